@@ -1,0 +1,32 @@
+/**
+ * The Tower's fixed figures (spec sections 3 and 9). Prices are whole pounds; money that is charged is computed
+ * in pence by the pricing rules.
+ */
+export const PROPERTY_ID = 1;
+export const PROPERTY_NAME = 'The Tower';
+
+export const WEEKDAY_RATE_GBP = 225;
+export const WEEKEND_RATE_GBP = 275;
+export const CLEANING_FEE_GBP = 100;
+/** Service fee as a share of the accommodation total (spec section 9). */
+export const SERVICE_FEE_PERCENT = 5;
+
+export const BEDROOMS = 3;
+export const BATHROOMS = 3;
+export const MAX_GUESTS = 4;
+/** The spec's `squareFeet 250` is shown as m² (spec README). */
+export const SIZE_M2 = 250;
+
+export const MIN_NIGHTS = 2;
+export const MAX_NIGHTS = 28;
+/** How far ahead a guest may book, in months, on the property's clock. */
+export const BOOKING_WINDOW_MONTHS = 12;
+
+/** The property's clock: "today", the past and the refund days are judged in Aberdeen. */
+export const PROPERTY_TIME_ZONE = 'Europe/London';
+
+export const CURRENCY = 'gbp';
+export const COUNTRY = 'GB';
+
+export const PROPERTY_DESCRIPTION =
+  'A converted church penthouse over five floors in the centre of Aberdeen: three bedrooms, three bathrooms, a private sauna, a roof terrace and a tower viewing room.';

@@ -1,0 +1,53 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { adminUsers } from '../db/schema.ts';
+import { generatePassword, hashPassword } from './passwords.ts';
+
+export const INITIAL_PASSWORD_FILE = 'initial-admin-password';
+
+/**
+ * Makes sure the owner can log in. With ADMIN_PASSWORD set, the account is created or its password reset.
+ * Without it, a first start generates a strong password, stores only its hash, and writes it to a file in the
+ * data directory that only the server's user can read: the log says where it is, never what it is.
+ */
+export async function ensureAdminAccount(
+  db: Db,
+  options: { username: string; password: string | undefined; dataDir: string | undefined },
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const [existing] = await db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .where(eq(adminUsers.username, options.username));
+
+  if (options.password) {
+    const passwordHash = await hashPassword(options.password);
+    await db
+      .insert(adminUsers)
+      .values({ username: options.username, passwordHash })
+      .onConflictDoUpdate({ target: adminUsers.username, set: { passwordHash, updatedAt: new Date() } });
+    log.info({ username: options.username }, 'admin account password set from ADMIN_PASSWORD');
+    return;
+  }
+  if (existing) return;
+  const [anyAdmin] = await db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
+  if (anyAdmin) return;
+
+  const password = generatePassword();
+  await db
+    .insert(adminUsers)
+    .values({ username: options.username, passwordHash: await hashPassword(password) });
+  if (!options.dataDir) {
+    log.warn('admin account created with a random password; set ADMIN_PASSWORD to choose one');
+    return;
+  }
+  const file = path.resolve(options.dataDir, INITIAL_PASSWORD_FILE);
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  log.info(
+    { username: options.username, file },
+    `admin account "${options.username}" created; its password is in ${file} (readable by this user only)`,
+  );
+}

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { type Clock, systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/database.ts';
+import { HttpError } from './errors.ts';
+import { healthRoutes } from './health/routes.ts';
+import { propertyRoutes } from './properties/routes.ts';
+import { loadSite, type Page, type Site } from './web/site.ts';
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** pino options, or false for silence (tests). */
+  logger?: boolean | Record<string, unknown>;
+  /** The built web app; 'load' reads build/client (the default), undefined serves the API alone. */
+  site?: Site | 'load' | undefined;
+};
+
+/** Routes that only the browser can render (they depend on a parameter): served the client-only shell. */
+const CLIENT_ONLY_ROUTES = ['/checkout', '/checkout/:bookingId'];
+
+function contentSecurityPolicy(config: Config, scriptHashes: string[] = []): string {
+  const stripe = config.payments.mode === 'stripe';
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...scriptHashes, ...(stripe ? ['https://js.stripe.com'] : [])],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...(stripe ? ['https://*.stripe.com'] : [])],
+    'font-src': ["'self'"],
+    'media-src': ["'self'"],
+    'connect-src': ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+    'frame-src': stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'upgrade-insecure-requests': [],
+  };
+  if (!config.siteUrl.startsWith('https:')) delete directives['upgrade-insecure-requests'];
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}
+
+/** A person-readable sentence from zod's validation issues: "checkInDate: Invalid date". */
+function describeValidation(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return error.validation
+      .map((issue) => {
+        const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return where ? `${where}: ${issue.message}` : issue.message;
+      })
+      .join('; ');
+  }
+  return error.message;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger:
+      options.logger === undefined || options.logger === true
+        ? {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+            serializers: {
+              // Query strings may carry secrets (the iCal export key): log the path only.
+              req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+            },
+          }
+        : options.logger,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  const defaultCsp = contentSecurityPolicy(config);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('content-security-policy', defaultCsp);
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      reply.headers(error.headers);
+      return reply
+        .status(error.statusCode)
+        .send({ error: error.code, message: error.message, ...error.extra });
+    }
+    if (error.validation) {
+      return reply.status(400).send({ error: 'invalid_input', message: describeValidation(error) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: a malformed JSON body, a body too large, a bad content type…
+      const messages: Record<string, string> = {
+        FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+        FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+        FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json).',
+      };
+      return reply.status(status).send({
+        error: 'bad_request',
+        message: messages[error.code] ?? 'The request could not be understood.',
+      });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({
+      error: 'internal_error',
+      message: 'Something went wrong on our side. Please try again in a moment.',
+    });
+  });
+
+  const context: AppContext = { config, database, db: database.db, clock };
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, context);
+      await api.register(propertyRoutes, context);
+      api.all('/*', async (request, reply) =>
+        reply.status(404).send({
+          error: 'not_found',
+          message: `There is no API endpoint at ${request.method} ${request.url.split('?')[0]}.`,
+        }),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  const site =
+    options.site === 'load' || (options.site === undefined && !('site' in options))
+      ? await loadSite({ __SITE_URL__: config.siteUrl, __SITE_EMAIL__: config.siteEmail })
+      : options.site;
+  if (site) registerSite(app, site, config);
+  else {
+    app.setNotFoundHandler((request, reply) =>
+      reply
+        .status(404)
+        .send({ error: 'not_found', message: `Nothing is found at ${request.url.split('?')[0]}.` }),
+    );
+  }
+  return app;
+}
+
+function registerSite(app: FastifyInstance, site: Site, config: Config): void {
+  const sendPage = (reply: FastifyReply, page: Page, status = 200) =>
+    reply
+      .status(status)
+      .header('content-security-policy', contentSecurityPolicy(config, page.scriptHashes))
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(page.html);
+
+  for (const [url, page] of site.pages) app.get(url, (_request, reply) => sendPage(reply, page));
+  if (site.fallback) {
+    const fallback = site.fallback;
+    for (const url of CLIENT_ONLY_ROUTES) app.get(url, (_request, reply) => sendPage(reply, fallback));
+  }
+
+  app.register(fastifyStatic, {
+    root: site.root,
+    index: false,
+    redirect: false,
+    wildcard: true,
+    setHeaders: (reply, filePath) => {
+      const immutable = /[\\/]assets[\\/]/.test(filePath);
+      reply.header(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if ((request.method === 'GET' || request.method === 'HEAD') && site.notFound) {
+      return sendPage(reply, site.notFound, 404);
+    }
+    return reply
+      .status(404)
+      .send({ error: 'not_found', message: `Nothing is found at ${request.url.split('?')[0]}.` });
+  });
+}

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+
+/**
+ * Every setting of the server, read from the environment (and `.env`, loaded by main.ts) and validated once at
+ * start-up. `.env.example` documents each variable; keep the two in step.
+ */
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number from 1 to 65535' })
+    .int('must be a whole number from 1 to 65535')
+    .min(1, 'must be a whole number from 1 to 65535')
+    .max(65535, 'must be a whole number from 1 to 65535')
+    .default(fallback);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  SITE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://thetower.example' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag,
+
+  ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
+
+  SITE_EMAIL: z.email({ error: 'must be an e-mail address' }).default('stay@thetower-aberdeen.co.uk'),
+  OWNER_EMAIL: z
+    .email({ error: 'must be an e-mail address' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+
+  PAYMENTS: z.enum(['stripe', 'demo', '']).optional(),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Where the Stripe SDK sends its calls; only tests point it at a local stand-in. */
+  STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
+  HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+
+  SMTP_HOST: optionalText,
+  SMTP_PORT: port(587),
+  SMTP_SECURE: booleanFlag,
+  SMTP_USER: optionalText,
+  SMTP_FROM: optionalText,
+  SECRET_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+
+  ICAL_ALLOW_PRIVATE_HOSTS: booleanFlag,
+  SYNC_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(180),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  siteUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  admin: { username: string; password: string | undefined };
+  siteEmail: string;
+  ownerEmail: string;
+  payments:
+    | { mode: 'demo' }
+    | {
+        mode: 'stripe';
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string | undefined;
+        apiBase: string | undefined;
+      };
+  holdMinutes: number;
+  smtp: {
+    host: string | undefined;
+    port: number;
+    secure: boolean;
+    user: string | undefined;
+    from: string | undefined;
+  };
+  secretKey: string | undefined;
+  icalAllowPrivateHosts: boolean;
+  syncIntervalMinutes: number;
+};
+
+export class ConfigError extends Error {
+  readonly variable: string;
+
+  constructor(variable: string, reason: string) {
+    super(`Invalid configuration: ${variable} ${reason}`);
+    this.name = 'ConfigError';
+    this.variable = variable;
+  }
+}
+
+function isLocalUrl(url: string): boolean {
+  const { hostname } = new URL(url);
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+/** Reads and checks the whole configuration; throws a ConfigError that names the first bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    const received = source[variable];
+    throw new ConfigError(
+      variable,
+      `${issue.message}${received === undefined ? '' : ` (got "${received}")`}`,
+    );
+  }
+  const env = parsed.data;
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+
+  let payments: Config['payments'];
+  const hasStripeKeys = Boolean(env.STRIPE_SECRET_KEY || env.STRIPE_PUBLISHABLE_KEY);
+  if (env.PAYMENTS === 'stripe' || (env.PAYMENTS !== 'demo' && hasStripeKeys)) {
+    if (!env.STRIPE_SECRET_KEY) throw new ConfigError('STRIPE_SECRET_KEY', 'is required for Stripe payments');
+    if (!env.STRIPE_PUBLISHABLE_KEY) {
+      throw new ConfigError('STRIPE_PUBLISHABLE_KEY', 'is required for Stripe payments');
+    }
+    payments = {
+      mode: 'stripe',
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiBase: env.STRIPE_API_BASE,
+    };
+  } else {
+    // Demo payments must never quietly stand in for real ones on a public site (spec README, "Demo payments").
+    if (env.NODE_ENV === 'production' && !isLocalUrl(siteUrl) && env.PAYMENTS !== 'demo') {
+      throw new ConfigError(
+        'PAYMENTS',
+        'is not set: a public production site needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or PAYMENTS=demo to run without real payments',
+      );
+    }
+    payments = { mode: 'demo' };
+  }
+
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    siteUrl,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+    siteEmail: env.SITE_EMAIL,
+    ownerEmail: env.OWNER_EMAIL ?? env.SITE_EMAIL,
+    payments,
+    holdMinutes: env.HOLD_MINUTES,
+    smtp: {
+      host: env.SMTP_HOST,
+      port: env.SMTP_PORT,
+      secure: env.SMTP_SECURE,
+      user: env.SMTP_USER,
+      from: env.SMTP_FROM ?? env.SMTP_USER,
+    },
+    secretKey: env.SECRET_KEY,
+    icalAllowPrivateHosts: env.ICAL_ALLOW_PRIVATE_HOSTS,
+    syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
+  };
+}

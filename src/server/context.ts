@@ -1,0 +1,11 @@
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/database.ts';
+
+/** What every capability's routes are given when they are registered (no globals, no decorators). */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+};

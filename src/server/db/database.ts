@@ -1,0 +1,88 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle handle every repository takes: the same API on PGlite and on PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
+/** A repository method runs on the database or inside a caller's transaction. */
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The embedded instance, for tests that dump or clone it; undefined on PostgreSQL. */
+  pglite: PGlite | undefined;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+/** A key for PostgreSQL advisory locks, so several server processes migrate one at a time. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+export type DatabaseOptions =
+  /** PostgreSQL through node-postgres. */
+  | { databaseUrl: string }
+  /** Embedded PGlite in a directory, or in memory (`dataDir` undefined); optionally from a dump. */
+  | { dataDir: string | undefined; loadDataDir?: Blob };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', pglite: undefined, close: () => pool.end() };
+  }
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = path.resolve(options.dataDir, 'pglite');
+    await mkdir(dataDir, { recursive: true }); // PGlite does not create missing parents itself
+  }
+  const client = await PGlite.create({
+    dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { btree_gist },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+}
+
+/** Applies the committed drizzle-kit migrations (and the custom SQL ones among them). */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete PGlite Drizzle type
+    await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    return;
+  }
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+  });
+  // The advisory lock above only orders concurrent starts; migrations themselves are idempotent.
+  // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete node-postgres Drizzle type
+  await migrateNodePg(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+}
+
+/** The PostgreSQL error code of a failed query (Drizzle wraps the driver's error in `cause`). */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const PG_EXCLUSION_VIOLATION = '23P01';
+export const PG_UNIQUE_VIOLATION = '23505';

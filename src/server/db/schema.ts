@@ -1,0 +1,230 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole database. Column names are snake_case; the API speaks camelCase.
+ * The exclusion constraint that forbids overlapping live stays is not expressible in Drizzle and lives in a
+ * custom migration (drizzle/0001_stays_no_overlap.sql).
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const properties = pgTable('properties', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  pricePerNightGbp: integer('price_per_night_gbp').notNull(),
+  weekendPriceGbp: integer('weekend_price_gbp').notNull(),
+  cleaningFeeGbp: integer('cleaning_fee_gbp').notNull(),
+  bedrooms: integer('bedrooms').notNull(),
+  bathrooms: integer('bathrooms').notNull(),
+  maxGuests: integer('max_guests').notNull(),
+  sizeM2: integer('size_m2').notNull(),
+  description: text('description').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Every stay: a guest booking (paid online, or made by the owner and paid through a checkout link) or an owner
+ * block. Live rows (pending or confirmed) may not overlap: see the exclusion constraint in the migrations.
+ * A stay occupies the nights [check_in, check_out).
+ */
+export const stays = pgTable(
+  'stays',
+  {
+    /** Unguessable: a random UUID (122 random bits); the public checkout page reads a booking by it. */
+    id: text('id').primaryKey(),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id),
+    kind: text('kind', { enum: ['guest', 'block'] }).notNull(),
+    /** Who made it: 'web' (a guest online), 'owner' (admin area). */
+    source: text('source', { enum: ['web', 'owner'] })
+      .notNull()
+      .default('web'),
+    status: text('status', { enum: ['pending', 'confirmed', 'canceled', 'expired'] }).notNull(),
+    checkIn: date('check_in', { mode: 'string' }).notNull(),
+    checkOut: date('check_out', { mode: 'string' }).notNull(),
+    guestCount: integer('guest_count').notNull().default(1),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    specialRequests: text('special_requests').notNull().default(''),
+    /** Owner blocks: the owner's reason. */
+    reason: text('reason').notNull().default(''),
+    accommodationPence: integer('accommodation_pence').notNull().default(0),
+    cleaningFeePence: integer('cleaning_fee_pence').notNull().default(0),
+    serviceFeePence: integer('service_fee_pence').notNull().default(0),
+    totalPence: integer('total_pence').notNull().default(0),
+    /** Pending only: when the hold on the nights lapses. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** Lets the same guest retry against its own hold (sent back by create-payment-intent). */
+    holdToken: text('hold_token'),
+    paymentIntentId: text('payment_intent_id'),
+    paidPence: integer('paid_pence').notNull().default(0),
+    refundedPence: integer('refunded_pence').notNull().default(0),
+    /** A problem the owner must look at (a payment after the nights were taken, a channel conflict). */
+    flag: text('flag'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('stays_dates_order', sql`${table.checkOut} > ${table.checkIn}`),
+    index('stays_property_dates_idx').on(table.propertyId, table.checkIn, table.checkOut),
+    index('stays_status_idx').on(table.status),
+    uniqueIndex('stays_payment_intent_idx').on(table.paymentIntentId),
+  ],
+);
+
+/** Payment intents of the demo provider, kept the way Stripe keeps them. */
+export const demoPaymentIntents = pgTable(
+  'demo_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    idempotencyKey: text('idempotency_key'),
+    lastError: text('last_error'),
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('demo_payment_intents_idempotency_idx').on(table.idempotencyKey)],
+);
+
+export const demoRefunds = pgTable('demo_refunds', {
+  id: text('id').primaryKey(),
+  paymentIntentId: text('payment_intent_id')
+    .notNull()
+    .references(() => demoPaymentIntents.id),
+  amount: integer('amount').notNull(),
+  idempotencyKey: text('idempotency_key').unique(),
+  createdAt: createdAt(),
+});
+
+export const adminUsers = pgTable('admin_users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Admin sessions: only a hash of each token is stored. */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('admin_sessions_user_idx').on(table.userId)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [index('audit_log_created_idx').on(table.createdAt)],
+);
+
+/** Small owner settings: SMTP password (encrypted), iCal export key, and the like. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** E-mail waiting to be sent, or sent. Written in the same transaction as the event that caused it. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Makes a message unique per cause, so an event handled twice does not send twice. */
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    attachments: jsonb('attachments')
+      .$type<{ filename: string; contentType: string; content: string }[]>()
+      .notNull()
+      .default([]),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('outbox_due_idx').on(table.status, table.nextAttemptAt)],
+);
+
+/** A channel's iCal feed (Airbnb, Booking.com) and the state of its sync. */
+export const calendarSources = pgTable('calendar_sources', {
+  id: text('id', { enum: ['airbnb', 'booking'] }).primaryKey(),
+  propertyId: integer('property_id')
+    .notNull()
+    .references(() => properties.id),
+  url: text('url').notNull(),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  lastEventCount: integer('last_event_count'),
+  staleNotifiedAt: timestamp('stale_notified_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/** Nights blocked by a channel's feed; replaced per source atomically on each successful sync. */
+export const importedEvents = pgTable(
+  'imported_events',
+  {
+    sourceId: text('source_id', { enum: ['airbnb', 'booking'] }).notNull(),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id),
+    uid: text('uid').notNull(),
+    checkIn: date('check_in', { mode: 'string' }).notNull(),
+    checkOut: date('check_out', { mode: 'string' }).notNull(),
+    summary: text('summary').notNull().default(''),
+    /** Overlaps a confirmed direct booking's nights that are not its own echo. */
+    conflict: boolean('conflict').notNull().default(false),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sourceId, table.uid, table.checkIn] }),
+    index('imported_events_property_dates_idx').on(table.propertyId, table.checkIn, table.checkOut),
+  ],
+);

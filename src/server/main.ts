@@ -1,0 +1,60 @@
+import closeWithGrace from 'close-with-grace';
+import dotenv from 'dotenv';
+import { ensureAdminAccount } from './admin-auth/bootstrap.ts';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
+import { migrateDatabase, openDatabase } from './db/database.ts';
+import { seedProperty } from './db/seed.ts';
+
+/** Starts the whole site: configuration, database, migrations, seed, then the HTTP server. */
+export async function main(): Promise<void> {
+  dotenv.config({ quiet: true });
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let releaseLock: (() => Promise<void>) | undefined;
+  try {
+    if (!config.databaseUrl) releaseLock = await lockDataDir(config.dataDir);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+
+  const database = config.databaseUrl
+    ? await openDatabase({ databaseUrl: config.databaseUrl })
+    : await openDatabase({ dataDir: config.dataDir });
+  await migrateDatabase(database);
+  await seedProperty(database.db);
+
+  const app = await buildApp({ config, database });
+  await ensureAdminAccount(
+    database.db,
+    { ...config.admin, dataDir: config.databaseUrl ? undefined : config.dataDir },
+    app.log,
+  );
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await app.close();
+    await database.close();
+    await releaseLock?.();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { payments: config.payments.mode, database: database.kind },
+    `The Tower is open at ${config.siteUrl} (listening on ${config.host}:${config.port})`,
+  );
+}
+
+if (import.meta.main) await main();

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { createManualClock } from '../clock.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Database, migrateDatabase, openDatabase } from '../db/database.ts';
+import { seedProperty } from '../db/seed.ts';
+import { TEMPLATE_DUMP_PATH } from './paths.ts';
+
+/** "Now" in tests unless a test moves the clock: a Monday in November 2026, on the property's clock. */
+export const TEST_NOW = '2026-11-23T10:00:00Z';
+
+/**
+ * A fresh database for one test file: the migrated PGlite template (loaded from the dump the global setup made),
+ * or, when TEST_DATABASE_URL is set (CI), a new database on that PostgreSQL server.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const dump = await readFile(TEMPLATE_DUMP_PATH);
+    return openDatabase({ dataDir: undefined, loadDataDir: new Blob([dump]) });
+  }
+  const name = `tower_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await migrateDatabase(database);
+  await seedProperty(database.db);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SITE_URL: 'http://localhost:3000',
+    SITE_EMAIL: 'stay@example.test',
+    ADMIN_USERNAME: 'owner',
+    ADMIN_PASSWORD: 'correct horse battery staple',
+    ...overrides,
+  });
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  clock: ReturnType<typeof createManualClock>;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/** The production wiring (buildApp) on a fresh database, with a manual clock and no web build. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; now?: string } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const clock = createManualClock(options.now ?? TEST_NOW);
+  const config = testConfig(options.env);
+  const app = await buildApp({ config, database, clock, logger: false, site: undefined });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { SiteFooter } from '../components/layout/site-footer.tsx';
+import { SiteHeader } from '../components/layout/site-header.tsx';
+import { Toaster } from '../components/ui/toaster.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+import { RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_PLACEHOLDERS } from '../lib/runtime-config.ts';
+import type { Route } from './+types/root';
+import './app.css';
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c1917" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+        {/* Filled in by the server at start (deployment settings never need a rebuild). Not executed. */}
+        <script
+          type="application/json"
+          id={RUNTIME_CONFIG_ELEMENT_ID}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a JSON data block of fixed placeholders
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(RUNTIME_PLACEHOLDERS) }}
+        />
+      </head>
+      <body className="flex min-h-screen flex-col bg-stone-50 font-sans text-stone-900 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** The app shell: sticky header, the routed page, footer and the notification area (spec section 2). */
+export default function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        <SiteFooter />
+        <Toaster />
+      </Tooltip.Provider>
+    </QueryClientProvider>
+  );
+}
+
+export function HydrateFallback() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center" role="status">
+      <span className="text-stone-600">Loading…</span>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong';
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="font-serif text-3xl">{title}</h1>
+      <p className="mt-4 text-stone-700">Please try again, or return to the home page.</p>
+      <a className="mt-6 inline-block underline" href="/">
+        Return Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import { SITE } from '../../content/site.ts';
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-16 border-stone-200 border-t bg-stone-900 text-stone-200">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
+        <div>
+          <p className="font-serif text-lg text-white">{SITE.name}</p>
+          <p className="mt-2 text-sm text-stone-300">{SITE.tagline}.</p>
+          <p className="mt-3 text-sm text-stone-300">{SITE.hashtags.join(' ')}</p>
+        </div>
+        <div>
+          <h2 className="font-semibold text-sm text-white">Follow us</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            <li>
+              <a className="underline-offset-2 hover:underline" href={SITE.social.facebook} rel="noopener">
+                Facebook
+              </a>
+            </li>
+            <li>
+              <a className="underline-offset-2 hover:underline" href={SITE.social.instagram} rel="noopener">
+                Instagram
+              </a>
+            </li>
+            <li>
+              <a className="underline-offset-2 hover:underline" href={SITE.social.tiktok} rel="noopener">
+                TikTok
+              </a>
+            </li>
+          </ul>
+        </div>
+        <div className="text-sm">
+          <ul className="space-y-1">
+            <li>
+              <Link className="underline-offset-2 hover:underline" to="/terms-and-conditions">
+                Terms and Conditions
+              </Link>
+            </li>
+            <li>
+              <Link className="underline-offset-2 hover:underline" to="/privacy-policy">
+                Privacy Policy
+              </Link>
+            </li>
+          </ul>
+          <p className="mt-3 text-stone-300">
+            Short-term let licence {SITE.licenceNumber} · Maximum occupancy {SITE.maxOccupancy} guests · EPC
+            rating {SITE.epcRating}
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

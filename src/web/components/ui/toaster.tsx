@@ -1,0 +1,45 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { dismissToast, TOAST_DURATION_MS, useToasts } from '../../lib/toast.ts';
+
+/** The notification area of the app shell (spec section 9: 5 s, swipe right past 50 px, F8 to focus). */
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
+      {toasts.map((t) => (
+        <ToastPrimitive.Root
+          key={t.id}
+          open={t.open}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(t.id);
+          }}
+          type={t.variant === 'destructive' ? 'foreground' : 'background'}
+          className={`pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-8 shadow-lg data-[state=closed]:animate-out data-[swipe=end]:translate-x-full ${
+            t.variant === 'destructive'
+              ? 'border-red-700 bg-red-700 text-white'
+              : 'border-stone-200 bg-white text-stone-900'
+          }`}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="font-semibold text-sm">{t.title}</ToastPrimitive.Title>
+            {t.description ? (
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {t.description}
+              </ToastPrimitive.Description>
+            ) : null}
+          </div>
+          <ToastPrimitive.Close
+            aria-label="Close notification"
+            className="absolute top-2 right-2 rounded p-1 text-current opacity-70 hover:opacity-100 focus:opacity-100"
+          >
+            <span aria-hidden="true">×</span>
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport
+        hotkey={['F8']}
+        className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]"
+      />
+    </ToastPrimitive.Provider>
+  );
+}

@@ -1,0 +1,40 @@
+import type { MetaDescriptor } from 'react-router';
+import { siteUrl } from './runtime-config.ts';
+
+export type PageMeta = {
+  title: string;
+  description: string;
+  path: string;
+  keywords?: string;
+  /** Social image path (1200×630). */
+  image?: string;
+  noindex?: boolean;
+};
+
+export const DEFAULT_SOCIAL_IMAGE = '/social/the-tower-1200x630.jpg';
+
+/** Title, description, canonical link and social tags of one page. */
+export function pageMeta({ title, description, path, keywords, image, noindex }: PageMeta): MetaDescriptor[] {
+  const url = `${siteUrl()}${path === '/' ? '/' : path}`;
+  const imageUrl = `${siteUrl()}${image ?? DEFAULT_SOCIAL_IMAGE}`;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: 'The Tower' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: imageUrl },
+    { property: 'og:image:width', content: '1200' },
+    { property: 'og:image:height', content: '630' },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+    { name: 'twitter:image', content: imageUrl },
+  ];
+  if (keywords) tags.push({ name: 'keywords', content: keywords });
+  if (noindex) tags.push({ name: 'robots', content: 'noindex, nofollow' });
+  return tags;
+}

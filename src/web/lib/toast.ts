@@ -1,0 +1,52 @@
+import { useSyncExternalStore } from 'react';
+
+/** The spec's notification rules (section 9): at most one visible, removed 1,000,000 ms after dismissal. */
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_DURATION_MS = 5000;
+
+export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive' };
+export type Toast = ToastInput & { id: number; open: boolean };
+
+let toasts: Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const removalTimers = new Map<number, ReturnType<typeof setTimeout>>();
+
+function emit(next: Toast[]): void {
+  toasts = next;
+  for (const listener of listeners) listener();
+}
+
+export function dismissToast(id: number): void {
+  emit(toasts.map((t) => (t.id === id ? { ...t, open: false } : t)));
+  if (removalTimers.has(id)) return;
+  removalTimers.set(
+    id,
+    setTimeout(() => {
+      removalTimers.delete(id);
+      emit(toasts.filter((t) => t.id !== id));
+    }, TOAST_REMOVE_DELAY_MS),
+  );
+}
+
+/** Shows a notification; a new one replaces the one on screen. */
+export function toast(input: ToastInput): { id: number; dismiss: () => void } {
+  const id = nextId++;
+  emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  return { id, dismiss: () => dismissToast(id) };
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const empty: Toast[] = [];
+export function useToasts(): Toast[] {
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => empty,
+  );
+}
