@@ -14,12 +14,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createRequireAdmin } from './admin-auth/require-admin.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { HttpError } from './errors.ts';
 import { healthRoutes } from './health/routes.ts';
+import { type NotificationEvents, silentNotifications } from './notifications/events.ts';
 import { propertyRoutes } from './properties/routes.ts';
 import { loadSite, type Page, type Site } from './web/site.ts';
 
@@ -31,6 +33,7 @@ export type BuildAppOptions = {
   logger?: boolean | Record<string, unknown>;
   /** The built web app; 'load' reads build/client (the default), undefined serves the API alone. */
   site?: Site | 'load' | undefined;
+  notifications?: NotificationEvents;
 };
 
 /** Routes that only the browser can render (they depend on a parameter): served the client-only shell. */
@@ -137,11 +140,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   });
 
-  const context: AppContext = { config, database, db: database.db, clock };
+  const context: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    notifications: options.notifications ?? silentNotifications,
+  };
+  const requireAdmin = createRequireAdmin(database.db, clock);
   await app.register(
     async (api) => {
+      // Public routes.
       await api.register(healthRoutes, context);
       await api.register(propertyRoutes, context);
+
+      // Admin routes: everything registered in this scope answers 401 without a valid admin token.
+      await api.register(async (admin) => {
+        admin.addHook('onRequest', requireAdmin);
+      });
+
       api.all('/*', async (request, reply) =>
         reply.status(404).send({
           error: 'not_found',

@@ -1,6 +1,7 @@
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
+import type { NotificationEvents } from './notifications/events.ts';
 
 /** What every capability's routes are given when they are registered (no globals, no decorators). */
 export type AppContext = {
@@ -8,4 +9,6 @@ export type AppContext = {
   database: Database;
   db: Db;
   clock: Clock;
+  /** Tell guests and the owner (the e-mail capability's outbox); called inside the causing transaction. */
+  notifications: NotificationEvents;
 };

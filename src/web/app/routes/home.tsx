@@ -1,3 +1,4 @@
+import { BookNowSection } from '../../features/booking/book-now-section.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 
 export const meta = () =>

@@ -1,0 +1,31 @@
+import type { Tx } from '../db/database.ts';
+
+/**
+ * What happened that someone must be told about. Callers invoke these inside the same database transaction as
+ * the change itself; the e-mail capability turns them into outbox messages (never an SMTP call in a request).
+ * Each takes a stay id (or the conflict's details); the implementation reads what it needs through `tx`.
+ */
+export type NotificationEvents = {
+  /** A guest booking became confirmed (payment verified, or the owner confirmed it). */
+  bookingConfirmed(tx: Tx, stayId: string): Promise<void>;
+  /** A guest booking was cancelled; `refundPence` is what the guest gets back. */
+  bookingCanceled(tx: Tx, stayId: string, refundPence: number): Promise<void>;
+  /** A payment arrived after its hold lapsed and the nights were taken: refunded in full, owner and guest told. */
+  paymentRefundedNightsTaken(tx: Tx, stayId: string): Promise<void>;
+  /** An imported channel event overlaps a confirmed direct booking. */
+  calendarConflict(
+    tx: Tx,
+    conflict: { sourceId: string; uid: string; checkIn: string; checkOut: string; stayId: string },
+  ): Promise<void>;
+  /** A channel feed went stale or suddenly empty (sent once per episode). */
+  feedUnhealthy(tx: Tx, feed: { sourceId: string; reason: string }): Promise<void>;
+};
+
+/** Until the e-mail capability is wired in, events are recorded nowhere. */
+export const silentNotifications: NotificationEvents = {
+  bookingConfirmed: async () => {},
+  bookingCanceled: async () => {},
+  paymentRefundedNightsTaken: async () => {},
+  calendarConflict: async () => {},
+  feedUnhealthy: async () => {},
+};
