@@ -24,14 +24,8 @@ export default function Home() {
           Book Now
         </a>
       </section>
-      <section
-        id="booking"
-        aria-labelledby="booking-heading"
-        className="mx-auto max-w-6xl scroll-mt-20 px-4 py-16"
-      >
-        <h2 id="booking-heading" className="font-serif text-3xl">
-          Book Now
-        </h2>
+      <section id="booking" aria-labelledby="booking-heading" className="scroll-mt-16">
+        <BookNowSection />
       </section>
     </>
   );
