@@ -21,3 +21,12 @@ export const PropertySchema = z.object({
   description: z.string(),
 });
 export type Property = z.infer<typeof PropertySchema>;
+
+/** Login form and payload (spec sections 3 and 5): both fields required. */
+export const AdminLoginSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(200),
+  password: z.string().min(1, 'Password is required').max(1000),
+});
+export type AdminLogin = z.infer<typeof AdminLoginSchema>;
+export const AdminLoginResponseSchema = z.object({ token: z.string() });
+export const AdminVerifyResponseSchema = z.object({ valid: z.literal(true), username: z.string() });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { ensureAdminAccount } from '../admin-auth/bootstrap.ts';
 import { buildApp } from '../app.ts';
 import { createManualClock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -44,6 +45,8 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
+export const TEST_ADMIN = { username: 'owner', password: 'correct horse battery staple' };
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
@@ -64,7 +67,10 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** The production wiring (buildApp) on a fresh database, with a manual clock and no web build. */
+/**
+ * The production wiring (buildApp) on a fresh database, with a manual clock and no web build.
+ * The admin account is `TEST_ADMIN` (see testConfig).
+ */
 export async function createTestApp(
   options: { env?: Record<string, string>; now?: string } = {},
 ): Promise<TestApp> {
@@ -73,6 +79,7 @@ export async function createTestApp(
   const config = testConfig(options.env);
   const app = await buildApp({ config, database, clock, logger: false, site: undefined });
   await app.ready();
+  await ensureAdminAccount(database.db, { ...config.admin, dataDir: undefined }, app.log);
   return {
     app,
     database,
