@@ -52,15 +52,17 @@ const REFUND_DAYS = '5–10 working days';
 const CHANNEL_NAMES: Record<string, string> = { airbnb: 'Airbnb', booking: 'Booking.com' };
 export const channelName = (sourceId: string) => CHANNEL_NAMES[sourceId] ?? sourceId;
 
-/** "Friday 11 December 2026": a calendar date, whatever the server's time zone. */
+/** "Friday 11 December 2026" (British style, no comma): a calendar date, whatever the server's time zone. */
 export function formatLongDate(date: IsoDate): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'long',
+  const at = new Date(`${date}T12:00:00Z`);
+  const weekday = at.toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
+  const rest = at.toLocaleDateString('en-GB', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
   });
+  return `${weekday} ${rest}`;
 }
 
 function formatShortDate(date: IsoDate): string {
