@@ -171,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     smtp,
     clock,
     log: app.log,
+    replyTo: config.siteEmail,
     intervalMs:
       typeof options.startOutboxWorker === 'object' ? options.startOutboxWorker.intervalMs : undefined,
   });

@@ -110,7 +110,7 @@ function guestRows(stay: BookingDetails) {
 
 /** The cancellation table of the terms, from the same rule the refunds use. */
 function cancellationPolicy(site: MessageSite) {
-  const rules = [31, 14, 7, 1, 0].map((days) => refundRule(days).label);
+  const rules = [31, 14, 7, 1, 0].map((days) => refundRule(days).label.replace(/(\d+)%$/, '$1% refund'));
   return [
     h('Cancellation policy'),
     list(

@@ -70,6 +70,8 @@ export function createOutboxWorker(options: {
   smtp: SmtpSettings;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Replies go to the enquiries address (SITE_EMAIL), whatever account sends. */
+  replyTo?: string;
   intervalMs?: number;
 }): OutboxWorker {
   const { database, smtp, clock, log } = options;
@@ -114,6 +116,7 @@ export function createOutboxWorker(options: {
           try {
             await transport.sendMail({
               from,
+              replyTo: options.replyTo,
               to: message.to,
               subject: message.subject,
               html: message.html,
