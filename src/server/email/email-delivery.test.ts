@@ -11,7 +11,9 @@ import {
 } from '../test/smtp-test-server.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
 import { createEmailNotifications, MESSAGE_KINDS } from './notifications.ts';
-import { MAX_ATTEMPTS, RETRY_MAX_DELAY_MS } from './outbox-worker.ts';
+import { createOutboxWorker, MAX_ATTEMPTS, RETRY_MAX_DELAY_MS } from './outbox-worker.ts';
+import { createSecretBox } from './secret-box.ts';
+import { createSmtpSettings } from './smtp-settings.ts';
 import { insertConfirmedStay } from './stay-fixture.ts';
 
 const OWNER = 'owner@example.test';
@@ -264,6 +266,27 @@ describe('outbox worker during an SMTP outage', () => {
       .where(eq(outbox.to, `typo${REJECTED_DOMAIN}`));
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row!.lastError).toContain('No such mailbox');
+  });
+});
+
+describe('outbox workers running at the same time', () => {
+  it('send each message once between them (another process, or the loop and a manual run)', async () => {
+    const guests = Array.from({ length: 6 }, (_, i) => `concurrent-${i}@example.test`);
+    for (const [i, contactEmail] of guests.entries()) {
+      const day = String(1 + i * 3).padStart(2, '0');
+      const out = String(3 + i * 3).padStart(2, '0');
+      await confirmStay({ checkIn: `2027-08-${day}`, checkOut: `2027-08-${out}`, contactEmail });
+    }
+    const smtpSettings = createSmtpSettings(
+      t.config,
+      createSecretBox({ secretKey: t.config.secretKey, dataDir: t.config.dataDir }),
+    );
+    const workers = [1, 2, 3].map(() =>
+      createOutboxWorker({ database: t.database, smtp: smtpSettings, clock: t.clock, log: t.app.log }),
+    );
+    const runs = await Promise.all([...workers.map((w) => w.runOnce()), t.app.outboxWorker.runOnce()]);
+    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(12);
+    for (const guest of guests) expect(receivedBy(guest)).toHaveLength(1);
   });
 });
 
