@@ -38,6 +38,17 @@ export function createSmtpSettings(config: Config, secretBox: SecretBox): SmtpSe
     return row?.value as SealedSecret | undefined;
   }
 
+  /** A password sealed with another key (SECRET_KEY changed, key file lost) counts as not set: enter it again. */
+  async function getPassword(db: DbOrTx): Promise<string | undefined> {
+    const sealed = await readSealed(db);
+    if (!sealed) return undefined;
+    try {
+      return await secretBox.open(sealed, PURPOSE);
+    } catch {
+      return undefined;
+    }
+  }
+
   return {
     hasServer: () => Boolean(smtp.host && smtp.user),
     account: () => smtp.user ?? smtp.from ?? null,
@@ -45,11 +56,8 @@ export function createSmtpSettings(config: Config, secretBox: SecretBox): SmtpSe
       const address = smtp.from ?? smtp.user;
       return address ? `"The Tower" <${address}>` : undefined;
     },
-    hasPassword: async (db) => (await readSealed(db)) !== undefined,
-    async getPassword(db) {
-      const sealed = await readSealed(db);
-      return sealed ? secretBox.open(sealed, PURPOSE) : undefined;
-    },
+    hasPassword: async (db) => (await getPassword(db)) !== undefined,
+    getPassword,
     async savePassword(db, password) {
       const value = await secretBox.seal(password, PURPOSE);
       await db
