@@ -30,3 +30,30 @@ export const AdminLoginSchema = z.object({
 export type AdminLogin = z.infer<typeof AdminLoginSchema>;
 export const AdminLoginResponseSchema = z.object({ token: z.string() });
 export const AdminVerifyResponseSchema = z.object({ valid: z.literal(true), username: z.string() });
+
+/** E-mail setup (spec sections 5 and 7): the server checks "non-blank after trimming" itself (400). */
+export const SetEmailPasswordSchema = z.object({ password: z.string().max(1000) });
+export type SetEmailPassword = z.infer<typeof SetEmailPasswordSchema>;
+/** `email` is the sending account (SMTP_USER, else SMTP_FROM); null when the server has none configured. */
+export const EmailStatusSchema = z.object({ configured: z.boolean(), email: z.string().nullable() });
+export type EmailStatus = z.infer<typeof EmailStatusSchema>;
+
+/** Messages of the e-mail outbox that the owner should see: waiting to be sent, or given up on. */
+export const OutboxMessageSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(['queued', 'sent', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string(),
+  createdAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
+export const OutboxListSchema = z.object({
+  queued: z.number().int(),
+  failed: z.number().int(),
+  messages: z.array(OutboxMessageSchema),
+});
+export type OutboxList = z.infer<typeof OutboxListSchema>;

@@ -20,9 +20,14 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
+import { createEmailNotifications } from './email/notifications.ts';
+import { createOutboxWorker, type OutboxWorker } from './email/outbox-worker.ts';
+import { emailAdminRoutes } from './email/routes.ts';
+import { createSecretBox } from './email/secret-box.ts';
+import { createSmtpSettings } from './email/smtp-settings.ts';
 import { HttpError } from './errors.ts';
 import { healthRoutes } from './health/routes.ts';
-import { type NotificationEvents, silentNotifications } from './notifications/events.ts';
+import type { NotificationEvents } from './notifications/events.ts';
 import { propertyRoutes } from './properties/routes.ts';
 import { loadSite, type Page, type Site } from './web/site.ts';
 
@@ -34,8 +39,17 @@ export type BuildAppOptions = {
   logger?: boolean | Record<string, unknown>;
   /** The built web app; 'load' reads build/client (the default), undefined serves the API alone. */
   site?: Site | 'load' | undefined;
+  /** Defaults to e-mail through the outbox. */
   notifications?: NotificationEvents;
+  /** Run the e-mail outbox sender in the background (main.ts); tests call `app.outboxWorker.runOnce()`. */
+  startOutboxWorker?: boolean | { intervalMs: number };
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outboxWorker: OutboxWorker;
+  }
+}
 
 /** Routes that only the browser can render (they depend on a parameter): served the client-only shell. */
 const CLIENT_ONLY_ROUTES = ['/checkout', '/checkout/:bookingId'];
@@ -146,8 +160,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     db: database.db,
     clock,
-    notifications: options.notifications ?? silentNotifications,
+    notifications: options.notifications ?? createEmailNotifications(config, { clock }),
   };
+  const smtp = createSmtpSettings(
+    config,
+    createSecretBox({ secretKey: config.secretKey, dataDir: config.dataDir }),
+  );
+  const outboxWorker = createOutboxWorker({
+    database,
+    smtp,
+    clock,
+    log: app.log,
+    replyTo: config.siteEmail,
+    intervalMs:
+      typeof options.startOutboxWorker === 'object' ? options.startOutboxWorker.intervalMs : undefined,
+  });
+  app.decorate('outboxWorker', outboxWorker);
+  if (options.startOutboxWorker) app.addHook('onReady', async () => outboxWorker.start());
+  app.addHook('onClose', async () => outboxWorker.stop());
   const requireAdmin = createRequireAdmin(database.db, clock);
   await app.register(
     async (api) => {
@@ -159,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Admin routes: everything registered in this scope answers 401 without a valid admin token.
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireAdmin);
+        await admin.register(emailAdminRoutes, { ...context, smtp });
       });
 
       api.all('/*', async (request, reply) =>

@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, settings } from '../db/schema.ts';
+import { SMTP_AUTH_REJECTION, type SmtpTestServer, startSmtpTestServer } from '../test/smtp-test-server.ts';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
+import { SMTP_PASSWORD_SETTING } from './smtp-settings.ts';
+
+let smtp: SmtpTestServer;
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpTestServer();
+  t = await createTestApp({
+    env: {
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_USER: smtp.user,
+      SECRET_KEY: 'a-test-secret-key-of-at-least-32-characters',
+    },
+  });
+  const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
+  token = login.json().token;
+});
+
+afterAll(async () => {
+  await t?.close();
+  await smtp?.stop();
+});
+
+const auth = () => ({ authorization: `Bearer ${token}` });
+const setPassword = (password: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/set-email-password',
+    headers: auth(),
+    payload: { password },
+  });
+const emailStatus = () => t.app.inject({ method: 'GET', url: '/api/admin/email-status', headers: auth() });
+
+describe('GET /api/admin/email-status', () => {
+  it('answers 401 without an admin token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/email-status' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('reports the sending account, not configured, before a password is set', async () => {
+    const response = await emailStatus();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ configured: false, email: smtp.user });
+  });
+});
+
+describe('POST /api/admin/set-email-password', () => {
+  it('answers 401 without an admin token', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/set-email-password',
+      payload: { password: smtp.password },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers 400 "Please enter the email password" for a blank password', async () => {
+    const response = await setPassword('   ');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'password_required',
+      message: 'Please enter the email password',
+    });
+  });
+
+  it("answers smtp_login_failed with the mail server's own message for a wrong password, and saves nothing", async () => {
+    const refusedBefore = smtp.refusedLogins;
+    const response = await setPassword('not-the-password');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('smtp_login_failed');
+    expect(response.json().message).toContain(SMTP_AUTH_REJECTION);
+    expect(smtp.refusedLogins).toBe(refusedBefore + 1);
+    expect((await emailStatus()).json()).toEqual({ configured: false, email: smtp.user });
+    const stored = await t.database.db.select().from(settings).where(eq(settings.key, SMTP_PASSWORD_SETTING));
+    expect(stored).toEqual([]);
+  });
+
+  it('answers 502 smtp_login_failed when the mail server cannot be reached, and saves nothing', async () => {
+    await smtp.stop();
+    try {
+      const response = await setPassword(smtp.password);
+      expect(response.statusCode).toBe(502);
+      expect(response.json().error).toBe('smtp_login_failed');
+      expect(response.json().message).toMatch(/ECONNREFUSED|connect/i);
+    } finally {
+      await smtp.start();
+    }
+    expect((await emailStatus()).json().configured).toBe(false);
+  });
+
+  it('logs in with the right password, stores it encrypted, never returns it, and reports configured', async () => {
+    const response = await setPassword(`  ${smtp.password}  `);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ configured: true, email: smtp.user });
+    expect(response.body).not.toContain(smtp.password);
+
+    expect((await emailStatus()).json()).toEqual({ configured: true, email: smtp.user });
+
+    const [stored] = await t.database.db
+      .select()
+      .from(settings)
+      .where(eq(settings.key, SMTP_PASSWORD_SETTING));
+    expect(stored!.value).toMatchObject({ v: 1, alg: 'aes-256-gcm' });
+    expect(JSON.stringify(stored!.value)).not.toContain(smtp.password);
+    expect(JSON.stringify(stored!.value)).not.toContain(Buffer.from(smtp.password).toString('base64'));
+
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'email.password_set'));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actor).toBe(TEST_ADMIN.username);
+    expect(JSON.stringify(audit[0]!.details)).not.toContain(smtp.password);
+  });
+
+  it('keeps the working password when a later attempt is refused', async () => {
+    const response = await setPassword('another-wrong-password');
+    expect(response.statusCode).toBe(400);
+    expect((await emailStatus()).json().configured).toBe(true);
+  });
+});
+
+describe('POST /api/admin/set-email-password without a mail server configured', () => {
+  it('answers 409 smtp_not_configured and saves nothing', async () => {
+    const bare = await createTestApp();
+    try {
+      const login = await bare.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
+      const headers = { authorization: `Bearer ${login.json().token}` };
+      const response = await bare.app.inject({
+        method: 'POST',
+        url: '/api/admin/set-email-password',
+        headers,
+        payload: { password: 'whatever-it-is' },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toBe('smtp_not_configured');
+      const status = await bare.app.inject({ method: 'GET', url: '/api/admin/email-status', headers });
+      expect(status.json()).toEqual({ configured: false, email: null });
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { guestBookingConfirmed, ownerBookingConfirmed } from './messages.ts';
+import { MESSAGE_KINDS } from './notifications.ts';
+import { previewMessages, SAMPLE_STAY } from './preview.ts';
+import { propertyLocalInstant, stayCalendarFile } from './stay-calendar.ts';
+
+const site = { siteUrl: 'https://thetower.example', siteEmail: 'stay@thetower.example' };
+
+describe('e-mail messages', () => {
+  it('has a preview, with an HTML and a plain-text part, for every kind of message the outbox holds', () => {
+    const previews = previewMessages(site, new Date('2026-11-23T10:00:00Z'));
+    expect(previews.map((p) => p.kind).sort()).toEqual(Object.values(MESSAGE_KINDS).sort());
+    for (const { message } of previews) {
+      expect(message.subject.length).toBeGreaterThan(10);
+      expect(message.html).toMatch(/^<!doctype html>/);
+      expect(message.text.trim().length).toBeGreaterThan(50);
+      expect(message.text).not.toMatch(/<[a-z]/i);
+    }
+  });
+
+  it('escapes what a guest typed in the HTML part and keeps it verbatim in the text part', () => {
+    const stay = {
+      ...SAMPLE_STAY,
+      contactName: 'Eve <script>alert(1)</script>',
+      specialRequests: '<img src=x onerror=alert(1)> & "quotes"',
+    };
+    const owner = ownerBookingConfirmed(stay, site);
+    expect(owner.html).not.toContain('<script>');
+    expect(owner.html).not.toContain('<img');
+    expect(owner.html).toContain('Eve &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(owner.html).toContain('&amp; &quot;quotes&quot;');
+    expect(owner.text).toContain('<img src=x onerror=alert(1)> & "quotes"');
+    expect(guestBookingConfirmed(stay, site).html).not.toContain('<script>');
+  });
+
+  it("links the guest's confirmation to the site's own terms and contact address", () => {
+    const { html, text } = guestBookingConfirmed(SAMPLE_STAY, site);
+    expect(html).toContain('href="https://thetower.example/terms-and-conditions"');
+    expect(html).toContain('href="mailto:stay@thetower.example"');
+    expect(text).toContain('https://thetower.example/terms-and-conditions');
+  });
+});
+
+describe('stayCalendarFile', () => {
+  it('places check-in at 4:00 PM and check-out at 11:00 AM Aberdeen time, in summer time too', () => {
+    expect(propertyLocalInstant('2027-07-10', 16, 0).toISOString()).toBe('2027-07-10T15:00:00.000Z');
+    const ics = stayCalendarFile(
+      { ...SAMPLE_STAY, stayId: SAMPLE_STAY.id, checkIn: '2027-07-10', checkOut: '2027-07-13', ...site },
+      new Date('2026-11-23T10:00:00Z'),
+    );
+    expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+    expect(event.uid).toBe(`${SAMPLE_STAY.id}@thetower.example`);
+    expect(event.startDate.toJSDate().toISOString()).toBe('2027-07-10T15:00:00.000Z');
+    expect(event.endDate.toJSDate().toISOString()).toBe('2027-07-13T10:00:00.000Z');
+    expect(event.description).toContain(SAMPLE_STAY.id);
+  });
+});

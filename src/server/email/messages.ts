@@ -1,0 +1,336 @@
+import { daysBetween, type IsoDate } from '../../domain/dates.ts';
+import { formatGbp } from '../../domain/pricing.ts';
+import { PROPERTY_NAME } from '../../domain/property.ts';
+import { REFUND_PROCESSING_FEE_PENCE, refundRule } from '../../domain/refunds.ts';
+import type { stays } from '../db/schema.ts';
+import {
+  button,
+  h,
+  link,
+  list,
+  type MessageBody,
+  mailto,
+  p,
+  type RenderedMessage,
+  renderMessage,
+  rows,
+} from './layout.ts';
+import { CHECK_IN_TIME, CHECK_OUT_TIME } from './stay-calendar.ts';
+
+/**
+ * Every e-mail the site sends, in the site's voice. Pure functions of the stored stay (its pence, as charged) and
+ * the site's addresses; `npm run email:preview` writes each one to files to look at.
+ */
+
+export type BookingDetails = Pick<
+  typeof stays.$inferSelect,
+  | 'id'
+  | 'checkIn'
+  | 'checkOut'
+  | 'guestCount'
+  | 'contactName'
+  | 'contactEmail'
+  | 'contactPhone'
+  | 'specialRequests'
+  | 'accommodationPence'
+  | 'cleaningFeePence'
+  | 'serviceFeePence'
+  | 'totalPence'
+  | 'paidPence'
+  | 'source'
+>;
+
+export type MessageSite = { siteUrl: string; siteEmail: string };
+
+export type CalendarConflictDetails = { sourceId: string; uid: string; checkIn: IsoDate; checkOut: IsoDate };
+export type FeedProblem = { sourceId: string; reason: string };
+
+const GUEST_SIGN_OFF = ['With warm wishes,', 'The owners of The Tower'];
+const OWNER_SIGN_OFF = ['— The Tower website'];
+const REFUND_DAYS = '5–10 working days';
+
+const CHANNEL_NAMES: Record<string, string> = { airbnb: 'Airbnb', booking: 'Booking.com' };
+export const channelName = (sourceId: string) => CHANNEL_NAMES[sourceId] ?? sourceId;
+
+/** "Friday 11 December 2026" (British style, no comma): a calendar date, whatever the server's time zone. */
+export function formatLongDate(date: IsoDate): string {
+  const at = new Date(`${date}T12:00:00Z`);
+  const weekday = at.toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
+  const rest = at.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `${weekday} ${rest}`;
+}
+
+function formatShortDate(date: IsoDate): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
+const dateRange = (stay: { checkIn: IsoDate; checkOut: IsoDate }) =>
+  `${formatShortDate(stay.checkIn)} – ${formatShortDate(stay.checkOut)}`;
+
+function stayRows(stay: BookingDetails) {
+  return rows(
+    { label: 'Booking reference', value: stay.id },
+    { label: 'Check-in', value: `${formatLongDate(stay.checkIn)}, from ${CHECK_IN_TIME.label}` },
+    { label: 'Check-out', value: `${formatLongDate(stay.checkOut)}, by ${CHECK_OUT_TIME.label}` },
+    { label: 'Nights', value: String(daysBetween(stay.checkIn, stay.checkOut)) },
+    { label: 'Guests', value: String(stay.guestCount) },
+  );
+}
+
+function priceRows(stay: BookingDetails) {
+  const nights = daysBetween(stay.checkIn, stay.checkOut);
+  return rows(
+    { label: `Accommodation (${plural(nights, 'night')})`, value: formatGbp(stay.accommodationPence) },
+    { label: 'Cleaning fee', value: formatGbp(stay.cleaningFeePence) },
+    { label: 'Service fee', value: formatGbp(stay.serviceFeePence) },
+    { label: 'Total', value: formatGbp(stay.totalPence), strong: true },
+  );
+}
+
+function guestRows(stay: BookingDetails) {
+  return rows(
+    { label: 'Guest', value: stay.contactName },
+    { label: 'E-mail', value: stay.contactEmail || '—' },
+    { label: 'Phone', value: stay.contactPhone || '—' },
+    { label: 'Special requests', value: stay.specialRequests || '—' },
+  );
+}
+
+/** The cancellation table of the terms, from the same rule the refunds use. */
+function cancellationPolicy(site: MessageSite) {
+  const rules = [31, 14, 7, 1, 0].map((days) => refundRule(days).label.replace(/(\d+)%$/, '$1% refund'));
+  return [
+    h('Cancellation policy'),
+    list(
+      ...rules,
+      `The cleaning fee is refunded only when you cancel more than 30 days before check-in, and ${formatGbp(REFUND_PROCESSING_FEE_PENCE)} is deducted from every refund to cover processing.`,
+      `Refunds reach your card within ${REFUND_DAYS}.`,
+    ),
+    p(
+      'The full terms are at ',
+      link(`${site.siteUrl}/terms-and-conditions`, `${site.siteUrl}/terms-and-conditions`),
+      '. To cancel, simply reply to this e-mail or write to ',
+      mailto(site.siteEmail),
+      '.',
+    ),
+  ];
+}
+
+const adminLink = (site: MessageSite) => button('Open the admin area', `${site.siteUrl}/admin`);
+
+export function guestBookingConfirmed(stay: BookingDetails, site: MessageSite): RenderedMessage {
+  const body: MessageBody = {
+    subject: `Your stay at ${PROPERTY_NAME} is confirmed (${dateRange(stay)})`,
+    preheader: `Booking reference ${stay.id}. We look forward to welcoming you to Aberdeen.`,
+    heading: `Thank you, ${firstName(stay.contactName)} — your stay is confirmed`,
+    blocks: [
+      p(
+        `We are delighted you have chosen ${PROPERTY_NAME}, and we look forward to welcoming you to our converted church penthouse in the heart of Aberdeen. Your booking is confirmed and paid; here are the details to keep.`,
+      ),
+      h('Your stay'),
+      stayRows(stay),
+      h('Your payment'),
+      priceRows(stay),
+      h('What happens next'),
+      list(
+        `Your check-in instructions and access codes arrive by e-mail 24 hours before you arrive. Check-in is from ${CHECK_IN_TIME.label} and check-out is by ${CHECK_OUT_TIME.label}.`,
+        'The attached calendar file adds your stay to your phone or computer calendar.',
+        ['Any questions, or anything we can arrange for you? Write to us at ', mailto(site.siteEmail), '.'],
+      ),
+      ...cancellationPolicy(site),
+    ],
+    signOff: GUEST_SIGN_OFF,
+  };
+  return renderMessage(body);
+}
+
+export function ownerBookingConfirmed(stay: BookingDetails, site: MessageSite): RenderedMessage {
+  return renderMessage({
+    subject: `New booking: ${stay.contactName}, ${dateRange(stay)} (${formatGbp(stay.totalPence)})`,
+    preheader: `${stay.contactName} booked ${plural(daysBetween(stay.checkIn, stay.checkOut), 'night')}.`,
+    heading: 'A new booking is confirmed',
+    blocks: [
+      p(
+        stay.source === 'owner'
+          ? 'A booking you made in the admin area is now confirmed.'
+          : `${stay.contactName} has booked and paid online. The nights are blocked on the site and in the exported calendar.`,
+      ),
+      stayRows(stay),
+      guestRows(stay),
+      priceRows(stay),
+      p('Remember to send the access codes 24 hours before arrival.'),
+      adminLink(site),
+    ],
+    signOff: OWNER_SIGN_OFF,
+  });
+}
+
+function refundSentence(refundPence: number): string {
+  return refundPence > 0
+    ? `We are refunding ${formatGbp(refundPence)} to the card you paid with; it should reach you within ${REFUND_DAYS}.`
+    : 'Under our cancellation policy no refund is due for this cancellation.';
+}
+
+export function guestBookingCanceled(
+  stay: BookingDetails,
+  refundPence: number,
+  site: MessageSite,
+): RenderedMessage {
+  return renderMessage({
+    subject: `Your booking at ${PROPERTY_NAME} is cancelled (${dateRange(stay)})`,
+    preheader:
+      refundPence > 0
+        ? `A refund of ${formatGbp(refundPence)} is on its way.`
+        : `Booking reference ${stay.id}.`,
+    heading: `Your booking is cancelled`,
+    blocks: [
+      p(
+        `Dear ${firstName(stay.contactName)}, your booking for ${formatLongDate(stay.checkIn)} to ${formatLongDate(stay.checkOut)} (reference ${stay.id}) has been cancelled.`,
+      ),
+      rows(
+        { label: 'Amount paid', value: formatGbp(stay.paidPence || stay.totalPence) },
+        { label: 'Refund', value: formatGbp(refundPence), strong: true },
+      ),
+      p(refundSentence(refundPence)),
+      p(
+        "We are sorry we won't see you this time, and we would love to welcome you another time. If anything here looks wrong, please write to us at ",
+        mailto(site.siteEmail),
+        '.',
+      ),
+    ],
+    signOff: GUEST_SIGN_OFF,
+  });
+}
+
+export function ownerBookingCanceled(
+  stay: BookingDetails,
+  refundPence: number,
+  site: MessageSite,
+): RenderedMessage {
+  return renderMessage({
+    subject: `Booking cancelled: ${stay.contactName}, ${dateRange(stay)}`,
+    preheader: `Refund ${formatGbp(refundPence)}. The nights are free again.`,
+    heading: 'A booking was cancelled',
+    blocks: [
+      p(`The booking of ${stay.contactName} is cancelled and its nights are free again.`),
+      stayRows(stay),
+      guestRows(stay),
+      rows(
+        { label: 'Total', value: formatGbp(stay.totalPence) },
+        { label: 'Paid', value: formatGbp(stay.paidPence) },
+        { label: 'Refund to the guest', value: formatGbp(refundPence), strong: true },
+      ),
+      adminLink(site),
+    ],
+    signOff: OWNER_SIGN_OFF,
+  });
+}
+
+export function guestPaymentRefundedNightsTaken(
+  stay: BookingDetails,
+  refundPence: number,
+  site: MessageSite,
+): RenderedMessage {
+  return renderMessage({
+    subject: `We could not confirm your booking at ${PROPERTY_NAME} — full refund`,
+    preheader: `Your payment of ${formatGbp(refundPence)} is being refunded in full.`,
+    heading: 'We are so sorry: those nights were taken',
+    blocks: [
+      p(
+        `Dear ${firstName(stay.contactName)}, your payment arrived after the hold on your dates (${formatLongDate(stay.checkIn)} to ${formatLongDate(stay.checkOut)}) had lapsed, and in the meantime another guest booked some of those nights. We cannot confirm your booking, so we are refunding your payment in full.`,
+      ),
+      rows(
+        { label: 'Reference', value: stay.id },
+        { label: 'Refund', value: formatGbp(refundPence), strong: true },
+      ),
+      p(`The refund should reach the card you paid with within ${REFUND_DAYS}. Nothing is deducted.`),
+      p(
+        'We would love to find you other dates: have a look at the calendar on ',
+        link(site.siteUrl, site.siteUrl),
+        ' or write to us at ',
+        mailto(site.siteEmail),
+        " and we'll help.",
+      ),
+    ],
+    signOff: GUEST_SIGN_OFF,
+  });
+}
+
+export function ownerPaymentRefundedNightsTaken(
+  stay: BookingDetails,
+  refundPence: number,
+  site: MessageSite,
+): RenderedMessage {
+  return renderMessage({
+    subject: `Payment refunded, nights taken: ${stay.contactName}, ${dateRange(stay)}`,
+    preheader: `${formatGbp(refundPence)} refunded in full; the guest has been told.`,
+    heading: 'A late payment was refunded',
+    blocks: [
+      p(
+        `${stay.contactName} paid after their hold lapsed, and the nights had been taken in the meantime. The payment was refunded in full and the guest has been told by e-mail. You may wish to offer them other dates.`,
+      ),
+      stayRows(stay),
+      guestRows(stay),
+      rows({ label: 'Refunded', value: formatGbp(refundPence), strong: true }),
+      adminLink(site),
+    ],
+    signOff: OWNER_SIGN_OFF,
+  });
+}
+
+export function ownerCalendarConflict(
+  conflict: CalendarConflictDetails,
+  stay: BookingDetails | undefined,
+  site: MessageSite,
+): RenderedMessage {
+  const channel = channelName(conflict.sourceId);
+  return renderMessage({
+    subject: `Calendar conflict: ${channel} booking overlaps a direct booking (${dateRange(conflict)})`,
+    preheader: `Check ${channel} now: the same nights may be sold twice.`,
+    heading: `${channel} and a direct booking overlap`,
+    blocks: [
+      p(
+        `The latest import of the ${channel} calendar has a booking for ${formatLongDate(conflict.checkIn)} to ${formatLongDate(conflict.checkOut)}, and those nights overlap a confirmed direct booking. Please check ${channel} and sort it out with the guests before anyone travels.`,
+      ),
+      h(`${channel} event`),
+      rows(
+        { label: 'Check-in', value: formatLongDate(conflict.checkIn) },
+        { label: 'Check-out', value: formatLongDate(conflict.checkOut) },
+        { label: 'Event id', value: conflict.uid },
+      ),
+      ...(stay ? [h('Direct booking'), stayRows(stay), guestRows(stay)] : []),
+      adminLink(site),
+    ],
+    signOff: OWNER_SIGN_OFF,
+  });
+}
+
+export function ownerFeedUnhealthy(feed: FeedProblem, site: MessageSite): RenderedMessage {
+  const channel = channelName(feed.sourceId);
+  return renderMessage({
+    subject: `Calendar sync needs a look: ${channel}`,
+    preheader: `The ${channel} calendar could not be trusted on the last sync.`,
+    heading: `The ${channel} calendar sync needs a look`,
+    blocks: [
+      p(`Something is wrong with the ${channel} calendar feed:`),
+      p(feed.reason),
+      p(
+        `Until it is fixed, nights booked on ${channel} may not be blocked on this site. Check the iCal URL on the calendar sync page and run a sync by hand.`,
+      ),
+      button('Open calendar sync', `${site.siteUrl}/admin/calendar-sync`),
+    ],
+    signOff: OWNER_SIGN_OFF,
+  });
+}

@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm';
+import { todayOnPropertyClock } from '../../domain/dates.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Tx } from '../db/database.ts';
+import { outbox, stays } from '../db/schema.ts';
+import type { NotificationEvents } from '../notifications/events.ts';
+import type { RenderedMessage } from './layout.ts';
+import {
+  type BookingDetails,
+  guestBookingCanceled,
+  guestBookingConfirmed,
+  guestPaymentRefundedNightsTaken,
+  type MessageSite,
+  ownerBookingCanceled,
+  ownerBookingConfirmed,
+  ownerCalendarConflict,
+  ownerFeedUnhealthy,
+  ownerPaymentRefundedNightsTaken,
+} from './messages.ts';
+import { stayCalendarFile } from './stay-calendar.ts';
+
+export type OutboxAttachment = { filename: string; contentType: string; content: string };
+
+/** The kinds of message in the outbox (its `kind` column). */
+export const MESSAGE_KINDS = {
+  guestBookingConfirmed: 'guest.booking_confirmed',
+  ownerBookingConfirmed: 'owner.booking_confirmed',
+  guestBookingCanceled: 'guest.booking_canceled',
+  ownerBookingCanceled: 'owner.booking_canceled',
+  guestPaymentRefunded: 'guest.payment_refunded_nights_taken',
+  ownerPaymentRefunded: 'owner.payment_refunded_nights_taken',
+  ownerCalendarConflict: 'owner.calendar_conflict',
+  ownerFeedUnhealthy: 'owner.feed_unhealthy',
+} as const;
+
+/**
+ * Queues one message in the caller's transaction. The dedupe key names the cause: an event handled twice (a
+ * webhook and the browser both confirming, a retried request) finds its message already queued and adds nothing.
+ */
+export async function enqueueMessage(
+  tx: Tx,
+  message: RenderedMessage & {
+    dedupeKey: string;
+    kind: string;
+    to: string;
+    attachments?: OutboxAttachment[];
+    now: Date;
+  },
+): Promise<void> {
+  await tx
+    .insert(outbox)
+    .values({
+      dedupeKey: message.dedupeKey,
+      kind: message.kind,
+      to: message.to,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      attachments: message.attachments ?? [],
+      nextAttemptAt: message.now,
+      createdAt: message.now,
+    })
+    .onConflictDoNothing({ target: outbox.dedupeKey });
+}
+
+async function readStay(tx: Tx, stayId: string): Promise<(BookingDetails & { kind: string }) | undefined> {
+  const [stay] = await tx.select().from(stays).where(eq(stays.id, stayId));
+  return stay;
+}
+
+/**
+ * The e-mail capability's answer to the notification seam: each event becomes outbox rows written in the same
+ * transaction as the change that caused it, so a message exists exactly when its cause was committed. The outbox
+ * worker sends them later; nothing here touches the network.
+ */
+export function createEmailNotifications(config: Config, options: { clock: Clock }): NotificationEvents {
+  const { clock } = options;
+  const site: MessageSite = { siteUrl: config.siteUrl, siteEmail: config.siteEmail };
+  const owner = config.ownerEmail;
+
+  /** Guest bookings only: an owner block has nobody to tell. */
+  async function guestStay(tx: Tx, stayId: string) {
+    const stay = await readStay(tx, stayId);
+    if (!stay) throw new Error(`Cannot notify about stay ${stayId}: it does not exist.`);
+    return stay.kind === 'guest' ? stay : undefined;
+  }
+
+  return {
+    async bookingConfirmed(tx, stayId) {
+      const stay = await guestStay(tx, stayId);
+      if (!stay) return;
+      const now = clock.now();
+      if (stay.contactEmail) {
+        await enqueueMessage(tx, {
+          ...guestBookingConfirmed(stay, site),
+          dedupeKey: `booking-confirmed:${stayId}:guest`,
+          kind: MESSAGE_KINDS.guestBookingConfirmed,
+          to: stay.contactEmail,
+          attachments: [
+            {
+              filename: 'the-tower-stay.ics',
+              contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+              content: stayCalendarFile({ ...stay, stayId, ...site }, now),
+            },
+          ],
+          now,
+        });
+      }
+      await enqueueMessage(tx, {
+        ...ownerBookingConfirmed(stay, site),
+        dedupeKey: `booking-confirmed:${stayId}:owner`,
+        kind: MESSAGE_KINDS.ownerBookingConfirmed,
+        to: owner,
+        now,
+      });
+    },
+
+    async bookingCanceled(tx, stayId, refundPence) {
+      const stay = await guestStay(tx, stayId);
+      if (!stay) return;
+      const now = clock.now();
+      if (stay.contactEmail) {
+        await enqueueMessage(tx, {
+          ...guestBookingCanceled(stay, refundPence, site),
+          dedupeKey: `booking-canceled:${stayId}:guest`,
+          kind: MESSAGE_KINDS.guestBookingCanceled,
+          to: stay.contactEmail,
+          now,
+        });
+      }
+      await enqueueMessage(tx, {
+        ...ownerBookingCanceled(stay, refundPence, site),
+        dedupeKey: `booking-canceled:${stayId}:owner`,
+        kind: MESSAGE_KINDS.ownerBookingCanceled,
+        to: owner,
+        now,
+      });
+    },
+
+    async paymentRefundedNightsTaken(tx, stayId) {
+      const stay = await guestStay(tx, stayId);
+      if (!stay) return;
+      const now = clock.now();
+      // Refunded in full: what was paid (the stay's total when the payment is not yet recorded on it).
+      const refundPence = stay.paidPence || stay.totalPence;
+      if (stay.contactEmail) {
+        await enqueueMessage(tx, {
+          ...guestPaymentRefundedNightsTaken(stay, refundPence, site),
+          dedupeKey: `payment-refunded-nights-taken:${stayId}:guest`,
+          kind: MESSAGE_KINDS.guestPaymentRefunded,
+          to: stay.contactEmail,
+          now,
+        });
+      }
+      await enqueueMessage(tx, {
+        ...ownerPaymentRefundedNightsTaken(stay, refundPence, site),
+        dedupeKey: `payment-refunded-nights-taken:${stayId}:owner`,
+        kind: MESSAGE_KINDS.ownerPaymentRefunded,
+        to: owner,
+        now,
+      });
+    },
+
+    async calendarConflict(tx, conflict) {
+      const stay = await readStay(tx, conflict.stayId);
+      await enqueueMessage(tx, {
+        ...ownerCalendarConflict(conflict, stay, site),
+        dedupeKey: `calendar-conflict:${conflict.sourceId}:${conflict.uid}:${conflict.checkIn}:${conflict.checkOut}:${conflict.stayId}`,
+        kind: MESSAGE_KINDS.ownerCalendarConflict,
+        to: owner,
+        now: clock.now(),
+      });
+    },
+
+    async feedUnhealthy(tx, feed) {
+      const now = clock.now();
+      // The calendar capability calls this once per episode; the key keeps it to one a day per feed even if not.
+      await enqueueMessage(tx, {
+        ...ownerFeedUnhealthy(feed, site),
+        dedupeKey: `feed-unhealthy:${feed.sourceId}:${todayOnPropertyClock(now)}`,
+        kind: MESSAGE_KINDS.ownerFeedUnhealthy,
+        to: owner,
+        now,
+      });
+    },
+  };
+}

@@ -1,0 +1,227 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/database.ts';
+import { outbox } from '../db/schema.ts';
+import type { SmtpSettings } from './smtp-settings.ts';
+
+/** Back-off after the n-th failed attempt: 1, 2, 4 … minutes, at most 2 hours apart. */
+export const RETRY_BASE_MS = 60_000;
+export const RETRY_MAX_DELAY_MS = 2 * 60 * 60_000;
+/** About ten hours of trying (an hour's outage costs ~6 attempts); then the message is 'failed' for the admin. */
+export const MAX_ATTEMPTS = 12;
+/** A claimed message is left alone this long: if the process dies while sending, it is tried again after. */
+const CLAIM_LEASE_MS = 10 * 60_000;
+const BATCH_SIZE = 25;
+/** At most this many messages per run, so one run cannot monopolise the database. */
+const MAX_PER_RUN = 500;
+export const DEFAULT_INTERVAL_MS = 15_000;
+/** One sender across all processes sharing a PostgreSQL database (ARCHITECTURE.md, "Data"). */
+const OUTBOX_LOCK_KEY = 727_002;
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_DELAY_MS);
+}
+
+export type OutboxRunResult = {
+  status: 'done' | 'not_configured' | 'busy';
+  sent: number;
+  retrying: number;
+  failed: number;
+};
+
+export type OutboxWorker = {
+  /** Sends every due message once (tests call this directly). */
+  runOnce(): Promise<OutboxRunResult>;
+  /** Runs every `intervalMs`, on an unref'd timer (never keeps the process alive). */
+  start(): void;
+  /** Stops the loop and waits for a run in progress. */
+  stop(): Promise<void>;
+};
+
+type SmtpError = Error & { code?: string; responseCode?: number };
+
+/** The whole connection is unusable (server down, login refused): stop this run, keep the rest for later. */
+function isConnectionError(error: SmtpError): boolean {
+  return [
+    'ECONNECTION',
+    'ETIMEDOUT',
+    'ESOCKET',
+    'EDNS',
+    'ETLS',
+    'EAUTH',
+    'ECONNREFUSED',
+    'EPROTOCOL',
+  ].includes(error.code ?? '');
+}
+
+/** The server refused this message for good (e.g. 550 no such mailbox): retrying cannot help. */
+function isPermanentRejection(error: SmtpError): boolean {
+  return !isConnectionError(error) && (error.responseCode ?? 0) >= 500;
+}
+
+function describe(error: SmtpError): string {
+  return (error.message || String(error)).slice(0, 1000);
+}
+
+export function createOutboxWorker(options: {
+  database: Database;
+  smtp: SmtpSettings;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Replies go to the enquiries address (SITE_EMAIL), whatever account sends. */
+  replyTo?: string;
+  intervalMs?: number;
+}): OutboxWorker {
+  const { database, smtp, clock, log } = options;
+  const db = database.db;
+  const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+  let inFlight: Promise<OutboxRunResult> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+
+  /** Claims due messages with one UPDATE … RETURNING: a claimed row is invisible to every other claim. */
+  async function claimBatch(now: Date) {
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.status, 'queued'), lte(outbox.nextAttemptAt, now)))
+      .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+      .limit(BATCH_SIZE)
+      .for('update', { skipLocked: true });
+    return db
+      .update(outbox)
+      .set({
+        attempts: sql`${outbox.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS),
+      })
+      .where(and(inArray(outbox.id, due), eq(outbox.status, 'queued')))
+      .returning();
+  }
+
+  async function send(): Promise<OutboxRunResult> {
+    const result: OutboxRunResult = { status: 'done', sent: 0, retrying: 0, failed: 0 };
+    const password = smtp.hasServer() ? await smtp.getPassword(db) : undefined;
+    if (password === undefined) return { ...result, status: 'not_configured' };
+    const from = smtp.from();
+    const transport = smtp.createTransport(password, { pool: true });
+    try {
+      let handled = 0;
+      while (handled < MAX_PER_RUN) {
+        const batch = (await claimBatch(clock.now())).sort((a, b) => a.id - b.id);
+        if (batch.length === 0) break;
+        for (const [index, message] of batch.entries()) {
+          handled++;
+          try {
+            await transport.sendMail({
+              from,
+              replyTo: options.replyTo,
+              to: message.to,
+              subject: message.subject,
+              html: message.html,
+              text: message.text,
+              attachments: message.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: a.content,
+              })),
+              headers: { 'X-Outbox-Id': String(message.id) },
+            });
+            await db
+              .update(outbox)
+              .set({ status: 'sent', sentAt: clock.now(), lastError: null })
+              .where(eq(outbox.id, message.id));
+            result.sent++;
+            log.info({ outboxId: message.id, kind: message.kind }, 'e-mail sent');
+          } catch (caught) {
+            const error = caught as SmtpError;
+            const lastError = describe(error);
+            const giveUp = message.attempts >= MAX_ATTEMPTS || isPermanentRejection(error);
+            const retryAt = new Date(clock.now().getTime() + retryDelayMs(message.attempts));
+            await db
+              .update(outbox)
+              .set(giveUp ? { status: 'failed', lastError } : { nextAttemptAt: retryAt, lastError })
+              .where(eq(outbox.id, message.id));
+            if (giveUp) result.failed++;
+            else result.retrying++;
+            log.warn(
+              { outboxId: message.id, kind: message.kind, attempts: message.attempts, err: lastError },
+              giveUp ? 'e-mail failed for good' : 'e-mail not sent; will retry',
+            );
+            if (isConnectionError(error)) {
+              // The server is unreachable: the rest of this batch was not tried, so it keeps its attempts.
+              const rest = batch.slice(index + 1).map((m) => m.id);
+              if (rest.length > 0) {
+                await db
+                  .update(outbox)
+                  .set({ attempts: sql`${outbox.attempts} - 1`, nextAttemptAt: retryAt, lastError })
+                  .where(inArray(outbox.id, rest));
+                result.retrying += rest.length;
+              }
+              return result;
+            }
+          }
+        }
+      }
+      return result;
+    } finally {
+      transport.close();
+    }
+  }
+
+  /** On PostgreSQL, a session advisory lock on one pooled connection: other processes skip their run. */
+  async function withProcessLock(run: () => Promise<OutboxRunResult>): Promise<OutboxRunResult> {
+    if (database.kind !== 'postgres') return run(); // PGlite: one process owns the data directory
+    const pool = (db as unknown as { $client: pg.Pool }).$client;
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+        OUTBOX_LOCK_KEY,
+      ]);
+      if (!rows[0]?.locked) return { status: 'busy', sent: 0, retrying: 0, failed: 0 };
+      try {
+        return await run();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [OUTBOX_LOCK_KEY]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  function runOnce(): Promise<OutboxRunResult> {
+    if (inFlight) return inFlight.then(() => ({ status: 'busy', sent: 0, retrying: 0, failed: 0 }));
+    inFlight = withProcessLock(send).finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      try {
+        await runOnce();
+      } catch (error) {
+        log.error({ err: error }, 'the e-mail outbox run failed');
+      }
+      schedule();
+    }, intervalMs);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await inFlight?.catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import type { RenderedMessage } from './layout.ts';
+import {
+  type BookingDetails,
+  guestBookingCanceled,
+  guestBookingConfirmed,
+  guestPaymentRefundedNightsTaken,
+  type MessageSite,
+  ownerBookingCanceled,
+  ownerBookingConfirmed,
+  ownerCalendarConflict,
+  ownerFeedUnhealthy,
+  ownerPaymentRefundedNightsTaken,
+} from './messages.ts';
+import { MESSAGE_KINDS } from './notifications.ts';
+import { stayCalendarFile } from './stay-calendar.ts';
+
+/** A believable stay to show every message with (a Wednesday-to-Saturday stay in December). */
+export const SAMPLE_STAY: BookingDetails = {
+  id: '5f0c8e2a-7d3b-4c11-9a6e-2b8f4d1e9c70',
+  checkIn: '2026-12-09',
+  checkOut: '2026-12-12',
+  guestCount: 3,
+  contactName: 'Fiona MacLeod',
+  contactEmail: 'fiona@example.com',
+  contactPhone: '+44 7700 900123',
+  specialRequests: 'We are celebrating a birthday — any tips for dinner nearby?',
+  accommodationPence: 72_500,
+  cleaningFeePence: 10_000,
+  serviceFeePence: 3_600,
+  totalPence: 86_100,
+  paidPence: 86_100,
+  source: 'web',
+};
+
+export type PreviewMessage = {
+  kind: string;
+  message: RenderedMessage;
+  attachments: { filename: string; content: string }[];
+};
+
+/** Every message the site sends, once each, for `npm run email:preview` and its test. */
+export function previewMessages(site: MessageSite, now: Date): PreviewMessage[] {
+  const stay = SAMPLE_STAY;
+  const refundPence = 58_075;
+  return [
+    {
+      kind: MESSAGE_KINDS.guestBookingConfirmed,
+      message: guestBookingConfirmed(stay, site),
+      attachments: [
+        {
+          filename: 'the-tower-stay.ics',
+          content: stayCalendarFile({ ...stay, stayId: stay.id, ...site }, now),
+        },
+      ],
+    },
+    {
+      kind: MESSAGE_KINDS.ownerBookingConfirmed,
+      message: ownerBookingConfirmed(stay, site),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.guestBookingCanceled,
+      message: guestBookingCanceled(stay, refundPence, site),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.ownerBookingCanceled,
+      message: ownerBookingCanceled(stay, refundPence, site),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.guestPaymentRefunded,
+      message: guestPaymentRefundedNightsTaken(stay, stay.paidPence, site),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.ownerPaymentRefunded,
+      message: ownerPaymentRefundedNightsTaken(stay, stay.paidPence, site),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.ownerCalendarConflict,
+      message: ownerCalendarConflict(
+        { sourceId: 'airbnb', uid: 'HMABCD1234@airbnb.com', checkIn: '2026-12-10', checkOut: '2026-12-14' },
+        stay,
+        site,
+      ),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.ownerFeedUnhealthy,
+      message: ownerFeedUnhealthy(
+        {
+          sourceId: 'booking',
+          reason:
+            'The feed has not been read successfully for 24 hours (the last attempt answered 403 Forbidden).',
+        },
+        site,
+      ),
+      attachments: [],
+    },
+  ];
+}

@@ -1,0 +1,135 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  EmailStatusSchema,
+  OutboxListSchema,
+  OutboxMessageSchema,
+  SetEmailPasswordSchema,
+} from '../../domain/api.ts';
+import type { AppContext } from '../context.ts';
+import { auditLog, outbox } from '../db/schema.ts';
+import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
+import type { SmtpSettings } from './smtp-settings.ts';
+
+const RECENT_LIMIT = 50;
+
+type SmtpError = Error & { code?: string; response?: string };
+
+function toOutboxMessage(row: typeof outbox.$inferSelect) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.to,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The Email tab's endpoints (admin scope). The password is checked by logging in to the SMTP server before it is
+ * stored, sealed with AES-256-GCM, and never sent back.
+ */
+export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSettings }> = async (
+  app,
+  { db, smtp },
+) => {
+  const status = async () => ({
+    configured: smtp.hasServer() && (await smtp.hasPassword(db)),
+    email: smtp.account(),
+  });
+
+  app.get('/admin/email-status', { schema: { response: { 200: EmailStatusSchema } } }, status);
+
+  app.post(
+    '/admin/set-email-password',
+    { schema: { body: SetEmailPasswordSchema, response: { 200: EmailStatusSchema } } },
+    async (request) => {
+      const password = request.body.password.trim();
+      if (!password) throw badRequest('Please enter the email password', 'password_required');
+      if (!smtp.hasServer()) {
+        throw conflict(
+          'The mail server is not configured yet: set SMTP_HOST and SMTP_USER on the server and restart it.',
+          'smtp_not_configured',
+        );
+      }
+      // Log in first, outside any transaction: nothing is saved unless the server accepts the password.
+      const transport = smtp.createTransport(password);
+      try {
+        await transport.verify();
+      } catch (caught) {
+        const error = caught as SmtpError;
+        request.log.warn({ code: error.code }, 'SMTP login failed while setting the e-mail password');
+        const message = error.message || 'The mail server refused the login.';
+        throw error.code === 'EAUTH'
+          ? new HttpError(400, 'smtp_login_failed', message)
+          : new HttpError(502, 'smtp_login_failed', message);
+      } finally {
+        transport.close();
+      }
+      await db.transaction(async (tx) => {
+        await smtp.savePassword(tx, password);
+        await tx.insert(auditLog).values({
+          actor: request.admin!.username,
+          action: 'email.password_set',
+          details: { account: smtp.account() },
+        });
+      });
+      return status();
+    },
+  );
+
+  app.get('/admin/outbox', { schema: { response: { 200: OutboxListSchema } } }, async () => {
+    const waiting = inArray(outbox.status, ['queued', 'failed']);
+    const [rows, counts] = await Promise.all([
+      db
+        .select()
+        .from(outbox)
+        .where(waiting)
+        .orderBy(desc(outbox.createdAt), desc(outbox.id))
+        .limit(RECENT_LIMIT),
+      db.select({ status: outbox.status, n: count() }).from(outbox).where(waiting).groupBy(outbox.status),
+    ]);
+    const countOf = (s: string) => counts.find((c) => c.status === s)?.n ?? 0;
+    return { queued: countOf('queued'), failed: countOf('failed'), messages: rows.map(toOutboxMessage) };
+  });
+
+  app.post(
+    '/admin/outbox/:id/retry',
+    {
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: OutboxMessageSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(outbox)
+          .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date(0) })
+          .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
+          .returning();
+        if (updated) {
+          await tx.insert(auditLog).values({
+            actor: request.admin!.username,
+            action: 'email.outbox_retry',
+            details: { outboxId: id },
+          });
+        }
+        return updated;
+      });
+      if (row) return toOutboxMessage(row);
+      const [existing] = await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
+      if (!existing) throw notFound(`There is no outbox message ${id}.`);
+      throw conflict(
+        `Message ${id} is ${existing.status}; only a failed message can be retried.`,
+        'not_failed',
+      );
+    },
+  );
+};

@@ -1,0 +1,63 @@
+import { TZDate } from '@date-fns/tz';
+import ICAL from 'ical.js';
+import type { IsoDate } from '../../domain/dates.ts';
+import { PROPERTY_NAME, PROPERTY_TIME_ZONE } from '../../domain/property.ts';
+
+/** Check-in and check-out times of the terms (spec section 9), on the property's clock. */
+export const CHECK_IN_TIME = { hour: 16, minute: 0, label: '4:00 PM' } as const;
+export const CHECK_OUT_TIME = { hour: 11, minute: 0, label: '11:00 AM' } as const;
+
+const PRODUCT_ID = '-//The Tower Aberdeen//Direct bookings//EN';
+
+/** The instant of `hour:minute` on `date` in Aberdeen (BST or GMT as the date falls). */
+export function propertyLocalInstant(date: IsoDate, hour: number, minute: number): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, day, hour, minute, 0, PROPERTY_TIME_ZONE).getTime());
+}
+
+export type StayEvent = {
+  stayId: string;
+  checkIn: IsoDate;
+  checkOut: IsoDate;
+  siteUrl: string;
+  siteEmail: string;
+  guestCount: number;
+};
+
+/**
+ * The guest's stay as an iCalendar file (RFC 5545), written with ical.js: from check-in at 4:00 PM to check-out at
+ * 11:00 AM, in UTC so every calendar shows the right local time without a VTIMEZONE block.
+ */
+export function stayCalendarFile(stay: StayEvent, now: Date): string {
+  const calendar = new ICAL.Component(['vcalendar', [], []]);
+  calendar.updatePropertyWithValue('prodid', PRODUCT_ID);
+  calendar.updatePropertyWithValue('version', '2.0');
+  calendar.updatePropertyWithValue('calscale', 'GREGORIAN');
+  calendar.updatePropertyWithValue('method', 'PUBLISH');
+
+  const vevent = new ICAL.Component('vevent');
+  const event = new ICAL.Event(vevent);
+  event.uid = `${stay.stayId}@${new URL(stay.siteUrl).hostname}`;
+  event.summary = `Your stay at ${PROPERTY_NAME}, Aberdeen`;
+  event.location = `${PROPERTY_NAME}, Aberdeen, Scotland`;
+  event.description = [
+    `Booking reference: ${stay.stayId}`,
+    `Guests: ${stay.guestCount}`,
+    `Check-in from ${CHECK_IN_TIME.label}, check-out by ${CHECK_OUT_TIME.label}.`,
+    'Your access codes arrive by e-mail 24 hours before you arrive.',
+    `Questions: ${stay.siteEmail}`,
+  ].join('\n');
+  event.startDate = ICAL.Time.fromJSDate(
+    propertyLocalInstant(stay.checkIn, CHECK_IN_TIME.hour, CHECK_IN_TIME.minute),
+    true,
+  );
+  event.endDate = ICAL.Time.fromJSDate(
+    propertyLocalInstant(stay.checkOut, CHECK_OUT_TIME.hour, CHECK_OUT_TIME.minute),
+    true,
+  );
+  vevent.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(now, true));
+  vevent.updatePropertyWithValue('url', stay.siteUrl);
+  vevent.updatePropertyWithValue('status', 'CONFIRMED');
+  calendar.addSubcomponent(vevent);
+  return `${calendar.toString()}\r\n`;
+}
