@@ -16,6 +16,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { createRequireAdmin } from './admin-auth/require-admin.ts';
 import { adminAuthRoutes } from './admin-auth/routes.ts';
+import { calendarSyncAdminRoutes, icalExportRoutes } from './calendar-sync/routes.ts';
+import { type CalendarSyncDeps, createCalendarSync } from './calendar-sync/service.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -35,6 +37,8 @@ export type BuildAppOptions = {
   /** The built web app; 'load' reads build/client (the default), undefined serves the API alone. */
   site?: Site | 'load' | undefined;
   notifications?: NotificationEvents;
+  /** The iCal fetcher's DNS resolver and limits (tests fake a private address or shorten the timeout). */
+  calendarSync?: Pick<CalendarSyncDeps, 'resolve' | 'fetchLimits'>;
 };
 
 /** Routes that only the browser can render (they depend on a parameter): served the client-only shell. */
@@ -149,16 +153,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     notifications: options.notifications ?? silentNotifications,
   };
   const requireAdmin = createRequireAdmin(database.db, clock);
+  const calendarSync = createCalendarSync({ ...context, ...options.calendarSync, log: app.log });
+  calendarSync.start();
+  app.addHook('onClose', () => calendarSync.stop());
   await app.register(
     async (api) => {
       // Public routes.
       await api.register(healthRoutes, context);
       await api.register(propertyRoutes, context);
       await api.register(adminAuthRoutes, context); // login is public; verify and logout check the token
+      await api.register(icalExportRoutes, { ...context, calendarSync }); // keyed by the export secret
 
       // Admin routes: everything registered in this scope answers 401 without a valid admin token.
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireAdmin);
+        await admin.register(calendarSyncAdminRoutes, { ...context, calendarSync });
       });
 
       api.all('/*', async (request, reply) =>

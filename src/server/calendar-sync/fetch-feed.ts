@@ -68,6 +68,8 @@ export function isPublicAddress(address: string): boolean {
   return parsed.range() === 'unicast';
 }
 
+const duration = (ms: number) =>
+  ms % 1000 === 0 ? `${ms / 1000} second${ms === 1000 ? '' : 's'}` : `${ms} ms`;
 const sizeInMb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 function describeNetworkError(error: NodeJS.ErrnoException, host: string): FeedFetchError {
@@ -242,7 +244,7 @@ export async function fetchFeed(rawUrl: string, options: FetchFeedOptions = {}):
   const controller = new AbortController();
   const timeout = new FeedFetchError(
     'timeout',
-    `The calendar feed did not answer within ${Math.round(timeoutMs / 1000)} seconds. Check the iCal URL, or try again later.`,
+    `The calendar feed did not answer within ${duration(timeoutMs)}. Check the iCal URL, or try again later.`,
   );
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
