@@ -16,6 +16,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { createRequireAdmin } from './admin-auth/require-admin.ts';
 import { adminAuthRoutes } from './admin-auth/routes.ts';
+import { calendarSyncAdminRoutes, icalExportRoutes } from './calendar-sync/routes.ts';
+import { type CalendarSyncDeps, createCalendarSync } from './calendar-sync/service.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -43,6 +45,8 @@ export type BuildAppOptions = {
   notifications?: NotificationEvents;
   /** Run the e-mail outbox sender in the background (main.ts); tests call `app.outboxWorker.runOnce()`. */
   startOutboxWorker?: boolean | { intervalMs: number };
+  /** The iCal fetcher's DNS resolver and limits (tests fake a private address or shorten the timeout). */
+  calendarSync?: Pick<CalendarSyncDeps, 'resolve' | 'fetchLimits'>;
 };
 
 declare module 'fastify' {
@@ -179,17 +183,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.startOutboxWorker) app.addHook('onReady', async () => outboxWorker.start());
   app.addHook('onClose', async () => outboxWorker.stop());
   const requireAdmin = createRequireAdmin(database.db, clock);
+  const calendarSync = createCalendarSync({ ...context, ...options.calendarSync, log: app.log });
+  calendarSync.start();
+  app.addHook('onClose', () => calendarSync.stop());
   await app.register(
     async (api) => {
       // Public routes.
       await api.register(healthRoutes, context);
       await api.register(propertyRoutes, context);
       await api.register(adminAuthRoutes, context); // login is public; verify and logout check the token
+      await api.register(icalExportRoutes, { ...context, calendarSync }); // keyed by the export secret
 
       // Admin routes: everything registered in this scope answers 401 without a valid admin token.
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireAdmin);
         await admin.register(emailAdminRoutes, { ...context, smtp });
+        await admin.register(calendarSyncAdminRoutes, { ...context, calendarSync });
       });
 
       api.all('/*', async (request, reply) =>

@@ -1,0 +1,199 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FeedFetchError, fetchFeed, isPublicAddress, type Resolver } from './fetch-feed.ts';
+import {
+  type FeedServer,
+  readFixture,
+  redirectTo,
+  serveCalendar,
+  serveEndless,
+  serveStatus,
+  serveWhenReleased,
+  startFeedServer,
+} from './test-feed-server.ts';
+
+const AIRBNB = readFixture('airbnb');
+
+let server: FeedServer;
+const slow = serveWhenReleased(AIRBNB);
+beforeAll(async () => {
+  server = await startFeedServer({
+    '/airbnb.ics': serveCalendar(AIRBNB),
+    '/gzip.ics': (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/calendar', 'content-encoding': 'gzip' });
+      response.end(gzipSync(AIRBNB));
+    },
+    '/html': serveStatus(200, '<!doctype html><html><body>Sign in</body></html>', 'text/html; charset=utf-8'),
+    '/html-as-text': serveStatus(200, '  <html><body>Sign in</body></html>', 'text/plain'),
+    '/gone': serveStatus(404, 'Not Found'),
+    '/error': serveStatus(503, 'Service Unavailable'),
+    '/endless': serveEndless(),
+    '/slow': slow.handler,
+    '/big': (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/calendar', 'content-length': String(6 * 1024 * 1024) });
+      response.end();
+    },
+    '/r1': redirectTo('/r2', 301),
+    '/r2': redirectTo('/r3', 307),
+    '/r3': redirectTo('/airbnb.ics', 308),
+    '/r0': redirectTo('/r1'),
+    '/to-file': redirectTo('file:///etc/passwd'),
+  });
+});
+afterAll(async () => {
+  slow.release();
+  await server.close();
+});
+
+const allowLocal = { allowPrivateHosts: true };
+
+async function failure(promise: Promise<unknown>): Promise<FeedFetchError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(FeedFetchError);
+  return error as FeedFetchError;
+}
+
+describe('isPublicAddress', () => {
+  it.each([
+    '10.0.0.5',
+    '172.16.4.1',
+    '192.168.1.10',
+    '127.0.0.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '203.0.113.10',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::1',
+    '::',
+    'fe80::1',
+    'fd12:3456::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    'not an address',
+  ])('refuses %s', (address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
+
+  it.each(['8.8.8.8', '151.101.1.140', '2606:4700:4700::1111', '::ffff:8.8.4.4'])('allows %s', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
+});
+
+describe('fetchFeed', () => {
+  it('downloads a feed', async () => {
+    expect(await fetchFeed(server.url('/airbnb.ics'), allowLocal)).toBe(AIRBNB);
+  });
+
+  it('decompresses a gzip-encoded feed', async () => {
+    expect(await fetchFeed(server.url('/gzip.ics'), allowLocal)).toBe(AIRBNB);
+  });
+
+  it('follows up to 3 redirects, and refuses a 4th', async () => {
+    expect(await fetchFeed(server.url('/r1'), allowLocal)).toBe(AIRBNB);
+    const error = await failure(fetchFeed(server.url('/r0'), allowLocal));
+    expect(error.code).toBe('too_many_redirects');
+    expect(error.message).toBe('The calendar feed redirected more than 3 times. Check the iCal URL.');
+  });
+
+  it('refuses a redirect to something other than http or https', async () => {
+    const error = await failure(fetchFeed(server.url('/to-file'), allowLocal));
+    expect(error.message).toBe(
+      'The calendar server redirected to an address that is not http or https (file:).',
+    );
+  });
+
+  it('refuses a URL that is not http or https', async () => {
+    const error = await failure(fetchFeed('ftp://example.com/calendar.ics', allowLocal));
+    expect(error.message).toBe('The iCal URL must start with https:// or http://.');
+  });
+
+  it('refuses loopback and private addresses unless private hosts are allowed', async () => {
+    const error = await failure(fetchFeed(server.url('/airbnb.ics')));
+    expect(error.code).toBe('private_address');
+    expect(error.message).toBe(
+      'The iCal URL points to a private or local network address (127.0.0.1 is 127.0.0.1). Only calendars on the public internet can be synced.',
+    );
+  });
+
+  it('refuses a host name that resolves to a private address (injected resolver)', async () => {
+    const resolve: Resolver = async () => [
+      { address: '151.101.1.140', family: 4 },
+      { address: '10.0.0.7', family: 4 },
+    ];
+    const error = await failure(fetchFeed('https://calendar.example.com/feed.ics', { resolve }));
+    expect(error.code).toBe('private_address');
+    expect(error.message).toContain('calendar.example.com is 10.0.0.7');
+  });
+
+  it('resolves each host once and connects to the address it checked', async () => {
+    const asked: string[] = [];
+    // The system resolver cannot find this name: the request can only reach the server through our answer.
+    const resolve: Resolver = async (hostname) => {
+      asked.push(hostname);
+      return [{ address: '127.0.0.1', family: 4 }];
+    };
+    const text = await fetchFeed(`http://feeds.tower-test.invalid:${server.port}/r3`, {
+      ...allowLocal,
+      resolve,
+    });
+    expect(text).toBe(AIRBNB);
+    expect(asked).toEqual(['feeds.tower-test.invalid', 'feeds.tower-test.invalid']);
+  });
+
+  it('reports a host that cannot be found', async () => {
+    const resolve: Resolver = async () => {
+      throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
+    };
+    const error = await failure(fetchFeed('https://no-such-host.example/feed.ics', { resolve }));
+    expect(error.message).toBe(
+      "The calendar's server (no-such-host.example) could not be found. Check the iCal URL.",
+    );
+  });
+
+  it('reports a 404 as a feed that was not found', async () => {
+    const error = await failure(fetchFeed(server.url('/gone'), allowLocal));
+    expect(error.code).toBe('not_found');
+    expect(error.message).toBe(
+      'The calendar feed was not found at 127.0.0.1 (HTTP 404). Check that the whole iCal URL was copied, or copy a fresh one.',
+    );
+  });
+
+  it('reports a server error status', async () => {
+    const error = await failure(fetchFeed(server.url('/error'), allowLocal));
+    expect(error.message).toBe('127.0.0.1 answered with HTTP 503 instead of a calendar. Try again later.');
+  });
+
+  it('recognises an HTML page, by its content type or its first character', async () => {
+    for (const path of ['/html', '/html-as-text']) {
+      const error = await failure(fetchFeed(server.url(path), allowLocal));
+      expect(error.code).toBe('html');
+      expect(error.message).toMatch(/^The iCal URL returned a web page, not a calendar\./);
+    }
+  });
+
+  it('stops an endless body at the size limit', async () => {
+    const error = await failure(fetchFeed(server.url('/endless'), allowLocal));
+    expect(error.code).toBe('too_large');
+    expect(error.message).toBe(
+      'The calendar feed is larger than 5 MB, so it was not imported. Check the iCal URL.',
+    );
+  });
+
+  it('refuses a declared length over the limit without reading it', async () => {
+    const error = await failure(fetchFeed(server.url('/big'), allowLocal));
+    expect(error.code).toBe('too_large');
+  });
+
+  it('gives up on a feed that does not answer in time', async () => {
+    const error = await failure(fetchFeed(server.url('/slow'), { ...allowLocal, timeoutMs: 300 }));
+    expect(error.code).toBe('timeout');
+    expect(error.message).toBe(
+      'The calendar feed did not answer within 300 ms. Check the iCal URL, or try again later.',
+    );
+  });
+});

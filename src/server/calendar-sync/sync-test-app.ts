@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { ensureAdminAccount } from '../admin-auth/bootstrap.ts';
+import { buildApp } from '../app.ts';
+import { createManualClock } from '../clock.ts';
+import type { Database } from '../db/database.ts';
+import { stays } from '../db/schema.ts';
+import type { NotificationEvents } from '../notifications/events.ts';
+import { openTestDatabase, TEST_ADMIN, TEST_NOW, testConfig } from '../test/test-app.ts';
+import type { Resolver } from './fetch-feed.ts';
+import { type CalendarSync, createCalendarSync } from './service.ts';
+
+/**
+ * The production wiring (buildApp) for calendar sync tests, with what these tests need beyond createTestApp:
+ * recorded notifications, an injectable DNS resolver and fetch limits, an admin token, a second service
+ * instance on the same database for the automatic run, and a way to put stays in the database.
+ */
+
+export type RecordedNotifications = {
+  conflicts: Parameters<NotificationEvents['calendarConflict']>[1][];
+  unhealthy: Parameters<NotificationEvents['feedUnhealthy']>[1][];
+};
+
+export async function createSyncTestApp(
+  options: { env?: Record<string, string>; resolve?: Resolver; timeoutMs?: number } = {},
+) {
+  const database: Database = await openTestDatabase();
+  const clock = createManualClock(TEST_NOW);
+  const config = testConfig({
+    ICAL_ALLOW_PRIVATE_HOSTS: 'true',
+    SYNC_INTERVAL_MINUTES: '180',
+    ...options.env,
+  });
+  const recorded: RecordedNotifications = { conflicts: [], unhealthy: [] };
+  const notifications: NotificationEvents = {
+    bookingConfirmed: async () => {},
+    bookingCanceled: async () => {},
+    paymentRefundedNightsTaken: async () => {},
+    calendarConflict: async (_tx, conflict) => {
+      recorded.conflicts.push(conflict);
+    },
+    feedUnhealthy: async (_tx, feed) => {
+      recorded.unhealthy.push(feed);
+    },
+  };
+  const fetchLimits = options.timeoutMs ? { timeoutMs: options.timeoutMs } : undefined;
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger: false,
+    site: undefined,
+    notifications,
+    calendarSync: { resolve: options.resolve, fetchLimits },
+  });
+  await app.ready();
+  await ensureAdminAccount(database.db, { ...config.admin, dataDir: undefined }, app.log);
+  const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
+  const token = login.json().token as string;
+  const service: CalendarSync = createCalendarSync({
+    config,
+    database,
+    db: database.db,
+    clock,
+    notifications,
+    resolve: options.resolve,
+    fetchLimits,
+  });
+
+  const admin = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    app.inject({ method, url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
+
+  /** A stay of ours, straight into the table (the bookings capability is not part of this branch). */
+  async function addStay(stay: {
+    checkIn: string;
+    checkOut: string;
+    kind?: 'guest' | 'block';
+    status?: 'pending' | 'confirmed' | 'canceled' | 'expired';
+    contactName?: string;
+    contactEmail?: string;
+  }): Promise<string> {
+    const id = randomUUID();
+    const kind = stay.kind ?? 'guest';
+    await database.db.insert(stays).values({
+      id,
+      propertyId: 1,
+      kind,
+      source: kind === 'block' ? 'owner' : 'web',
+      status: stay.status ?? 'confirmed',
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+      contactName: stay.contactName ?? (kind === 'block' ? 'Owner Block' : 'Isla Guest'),
+      contactEmail: stay.contactEmail ?? (kind === 'block' ? '' : 'isla.guest@example.test'),
+    });
+    return id;
+  }
+
+  return {
+    app,
+    database,
+    db: database.db,
+    clock,
+    config,
+    token,
+    service,
+    notifications: recorded,
+    admin,
+    addStay,
+    close: async () => {
+      await service.stop();
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type SyncTestApp = Awaited<ReturnType<typeof createSyncTestApp>>;

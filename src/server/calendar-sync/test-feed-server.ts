@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A stand-in for the channels' calendar servers in tests: an HTTP server on 127.0.0.1 whose paths serve the
+ * real-world fixture feeds, or misbehave on purpose (slow, endless, HTML, 404, redirects). Paths can be
+ * changed while it runs, so a test can remove an event from a feed and sync again.
+ */
+
+export const FIXTURE_DIR = new URL('./fixtures/', import.meta.url);
+export const readFixture = (name: string) => readFileSync(new URL(`${name}.ics`, FIXTURE_DIR), 'utf8');
+
+export type FeedHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+export const serveCalendar =
+  (text: string | (() => string), headers: Record<string, string> = {}): FeedHandler =>
+  (_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8', ...headers });
+    response.end(typeof text === 'function' ? text() : text);
+  };
+
+export const serveStatus =
+  (status: number, body = '', contentType = 'text/plain'): FeedHandler =>
+  (_request, response) => {
+    response.writeHead(status, { 'content-type': contentType });
+    response.end(body);
+  };
+
+export const redirectTo =
+  (location: string, status = 302): FeedHandler =>
+  (_request, response) => {
+    response.writeHead(status, { location });
+    response.end();
+  };
+
+/** Sends calendar-looking lines for ever (until the client hangs up). */
+export const serveEndless = (): FeedHandler => (_request, response) => {
+  response.writeHead(200, { 'content-type': 'text/calendar' });
+  const line = `${'X-FILLER:'.padEnd(70, 'x')}\r\n`.repeat(1000);
+  response.write('BEGIN:VCALENDAR\r\n');
+  const pump = () => {
+    while (!response.destroyed && response.write(line)) {}
+    if (!response.destroyed) response.once('drain', pump);
+  };
+  pump();
+};
+
+/** Answers only when `release()` is called (or never): a feed that does not respond in time. */
+export function serveWhenReleased(text: string): { handler: FeedHandler; release: () => void } {
+  const waiting: ServerResponse[] = [];
+  let released = false;
+  return {
+    handler: (_request, response) => {
+      if (released) serveCalendar(text)(_request, response);
+      else waiting.push(response);
+    },
+    release: () => {
+      released = true;
+      for (const response of waiting.splice(0)) {
+        if (!response.destroyed) {
+          response.writeHead(200, { 'content-type': 'text/calendar' });
+          response.end(text);
+        }
+      }
+    },
+  };
+}
+
+export type FeedServer = {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  port: number;
+  url(path: string): string;
+  set(path: string, handler: FeedHandler): void;
+  /** How many requests each path received. */
+  hits: Map<string, number>;
+  close(): Promise<void>;
+};
+
+export async function startFeedServer(routes: Record<string, FeedHandler> = {}): Promise<FeedServer> {
+  const handlers = new Map(Object.entries(routes));
+  const hits = new Map<string, number>();
+  const server = http.createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0]!;
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    const handler = handlers.get(path);
+    if (handler) handler(request, response);
+    else serveStatus(404, 'Not Found')(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    port,
+    url: (path) => `${origin}${path}`,
+    set: (path, handler) => handlers.set(path, handler),
+    hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

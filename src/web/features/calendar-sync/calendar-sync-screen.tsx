@@ -1,0 +1,418 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import type { CalendarSourcesResponse, SyncAllResponse, SyncCalendarResponse } from '../../../domain/api.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+
+/**
+ * The owner's calendar sync screen (spec sections 2, 4, 5 and 8): the Airbnb and Booking.com feed URLs, the
+ * three sync buttons (all disabled while one sync runs, icons spinning), the instructions, the Last Sync
+ * Results card, each feed's last success and error, and our own export URL for the channels to import.
+ */
+
+const SOURCES_KEY = '/api/admin/calendar-sources';
+const EXPORT_KEY = '/api/admin/ical-export';
+
+type LastResult = {
+  platform: string;
+  events: number;
+  message: string;
+  airbnb?: number;
+  booking?: number;
+};
+
+const londonTime = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
+
+function errorText(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+function SyncIcon({ spinning }: { spinning: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={spinning ? 'animate-spin' : undefined}
+      data-spinning={spinning ? 'true' : 'false'}
+    >
+      <path d="M21 12a9 9 0 0 1-15.5 6.2L3 16" />
+      <path d="M3 12a9 9 0 0 1 15.5-6.2L21 8" />
+      <path d="M21 3v5h-5" />
+      <path d="M3 21v-5h5" />
+    </svg>
+  );
+}
+
+function Card({ title, children, labelId }: { title: string; children: ReactNode; labelId?: string }) {
+  const fallbackId = useId();
+  const id = labelId ?? fallbackId;
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
+      <h2 id={id} className="font-semibold text-lg text-stone-900">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+const buttonClass =
+  'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 font-medium text-sm transition-colors disabled:cursor-not-allowed disabled:opacity-60';
+const primaryButton = `${buttonClass} bg-stone-900 text-white hover:bg-stone-700`;
+const secondaryButton = `${buttonClass} border border-stone-300 bg-white text-stone-900 hover:bg-stone-100`;
+const inputClass =
+  'mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 placeholder:text-stone-500';
+
+function SourceStatus({ source }: { source: CalendarSourcesResponse['sources'][number] | undefined }) {
+  if (!source) return null;
+  return (
+    <div className="mt-2 space-y-1 text-sm" data-testid={`${source.id}-status`}>
+      <p className="text-stone-700">
+        Last successful sync:{' '}
+        {source.lastSuccessAt ? (
+          <time dateTime={source.lastSuccessAt}>{londonTime.format(new Date(source.lastSuccessAt))}</time>
+        ) : (
+          'never'
+        )}
+        {source.lastEventCount !== null ? ` (${source.lastEventCount} events)` : ''}
+      </p>
+      {source.lastError ? <p className="text-red-800">Last error: {source.lastError}</p> : null}
+      {source.stale && source.staleReason ? (
+        <p className="rounded bg-amber-50 px-2 py-1 text-amber-900">Needs attention: {source.staleReason}</p>
+      ) : null}
+      {source.conflictCount > 0 ? (
+        <p className="rounded bg-red-50 px-2 py-1 text-red-900">
+          {source.conflictCount} imported {source.conflictCount === 1 ? 'event overlaps' : 'events overlap'} a
+          confirmed direct booking.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ExportCard() {
+  const queryClient = useQueryClient();
+  const exportQuery = useQuery<{ url: string }>({ queryKey: [EXPORT_KEY] });
+  const rotate = useMutation({
+    mutationFn: () => apiRequest<{ url: string }>('POST', `${EXPORT_KEY}/rotate`),
+    onSuccess: (data) => {
+      queryClient.setQueryData([EXPORT_KEY], data);
+      toast({
+        title: 'New Export Link',
+        description: 'Paste the new link into Airbnb and Booking.com; the old one no longer works.',
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: errorText(error, 'Failed to replace the link'),
+        variant: 'destructive',
+      }),
+  });
+  const url = exportQuery.data?.url ?? '';
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: 'Copied', description: 'The export URL is on your clipboard.' });
+    } catch {
+      toast({
+        title: 'Copy Failed',
+        description: 'Select the URL and copy it by hand.',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <Card title="Your Direct Booking Calendar">
+      <p className="text-sm text-stone-700">
+        Give this address to Airbnb and Booking.com so they close the nights booked here and the dates you
+        block. It shows only dates, never guests' details. Keep it private.
+      </p>
+      <label htmlFor="export-url" className="mt-4 block font-medium text-sm text-stone-900">
+        Export iCal URL
+      </label>
+      <div className="mt-1 flex flex-col gap-2 sm:flex-row">
+        <input
+          id="export-url"
+          type="url"
+          readOnly
+          value={exportQuery.isPending ? 'Loading…' : url}
+          onFocus={(event) => event.currentTarget.select()}
+          className={`${inputClass} mt-0 font-mono`}
+        />
+        <button type="button" className={secondaryButton} onClick={copy} disabled={!url}>
+          Copy
+        </button>
+      </div>
+      {exportQuery.isError ? (
+        <p className="mt-2 text-red-800 text-sm">{errorText(exportQuery.error, 'Could not load the URL.')}</p>
+      ) : null}
+      <ul className="mt-4 list-disc space-y-2 pl-5 text-sm text-stone-700">
+        <li>
+          <strong>Airbnb:</strong> Listings → The Tower → Availability → Connect calendars → Connect to
+          another website. Paste the URL and name it "The Tower direct".
+        </li>
+        <li>
+          <strong>Booking.com:</strong> Extranet → Rates &amp; Availability → Sync calendars → Add calendar
+          connection. Paste the URL and name it "The Tower direct".
+        </li>
+      </ul>
+      <button
+        type="button"
+        className={`${secondaryButton} mt-4`}
+        disabled={rotate.isPending || !url}
+        onClick={() => {
+          if (
+            window.confirm(
+              'Replace the export link? The channels stop seeing your bookings until you paste the new one.',
+            )
+          ) {
+            rotate.mutate();
+          }
+        }}
+      >
+        Replace Link
+      </button>
+    </Card>
+  );
+}
+
+export function CalendarSyncScreen() {
+  const queryClient = useQueryClient();
+  const sourcesQuery = useQuery<CalendarSourcesResponse>({ queryKey: [SOURCES_KEY] });
+  const [airbnbUrl, setAirbnbUrl] = useState('');
+  const [bookingUrl, setBookingUrl] = useState('');
+  const [syncing, setSyncing] = useState(false);
+  const [active, setActive] = useState<'airbnb' | 'booking' | 'all' | null>(null);
+  const [lastResult, setLastResult] = useState<LastResult | null>(null);
+
+  const sources = sourcesQuery.data?.sources;
+  const airbnb = sources?.find((s) => s.id === 'airbnb');
+  const booking = sources?.find((s) => s.id === 'booking');
+
+  // The saved URLs fill the inputs once, without overwriting what the owner typed.
+  useEffect(() => {
+    if (airbnb?.url) setAirbnbUrl((current) => current || airbnb.url!);
+    if (booking?.url) setBookingUrl((current) => current || booking.url!);
+  }, [airbnb?.url, booking?.url]);
+
+  async function run<T>(
+    which: 'airbnb' | 'booking' | 'all',
+    call: () => Promise<T>,
+    done: (data: T) => void,
+    fallback: string,
+  ) {
+    setSyncing(true);
+    setActive(which);
+    try {
+      done(await call());
+    } catch (error) {
+      toast({ title: 'Sync Failed', description: errorText(error, fallback), variant: 'destructive' });
+    } finally {
+      setSyncing(false);
+      setActive(null);
+      await queryClient.invalidateQueries({ queryKey: [SOURCES_KEY] });
+    }
+  }
+
+  function syncAirbnb() {
+    const url = airbnbUrl.trim();
+    if (!url) {
+      toast({ title: 'Error', description: 'Please enter your Airbnb iCal URL', variant: 'destructive' });
+      return;
+    }
+    void run(
+      'airbnb',
+      () => apiRequest<SyncCalendarResponse>('POST', '/api/admin/sync-airbnb', { icalUrl: url }),
+      (data) => {
+        setLastResult({ platform: 'Airbnb', events: data.events, message: data.message });
+        toast({ title: 'Airbnb Sync Complete', description: `Synced ${data.events} events from Airbnb` });
+      },
+      'Failed to sync Airbnb calendar',
+    );
+  }
+
+  function syncBooking() {
+    const url = bookingUrl.trim();
+    if (!url) {
+      toast({
+        title: 'Error',
+        description: 'Please enter your Booking.com iCal URL',
+        variant: 'destructive',
+      });
+      return;
+    }
+    void run(
+      'booking',
+      () => apiRequest<SyncCalendarResponse>('POST', '/api/admin/sync-booking', { icalUrl: url }),
+      (data) => {
+        setLastResult({ platform: 'Booking.com', events: data.events, message: data.message });
+        toast({
+          title: 'Booking.com Sync Complete',
+          description: `Synced ${data.events} events from Booking.com`,
+        });
+      },
+      'Failed to sync Booking.com calendar',
+    );
+  }
+
+  function syncAll() {
+    const a = airbnbUrl.trim();
+    const b = bookingUrl.trim();
+    if (!a && !b) {
+      toast({ title: 'Error', description: 'Please enter at least one iCal URL', variant: 'destructive' });
+      return;
+    }
+    // Empty URLs are sent as absent (spec section 5).
+    const body = { ...(a ? { airbnbUrl: a } : {}), ...(b ? { bookingUrl: b } : {}) };
+    void run(
+      'all',
+      () => apiRequest<SyncAllResponse>('POST', '/api/admin/sync-all', body),
+      (data) => {
+        setLastResult({
+          platform: 'All Platforms',
+          events: data.total,
+          message: data.message,
+          airbnb: data.airbnb,
+          booking: data.booking,
+        });
+        toast({
+          title: 'Calendar Sync Complete',
+          description: `Synced ${data.total} total events (Airbnb: ${data.airbnb}, Booking: ${data.booking})`,
+        });
+      },
+      'Failed to sync calendars',
+    );
+  }
+
+  const noSubmit = (event: FormEvent) => event.preventDefault();
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-12">
+      <div>
+        <h1 className="font-serif text-4xl">Calendar Sync</h1>
+        <p className="mt-2 text-stone-700">
+          Import the Airbnb and Booking.com calendars so their bookings close the same nights here.
+        </p>
+      </div>
+
+      <Card title="Channel Calendars">
+        <form onSubmit={noSubmit} className="space-y-5" noValidate>
+          <div>
+            <label htmlFor="airbnb-url" className="block font-medium text-sm text-stone-900">
+              Airbnb iCal URL
+            </label>
+            <input
+              id="airbnb-url"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              placeholder="https://www.airbnb.com/calendar/ical/….ics?s=…"
+              value={airbnbUrl}
+              onChange={(event) => setAirbnbUrl(event.target.value)}
+              className={inputClass}
+            />
+            <SourceStatus source={airbnb} />
+          </div>
+          <div>
+            <label htmlFor="booking-url" className="block font-medium text-sm text-stone-900">
+              Booking.com iCal URL
+            </label>
+            <input
+              id="booking-url"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              placeholder="https://ical.booking.com/v1/export?t=…"
+              value={bookingUrl}
+              onChange={(event) => setBookingUrl(event.target.value)}
+              className={inputClass}
+            />
+            <SourceStatus source={booking} />
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <button type="button" className={secondaryButton} disabled={syncing} onClick={syncAirbnb}>
+              <SyncIcon spinning={syncing} />
+              Sync Airbnb Calendar
+            </button>
+            <button type="button" className={secondaryButton} disabled={syncing} onClick={syncBooking}>
+              <SyncIcon spinning={syncing} />
+              Sync Booking.com Calendar
+            </button>
+            <button type="button" className={primaryButton} disabled={syncing} onClick={syncAll}>
+              <SyncIcon spinning={syncing} />
+              Sync All Platforms
+            </button>
+          </div>
+          <p className="sr-only" role="status" aria-live="polite">
+            {syncing
+              ? `Syncing ${active === 'all' ? 'all calendars' : active === 'airbnb' ? 'Airbnb' : 'Booking.com'}…`
+              : ''}
+          </p>
+          {sourcesQuery.isError ? (
+            <p className="text-red-800 text-sm">
+              {errorText(sourcesQuery.error, 'Could not load the saved calendars.')}
+            </p>
+          ) : null}
+        </form>
+      </Card>
+
+      {lastResult ? (
+        <Card title="Last Sync Results">
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+            <dt className="font-medium text-stone-900">Platform</dt>
+            <dd data-testid="result-platform">{lastResult.platform}</dd>
+            <dt className="font-medium text-stone-900">Events synced</dt>
+            <dd data-testid="result-events">{lastResult.events}</dd>
+            <dt className="font-medium text-stone-900">Status</dt>
+            <dd data-testid="result-message">{lastResult.message}</dd>
+            {lastResult.airbnb !== undefined ? (
+              <>
+                <dt className="font-medium text-stone-900">Airbnb events</dt>
+                <dd data-testid="result-airbnb">{lastResult.airbnb}</dd>
+              </>
+            ) : null}
+            {lastResult.booking !== undefined ? (
+              <>
+                <dt className="font-medium text-stone-900">Booking.com events</dt>
+                <dd data-testid="result-booking">{lastResult.booking}</dd>
+              </>
+            ) : null}
+          </dl>
+        </Card>
+      ) : null}
+
+      <Card title="How to Get Your iCal URLs">
+        <div className="space-y-3 text-sm text-stone-700">
+          <p>
+            <strong>Airbnb:</strong> open Listings → The Tower → Availability → Connect calendars → Connect to
+            another website, then copy the Airbnb calendar link (it ends in .ics).
+          </p>
+          <p>
+            <strong>Booking.com:</strong> in the Extranet open Rates &amp; Availability → Sync calendars →
+            Export calendar, then copy the link.
+          </p>
+          <p>
+            Calendars sync automatically every 3 hours, and a manual sync updates immediately. The URLs are
+            saved after their first successful sync.
+          </p>
+        </div>
+      </Card>
+
+      <ExportCard />
+    </div>
+  );
+}
