@@ -15,7 +15,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { createRequireAdmin } from './admin-auth/require-admin.ts';
+import { type RouteTable, recordRoutes } from './admin-auth/route-table.ts';
 import { adminAuthRoutes } from './admin-auth/routes.ts';
+import { adminBookingRoutes } from './admin-bookings/routes.ts';
+import type { RefundProvider } from './admin-bookings/service.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -35,6 +38,14 @@ export type BuildAppOptions = {
   /** The built web app; 'load' reads build/client (the default), undefined serves the API alone. */
   site?: Site | 'load' | undefined;
   notifications?: NotificationEvents;
+  /** The payment provider's refunds (owner cancellations); until payments are wired, refunds fail loudly. */
+  refunds?: RefundProvider;
+};
+
+const refundsNotConfigured: RefundProvider = {
+  refund: async () => {
+    throw new Error('no payment provider is configured');
+  },
 };
 
 /** Routes that only the browser can render (they depend on a parameter): served the client-only shell. */
@@ -149,6 +160,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     notifications: options.notifications ?? silentNotifications,
   };
   const requireAdmin = createRequireAdmin(database.db, clock);
+  const routeTable: RouteTable = { all: [], admin: [] };
+  app.decorate('routeTable', routeTable);
+  recordRoutes(app, routeTable.all);
   await app.register(
     async (api) => {
       // Public routes.
@@ -159,6 +173,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Admin routes: everything registered in this scope answers 401 without a valid admin token.
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireAdmin);
+        recordRoutes(admin, routeTable.admin);
+        await admin.register(adminBookingRoutes, {
+          ...context,
+          refunds: options.refunds ?? refundsNotConfigured,
+        });
       });
 
       api.all('/*', async (request, reply) =>
