@@ -216,3 +216,21 @@ test.describe('admin on a phone', () => {
     expect(box?.width).toBeLessThanOrEqual(390);
   });
 });
+
+test.describe('admin accessibility', () => {
+  test('the login form and the dashboard have no axe violations', async ({ page }, testInfo) => {
+    const { default: AxeBuilder } = await import('@axe-core/playwright');
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    await ownerBooking(page.request, { name: 'Axe Guest', email: 'axe@example.test', from: 110, nights: 2 });
+    await loginAsAdmin(page);
+    await page.goto('/admin');
+    await expect(page.getByRole('row').filter({ hasText: 'Axe Guest' })).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('dashboard.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: testInfo.outputPath('dashboard-phone.png'), fullPage: true });
+  });
+});

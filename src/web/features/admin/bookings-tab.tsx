@@ -193,7 +193,7 @@ export function BookingsTab() {
                     key={b.id}
                     className={`max-md:block max-md:rounded-lg max-md:border max-md:border-stone-200 max-md:p-3 ${b.flag ? 'bg-amber-50' : ''}`}
                   >
-                    <td className={`${cell} max-md:block`}>
+                    <td className="px-3 py-3 align-top max-md:block max-md:px-0 max-md:pt-0 max-md:pb-2">
                       <div className="font-medium text-stone-900">{b.contactName}</div>
                       {b.kind === 'block' ? (
                         <div className="text-stone-600">{b.reason || 'No reason given'}</div>
