@@ -123,3 +123,112 @@ export const CalendarSourcesResponseSchema = z.object({
 export type CalendarSourcesResponse = z.infer<typeof CalendarSourcesResponseSchema>;
 
 export const IcalExportResponseSchema = z.object({ url: z.string() });
+/* ---------- Admin: bookings (spec sections 3, 4 and 7; issue 6) ---------- */
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'canceled', 'expired'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** The fixed contactName of an owner block (spec section 3). */
+export const OWNER_BLOCK_NAME = 'Owner Block';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a yyyy-MM-dd date');
+
+/** One row of the owner's bookings list: a guest booking or an owner block. Money named by its unit. */
+export const AdminBookingSchema = z.object({
+  id: z.string(),
+  propertyId: z.number().int(),
+  kind: z.enum(['guest', 'block']),
+  /** 'web' (a guest online) or 'owner' (taken by the owner by phone or e-mail). */
+  source: z.enum(['web', 'owner']),
+  checkInDate: z.string(),
+  checkOutDate: z.string(),
+  guestCount: z.number().int(),
+  contactName: z.string(),
+  contactEmail: z.string(),
+  contactPhone: z.string(),
+  specialRequests: z.string(),
+  /** Owner blocks: the owner's reason. */
+  reason: z.string(),
+  /** Pounds, as the spec shows it. */
+  totalPrice: z.number(),
+  status: z.enum(BOOKING_STATUSES),
+  /** Pending only: when the hold on the nights lapses (ISO timestamp). */
+  holdExpiresAt: z.string().nullable(),
+  /** A problem the owner must look at. */
+  flag: z.string().nullable(),
+  paidPence: z.number().int(),
+  refundedPence: z.number().int(),
+  /** A refund owed that the payment provider has not yet accepted (retry with Cancel). */
+  refundDuePence: z.number().int(),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  canceledAt: z.string().nullable(),
+});
+export type AdminBooking = z.infer<typeof AdminBookingSchema>;
+
+/** The refund the terms give for cancelling a booking now (the same function previews and issues it). */
+export const RefundPreviewSchema = z.object({
+  bookingId: z.string(),
+  amountPence: z.number().int(),
+  paidPence: z.number().int(),
+  feePence: z.number().int(),
+  percent: z.number().int(),
+  rule: z.string(),
+  daysBeforeCheckIn: z.number().int(),
+  cancelledByOwner: z.boolean(),
+});
+export type RefundPreview = z.infer<typeof RefundPreviewSchema>;
+
+/**
+ * Cancel: the body may be empty (spec section 7). `byOwner` true when the owner cancels on their own account:
+ * the guest then gets everything back (spec README); otherwise the cancellation terms apply.
+ */
+export const CancelBookingSchema = z.object({ byOwner: z.boolean().optional() });
+export type CancelBooking = z.infer<typeof CancelBookingSchema>;
+
+export const CancelBookingResponseSchema = z.object({
+  booking: AdminBookingSchema,
+  refundPence: z.number().int(),
+});
+
+/** A booking the owner takes by phone or e-mail: pending, held for `holdDays`, paid through its checkout link. */
+export const OwnerBookingSchema = z
+  .object({
+    checkInDate: isoDate,
+    checkOutDate: isoDate,
+    guestCount: z.coerce.number().int().min(1, 'At least 1 guest').max(4, 'At most 4 guests'),
+    contactName: z.string().trim().min(2, 'Name is required').max(200),
+    contactEmail: z.string().trim().email('Valid email is required').max(320),
+    holdDays: z.coerce.number().int().min(1, 'Hold for at least 1 day').max(30, 'Hold for at most 30 days'),
+  })
+  .refine((value) => value.checkOutDate > value.checkInDate, {
+    message: 'The check-out date must be after the check-in date.',
+    path: ['checkOutDate'],
+  });
+export type OwnerBooking = z.infer<typeof OwnerBookingSchema>;
+
+export const OwnerBookingResponseSchema = z.object({
+  booking: AdminBookingSchema,
+  /** The page the guest pays on: `/checkout/{bookingId}`. */
+  checkoutPath: z.string(),
+  checkoutUrl: z.string(),
+});
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: z.string(),
+  action: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+/** Nights a channel's feed blocks (Airbnb, Booking.com), for the owner's month view. */
+export const ImportedEventSchema = z.object({
+  sourceId: z.string(),
+  uid: z.string(),
+  checkInDate: z.string(),
+  checkOutDate: z.string(),
+  summary: z.string(),
+  conflict: z.boolean(),
+});
+export type ImportedEvent = z.infer<typeof ImportedEventSchema>;

@@ -15,7 +15,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { createRequireAdmin } from './admin-auth/require-admin.ts';
+import { type RouteTable, recordRoutes } from './admin-auth/route-table.ts';
 import { adminAuthRoutes } from './admin-auth/routes.ts';
+import { adminBookingRoutes } from './admin-bookings/routes.ts';
+import type { RefundProvider } from './admin-bookings/service.ts';
 import { calendarSyncAdminRoutes, icalExportRoutes } from './calendar-sync/routes.ts';
 import { type CalendarSyncDeps, createCalendarSync } from './calendar-sync/service.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -47,6 +50,14 @@ export type BuildAppOptions = {
   startOutboxWorker?: boolean | { intervalMs: number };
   /** The iCal fetcher's DNS resolver and limits (tests fake a private address or shorten the timeout). */
   calendarSync?: Pick<CalendarSyncDeps, 'resolve' | 'fetchLimits'>;
+  /** The payment provider's refunds (owner cancellations); until payments are wired, refunds fail loudly. */
+  refunds?: RefundProvider;
+};
+
+const refundsNotConfigured: RefundProvider = {
+  refund: async () => {
+    throw new Error('no payment provider is configured');
+  },
 };
 
 declare module 'fastify' {
@@ -186,6 +197,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const calendarSync = createCalendarSync({ ...context, ...options.calendarSync, log: app.log });
   calendarSync.start();
   app.addHook('onClose', () => calendarSync.stop());
+  const routeTable: RouteTable = { all: [], admin: [] };
+  app.decorate('routeTable', routeTable);
+  recordRoutes(app, routeTable.all);
   await app.register(
     async (api) => {
       // Public routes.
@@ -197,8 +211,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Admin routes: everything registered in this scope answers 401 without a valid admin token.
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireAdmin);
+        recordRoutes(admin, routeTable.admin); // first, so the authorization test sees every admin route
         await admin.register(emailAdminRoutes, { ...context, smtp });
         await admin.register(calendarSyncAdminRoutes, { ...context, calendarSync });
+        await admin.register(adminBookingRoutes, {
+          ...context,
+          refunds: options.refunds ?? refundsNotConfigured,
+        });
       });
 
       api.all('/*', async (request, reply) =>

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { ensureAdminAccount } from '../admin-auth/bootstrap.ts';
-import { buildApp } from '../app.ts';
+import { type BuildAppOptions, buildApp } from '../app.ts';
 import { createManualClock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, migrateDatabase, openDatabase } from '../db/database.ts';
@@ -72,12 +72,24 @@ export type TestApp = {
  * The admin account is `TEST_ADMIN` (see testConfig).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; now?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    now?: string;
+    /** Extra wiring, e.g. a recording fake of a third party's interface. */
+    overrides?: Partial<Omit<BuildAppOptions, 'config' | 'database' | 'clock'>>;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const clock = createManualClock(options.now ?? TEST_NOW);
   const config = testConfig(options.env);
-  const app = await buildApp({ config, database, clock, logger: false, site: undefined });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger: false,
+    site: undefined,
+    ...options.overrides,
+  });
   await app.ready();
   await ensureAdminAccount(database.db, { ...config.admin, dataDir: undefined }, app.log);
   return {

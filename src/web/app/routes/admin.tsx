@@ -1,3 +1,5 @@
+import { AdminDashboard } from '../../features/admin/admin-dashboard.tsx';
+import { AdminGate } from '../../features/admin/admin-gate.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 
 export const meta = () =>
@@ -8,10 +10,11 @@ export const meta = () =>
     noindex: true,
   });
 
+/** /admin: the login form, or the dashboard once the stored token is verified (spec sections 2 and 4). */
 export default function Page() {
   return (
-    <div className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="font-serif text-4xl">Admin</h1>
-    </div>
+    <AdminGate>
+      <AdminDashboard />
+    </AdminGate>
   );
 }

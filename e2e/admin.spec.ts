@@ -1,0 +1,236 @@
+import type { APIRequestContext } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config.ts';
+import { adminPost, expect, loginAsAdmin, test } from './fixtures.ts';
+
+/** A yyyy-MM-dd date `days` from today (UTC is close enough for stays weeks ahead). */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A pending booking taken by the owner (by phone), made through the server's own API. */
+async function ownerBooking(
+  request: APIRequestContext,
+  stay: { name: string; email: string; from: number; nights: number },
+) {
+  const response = await adminPost(request, '/api/admin/bookings', {
+    checkInDate: inDays(stay.from),
+    checkOutDate: inDays(stay.from + stay.nights),
+    guestCount: 2,
+    contactName: stay.name,
+    contactEmail: stay.email,
+    holdDays: 3,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).booking as { id: string };
+}
+
+test.describe('admin login', () => {
+  test('does nothing with an empty field, refuses a wrong password, then logs in', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    let loginCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/admin/login')) loginCalls++;
+    });
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByRole('button', { name: 'Login' }).click();
+    expect(loginCalls).toBe(0);
+
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Login Failed' });
+    await expect(toast).toContainText('Invalid username or password');
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Login Successful', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveText(['Bookings', 'Email', 'Dates']);
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeTruthy();
+  });
+
+  test('removes a stored token the server refuses and shows the login form', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('adminToken', 'a-token-the-server-never-issued'));
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+  });
+});
+
+test.describe('admin bookings', () => {
+  test('searches, confirms a pending booking and cancels one after seeing its refund', async ({ page }) => {
+    const ada = await ownerBooking(page.request, {
+      name: 'Ada Lovelace',
+      email: 'ada@example.test',
+      from: 40,
+      nights: 3,
+    });
+    await ownerBooking(page.request, {
+      name: 'Brian Kernighan',
+      email: 'bwk@example.test',
+      from: 50,
+      nights: 2,
+    });
+    await loginAsAdmin(page);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Bookings, upcoming stays first' });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Guest',
+      'Property',
+      'Check-in',
+      'Check-out',
+      'Guests',
+      'Total',
+      'Status',
+      'Actions',
+    ]);
+
+    const search = page.getByLabel('Search');
+    await search.fill('ada@example');
+    const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+    await expect(rows).toHaveCount(1);
+    const adaRow = rows.filter({ hasText: 'Ada Lovelace' });
+    await expect(adaRow.getByText('pending')).toBeVisible();
+    await expect(adaRow.getByText(/Hold lapses/)).toBeVisible();
+    await search.fill(ada.id.slice(0, 8));
+    await expect(rows).toHaveCount(1);
+
+    await adaRow.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Booking Confirmed', { exact: true })).toBeVisible();
+    await expect(adaRow.getByText('confirmed', { exact: true })).toBeVisible();
+    await expect(adaRow.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+
+    await search.fill('Brian');
+    const brianRow = rows.filter({ hasText: 'Brian Kernighan' });
+    await brianRow.getByRole('button', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+    // 50 days before check-in: the first row of the terms.
+    await expect(dialog.getByText('Rule: More than 30 days before check-in: 100%')).toBeVisible();
+    await expect(dialog.getByText('Refund: £0')).toBeVisible();
+    await expect(dialog.getByText(/Nothing has been paid online/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel Booking' }).click();
+    await expect(page.getByText('Booking Cancelled', { exact: true })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(brianRow.getByText('canceled', { exact: true })).toBeVisible();
+    await expect(brianRow.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+
+    await page.getByLabel('Status').selectOption('canceled');
+    await search.fill('');
+    await expect(rows.filter({ hasText: 'Brian Kernighan' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'Ada Lovelace' })).toHaveCount(0);
+  });
+
+  test('takes a booking by phone and shows its checkout link to copy', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'New Booking' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Take a booking' });
+    await dialog.getByLabel('Check-in Date').fill(inDays(70));
+    await dialog.getByLabel('Check-out Date').fill(inDays(71)); // one night: the owner may break the 2-night rule
+    await dialog.getByLabel('Guest Name').fill('Grace Hopper');
+    await dialog.getByLabel('Guest Email').fill('grace@example.test');
+    await expect(dialog.getByText(/^1 night: £/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Create Booking' }).click();
+    const link = dialog.getByLabel('Checkout link for the guest');
+    await expect(link).toHaveValue(/\/checkout\/[0-9a-f-]{36}$/);
+    await expect(dialog.getByRole('button', { name: 'Copy Link' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('row').filter({ hasText: 'Grace Hopper' })).toContainText('pending');
+  });
+
+  test('downloads the bookings as CSV', async ({ page }) => {
+    await ownerBooking(page.request, { name: 'Csv Guest', email: 'csv@example.test', from: 90, nights: 2 });
+    await loginAsAdmin(page);
+    await page.goto('/admin');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^bookings-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await (await download.createReadStream()).toArray();
+    expect(Buffer.concat(text).toString('utf8')).toContain('Csv Guest');
+  });
+});
+
+test.describe('admin tabs', () => {
+  test('the Dates form stays disabled until both dates are set', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Dates' }).click();
+    const button = page.getByRole('button', { name: 'Block Dates' });
+    await expect(button).toBeDisabled();
+    await page.getByLabel('Check-in Date').fill(inDays(120));
+    await expect(button).toBeDisabled();
+    await page.getByLabel('Check-out Date').fill(inDays(122));
+    await expect(button).toBeEnabled();
+    await expect(page.getByLabel('Reason (optional)')).toBeVisible();
+  });
+
+  test('the Email tab asks for a password before saving', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Email' }).click();
+    await page.getByRole('button', { name: 'Save Password' }).click();
+    await expect(page.getByText('Password Required', { exact: true })).toBeVisible();
+    await expect(page.getByText('Please enter the email password', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('admin logout', () => {
+  test('removes the token from storage and the server refuses it afterwards', async ({ page }) => {
+    const token = await loginAsAdmin(page);
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByText('Logged Out', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+    const verify = await page.request.get('/api/admin/verify', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(verify.status()).toBe(401);
+    const bookings = await page.request.get('/api/bookings', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(bookings.status()).toBe(401);
+  });
+});
+
+test.describe('admin on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('shows each booking as a card with its labels and actions', async ({ page }) => {
+    await ownerBooking(page.request, {
+      name: 'Phone Card',
+      email: 'card@example.test',
+      from: 100,
+      nights: 2,
+    });
+    await loginAsAdmin(page);
+    await page.goto('/admin');
+    await page.getByLabel('Search').fill('Phone Card');
+    await expect(page.getByRole('columnheader', { name: 'Guest' })).toBeHidden();
+    const card = page.getByRole('row').filter({ hasText: 'Phone Card' });
+    await expect(card.getByText('Check-in')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Confirm' })).toBeVisible();
+    const box = await card.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(390);
+  });
+});
+
+test.describe('admin accessibility', () => {
+  test('the login form and the dashboard have no axe violations', async ({ page }, testInfo) => {
+    const { default: AxeBuilder } = await import('@axe-core/playwright');
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    await ownerBooking(page.request, { name: 'Axe Guest', email: 'axe@example.test', from: 110, nights: 2 });
+    await loginAsAdmin(page);
+    await page.goto('/admin');
+    await expect(page.getByRole('row').filter({ hasText: 'Axe Guest' })).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('dashboard.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: testInfo.outputPath('dashboard-phone.png'), fullPage: true });
+  });
+});

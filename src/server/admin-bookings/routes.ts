@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminBookingSchema,
+  AuditEntrySchema,
+  CancelBookingResponseSchema,
+  CancelBookingSchema,
+  ImportedEventSchema,
+  OwnerBookingResponseSchema,
+  OwnerBookingSchema,
+  RefundPreviewSchema,
+} from '../../domain/api.ts';
+import type { AppContext } from '../context.ts';
+import { createAdminBookingService, type RefundProvider } from './service.ts';
+
+export type AdminBookingRoutesOptions = AppContext & {
+  /** The payment provider's refund call (the real provider in the app, a recording fake in tests). */
+  refunds: RefundProvider;
+};
+
+const IdParams = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * The owner's bookings: list, confirm, cancel (with the refund preview), bookings taken by phone, CSV export and
+ * the audit log. Registered inside the admin scope of app.ts, so every route answers 401 without a valid token.
+ */
+export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions> = async (app, options) => {
+  const service = createAdminBookingService({
+    db: options.db,
+    clock: options.clock,
+    notifications: options.notifications,
+    refunds: options.refunds,
+    siteUrl: options.config.siteUrl,
+  });
+  const actor = (request: { admin?: { username: string } }) => request.admin?.username ?? 'admin';
+
+  app.get('/bookings', { schema: { response: { 200: AdminBookingSchema.array() } } }, async () =>
+    service.list(),
+  );
+
+  app.post(
+    '/bookings/:id/confirm',
+    { schema: { params: IdParams, response: { 200: AdminBookingSchema } } },
+    async (request) => service.confirm(request.params.id, actor(request)),
+  );
+
+  app.get(
+    '/bookings/:id/refund-preview',
+    {
+      schema: {
+        params: IdParams,
+        querystring: z.object({ byOwner: z.enum(['true', 'false']).optional() }),
+        response: { 200: RefundPreviewSchema },
+      },
+    },
+    async (request) => service.refundPreview(request.params.id, request.query.byOwner === 'true'),
+  );
+
+  app.post(
+    '/bookings/:id/cancel',
+    {
+      schema: {
+        params: IdParams,
+        body: CancelBookingSchema.nullish(),
+        response: { 200: CancelBookingResponseSchema },
+      },
+    },
+    async (request) => service.cancel(request.params.id, request.body ?? {}, actor(request)),
+  );
+
+  app.post(
+    '/admin/bookings',
+    { schema: { body: OwnerBookingSchema, response: { 201: OwnerBookingResponseSchema } } },
+    async (request, reply) => {
+      const created = await service.createOwnerBooking(request.body, actor(request));
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get('/admin/bookings.csv', async (request, reply) => {
+    const csv = await service.exportCsv(actor(request));
+    const day = options.clock.now().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="bookings-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+
+  app.get(
+    '/admin/audit',
+    {
+      schema: {
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+        response: { 200: AuditEntrySchema.array() },
+      },
+    },
+    async (request) => service.audit(request.query.limit),
+  );
+
+  app.get(
+    '/admin/imported-events',
+    { schema: { response: { 200: ImportedEventSchema.array() } } },
+    async () => service.importedEvents(),
+  );
+};

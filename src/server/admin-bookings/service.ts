@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import type { AdminBooking, CancelBooking, OwnerBooking, RefundPreview } from '../../domain/api.ts';
+import { todayOnPropertyClock } from '../../domain/dates.ts';
+import { formatGbp, poundsToPence, quoteStay } from '../../domain/pricing.ts';
+import { computeRefund, type Refund } from '../../domain/refunds.ts';
+import { checkStayRules, STAY_RULE_MESSAGES } from '../../domain/stay-rules.ts';
+import type { Clock } from '../clock.ts';
+import { type Db, PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx } from '../db/database.ts';
+import { badGateway, badRequest, conflict, notFound } from '../errors.ts';
+import type { NotificationEvents } from '../notifications/events.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import {
+  type AdminBookingsRepository,
+  CANCEL_ACTION,
+  createAdminBookingsRepository,
+  type StayRow,
+  toAdminBooking,
+} from './repository.ts';
+
+/** The one thing the owner's cancellation needs from the payment provider. */
+export type RefundProvider = Pick<PaymentProvider, 'refund'>;
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The idempotency key of a cancellation's refund: a retry can never refund twice. */
+export const refundIdempotencyKey = (stayId: string) => `cancel-refund-${stayId}`;
+
+type Dependencies = {
+  db: Db;
+  clock: Clock;
+  notifications: NotificationEvents;
+  refunds: RefundProvider;
+  siteUrl: string;
+};
+
+const describeStay = (row: StayRow) => (row.kind === 'block' ? 'owner block' : 'booking');
+
+/**
+ * The owner's decisions on stays: confirm, cancel (with the refund the terms give), and bookings taken by phone.
+ * Every decision writes an audit row in the transaction that makes it.
+ */
+export function createAdminBookingService(deps: Dependencies) {
+  const { db, clock, notifications, refunds } = deps;
+  const repo: AdminBookingsRepository = createAdminBookingsRepository();
+
+  async function requireStay(tx: Db | Tx, id: string, forUpdate = false): Promise<StayRow> {
+    const row = await repo.get(tx, id, { forUpdate });
+    if (!row) throw notFound('There is no booking with that id.', 'booking_not_found');
+    return row;
+  }
+
+  /** The refund of cancelling `row` today on the property's clock, from the one domain function. */
+  function refundFor(row: StayRow, byOwner: boolean): Refund {
+    return computeRefund({
+      checkIn: row.checkIn,
+      cancelledOn: todayOnPropertyClock(clock.now()),
+      accommodationPence: row.accommodationPence,
+      serviceFeePence: row.serviceFeePence,
+      cleaningFeePence: row.cleaningFeePence,
+      cancelledByOwner: byOwner,
+      paidPence: row.kind === 'guest' ? Math.max(0, row.paidPence - row.refundedPence) : 0,
+    });
+  }
+
+  async function withRefundDue(row: StayRow): Promise<AdminBooking> {
+    const targets = await repo.refundTargets(db, [row.id]);
+    return toAdminBooking(row, targets.get(row.id));
+  }
+
+  /** Calls the provider (no transaction open), then records the outcome in a new transaction. */
+  async function issueRefund(row: StayRow, amountPence: number, actor: string): Promise<StayRow> {
+    let refundId: string;
+    try {
+      if (!row.paymentIntentId) throw new Error('the booking has no payment on record');
+      const refund = await refunds.refund({
+        paymentIntentId: row.paymentIntentId,
+        amountPence,
+        idempotencyKey: refundIdempotencyKey(row.id),
+      });
+      refundId = refund.id;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const flag = `Refund of ${formatGbp(amountPence)} failed: ${reason}. Press Retry refund to try again.`;
+      await db.transaction(async (tx) => {
+        await repo.update(tx, row.id, { flag, updatedAt: clock.now() });
+        await repo.audit(tx, actor, 'booking.refund_failed', { stayId: row.id, amountPence, reason });
+      });
+      throw badGateway(
+        `The booking is cancelled, but the refund of ${formatGbp(amountPence)} failed: ${reason}. Try again with Retry refund.`,
+        'refund_failed',
+      );
+    }
+    return db.transaction(async (tx) => {
+      const current = await requireStay(tx, row.id, true);
+      // A concurrent retry may have recorded this same (idempotent) refund already.
+      const target = (await repo.refundTargets(tx, [row.id])).get(row.id) ?? 0;
+      if (current.refundedPence >= target) return current;
+      const updated = await repo.update(tx, row.id, {
+        refundedPence: Math.min(target, current.refundedPence + amountPence),
+        flag: null,
+        updatedAt: clock.now(),
+      });
+      await notifications.bookingCanceled(tx, row.id, amountPence);
+      await repo.audit(tx, actor, 'booking.refunded', { stayId: row.id, amountPence, refundId });
+      return updated;
+    });
+  }
+
+  async function list(): Promise<AdminBooking[]> {
+    const rows = await repo.list(db);
+    const targets = await repo.refundTargets(db);
+    const today = todayOnPropertyClock(clock.now());
+    return sortUpcomingFirst(
+      rows.map((row) => toAdminBooking(row, targets.get(row.id))),
+      today,
+    );
+  }
+
+  return {
+    list,
+
+    /** pending (not a block) → confirmed: the owner's deliberate decision, e.g. paid by bank transfer. */
+    async confirm(id: string, actor: string): Promise<AdminBooking> {
+      const row = await db.transaction(async (tx) => {
+        const stay = await requireStay(tx, id, true);
+        if (stay.kind === 'block') throw conflict('An owner block cannot be confirmed.', 'not_confirmable');
+        if (stay.status !== 'pending') {
+          throw conflict(
+            `Only a pending booking can be confirmed; this one is ${stay.status}.`,
+            'not_confirmable',
+          );
+        }
+        const now = clock.now();
+        const updated = await repo.update(tx, id, {
+          status: 'confirmed',
+          confirmedAt: now,
+          holdExpiresAt: null,
+          updatedAt: now,
+        });
+        await notifications.bookingConfirmed(tx, id);
+        await repo.audit(tx, actor, 'booking.confirmed', {
+          stayId: id,
+          checkIn: stay.checkIn,
+          checkOut: stay.checkOut,
+        });
+        return updated;
+      });
+      return withRefundDue(row);
+    },
+
+    async refundPreview(id: string, byOwner: boolean): Promise<RefundPreview> {
+      const row = await requireStay(db, id);
+      if (row.status === 'canceled') throw conflict('This booking is already cancelled.', 'already_canceled');
+      const refund = refundFor(row, byOwner);
+      return {
+        bookingId: id,
+        amountPence: refund.amountPence,
+        paidPence: row.kind === 'guest' ? Math.max(0, row.paidPence - row.refundedPence) : 0,
+        feePence: refund.feePence,
+        percent: refund.rule.percent,
+        rule: refund.rule.label,
+        daysBeforeCheckIn: refund.daysBeforeCheckIn,
+        cancelledByOwner: byOwner,
+      };
+    },
+
+    /**
+     * Any status but canceled → canceled; the nights come free at once. A paid guest booking is then refunded
+     * what the terms give (everything when the owner cancels on their own account): mark, call the provider
+     * outside any transaction, record. A refund the provider refused stays due and Cancel retries it.
+     */
+    async cancel(id: string, input: CancelBooking, actor: string) {
+      const byOwner = input.byOwner ?? false;
+      const marked = await db.transaction(async (tx) => {
+        const stay = await requireStay(tx, id, true);
+        if (stay.status === 'canceled') {
+          const due = (await repo.refundTargets(tx, [id])).get(id) ?? 0;
+          if (due - stay.refundedPence > 0) return { row: stay, refundPence: due - stay.refundedPence };
+          throw conflict(`This ${describeStay(stay)} is already cancelled.`, 'already_canceled');
+        }
+        const now = clock.now();
+        const refund = refundFor(stay, byOwner);
+        const refundPence = refund.amountPence;
+        const row = await repo.update(tx, id, {
+          status: 'canceled',
+          canceledAt: now,
+          holdExpiresAt: null,
+          updatedAt: now,
+          flag: refundPence > 0 ? `Refund of ${formatGbp(refundPence)} pending.` : stay.flag,
+        });
+        if (stay.kind === 'block') {
+          await repo.audit(tx, actor, 'block.removed', {
+            stayId: id,
+            checkIn: stay.checkIn,
+            checkOut: stay.checkOut,
+          });
+          return { row, refundPence: 0 };
+        }
+        await repo.audit(tx, actor, CANCEL_ACTION, {
+          stayId: id,
+          previousStatus: stay.status,
+          checkIn: stay.checkIn,
+          checkOut: stay.checkOut,
+          byOwner,
+          rule: refund.rule.label,
+          refundPence,
+          refundTargetPence: stay.refundedPence + refundPence,
+        });
+        // A paid booking's guest is told once the refund is through (in the transaction that records it).
+        if (refundPence === 0) await notifications.bookingCanceled(tx, id, 0);
+        return { row, refundPence };
+      });
+      const row =
+        marked.refundPence > 0 ? await issueRefund(marked.row, marked.refundPence, actor) : marked.row;
+      return { booking: await withRefundDue(row), refundPence: marked.refundPence };
+    },
+
+    /**
+     * A booking the owner takes by phone or e-mail: pending, its nights held for `holdDays`, priced by the
+     * shared rules, paid by the guest through `/checkout/{id}`. The owner may break the 2–28 night rule.
+     */
+    async createOwnerBooking(input: OwnerBooking, actor: string) {
+      const stay = { propertyId: 1, checkIn: input.checkInDate, checkOut: input.checkOutDate };
+      const now = clock.now();
+      const violation = checkStayRules(stay, now, { ownerMade: true });
+      if (violation) throw badRequest(STAY_RULE_MESSAGES[violation], violation);
+      const quote = quoteStay(stay.checkIn, stay.checkOut);
+      const id = randomUUID();
+      let row: StayRow;
+      try {
+        row = await db.transaction(async (tx) => {
+          await repo.expireLapsedHolds(tx, stay, now);
+          if (await repo.importedOverlap(tx, stay)) throw nightsTaken();
+          const created = await repo.insert(tx, {
+            id,
+            propertyId: stay.propertyId,
+            kind: 'guest',
+            source: 'owner',
+            status: 'pending',
+            checkIn: stay.checkIn,
+            checkOut: stay.checkOut,
+            guestCount: input.guestCount,
+            contactName: input.contactName,
+            contactEmail: input.contactEmail,
+            accommodationPence: poundsToPence(quote.accommodation),
+            cleaningFeePence: poundsToPence(quote.cleaningFee),
+            serviceFeePence: poundsToPence(quote.serviceFee),
+            totalPence: poundsToPence(quote.total),
+            holdExpiresAt: new Date(now.getTime() + input.holdDays * DAY_MS),
+            createdAt: now,
+            updatedAt: now,
+          });
+          await repo.audit(tx, actor, 'booking.created_by_owner', {
+            stayId: id,
+            checkIn: stay.checkIn,
+            checkOut: stay.checkOut,
+            holdDays: input.holdDays,
+            totalPence: created.totalPence,
+          });
+          return created;
+        });
+      } catch (error) {
+        if (pgErrorCode(error) === PG_EXCLUSION_VIOLATION) throw nightsTaken();
+        throw error;
+      }
+      const checkoutPath = `/checkout/${id}`;
+      return { booking: toAdminBooking(row), checkoutPath, checkoutUrl: `${deps.siteUrl}${checkoutPath}` };
+    },
+
+    async exportCsv(actor: string): Promise<string> {
+      const bookings = await list();
+      await repo.audit(db, actor, 'bookings.exported', { rows: bookings.length });
+      return bookingsCsv(bookings);
+    },
+
+    async audit(limit: number) {
+      const rows = await repo.listAudit(db, limit);
+      return rows.map((row) => ({
+        id: row.id,
+        actor: row.actor,
+        action: row.action,
+        details: row.details,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+
+    async importedEvents() {
+      const rows = await repo.listImportedEvents(db, todayOnPropertyClock(clock.now()));
+      return rows.map((row) => ({
+        sourceId: row.sourceId,
+        uid: row.uid,
+        checkInDate: row.checkIn,
+        checkOutDate: row.checkOut,
+        summary: row.summary,
+        conflict: row.conflict,
+      }));
+    },
+  };
+}
+
+const nightsTaken = () =>
+  conflict(
+    'Some of those nights are already booked or blocked. Please choose other dates.',
+    'dates_unavailable',
+  );
+
+/** Stays not yet over (check-out after today) first, soonest first; then past stays, latest first. */
+export function sortUpcomingFirst(bookings: AdminBooking[], today: string): AdminBooking[] {
+  const upcoming = bookings.filter((b) => b.checkOutDate > today);
+  const past = bookings.filter((b) => b.checkOutDate <= today);
+  upcoming.sort((a, b) => a.checkInDate.localeCompare(b.checkInDate));
+  past.sort((a, b) => b.checkInDate.localeCompare(a.checkInDate));
+  return [...upcoming, ...past];
+}
+
+const CSV_COLUMNS: [string, (b: AdminBooking) => string | number][] = [
+  ['Reference', (b) => b.id],
+  ['Kind', (b) => b.kind],
+  ['Source', (b) => b.source],
+  ['Status', (b) => b.status],
+  ['Check-in', (b) => b.checkInDate],
+  ['Check-out', (b) => b.checkOutDate],
+  ['Guests', (b) => b.guestCount],
+  ['Name', (b) => b.contactName],
+  ['Email', (b) => b.contactEmail],
+  ['Phone', (b) => b.contactPhone],
+  ['Total (GBP)', (b) => b.totalPrice.toFixed(2)],
+  ['Paid (GBP)', (b) => (b.paidPence / 100).toFixed(2)],
+  ['Refunded (GBP)', (b) => (b.refundedPence / 100).toFixed(2)],
+  ['Hold expires', (b) => b.holdExpiresAt ?? ''],
+  ['Reason', (b) => b.reason],
+  ['Special requests', (b) => b.specialRequests],
+  ['Flag', (b) => b.flag ?? ''],
+  ['Created', (b) => b.createdAt],
+];
+
+/**
+ * RFC 4180 CSV. A text cell that a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed with
+ * an apostrophe: guests type their own names (OWASP, "CSV injection").
+ */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function bookingsCsv(bookings: AdminBooking[]): string {
+  const lines = [CSV_COLUMNS.map(([name]) => csvCell(name)).join(',')];
+  for (const booking of bookings) lines.push(CSV_COLUMNS.map(([, get]) => csvCell(get(booking))).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,55 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { Link } from 'react-router';
+import { useAdminSession } from './admin-gate.tsx';
+import { BookingsTab } from './bookings-tab.tsx';
+import { DatesTab } from './dates-tab.tsx';
+import { EmailTab } from './email-tab.tsx';
+import { buttonClass } from './styles.ts';
+
+const tabClass =
+  'rounded-md px-4 py-2 font-medium text-sm text-stone-700 hover:text-stone-900 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm';
+
+/** 'Admin Dashboard' with Logout and the Bookings, Email and Dates tabs (spec section 2). */
+export function AdminDashboard() {
+  const session = useAdminSession();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="font-serif text-3xl sm:text-4xl">Admin Dashboard</h1>
+          <p className="mt-1 text-sm text-stone-600">Signed in as {session.username}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/calendar-sync" className={buttonClass.secondary}>
+            Calendar Sync
+          </Link>
+          <button type="button" className={buttonClass.secondary} onClick={() => session.logout()}>
+            Logout
+          </button>
+        </div>
+      </div>
+      <Tabs.Root defaultValue="bookings" className="mt-6">
+        <Tabs.List aria-label="Admin sections" className="inline-flex gap-1 rounded-lg bg-stone-200 p-1">
+          <Tabs.Trigger value="bookings" className={tabClass}>
+            Bookings
+          </Tabs.Trigger>
+          <Tabs.Trigger value="email" className={tabClass}>
+            Email
+          </Tabs.Trigger>
+          <Tabs.Trigger value="dates" className={tabClass}>
+            Dates
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="bookings" className="mt-6 focus-visible:outline-none">
+          <BookingsTab />
+        </Tabs.Content>
+        <Tabs.Content value="email" className="mt-6">
+          <EmailTab />
+        </Tabs.Content>
+        <Tabs.Content value="dates" className="mt-6">
+          <DatesTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

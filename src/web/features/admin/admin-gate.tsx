@@ -1,0 +1,181 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type FormEvent,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+} from 'react';
+import { ADMIN_TOKEN_KEY, ApiRequestError, apiRequest, getAdminToken } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+
+type Session = {
+  username: string;
+  /** Revokes the token on the server, forgets it here and shows the login form. */
+  logout(): Promise<void>;
+  /** The server refused the token (it lapsed): forget it and show the login form. */
+  expire(): void;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+/** The signed-in owner, for screens inside an `AdminGate`. */
+export function useAdminSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useAdminSession is used outside an AdminGate');
+  return session;
+}
+
+function forgetToken(): void {
+  try {
+    window.localStorage.removeItem(ADMIN_TOKEN_KEY);
+  } catch {
+    // storage unavailable: nothing to forget
+  }
+}
+
+type GateState = { kind: 'checking' } | { kind: 'signed-out' } | { kind: 'signed-in'; username: string };
+
+/**
+ * The admin login guard (spec section 4, "Admin session"): on load it verifies the token stored under
+ * `adminToken`; a refused token is removed and the login form shows; otherwise its children show.
+ * Used by /admin and /admin/calendar-sync.
+ */
+export function AdminGate({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<GateState>({ kind: 'checking' });
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    let live = true;
+    if (!getAdminToken()) {
+      setState({ kind: 'signed-out' });
+      return;
+    }
+    apiRequest<{ username: string }>('GET', '/api/admin/verify')
+      .then(({ username }) => {
+        if (live) setState({ kind: 'signed-in', username });
+      })
+      .catch(() => {
+        forgetToken();
+        if (live) setState({ kind: 'signed-out' });
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const signOut = useCallback(() => {
+    forgetToken();
+    queryClient.clear(); // guests' details do not outlive the session in this tab
+    setState({ kind: 'signed-out' });
+  }, [queryClient]);
+
+  const logout = useCallback(async () => {
+    try {
+      await apiRequest('POST', '/api/admin/logout');
+    } catch {
+      // the token is forgotten here whatever the server said
+    }
+    signOut();
+    toast({ title: 'Logged Out', description: 'You have been logged out.' });
+  }, [signOut]);
+
+  if (state.kind === 'checking') {
+    return (
+      <div className="flex min-h-[40vh] items-center justify-center" role="status">
+        <span className="text-stone-600">Checking your session…</span>
+      </div>
+    );
+  }
+  if (state.kind === 'signed-out') {
+    return <LoginForm onLoggedIn={(username) => setState({ kind: 'signed-in', username })} />;
+  }
+  return (
+    <SessionContext.Provider value={{ username: state.username, logout, expire: signOut }}>
+      {children}
+    </SessionContext.Provider>
+  );
+}
+
+const inputClass =
+  'mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-amber-600 focus:outline-none';
+
+/** Spec sections 2 and 5: both fields required; submit does nothing while either is empty. */
+export function LoginForm({ onLoggedIn }: { onLoggedIn(username: string): void }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!username.trim() || !password || pending) return;
+    setPending(true);
+    try {
+      const { token } = await apiRequest<{ token: string }>('POST', '/api/admin/login', {
+        username,
+        password,
+      });
+      window.localStorage.setItem(ADMIN_TOKEN_KEY, token);
+      toast({ title: 'Login Successful', description: 'Welcome back.' });
+      onLoggedIn(username.trim());
+    } catch (error) {
+      const throttled = error instanceof ApiRequestError && error.status === 429;
+      toast({
+        title: 'Login Failed',
+        description: throttled ? String(error.body?.message) : 'Invalid username or password',
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-sm px-4 py-16">
+      <form
+        onSubmit={onSubmit}
+        className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm"
+        aria-labelledby="admin-login-heading"
+      >
+        <h1 id="admin-login-heading" className="font-serif text-2xl">
+          Admin Login
+        </h1>
+        <p className="mt-1 text-sm text-stone-600">For the owner of The Tower.</p>
+        <label className="mt-6 block font-medium text-sm" htmlFor="admin-username">
+          Username
+        </label>
+        <input
+          id="admin-username"
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          className={inputClass}
+        />
+        <label className="mt-4 block font-medium text-sm" htmlFor="admin-password">
+          Password
+        </label>
+        <input
+          id="admin-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          className={inputClass}
+        />
+        <button
+          type="submit"
+          disabled={pending}
+          className="mt-6 w-full rounded-md bg-stone-900 px-4 py-2 font-medium text-white hover:bg-stone-700 disabled:opacity-60"
+        >
+          {pending ? 'Logging in...' : 'Login'}
+        </button>
+      </form>
+    </div>
+  );
+}

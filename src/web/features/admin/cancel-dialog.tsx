@@ -1,0 +1,122 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import type { AdminBooking } from '../../../domain/api.ts';
+import { formatGbp } from '../../../domain/pricing.ts';
+import { toast } from '../../lib/toast.ts';
+import { useCancelBooking, useRefundPreview } from './admin-api.ts';
+import { formatDay } from './booking-list.ts';
+import { buttonClass } from './styles.ts';
+
+/**
+ * Cancelling a guest's booking: the refund the terms give (amount and rule, from the server's one refund
+ * function) is shown before the owner confirms, then issued through the payment provider.
+ */
+export function CancelDialog({ booking, onClose }: { booking: AdminBooking | null; onClose(): void }) {
+  const [byOwner, setByOwner] = useState(false);
+  const preview = useRefundPreview(booking?.id ?? null, byOwner);
+  const cancel = useCancelBooking();
+
+  function close() {
+    setByOwner(false);
+    onClose();
+  }
+
+  async function onConfirm() {
+    if (!booking) return;
+    try {
+      const result = await cancel.mutateAsync({ id: booking.id, byOwner });
+      toast({
+        title: 'Booking Cancelled',
+        description:
+          result.refundPence > 0
+            ? `${formatGbp(result.refundPence)} refunded to ${booking.contactName}.`
+            : 'The dates are free again.',
+      });
+      close();
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: `Failed to cancel booking: ${(error as Error).message}`,
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <Dialog.Root open={booking !== null} onOpenChange={(open) => !open && close()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="font-serif text-xl">Cancel this booking?</Dialog.Title>
+          {booking ? (
+            <>
+              <Dialog.Description className="mt-1 text-sm text-stone-700">
+                {booking.contactName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)}.
+                The nights become free at once.
+              </Dialog.Description>
+              <fieldset className="mt-4 space-y-2 text-sm">
+                <legend className="font-medium">Who is cancelling?</legend>
+                <label className="flex items-start gap-2">
+                  <input
+                    type="radio"
+                    name="cancelled-by"
+                    checked={!byOwner}
+                    onChange={() => setByOwner(false)}
+                    className="mt-1"
+                  />
+                  <span>The guest asked to cancel: the cancellation terms apply</span>
+                </label>
+                <label className="flex items-start gap-2">
+                  <input
+                    type="radio"
+                    name="cancelled-by"
+                    checked={byOwner}
+                    onChange={() => setByOwner(true)}
+                    className="mt-1"
+                  />
+                  <span>We are cancelling: the guest gets everything back</span>
+                </label>
+              </fieldset>
+              <section
+                aria-label="Refund"
+                aria-live="polite"
+                className="mt-4 rounded-lg bg-stone-100 p-4 text-sm"
+              >
+                {preview.isPending ? (
+                  <p>Working out the refund…</p>
+                ) : preview.isError ? (
+                  <p className="text-red-800">Could not work out the refund: {preview.error.message}</p>
+                ) : (
+                  <>
+                    <p className="font-semibold text-base">Refund: {formatGbp(preview.data.amountPence)}</p>
+                    <p className="mt-1">Rule: {preview.data.rule}</p>
+                    <p className="mt-1 text-stone-600">
+                      {preview.data.paidPence === 0
+                        ? 'Nothing has been paid online for this booking, so there is nothing to refund.'
+                        : `${preview.data.daysBeforeCheckIn} days before check-in; paid ${formatGbp(preview.data.paidPence)}${
+                            preview.data.feePence > 0
+                              ? `; ${formatGbp(preview.data.feePence)} processing fee deducted`
+                              : ''
+                          }.`}
+                    </p>
+                  </>
+                )}
+              </section>
+            </>
+          ) : null}
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Dialog.Close className={buttonClass.secondary}>Keep Booking</Dialog.Close>
+            <button
+              type="button"
+              className={buttonClass.danger}
+              disabled={cancel.isPending || !preview.isSuccess}
+              onClick={onConfirm}
+            >
+              {cancel.isPending ? 'Cancelling...' : 'Cancel Booking'}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

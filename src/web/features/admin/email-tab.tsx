@@ -1,0 +1,69 @@
+import { type FormEvent, useState } from 'react';
+import { toast } from '../../lib/toast.ts';
+import { useEmailStatus, useSetEmailPassword } from './admin-api.ts';
+import { buttonClass, cardClass, inputClass, labelClass } from './styles.ts';
+
+/** The Email tab (spec sections 2 and 5): the password of the outgoing booking e-mail account. */
+export function EmailTab() {
+  const status = useEmailStatus();
+  const save = useSetEmailPassword();
+  const [password, setPassword] = useState('');
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!password.trim()) {
+      toast({
+        title: 'Password Required',
+        description: 'Please enter the email password',
+        variant: 'destructive',
+      });
+      return;
+    }
+    try {
+      await save.mutateAsync(password);
+      setPassword('');
+      toast({ title: 'Email Setup Complete', description: 'Booking confirmation emails are now active' });
+    } catch (error) {
+      toast({ title: 'Setup Failed', description: (error as Error).message, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <section className={`${cardClass} max-w-xl`} aria-labelledby="email-setup-heading">
+      <h2 id="email-setup-heading" className="font-serif text-xl">
+        Email Setup
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        Booking confirmations are sent to guests from the site's e-mail account. Enter its password to turn
+        them on; it is stored encrypted.
+      </p>
+      <p className="mt-3 text-sm" role="status">
+        {status.isPending
+          ? 'Checking the e-mail setup…'
+          : status.isError
+            ? `Could not read the e-mail setup: ${status.error.message}`
+            : status.data.configured
+              ? `Configured: booking e-mails are sent from ${status.data.email}.`
+              : `Not configured yet${status.data.email ? ` for ${status.data.email}` : ''}: no booking e-mails are sent.`}
+      </p>
+      <form onSubmit={onSubmit} className="mt-4 space-y-4">
+        <div>
+          <label htmlFor="email-password" className={labelClass}>
+            Email Password
+          </label>
+          <input
+            id="email-password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className={inputClass}
+          />
+        </div>
+        <button type="submit" className={buttonClass.primary} disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Password'}
+        </button>
+      </form>
+    </section>
+  );
+}
