@@ -26,8 +26,12 @@ function start(env: Record<string, string>): Started {
   return { child, output: () => output, exited };
 }
 
+/** A fresh data directory runs initdb: seconds on an idle machine, much longer on a busy one. */
+const START_DEADLINE_MS = 120_000;
+
 async function waitForHealth(port: number, started: Started): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt++) {
+  const deadline = Date.now() + START_DEADLINE_MS;
+  while (Date.now() < deadline) {
     if (started.child.exitCode !== null) throw new Error(`server exited early:\n${started.output()}`);
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -53,44 +57,48 @@ describe('starting the server', () => {
     const started = start({ PORT: 'abc', DATA_DIR: dataDir });
     expect(await started.exited).not.toBe(0);
     expect(started.output()).toMatch(/^Invalid configuration: PORT .*\n$/);
-  });
+  }, 60_000);
 
-  it('keeps its data across restarts, refuses a second process on the same data directory, and stops cleanly on SIGTERM', async () => {
-    const port = 3900 + Math.floor(Math.random() * 90);
-    const env = { DATA_DIR: dataDir, PORT: String(port), ADMIN_USERNAME: 'owner' };
+  it(
+    'keeps its data across restarts, refuses a second process on the same data directory, and stops cleanly on SIGTERM',
+    async () => {
+      const port = 3900 + Math.floor(Math.random() * 90);
+      const env = { DATA_DIR: dataDir, PORT: String(port), ADMIN_USERNAME: 'owner' };
 
-    const first = start(env);
-    await waitForHealth(port, first);
-    // A first start without ADMIN_PASSWORD writes the password to a file and says where, never what.
-    expect(first.output()).toContain('initial-admin-password');
+      const first = start(env);
+      await waitForHealth(port, first);
+      // A first start without ADMIN_PASSWORD writes the password to a file and says where, never what.
+      expect(first.output()).toContain('initial-admin-password');
 
-    const second = start({ ...env, PORT: String(port + 1) });
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toContain('is in use by another server process');
+      const second = start({ ...env, PORT: String(port + 1) });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain('is in use by another server process');
 
-    const { readFile } = await import('node:fs/promises');
-    const password = (await readFile(path.join(dataDir, 'initial-admin-password'), 'utf8')).trim();
-    expect(first.output()).not.toContain(password);
-    const login = await fetch(`http://127.0.0.1:${port}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'owner', password }),
-    });
-    expect(login.status).toBe(200);
+      const { readFile } = await import('node:fs/promises');
+      const password = (await readFile(path.join(dataDir, 'initial-admin-password'), 'utf8')).trim();
+      expect(first.output()).not.toContain(password);
+      const login = await fetch(`http://127.0.0.1:${port}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'owner', password }),
+      });
+      expect(login.status).toBe(200);
 
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
 
-    // The account (and so the data directory) survives the restart.
-    const again = start(env);
-    await waitForHealth(port, again);
-    const loginAgain = await fetch(`http://127.0.0.1:${port}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'owner', password }),
-    });
-    expect(loginAgain.status).toBe(200);
-    again.child.kill('SIGTERM');
-    expect(await again.exited).toBe(0);
-  }, 120_000);
+      // The account (and so the data directory) survives the restart.
+      const again = start(env);
+      await waitForHealth(port, again);
+      const loginAgain = await fetch(`http://127.0.0.1:${port}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'owner', password }),
+      });
+      expect(loginAgain.status).toBe(200);
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    },
+    4 * START_DEADLINE_MS,
+  );
 });
