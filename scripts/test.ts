@@ -15,6 +15,7 @@ const steps: [label: string, command: string, args: string[]][] = [
   ['types', bin('react-router'), ['typegen']],
   ['types', bin('tsc'), ['--noEmit']],
   ['unit and integration', bin('vitest'), ['run']],
+  ['build', process.execPath, [path.join(root, 'scripts/build-images.ts')]],
   ['build', bin('react-router'), ['build']],
   ['browser', bin('playwright'), ['test']],
 ];
