@@ -20,10 +20,12 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
+import { downloadFileRoutes, downloadsApiRoutes } from './downloads/routes.ts';
 import { HttpError } from './errors.ts';
 import { healthRoutes } from './health/routes.ts';
 import { type NotificationEvents, silentNotifications } from './notifications/events.ts';
 import { propertyRoutes } from './properties/routes.ts';
+import { seoRoutes } from './web/seo-routes.ts';
 import { loadSite, type Page, type Site } from './web/site.ts';
 
 export type BuildAppOptions = {
@@ -155,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, context);
       await api.register(propertyRoutes, context);
       await api.register(adminAuthRoutes, context); // login is public; verify and logout check the token
+      await api.register(downloadsApiRoutes);
 
       // Admin routes: everything registered in this scope answers 401 without a valid admin token.
       await api.register(async (admin) => {
@@ -170,6 +173,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api' },
   );
+
+  await app.register(seoRoutes, { siteUrl: config.siteUrl });
+  await app.register(downloadFileRoutes);
 
   const site =
     options.site === 'load' || (options.site === undefined && !('site' in options))
