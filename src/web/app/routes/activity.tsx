@@ -3,10 +3,11 @@ import { PageHero } from '../../components/content/page-hero.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { ACTIVITY_LINKS, ACTIVITY_PAGES, galleryAlt } from '../../content/site.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { normalisePath, pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/activity';
 
-const pageOf = (pathname: string) => ACTIVITY_PAGES[pathname] ?? ACTIVITY_PAGES['/golf-stays-aberdeen']!;
+const pageOf = (pathname: string) =>
+  ACTIVITY_PAGES[normalisePath(pathname)] ?? ACTIVITY_PAGES['/golf-stays-aberdeen']!;
 
 export const meta = ({ location }: Route.MetaArgs) => {
   const page = pageOf(location.pathname);
@@ -14,7 +15,7 @@ export const meta = ({ location }: Route.MetaArgs) => {
     title: page.title,
     description: page.description,
     keywords: page.keywords,
-    path: location.pathname,
+    path: normalisePath(location.pathname),
   });
 };
 
@@ -23,7 +24,7 @@ const bookNowClass =
 
 /** Golf stays, Trump golf and Royal Deeside: header with Book Now, hero, content cards and a call to action. */
 export default function Activity() {
-  const { pathname } = useLocation();
+  const pathname = normalisePath(useLocation().pathname);
   const page = pageOf(pathname);
   const others = ACTIVITY_LINKS.filter((link) => link.to !== pathname);
   return (

@@ -3,10 +3,11 @@ import { PageHero } from '../../components/content/page-hero.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { galleryAlt, LANDING_PAGES, UNIQUE_POINTS } from '../../content/site.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { normalisePath, pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/landing';
 
-const pageOf = (pathname: string) => LANDING_PAGES[pathname] ?? LANDING_PAGES['/aberdeen-holiday-rentals']!;
+const pageOf = (pathname: string) =>
+  LANDING_PAGES[normalisePath(pathname)] ?? LANDING_PAGES['/aberdeen-holiday-rentals']!;
 
 export const meta = ({ location }: Route.MetaArgs) => {
   const page = pageOf(location.pathname);
@@ -14,13 +15,13 @@ export const meta = ({ location }: Route.MetaArgs) => {
     title: page.title,
     description: page.description,
     keywords: page.keywords,
-    path: location.pathname,
+    path: normalisePath(location.pathname),
   });
 };
 
 /** One of the five SEO landing pages: a hero, the page's own text, the rates and a call to action to the home page. */
 export default function Landing() {
-  const { pathname } = useLocation();
+  const pathname = normalisePath(useLocation().pathname);
   const page = pageOf(pathname);
   return (
     <>
