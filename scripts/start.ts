@@ -13,6 +13,9 @@ const sources = [
   'src/web',
   'src/domain',
   'public',
+  'media',
+  'scripts/build-images.ts',
+  'scripts/placeholder-art.ts',
   'react-router.config.ts',
   'vite.config.ts',
   'package-lock.json',
@@ -31,15 +34,15 @@ const builtAt = existsSync(builtMarker) ? statSync(builtMarker).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
 if (builtAt < sourcesAt) {
   console.info(builtAt ? 'Sources changed: rebuilding the web app…' : 'Building the web app (first start)…');
-  const result = spawnSync(
-    process.execPath,
+  // The photo variants first (cached: only new or changed photos are encoded), then the pages.
+  const steps = [
+    [path.join(root, 'scripts/build-images.ts')],
     [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  ];
+  for (const args of steps) {
+    const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }
 
 const { main } = await import('../src/server/main.ts');

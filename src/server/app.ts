@@ -25,6 +25,7 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
+import { downloadFileRoutes, downloadsApiRoutes } from './downloads/routes.ts';
 import { createEmailNotifications } from './email/notifications.ts';
 import { createOutboxWorker, type OutboxWorker } from './email/outbox-worker.ts';
 import { emailAdminRoutes } from './email/routes.ts';
@@ -34,6 +35,7 @@ import { HttpError } from './errors.ts';
 import { healthRoutes } from './health/routes.ts';
 import type { NotificationEvents } from './notifications/events.ts';
 import { propertyRoutes } from './properties/routes.ts';
+import { seoRoutes } from './web/seo-routes.ts';
 import { loadSite, type Page, type Site } from './web/site.ts';
 
 export type BuildAppOptions = {
@@ -207,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(propertyRoutes, context);
       await api.register(adminAuthRoutes, context); // login is public; verify and logout check the token
       await api.register(icalExportRoutes, { ...context, calendarSync }); // keyed by the export secret
+      await api.register(downloadsApiRoutes);
 
       // Admin routes: everything registered in this scope answers 401 without a valid admin token.
       await api.register(async (admin) => {
@@ -229,6 +232,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api' },
   );
+
+  await app.register(seoRoutes, { siteUrl: config.siteUrl });
+  await app.register(downloadFileRoutes);
 
   const site =
     options.site === 'load' || (options.site === undefined && !('site' in options))

@@ -13,9 +13,12 @@ export type PageMeta = {
 
 export const DEFAULT_SOCIAL_IMAGE = '/social/the-tower-1200x630.jpg';
 
+/** A route's path without a trailing slash ('/golf-stays-aberdeen/' → '/golf-stays-aberdeen'); '/' stays '/'. */
+export const normalisePath = (path: string) => path.replace(/\/+$/, '') || '/';
+
 /** Title, description, canonical link and social tags of one page. */
 export function pageMeta({ title, description, path, keywords, image, noindex }: PageMeta): MetaDescriptor[] {
-  const url = `${siteUrl()}${path === '/' ? '/' : path}`;
+  const url = `${siteUrl()}${normalisePath(path)}`;
   const imageUrl = `${siteUrl()}${image ?? DEFAULT_SOCIAL_IMAGE}`;
   const tags: MetaDescriptor[] = [
     { title },

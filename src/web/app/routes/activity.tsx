@@ -1,29 +1,104 @@
 import { Link, useLocation } from 'react-router';
-import { pageMeta } from '../../lib/meta.ts';
+import { PageHero } from '../../components/content/page-hero.tsx';
+import { RateSummary } from '../../components/content/rate-summary.tsx';
+import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
+import { ACTIVITY_LINKS, ACTIVITY_PAGES, galleryAlt } from '../../content/site.ts';
+import { normalisePath, pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/activity';
 
-const TITLES: Record<string, string> = {
-  '/golf-stays-aberdeen': 'Golf Stays Aberdeen',
-  '/trump-golf-aberdeen': 'Trump Golf Aberdeen',
-  '/royal-deeside-activities': 'Royal Deeside Activities',
+const pageOf = (pathname: string) =>
+  ACTIVITY_PAGES[normalisePath(pathname)] ?? ACTIVITY_PAGES['/golf-stays-aberdeen']!;
+
+export const meta = ({ location }: Route.MetaArgs) => {
+  const page = pageOf(location.pathname);
+  return pageMeta({
+    title: page.title,
+    description: page.description,
+    keywords: page.keywords,
+    path: normalisePath(location.pathname),
+  });
 };
 
-export const meta = ({ location }: Route.MetaArgs) =>
-  pageMeta({
-    title: `${TITLES[location.pathname] ?? 'The Tower'} | The Tower`,
-    description:
-      'Stay at The Tower, a converted church penthouse over five floors in the centre of Aberdeen.',
-    path: location.pathname,
-  });
+const bookNowClass =
+  'inline-block rounded-md bg-amber-400 px-5 py-2.5 font-semibold text-stone-950 hover:bg-amber-300';
 
+/** Golf stays, Trump golf and Royal Deeside: header with Book Now, hero, content cards and a call to action. */
 export default function Activity() {
-  const { pathname } = useLocation();
+  const pathname = normalisePath(useLocation().pathname);
+  const page = pageOf(pathname);
+  const others = ACTIVITY_LINKS.filter((link) => link.to !== pathname);
   return (
-    <div className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="font-serif text-4xl">{TITLES[pathname]}</h1>
-      <Link to="/#booking" className="mt-6 inline-block underline">
-        Book Now
-      </Link>
-    </div>
+    <>
+      <StructuredData data={vacationRentalData(pathname, page.description)} />
+      <div className="border-stone-200 border-b bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <p className="text-sm text-stone-700">
+            <Link to="/" className="underline-offset-2 hover:underline">
+              The Tower
+            </Link>{' '}
+            <span aria-hidden="true">›</span> Activities <span aria-hidden="true">›</span>{' '}
+            <span className="text-stone-900">{page.heading}</span>
+          </p>
+          <Link to="/#booking" className={bookNowClass}>
+            Book Now
+          </Link>
+        </div>
+      </div>
+
+      <PageHero photoId={page.photo} alt={galleryAlt(page.photo)} heading={page.heading} intro={page.intro} />
+
+      <section aria-labelledby="cards-heading" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="cards-heading" className="font-serif text-3xl">
+          Plan your days
+        </h2>
+        <div className="mt-8 grid gap-6 md:grid-cols-2">
+          {page.cards.map((card) => (
+            <div key={card.heading} className="rounded-xl border border-stone-200 bg-white p-6">
+              <h3 className="font-semibold text-xl">{card.heading}</h3>
+              <p className="mt-3 text-stone-700 leading-relaxed">{card.text}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-heading" className="mx-auto max-w-6xl px-4 pb-16">
+        <div className="grid gap-8 rounded-2xl bg-stone-900 p-8 text-white md:grid-cols-[2fr_1fr] md:items-center">
+          <div>
+            <h2 id="cta-heading" className="font-serif text-3xl">
+              {page.ctaHeading}
+            </h2>
+            <p className="mt-3 text-stone-200">{page.ctaText}</p>
+            <div className="mt-4">
+              <RateSummary tone="dark" />
+            </div>
+          </div>
+          <Link to="/#booking" className={`${bookNowClass} justify-self-start md:justify-self-end`}>
+            Check availability
+          </Link>
+        </div>
+        <nav aria-label="More activities" className="mt-10 text-stone-700">
+          <h2 className="font-semibold">More to do from The Tower</h2>
+          <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+            {others.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="underline underline-offset-2">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/terms-and-conditions" className="underline underline-offset-2">
+                Terms
+              </Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy" className="underline underline-offset-2">
+                Privacy
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </section>
+    </>
   );
 }

@@ -1,17 +1,104 @@
+import { Link } from 'react-router';
+import { CONTACT, SITE } from '../../content/site.ts';
 import { pageMeta } from '../../lib/meta.ts';
+import { siteEmail } from '../../lib/runtime-config.ts';
 
 export const meta = () =>
   pageMeta({
     title: 'Contact | The Tower, Aberdeen',
     description:
-      'Contact the owners of The Tower, Aberdeen, about bookings, corporate day hire and special requests.',
+      'Contact the owners of The Tower, Aberdeen, about bookings, corporate day hire and special requests. We typically respond within 24 hours.',
     path: '/contact',
+    keywords:
+      'contact The Tower Aberdeen, Aberdeen venue hire, corporate day hire Aberdeen, holiday let enquiry',
   });
 
-export default function Page() {
+const mailto = (email: string, subject: string) => `mailto:${email}?subject=${encodeURIComponent(subject)}`;
+
+const cardClass = 'flex flex-col rounded-xl border border-stone-200 bg-white p-6 shadow-sm';
+const buttonClass =
+  'mt-auto inline-block self-start rounded-md bg-stone-900 px-5 py-2.5 font-medium text-white hover:bg-stone-700';
+
+export default function Contact() {
+  const email = siteEmail();
+  const { holiday, corporate, special } = CONTACT.helpCards;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="font-serif text-4xl">Contact Us</h1>
+    <div className="mx-auto max-w-6xl px-4 py-16">
+      <h1 className="font-serif text-4xl sm:text-5xl">{CONTACT.heading}</h1>
+      <p className="mt-4 max-w-2xl text-lg text-stone-700">{CONTACT.intro}</p>
+
+      <section aria-labelledby="reach-heading" className="mt-10 grid gap-6 md:grid-cols-3">
+        <h2 id="reach-heading" className="sr-only">
+          How to reach us
+        </h2>
+        <div className="rounded-xl bg-stone-900 p-6 text-white">
+          <h3 className="font-semibold text-stone-200 text-sm uppercase tracking-wide">Enquiries</h3>
+          <a href={`mailto:${email}`} className="mt-2 block break-all font-serif text-xl underline">
+            {email}
+          </a>
+          <p className="mt-3 text-stone-200">{CONTACT.responseTime}</p>
+        </div>
+        <div className="rounded-xl border border-stone-200 bg-white p-6">
+          <h3 className="font-semibold text-sm text-stone-600 uppercase tracking-wide">Location</h3>
+          <address className="mt-2 text-lg not-italic">
+            {SITE.address.street}
+            <br />
+            {SITE.address.locality} {SITE.address.postcode}
+            <br />
+            {SITE.address.region}
+          </address>
+          <p className="mt-3 text-stone-700">
+            The full address and door code arrive 24 hours before your stay.
+          </p>
+        </div>
+        <div className="rounded-xl border border-stone-200 bg-white p-6">
+          <h3 className="font-semibold text-sm text-stone-600 uppercase tracking-wide">Your stay</h3>
+          <p className="mt-2 text-stone-700">
+            Up to {SITE.maxOccupancy} guests · minimum 2 nights · check-in from 4:00 PM, check-out by 11:00
+            AM.
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="help-heading" className="mt-16">
+        <h2 id="help-heading" className="font-serif text-3xl">
+          How can we help?
+        </h2>
+        <div className="mt-8 grid gap-6 md:grid-cols-3">
+          <div className={cardClass}>
+            <h3 className="font-semibold text-xl">{holiday.title}</h3>
+            <p className="mt-2 mb-6 text-stone-700">{holiday.text}</p>
+            <Link to="/" className={buttonClass}>
+              Book Now
+            </Link>
+          </div>
+          <div className={cardClass}>
+            <h3 className="font-semibold text-xl">{corporate.title}</h3>
+            <p className="mt-2 mb-6 text-stone-700">{corporate.text}</p>
+            <a href={mailto(email, corporate.subject)} className={buttonClass}>
+              Enquire about venue hire
+            </a>
+          </div>
+          <div className={cardClass}>
+            <h3 className="font-semibold text-xl">{special.title}</h3>
+            <p className="mt-2 mb-6 text-stone-700">{special.text}</p>
+            <a href={mailto(email, special.subject)} className={buttonClass}>
+              Send a special request
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="about-heading" className="mt-16 max-w-3xl">
+        <h2 id="about-heading" className="font-serif text-3xl">
+          {CONTACT.aboutHeading}
+        </h2>
+        {CONTACT.about.map((paragraph) => (
+          <p key={paragraph.slice(0, 24)} className="mt-4 text-lg text-stone-700 leading-relaxed">
+            {paragraph}
+          </p>
+        ))}
+      </section>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { ArchiveLink } from '../../features/downloads/archive-link.tsx';
+import { archiveOf, useDownloads } from '../../features/downloads/use-downloads.ts';
 import { pageMeta } from '../../lib/meta.ts';
 
 export const meta = () =>
@@ -8,10 +10,24 @@ export const meta = () =>
     noindex: true,
   });
 
-export default function Page() {
+/** Developer helper (spec section 2): one button for the website files archive, with its real size. */
+export default function Files() {
+  const { data, isPending, isError } = useDownloads();
   return (
-    <div className="mx-auto max-w-4xl px-4 py-16">
+    <div className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="font-serif text-4xl">Website Files</h1>
+      <p className="mt-4 text-stone-700">
+        The built website, packed by <code className="rounded bg-stone-100 px-1">npm run package</code>.
+      </p>
+      <div className="mt-8">
+        <ArchiveLink
+          label="Website files"
+          description="The built pages and assets, ready for any static host."
+          archive={archiveOf(data?.archives, 'website')}
+          loading={isPending}
+          failed={isError}
+        />
+      </div>
     </div>
   );
 }

@@ -1,29 +1,144 @@
+import { RateSummary } from '../../components/content/rate-summary.tsx';
+import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
+import { ResponsiveImage } from '../../components/media/responsive-image.tsx';
+import { FEATURES, GALLERY, HOME, UNIQUE_POINTS } from '../../content/site.ts';
 import { BookNowSection } from '../../features/booking/book-now-section.tsx';
+import { HeroSlideshow } from '../../features/gallery/hero-slideshow.tsx';
+import { heroImagePreload } from '../../lib/media.ts';
 import { pageMeta } from '../../lib/meta.ts';
+
+const DESCRIPTION =
+  'Book The Tower directly: a converted church penthouse over five floors in the centre of Aberdeen with three bedrooms, a private sauna, a roof terrace and a tower viewing room. Up to 4 guests.';
 
 export const meta = () =>
   pageMeta({
     title: 'The Tower | Converted Church Penthouse in Aberdeen',
-    description:
-      'Book The Tower directly: a converted church penthouse over five floors in the centre of Aberdeen with three bedrooms, a private sauna, a roof terrace and a tower viewing room.',
+    description: DESCRIPTION,
     path: '/',
+    keywords:
+      'The Tower Aberdeen, church conversion holiday let, Aberdeen penthouse, holiday rental Aberdeen, sauna, roof terrace',
   });
+
+export const links = () => [heroImagePreload(GALLERY[0]!.id)];
 
 export default function Home() {
   return (
     <>
-      <section className="bg-stone-900 px-4 py-24 text-center text-white">
-        <h1 className="font-serif text-4xl md:text-5xl">The Tower</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-stone-200">
-          A converted church penthouse over five floors in the heart of Aberdeen.
-        </p>
-        <a
-          href="#booking"
-          className="mt-8 inline-block rounded-md bg-amber-500 px-6 py-3 font-semibold text-stone-950"
-        >
-          Book Now
-        </a>
+      <StructuredData data={vacationRentalData('/', DESCRIPTION)} />
+      <section
+        aria-labelledby="hero-heading"
+        className="relative isolate flex h-[82svh] max-h-[820px] min-h-[560px] items-end overflow-hidden bg-stone-900"
+      >
+        <HeroSlideshow photos={GALLERY} />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 bg-gradient-to-t from-stone-950/90 via-stone-950/40 to-transparent"
+        />
+        <div className="pointer-events-none relative mx-auto w-full max-w-6xl px-4 pb-24 sm:pb-28">
+          <h1 id="hero-heading" className="font-serif text-5xl text-white sm:text-6xl">
+            {HOME.heroHeading}
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-stone-100">{HOME.heroText}</p>
+          <div className="pointer-events-auto mt-6 flex flex-wrap items-center gap-4">
+            <a
+              href="#booking"
+              className="rounded-md bg-amber-400 px-6 py-3 font-semibold text-stone-950 hover:bg-amber-300"
+            >
+              Book Now
+            </a>
+          </div>
+        </div>
       </section>
+
+      <section aria-labelledby="experience-heading" className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
+        <div className="grid gap-10 md:grid-cols-[3fr_2fr] md:items-start">
+          <div>
+            <h2 id="experience-heading" className="font-serif text-3xl sm:text-4xl">
+              {HOME.experienceHeading}
+            </h2>
+            {HOME.experienceText.map((paragraph) => (
+              <p key={paragraph.slice(0, 24)} className="mt-4 text-lg text-stone-700 leading-relaxed">
+                {paragraph}
+              </p>
+            ))}
+          </div>
+          <aside className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
+            <p className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-4 py-2 font-semibold text-amber-900 text-sm">
+              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">
+                <path d="M12 2l2.9 6.3 6.9.7-5.2 4.6 1.5 6.8L12 17l-6.1 3.4 1.5-6.8L2.2 9l6.9-.7z" />
+              </svg>
+              {HOME.renovationBadge}
+            </p>
+            <p className="mt-4 text-stone-700">{HOME.renovationText}</p>
+            <div className="mt-6 border-stone-200 border-t pt-6">
+              <RateSummary />
+            </div>
+          </aside>
+        </div>
+      </section>
+
+      <section aria-labelledby="features-heading" className="bg-white py-16 sm:py-20">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="features-heading" className="font-serif text-3xl sm:text-4xl">
+            {HOME.featuresHeading}
+          </h2>
+          <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+            {FEATURES.map((feature) => (
+              <li key={feature.id} className="overflow-hidden rounded-xl border border-stone-200 bg-stone-50">
+                <div className="aspect-[4/3] bg-stone-200">
+                  {feature.video ? (
+                    <video
+                      className="h-full w-full object-cover"
+                      width={800}
+                      height={600}
+                      autoPlay
+                      muted
+                      loop
+                      playsInline
+                      preload="none"
+                      poster={`/media/${feature.id}-800.webp`}
+                      aria-label={feature.alt}
+                    >
+                      <source src={`/video/${feature.id}.mp4`} type="video/mp4" />
+                      <source src={`/video/${feature.id}.mov`} type="video/quicktime" />
+                    </video>
+                  ) : (
+                    <ResponsiveImage
+                      id={feature.id}
+                      kind="feature"
+                      alt={feature.alt}
+                      sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+                      className="h-full w-full object-cover"
+                    />
+                  )}
+                </div>
+                <div className="p-5">
+                  <h3 className="font-semibold text-lg">{feature.title}</h3>
+                  <p className="mt-2 text-stone-700">{feature.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="unique-heading" className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
+        <h2 id="unique-heading" className="font-serif text-3xl sm:text-4xl">
+          {HOME.uniqueHeading}
+        </h2>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {UNIQUE_POINTS.map((point, position) => (
+            <li key={point.title} className="rounded-xl border border-stone-200 bg-white p-6">
+              <span aria-hidden="true" className="font-serif text-2xl text-amber-700">
+                {String(position + 1).padStart(2, '0')}
+              </span>
+              <h3 className="mt-2 font-semibold text-lg">{point.title}</h3>
+              <p className="mt-2 text-stone-700">{point.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
       <section id="booking" aria-labelledby="booking-heading" className="scroll-mt-16">
         <BookNowSection />
       </section>

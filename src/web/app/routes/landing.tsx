@@ -1,31 +1,93 @@
 import { Link, useLocation } from 'react-router';
-import { pageMeta } from '../../lib/meta.ts';
+import { PageHero } from '../../components/content/page-hero.tsx';
+import { RateSummary } from '../../components/content/rate-summary.tsx';
+import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
+import { galleryAlt, LANDING_PAGES, UNIQUE_POINTS } from '../../content/site.ts';
+import { normalisePath, pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/landing';
 
-const TITLES: Record<string, string> = {
-  '/aberdeen-holiday-rentals': 'Aberdeen Holiday Rentals',
-  '/aberdeen-accommodation': 'Aberdeen Accommodation',
-  '/luxury-holiday-lets-aberdeen': 'Luxury Holiday Lets in Aberdeen',
-  '/scotland-holiday-rentals': 'Scotland Holiday Rentals',
-  '/penthouse-accommodation-aberdeen': 'Penthouse Accommodation in Aberdeen',
+const pageOf = (pathname: string) =>
+  LANDING_PAGES[normalisePath(pathname)] ?? LANDING_PAGES['/aberdeen-holiday-rentals']!;
+
+export const meta = ({ location }: Route.MetaArgs) => {
+  const page = pageOf(location.pathname);
+  return pageMeta({
+    title: page.title,
+    description: page.description,
+    keywords: page.keywords,
+    path: normalisePath(location.pathname),
+  });
 };
 
-export const meta = ({ location }: Route.MetaArgs) =>
-  pageMeta({
-    title: `${TITLES[location.pathname] ?? 'The Tower'} | The Tower`,
-    description:
-      'Stay at The Tower, a converted church penthouse over five floors in the centre of Aberdeen.',
-    path: location.pathname,
-  });
-
+/** One of the five SEO landing pages: a hero, the page's own text, the rates and a call to action to the home page. */
 export default function Landing() {
-  const { pathname } = useLocation();
+  const pathname = normalisePath(useLocation().pathname);
+  const page = pageOf(pathname);
   return (
-    <div className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="font-serif text-4xl">{TITLES[pathname]}</h1>
-      <Link to="/" className="mt-6 inline-block underline">
-        Discover The Tower
-      </Link>
-    </div>
+    <>
+      <StructuredData data={vacationRentalData(pathname, page.description)} />
+      <PageHero photoId={page.photo} alt={galleryAlt(page.photo)} heading={page.heading} intro={page.intro}>
+        <Link
+          to="/"
+          className="mt-8 inline-block rounded-md bg-amber-400 px-6 py-3 font-semibold text-stone-950 hover:bg-amber-300"
+        >
+          {page.cta}
+        </Link>
+      </PageHero>
+
+      <section aria-labelledby="why-heading" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="why-heading" className="font-serif text-3xl">
+          Why stay at The Tower
+        </h2>
+        <div className="mt-8 grid gap-6 md:grid-cols-3">
+          {page.sections.map((section) => (
+            <div key={section.heading} className="rounded-xl border border-stone-200 bg-white p-6">
+              <h3 className="font-semibold text-xl">{section.heading}</h3>
+              <p className="mt-3 text-stone-700 leading-relaxed">{section.text}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="highlights-heading" className="bg-white py-16">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="highlights-heading" className="font-serif text-3xl">
+            At a glance
+          </h2>
+          <ul className="mt-8 grid gap-x-8 gap-y-4 sm:grid-cols-2">
+            {UNIQUE_POINTS.map((point) => (
+              <li key={point.title} className="flex gap-3">
+                <span aria-hidden="true" className="mt-1 text-amber-700">
+                  ◆
+                </span>
+                <span>
+                  <strong className="font-semibold">{point.title}.</strong>{' '}
+                  <span className="text-stone-700">{point.text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="book-heading" className="mx-auto max-w-6xl px-4 py-16">
+        <div className="grid gap-8 rounded-2xl bg-stone-900 p-8 text-white md:grid-cols-[2fr_1fr] md:items-center">
+          <div>
+            <h2 id="book-heading" className="font-serif text-3xl">
+              Prices and booking
+            </h2>
+            <div className="mt-4">
+              <RateSummary tone="dark" />
+            </div>
+          </div>
+          <Link
+            to="/"
+            className="justify-self-start rounded-md bg-amber-400 px-6 py-3 font-semibold text-stone-950 hover:bg-amber-300 md:justify-self-end"
+          >
+            {page.cta}
+          </Link>
+        </div>
+      </section>
+    </>
   );
 }

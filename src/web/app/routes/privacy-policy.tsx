@@ -1,16 +1,157 @@
+import { LegalPage, type LegalSection } from '../../components/content/legal-page.tsx';
+import { SITE } from '../../content/site.ts';
 import { pageMeta } from '../../lib/meta.ts';
+import { siteEmail } from '../../lib/runtime-config.ts';
 
 export const meta = () =>
   pageMeta({
     title: 'Privacy Policy | The Tower, Aberdeen',
-    description: 'How The Tower, Aberdeen collects, uses and keeps the personal data of its guests.',
+    description:
+      'How The Tower, Aberdeen collects, uses and keeps the personal data of its guests, and the rights you have under UK data protection law.',
     path: '/privacy-policy',
+    keywords: 'The Tower privacy policy, guest data, UK GDPR',
   });
 
-export default function Page() {
+const LAST_UPDATED = '17/01/25';
+/** Booking records are kept for 7 years (spec section 9) for tax and accounting. */
+const BOOKING_RECORDS_YEARS = 7;
+
+function sections(email: string): LegalSection[] {
+  const mail = <a href={`mailto:${email}`}>{email}</a>;
+  return [
+    {
+      id: 'who-we-are',
+      heading: 'Who We Are',
+      body: (
+        <p>
+          The Tower is a holiday let in Aberdeen, Scotland, run by its owners, {SITE.owners}, who are the data
+          controller for the personal data described here. Questions about your data go to {mail}.
+        </p>
+      ),
+    },
+    {
+      id: 'what-we-collect',
+      heading: 'The Information We Collect',
+      body: (
+        <ul>
+          <li>
+            Booking details: your name, e-mail address, phone number (optional), dates and number of guests.
+          </li>
+          <li>Anything you choose to tell us in a special request or an e-mail.</li>
+          <li>
+            Payment confirmation from our payment provider. We never see or store your full card number.
+          </li>
+          <li>
+            Basic technical logs (such as the page requested and the time) that keep the website secure.
+          </li>
+        </ul>
+      ),
+    },
+    {
+      id: 'how-we-use-it',
+      heading: 'How We Use Your Information',
+      body: (
+        <ul>
+          <li>To take and manage your booking, and to send your confirmation and check-in instructions.</li>
+          <li>To answer your questions and requests before, during and after your stay.</li>
+          <li>To keep accounts and meet our legal and tax obligations.</li>
+          <li>To protect the website and The Tower against fraud and misuse.</li>
+        </ul>
+      ),
+    },
+    {
+      id: 'legal-basis',
+      heading: 'Our Legal Basis',
+      body: (
+        <p>
+          We use your data to perform our contract with you (your booking), to meet legal obligations (such as
+          tax records) and for our legitimate interest in running a safe, secure holiday let. We do not send
+          marketing e-mails.
+        </p>
+      ),
+    },
+    {
+      id: 'payments',
+      heading: 'Payments',
+      body: (
+        <p>
+          Card and digital wallet payments are handled by our payment provider, Stripe, which processes your
+          card details under its own privacy policy and the PCI DSS security standard. We receive only a
+          confirmation of payment and the last digits of the card for refunds.
+        </p>
+      ),
+    },
+    {
+      id: 'sharing',
+      heading: 'Who We Share It With',
+      body: (
+        <p>
+          We share only what is needed with the services that help us run The Tower: our payment provider, our
+          e-mail provider, our cleaners (your arrival and departure dates only) and, where the law requires
+          it, public authorities. We never sell your data. Where a provider stores data outside the UK, it is
+          protected by the safeguards UK law requires.
+        </p>
+      ),
+    },
+    {
+      id: 'how-long-we-keep-it',
+      heading: 'How Long We Keep It',
+      body: (
+        <p>
+          Booking records are kept for <strong>{BOOKING_RECORDS_YEARS} years</strong> after your stay, for tax
+          and accounting purposes, and then deleted. E-mail correspondence that is not part of a booking is
+          deleted after two years.
+        </p>
+      ),
+    },
+    {
+      id: 'your-rights',
+      heading: 'Your Rights',
+      body: (
+        <p>
+          Under UK data protection law you may ask for a copy of your data, have it corrected, ask us to
+          delete it or restrict its use (unless we must keep it by law), and object to how we use it. Write to{' '}
+          {mail}. If you are unhappy with our answer you may complain to the Information Commissioner’s Office
+          (ico.org.uk).
+        </p>
+      ),
+    },
+    {
+      id: 'cookies',
+      heading: 'Cookies and Storage',
+      body: (
+        <p>
+          This website does not use advertising or tracking cookies and loads nothing from other websites
+          until you reach the payment step, when our payment provider’s secure form is loaded. The owner’s
+          admin area keeps its sign-in in the owner’s own browser.
+        </p>
+      ),
+    },
+    {
+      id: 'changes',
+      heading: 'Changes to This Policy',
+      body: (
+        <p>
+          We may update this policy from time to time; the date at the top shows the latest version. If a
+          change affects a booking you have already made, we will tell you by e-mail.
+        </p>
+      ),
+    },
+  ];
+}
+
+export default function PrivacyPolicy() {
   return (
-    <div className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="font-serif text-4xl">Privacy Policy</h1>
-    </div>
+    <LegalPage
+      heading="Privacy Policy"
+      dateLine={`Last updated ${LAST_UPDATED}`}
+      intro={
+        <p>
+          We respect your privacy. This policy explains what personal information we collect when you enquire
+          about or book a stay at The Tower, why we need it, how long we keep it and the rights you have.
+        </p>
+      }
+      sections={sections(siteEmail())}
+    />
   );
 }

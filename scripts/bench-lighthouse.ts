@@ -1,0 +1,166 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse (mobile emulation, Debian's Chromium) on /, /golf-stays-aberdeen and
+ * /contact of the production build. Starts the server itself on a free port with a throwaway data directory,
+ * prints the four category scores per page plus the home page's total transfer size and JavaScript size, then
+ * stops everything it started. Goal: Performance ≥ 95; Accessibility, Best Practices and SEO 100.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PAGES = ['/', '/golf-stays-aberdeen', '/contact'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** Chromium with the remote debugging port Lighthouse drives; resolves once DevTools is listening. */
+function launchChromium(profile: string): Promise<{ process: ChildProcess; port: number }> {
+  const child = spawn(
+    CHROMIUM,
+    [
+      '--headless=new',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//);
+      if (match) resolve({ process: child, port: Number(match[1]) });
+    });
+    child.on('exit', (code) => reject(new Error(`Chromium exited (${code}): ${output}`)));
+  });
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(root, 'build/client/index.html'))) {
+    console.info('Building the web app first…');
+    for (const args of [
+      [path.join(root, 'scripts/build-images.ts')],
+      [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'],
+    ]) {
+      const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+      if (result.status !== 0) process.exit(result.status ?? 1);
+    }
+  }
+
+  const work = mkdtempSync(path.join(tmpdir(), 'tower-lighthouse-'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: origin,
+      DATA_DIR: path.join(work, 'data'),
+      ADMIN_PASSWORD: 'lighthouse-bench-password',
+      LOG_LEVEL: 'warn',
+      SYNC_INTERVAL_MINUTES: '0',
+      PAYMENTS: 'demo',
+    },
+  });
+  let chromium: ChildProcess | undefined;
+  try {
+    await waitFor(`${origin}/api/health`, 60_000);
+    const browser = await launchChromium(path.join(work, 'chromium'));
+    chromium = browser.process;
+    const rows: string[][] = [];
+    let homeBytes = '';
+    for (const page of PAGES) {
+      const result = await lighthouse(`${origin}${page}`, {
+        port: browser.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const { lhr } = result;
+      rows.push([
+        page,
+        ...CATEGORIES.map((category) => String(Math.round((lhr.categories[category]?.score ?? 0) * 100))),
+      ]);
+      const failing = CATEGORIES.flatMap((category) =>
+        (lhr.categories[category]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+          .map((ref) => `${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`),
+      );
+      if (failing.length) console.info(`  ${page}: below 0.9: ${failing.join(', ')}`);
+      if (page === '/') {
+        const requests =
+          (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] })?.items ?? [];
+        const total = requests.reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0);
+        const scripts = requests
+          .filter((item) => item.resourceType === 'Script')
+          .reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0);
+        const metrics = [
+          'first-contentful-paint',
+          'largest-contentful-paint',
+          'total-blocking-time',
+          'cumulative-layout-shift',
+        ]
+          .map((id) => `${id.replace(/-/g, ' ')} ${lhr.audits[id]?.displayValue ?? '?'}`)
+          .join(', ');
+        homeBytes = `Home page: total transfer ${kb(total)}, JavaScript ${kb(scripts)} (${requests.length} requests); ${metrics}`;
+      }
+    }
+    console.info('\nLighthouse 13, mobile emulation (simulated throttling), production build:\n');
+    const header = ['page', 'performance', 'accessibility', 'best practices', 'seo'];
+    const widths = header.map((title, column) =>
+      Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+    );
+    for (const row of [header, ...rows])
+      console.info(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
+    console.info(`\n${homeBytes}`);
+  } finally {
+    chromium?.kill();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();

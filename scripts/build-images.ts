@@ -1,0 +1,137 @@
+/**
+ * Makes the responsive photo variants of the content module (src/web/content/site.ts): for every gallery and
+ * feature entry, AVIF and WebP in the widths of src/web/lib/media.ts, written to public/media/ (git-ignored;
+ * Vite copies it into the build), plus the 1200×630 social image. The source is the owner's photo in
+ * media/photos/<id>.(jpg|jpeg|png|webp) when present, otherwise a drawn placeholder (scripts/placeholder-art.ts).
+ *
+ * Cached: a manifest records a hash of each source and of the settings, so an unchanged photo is skipped and a
+ * rebuild after install takes well under a second. `npm run build` runs this before `react-router build`.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { FEATURES, GALLERY } from '../src/web/content/site.ts';
+import {
+  MEDIA_FORMATS,
+  MEDIA_KINDS,
+  type MediaKind,
+  mediaHeight,
+  SOCIAL_IMAGE,
+} from '../src/web/lib/media.ts';
+import { DEFAULT_SOCIAL_IMAGE } from '../src/web/lib/meta.ts';
+import { placeholderSvg } from './placeholder-art.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const PHOTOS_DIR = path.join(root, 'media/photos');
+export const MEDIA_OUT_DIR = path.join(root, 'public/media');
+const MANIFEST = path.join(MEDIA_OUT_DIR, 'manifest.json');
+const SOCIAL_OUT = path.join(root, 'public', DEFAULT_SOCIAL_IMAGE);
+/** Bump when the encoding settings change, so every variant is made again. */
+const PIPELINE_VERSION = 3;
+const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'];
+
+type Job = { id: string; kind: MediaKind };
+
+function ownerPhoto(id: string): string | undefined {
+  for (const extension of PHOTO_EXTENSIONS) {
+    const file = path.join(PHOTOS_DIR, `${id}.${extension}`);
+    if (existsSync(file)) return file;
+  }
+  return undefined;
+}
+
+function sourceOf(job: Job): { input: Buffer; label: string } {
+  const photo = ownerPhoto(job.id);
+  if (photo) return { input: readFileSync(photo), label: path.relative(root, photo) };
+  const { width, height } = MEDIA_KINDS[job.kind];
+  return { input: Buffer.from(placeholderSvg(job.id, width, height)), label: 'placeholder' };
+}
+
+const hashOf = (...parts: (string | Buffer)[]) => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest('hex').slice(0, 16);
+};
+
+function outputsOf(job: Job): string[] {
+  return MEDIA_KINDS[job.kind].widths.flatMap((width) =>
+    MEDIA_FORMATS.map((format) => path.join(MEDIA_OUT_DIR, `${job.id}-${width}.${format}`)),
+  );
+}
+
+async function makeVariants(job: Job, input: Buffer): Promise<void> {
+  for (const width of MEDIA_KINDS[job.kind].widths) {
+    const height = mediaHeight(job.kind, width);
+    // rotate() applies the camera's orientation; cover crops the owner's photo to the slot's aspect ratio.
+    const resized = sharp(input, { density: 144 })
+      .rotate()
+      .resize(width, height, { fit: 'cover', position: 'attention' });
+    await resized
+      .clone()
+      .avif({ quality: 50, effort: 2 })
+      .toFile(path.join(MEDIA_OUT_DIR, `${job.id}-${width}.avif`));
+    await resized
+      .clone()
+      .webp({ quality: 72 })
+      .toFile(path.join(MEDIA_OUT_DIR, `${job.id}-${width}.webp`));
+  }
+}
+
+/** Runs `work` over `items`, `limit` at a time. */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: limit }, async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await work(item);
+    }
+  });
+  await Promise.all(workers);
+}
+
+export async function buildImages({ log = console.info }: { log?: (line: string) => void } = {}) {
+  const started = performance.now();
+  mkdirSync(MEDIA_OUT_DIR, { recursive: true });
+  mkdirSync(path.dirname(SOCIAL_OUT), { recursive: true });
+  const manifest: Record<string, string> = existsSync(MANIFEST)
+    ? JSON.parse(readFileSync(MANIFEST, 'utf8'))
+    : {};
+  const jobs: Job[] = [
+    ...GALLERY.map((photo) => ({ id: photo.id, kind: 'gallery' as const })),
+    ...FEATURES.map((feature) => ({ id: feature.id, kind: 'feature' as const })),
+  ];
+  let made = 0;
+  await inParallel(jobs, 2, async (job) => {
+    const { input, label } = sourceOf(job);
+    const key = hashOf(String(PIPELINE_VERSION), JSON.stringify(MEDIA_KINDS[job.kind]), input);
+    if (manifest[job.id] === key && outputsOf(job).every((file) => existsSync(file))) return;
+    await makeVariants(job, input);
+    manifest[job.id] = key;
+    made += 1;
+    log(`  ${job.id} (${label})`);
+  });
+
+  const first = GALLERY[0]!;
+  const social = sourceOf({ id: first.id, kind: 'gallery' });
+  const socialKey = hashOf(String(PIPELINE_VERSION), 'social', social.input);
+  if (manifest.social !== socialKey || !existsSync(SOCIAL_OUT)) {
+    await sharp(social.input, { density: 144 })
+      .rotate()
+      .resize(SOCIAL_IMAGE.width, SOCIAL_IMAGE.height, { fit: 'cover', position: 'attention' })
+      .jpeg({ quality: 78, mozjpeg: true })
+      .toFile(SOCIAL_OUT);
+    manifest.social = socialKey;
+    made += 1;
+  }
+  writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  log(
+    made
+      ? `Images: made ${made} of ${jobs.length + 1} in ${seconds} s`
+      : `Images: all ${jobs.length + 1} up to date`,
+  );
+}
+
+if (import.meta.main) await buildImages();

@@ -1,0 +1,48 @@
+import type { DownloadArchive } from '../../../domain/api.ts';
+import { formatBytes } from './use-downloads.ts';
+
+type Props = {
+  label: string;
+  description: string;
+  archive: DownloadArchive | undefined;
+  loading: boolean;
+  failed: boolean;
+};
+
+/** One archive: a download link with its real size, or why it cannot be downloaded yet. */
+export function ArchiveLink({ label, description, archive, loading, failed }: Props) {
+  const status = loading
+    ? 'Checking…'
+    : failed
+      ? 'Size unavailable'
+      : archive?.bytes != null
+        ? formatBytes(archive.bytes)
+        : 'Not built';
+  const available = !loading && archive?.bytes != null;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-stone-200 bg-white p-6">
+      <div>
+        <h2 className="font-semibold text-xl">{label}</h2>
+        <p className="mt-1 text-stone-700">{description}</p>
+        {!loading && archive && archive.bytes == null ? (
+          <p className="mt-1 text-sm text-stone-600">
+            Run <code className="rounded bg-stone-100 px-1">npm run package</code> on the server to build it.
+          </p>
+        ) : null}
+      </div>
+      {available && archive ? (
+        <a
+          href={archive.url}
+          download
+          className="rounded-md bg-stone-900 px-5 py-2.5 font-medium text-white hover:bg-stone-700"
+        >
+          Download {label} ({status})
+        </a>
+      ) : (
+        <p className="rounded-md bg-stone-100 px-4 py-2 text-stone-700" role="status">
+          {status}
+        </p>
+      )}
+    </div>
+  );
+}
