@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { AdminGate } from '../../features/admin/admin-gate.tsx';
 import { CalendarSyncScreen } from '../../features/calendar-sync/calendar-sync-screen.tsx';
-import { getAdminToken } from '../../lib/api.ts';
 import { pageMeta } from '../../lib/meta.ts';
 
 export const meta = () =>
@@ -12,35 +10,11 @@ export const meta = () =>
     noindex: true,
   });
 
-/**
- * The calendar sync screen, behind the admin login (spec README, point 4). A minimal local check until the
- * shared AdminGate replaces it: without a stored admin token, a link to the login; the server refuses every
- * call without a valid token anyway.
- */
+/** The calendar sync screen, behind the admin login (spec README, point 4): signed out, the login form shows. */
 export default function Page() {
-  const [signedIn, setSignedIn] = useState<boolean | null>(null);
-  useEffect(() => setSignedIn(Boolean(getAdminToken())), []);
-
-  if (signedIn === null) {
-    return (
-      <div className="mx-auto max-w-4xl px-4 py-16" role="status">
-        <span className="text-stone-600">Loading…</span>
-      </div>
-    );
-  }
-  if (!signedIn) {
-    return (
-      <div className="mx-auto max-w-4xl px-4 py-16">
-        <h1 className="font-serif text-4xl">Calendar Sync</h1>
-        <p className="mt-4 text-stone-700">
-          Please{' '}
-          <Link to="/admin" className="font-medium underline">
-            log in to the admin area
-          </Link>{' '}
-          to sync calendars.
-        </p>
-      </div>
-    );
-  }
-  return <CalendarSyncScreen />;
+  return (
+    <AdminGate>
+      <CalendarSyncScreen />
+    </AdminGate>
+  );
 }
