@@ -16,14 +16,20 @@ import {
 } from 'fastify-type-provider-zod';
 import { createRequireAdmin } from './admin-auth/require-admin.ts';
 import { adminAuthRoutes } from './admin-auth/routes.ts';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, createOffsetClock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { HttpError } from './errors.ts';
 import { healthRoutes } from './health/routes.ts';
 import { type NotificationEvents, silentNotifications } from './notifications/events.ts';
+import { createPaymentProvider } from './payments/create-payment-provider.ts';
+import { startHoldSweeper } from './payments/hold-sweeper.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { paymentRoutes } from './payments/routes.ts';
+import { stripeWebhookRoutes } from './payments/stripe-webhook.ts';
 import { propertyRoutes } from './properties/routes.ts';
+import { testClockRoutes } from './test-clock/routes.ts';
 import { loadSite, type Page, type Site } from './web/site.ts';
 
 export type BuildAppOptions = {
@@ -35,6 +41,10 @@ export type BuildAppOptions = {
   /** The built web app; 'load' reads build/client (the default), undefined serves the API alone. */
   site?: Site | 'load' | undefined;
   notifications?: NotificationEvents;
+  /** Tests may inject a payment provider; by default the configuration picks Stripe or demo. */
+  payments?: PaymentProvider;
+  /** Expire lapsed holds on a timer (default true). */
+  holdSweeper?: boolean;
 };
 
 /** Routes that only the browser can render (they depend on a parameter): served the client-only shell. */
@@ -78,7 +88,10 @@ function describeValidation(error: FastifyError): string {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const clock = options.clock ?? systemClock;
+  // The end-to-end server (NODE_ENV=test, no injected clock) gets a clock tests can move: POST /api/test/clock.
+  const testClock =
+    config.nodeEnv === 'test' && options.clock === undefined ? createOffsetClock() : undefined;
+  const clock = options.clock ?? testClock ?? systemClock;
   const app = Fastify({
     logger:
       options.logger === undefined || options.logger === true
@@ -147,7 +160,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     clock,
     notifications: options.notifications ?? silentNotifications,
+    payments: options.payments ?? createPaymentProvider(config, database.db, clock),
   };
+  const holdSweeper = startHoldSweeper({ db: database.db, clock, log: app.log });
+  if (options.holdSweeper === false) holdSweeper.stop();
+  app.addHook('onClose', async () => holdSweeper.stop());
   const requireAdmin = createRequireAdmin(database.db, clock);
   await app.register(
     async (api) => {
@@ -155,6 +172,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, context);
       await api.register(propertyRoutes, context);
       await api.register(adminAuthRoutes, context); // login is public; verify and logout check the token
+      await api.register(paymentRoutes, context);
+      await api.register(stripeWebhookRoutes, context); // reads its body raw, for Stripe's signature
+      if (testClock) {
+        await api.register(testClockRoutes, {
+          ...context,
+          advance: testClock.advance,
+          sweep: holdSweeper.sweep,
+        });
+      }
 
       // Admin routes: everything registered in this scope answers 401 without a valid admin token.
       await api.register(async (admin) => {

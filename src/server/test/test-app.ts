@@ -8,6 +8,8 @@ import { createManualClock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, migrateDatabase, openDatabase } from '../db/database.ts';
 import { seedProperty } from '../db/seed.ts';
+import type { NotificationEvents } from '../notifications/events.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 import { TEMPLATE_DUMP_PATH } from './paths.ts';
 
 /** "Now" in tests unless a test moves the clock: a Monday in November 2026, on the property's clock. */
@@ -72,12 +74,25 @@ export type TestApp = {
  * The admin account is `TEST_ADMIN` (see testConfig).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; now?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    now?: string;
+    notifications?: NotificationEvents;
+    payments?: PaymentProvider;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const clock = createManualClock(options.now ?? TEST_NOW);
   const config = testConfig(options.env);
-  const app = await buildApp({ config, database, clock, logger: false, site: undefined });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger: false,
+    site: undefined,
+    notifications: options.notifications,
+    payments: options.payments,
+  });
   await app.ready();
   await ensureAdminAccount(database.db, { ...config.admin, dataDir: undefined }, app.log);
   return {
