@@ -15,7 +15,11 @@ function stayInWeeks(weeks: number) {
 }
 
 /** A pending booking (a hold) placed through the API, as the booking page places it. */
-async function holdNights(request: APIRequestContext, dates: ReturnType<typeof stayInWeeks>, guest = 'Grace Hopper') {
+async function holdNights(
+  request: APIRequestContext,
+  dates: ReturnType<typeof stayInWeeks>,
+  guest = 'Grace Hopper',
+) {
   const total = quoteStay(dates.checkInDate, dates.checkOutDate).total;
   return request.post('/api/create-payment-intent', {
     data: {
@@ -76,7 +80,9 @@ test.describe('the checkout page (demo payments)', () => {
     // Those nights are now booked: another guest cannot hold them.
     const other = await holdNights(request, dates, 'Other Guest');
     expect(other.status()).toBe(409);
-    expect((await other.json()).message).toBe('These dates are already booked. Please select different dates.');
+    expect((await other.json()).message).toBe(
+      'These dates are already booked. Please select different dates.',
+    );
 
     await page.getByRole('link', { name: 'Return Home' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -123,7 +129,10 @@ test.describe('the checkout page (demo payments)', () => {
     await expect(page).toHaveURL(new RegExp(`/booking-success\\?bookingId=${bookingId}$`));
   });
 
-  test('an abandoned hold frees the nights when it lapses (server clock moved on)', async ({ page, request }) => {
+  test('an abandoned hold frees the nights when it lapses (server clock moved on)', async ({
+    page,
+    request,
+  }) => {
     const dates = stayInWeeks(7);
     const abandoned = await (await holdNights(request, dates, 'Gone Away')).json();
     expect((await holdNights(request, dates, 'Next Guest')).status()).toBe(409);
@@ -136,7 +145,9 @@ test.describe('the checkout page (demo payments)', () => {
     // The first guest comes back to its checkout link too late: told plainly, nothing charged.
     await page.goto(`/checkout/${abandoned.bookingId}`);
     await expect(page.getByRole('heading', { name: 'Payment Setup Failed' })).toBeVisible();
-    await expect(page.getByText('These dates are already booked. Please select different dates.')).toBeVisible();
+    await expect(
+      page.getByText('These dates are already booked. Please select different dates.'),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'Return Home' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
