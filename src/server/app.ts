@@ -21,7 +21,7 @@ import { adminBookingRoutes } from './admin-bookings/routes.ts';
 import type { RefundProvider } from './admin-bookings/service.ts';
 import { calendarSyncAdminRoutes, icalExportRoutes } from './calendar-sync/routes.ts';
 import { type CalendarSyncDeps, createCalendarSync } from './calendar-sync/service.ts';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, createOffsetClock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
@@ -34,7 +34,13 @@ import { createSmtpSettings } from './email/smtp-settings.ts';
 import { HttpError } from './errors.ts';
 import { healthRoutes } from './health/routes.ts';
 import type { NotificationEvents } from './notifications/events.ts';
+import { createPaymentProvider } from './payments/create-payment-provider.ts';
+import { startHoldSweeper } from './payments/hold-sweeper.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { paymentRoutes } from './payments/routes.ts';
+import { stripeWebhookRoutes } from './payments/stripe-webhook.ts';
 import { propertyRoutes } from './properties/routes.ts';
+import { testClockRoutes } from './test-clock/routes.ts';
 import { seoRoutes } from './web/seo-routes.ts';
 import { loadSite, type Page, type Site } from './web/site.ts';
 
@@ -52,14 +58,12 @@ export type BuildAppOptions = {
   startOutboxWorker?: boolean | { intervalMs: number };
   /** The iCal fetcher's DNS resolver and limits (tests fake a private address or shorten the timeout). */
   calendarSync?: Pick<CalendarSyncDeps, 'resolve' | 'fetchLimits'>;
-  /** The payment provider's refunds (owner cancellations); until payments are wired, refunds fail loudly. */
+  /** Refunds of owner cancellations; defaults to the payment provider (tests may pass a recording fake). */
   refunds?: RefundProvider;
-};
-
-const refundsNotConfigured: RefundProvider = {
-  refund: async () => {
-    throw new Error('no payment provider is configured');
-  },
+  /** Tests may inject a payment provider; by default the configuration picks Stripe or demo. */
+  payments?: PaymentProvider;
+  /** Expire lapsed holds on a timer (default true). */
+  holdSweeper?: boolean;
 };
 
 declare module 'fastify' {
@@ -109,7 +113,10 @@ function describeValidation(error: FastifyError): string {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const clock = options.clock ?? systemClock;
+  // The end-to-end server (NODE_ENV=test, no injected clock) gets a clock tests can move: POST /api/test/clock.
+  const testClock =
+    config.nodeEnv === 'test' && options.clock === undefined ? createOffsetClock() : undefined;
+  const clock = options.clock ?? testClock ?? systemClock;
   const app = Fastify({
     logger:
       options.logger === undefined || options.logger === true
@@ -178,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     clock,
     notifications: options.notifications ?? createEmailNotifications(config, { clock }),
+    payments: options.payments ?? createPaymentProvider(config, database.db, clock),
   };
   const smtp = createSmtpSettings(
     config,
@@ -195,6 +203,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('outboxWorker', outboxWorker);
   if (options.startOutboxWorker) app.addHook('onReady', async () => outboxWorker.start());
   app.addHook('onClose', async () => outboxWorker.stop());
+  const holdSweeper = startHoldSweeper({ db: database.db, clock, log: app.log });
+  if (options.holdSweeper === false) holdSweeper.stop();
+  app.addHook('onClose', async () => holdSweeper.stop());
   const requireAdmin = createRequireAdmin(database.db, clock);
   const calendarSync = createCalendarSync({ ...context, ...options.calendarSync, log: app.log });
   calendarSync.start();
@@ -210,6 +221,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminAuthRoutes, context); // login is public; verify and logout check the token
       await api.register(icalExportRoutes, { ...context, calendarSync }); // keyed by the export secret
       await api.register(downloadsApiRoutes);
+      await api.register(paymentRoutes, context);
+      await api.register(stripeWebhookRoutes, context); // reads its body raw, for Stripe's signature
+      if (testClock) {
+        await api.register(testClockRoutes, {
+          ...context,
+          advance: testClock.advance,
+          sweep: holdSweeper.sweep,
+        });
+      }
 
       // Admin routes: everything registered in this scope answers 401 without a valid admin token.
       await api.register(async (admin) => {
@@ -219,7 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await admin.register(calendarSyncAdminRoutes, { ...context, calendarSync });
         await admin.register(adminBookingRoutes, {
           ...context,
-          refunds: options.refunds ?? refundsNotConfigured,
+          refunds: options.refunds ?? context.payments,
         });
       });
 

@@ -18,3 +18,17 @@ export function createManualClock(
     },
   };
 }
+
+/**
+ * The system clock moved forward by hand: only the end-to-end server (NODE_ENV=test) uses it, through
+ * POST /api/test/clock, to let a hold lapse without waiting 15 minutes.
+ */
+export function createOffsetClock(): Clock & { advance(ms: number): void } {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance: (ms) => {
+      offsetMs += ms;
+    },
+  };
+}

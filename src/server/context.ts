@@ -2,6 +2,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import type { NotificationEvents } from './notifications/events.ts';
+import type { PaymentProvider } from './payments/provider.ts';
 
 /** What every capability's routes are given when they are registered (no globals, no decorators). */
 export type AppContext = {
@@ -11,4 +12,6 @@ export type AppContext = {
   clock: Clock;
   /** Tell guests and the owner (the e-mail capability's outbox); called inside the causing transaction. */
   notifications: NotificationEvents;
+  /** Stripe or demo payments; the booking logic never knows which. */
+  payments: PaymentProvider;
 };

@@ -8,6 +8,8 @@ import { createManualClock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, migrateDatabase, openDatabase } from '../db/database.ts';
 import { seedProperty } from '../db/seed.ts';
+import type { NotificationEvents } from '../notifications/events.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 import { TEMPLATE_DUMP_PATH } from './paths.ts';
 
 /** "Now" in tests unless a test moves the clock: a Monday in November 2026, on the property's clock. */
@@ -77,6 +79,8 @@ export async function createTestApp(
     now?: string;
     /** Extra wiring, e.g. a recording fake of a third party's interface. */
     overrides?: Partial<Omit<BuildAppOptions, 'config' | 'database' | 'clock'>>;
+    notifications?: NotificationEvents;
+    payments?: PaymentProvider;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -88,6 +92,8 @@ export async function createTestApp(
     clock,
     logger: false,
     site: undefined,
+    notifications: options.notifications,
+    payments: options.payments,
     ...options.overrides,
   });
   await app.ready();

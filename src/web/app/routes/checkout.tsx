@@ -1,5 +1,19 @@
-import { useParams } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { CreatePaymentIntentResponse, PublicBooking } from '../../../domain/api.ts';
+import { formatGbp } from '../../../domain/pricing.ts';
+import { primaryButton } from '../../features/payments/complete-payment-dialog.tsx';
+import { DemoCheckoutForm } from '../../features/payments/demo-checkout-form.tsx';
+import {
+  createPaymentIntent,
+  getBooking,
+  messageOf,
+  notifyPaymentSuccess,
+  useClientConfig,
+} from '../../features/payments/payment-api.ts';
+import { ApiRequestError } from '../../lib/api.ts';
 import { pageMeta } from '../../lib/meta.ts';
+import { toast } from '../../lib/toast.ts';
 
 export const meta = () =>
   pageMeta({
@@ -9,12 +23,170 @@ export const meta = () =>
     noindex: true,
   });
 
+// Stripe.js loads only when a Stripe-mode checkout form is shown.
+const StripeCheckoutForm = lazy(() => import('../../features/payments/stripe-checkout-form.tsx'));
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'setup-failed'; message: string }
+  | { kind: 'ready'; booking: PublicBooking; intent: CreatePaymentIntentResponse };
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const showDate = (isoDate: string) => dateFormat.format(new Date(`${isoDate}T12:00:00Z`));
+
+/** /checkout/{bookingId}: pay for an existing booking (spec sections 2 and 4, "Checkout flow"). */
 export default function Checkout() {
   const { bookingId } = useParams();
+  const navigate = useNavigate();
+  const config = useClientConfig();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+
+  useEffect(() => {
+    if (!bookingId) {
+      toast({ title: 'Invalid Booking', description: 'No booking ID provided', variant: 'destructive' });
+      navigate('/');
+      return;
+    }
+    let active = true;
+    (async () => {
+      let booking: PublicBooking;
+      try {
+        booking = await getBooking(bookingId);
+      } catch {
+        if (!active) return;
+        toast({
+          title: 'Loading Error',
+          description: 'Could not load booking details. Please try again.',
+          variant: 'destructive',
+        });
+        navigate('/');
+        return;
+      }
+      try {
+        const intent = await createPaymentIntent({ amount: booking.totalPrice, bookingId });
+        if (active) setState({ kind: 'ready', booking, intent });
+      } catch (error) {
+        if (active)
+          setState({ kind: 'setup-failed', message: messageOf(error, 'The payment could not be set up.') });
+      }
+    })();
+    return () => {
+      active = false;
+    };
+  }, [bookingId, navigate]);
+
+  if (state.kind === 'loading' || config.isPending) {
+    return (
+      <div className="mx-auto flex min-h-[50vh] max-w-3xl items-center justify-center px-4" role="status">
+        <span className="text-stone-600">Loading your booking…</span>
+      </div>
+    );
+  }
+
+  if (state.kind === 'setup-failed' || !state.intent.clientSecret || config.isError) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <div className="rounded-lg border border-stone-200 bg-white p-8 text-center shadow-sm">
+          <h1 className="font-serif text-3xl">Payment Setup Failed</h1>
+          <p className="mt-3 text-stone-700">
+            {state.kind === 'setup-failed'
+              ? state.message
+              : 'We could not prepare the payment for this booking. Please try again later.'}
+          </p>
+          <Link to="/" className={`${primaryButton} mt-6`}>
+            Return Home
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const { booking, intent } = state;
+  const onSucceeded = async (paymentIntentId: string) => {
+    try {
+      await notifyPaymentSuccess({ paymentIntentId, bookingId: booking.id });
+    } catch (error) {
+      const refunded = error instanceof ApiRequestError && error.code === 'payment_refunded';
+      toast({
+        title: refunded ? 'Payment Refunded' : 'Payment Failed',
+        description: messageOf(error),
+        variant: 'destructive',
+      });
+      return;
+    }
+    toast({ title: 'Booking Confirmed!', description: 'Your payment was successful and booking confirmed.' });
+    navigate(`/booking-success?bookingId=${encodeURIComponent(booking.id)}`);
+  };
+  const onFailed = (message: string | undefined) =>
+    toast({ title: 'Payment Failed', description: message || 'Please try again.', variant: 'destructive' });
+  const onError = () =>
+    toast({
+      title: 'Payment Error',
+      description: 'An unexpected error occurred. Please try again.',
+      variant: 'destructive',
+    });
+
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="font-serif text-3xl">Checkout</h1>
-      {bookingId ? <p className="mt-2 text-stone-700">Booking {bookingId}</p> : null}
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-12 md:grid-cols-2">
+      <section
+        aria-labelledby="summary-heading"
+        className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm"
+      >
+        <h1 id="summary-heading" className="font-serif text-3xl">
+          Your Booking
+        </h1>
+        <dl className="mt-6 space-y-3">
+          {[
+            ['Check-in', showDate(booking.checkInDate)],
+            ['Check-out', showDate(booking.checkOutDate)],
+            ['Guests', String(booking.guestCount)],
+            ['Contact', booking.contactName],
+          ].map(([term, value]) => (
+            <div key={term} className="flex justify-between gap-4">
+              <dt className="text-stone-600">{term}</dt>
+              <dd className="text-right font-medium">{value}</dd>
+            </div>
+          ))}
+          <div className="flex justify-between gap-4 border-stone-200 border-t pt-3 text-lg">
+            <dt className="font-semibold">Total</dt>
+            <dd className="font-semibold">{formatGbp(Math.round(booking.totalPrice * 100))}</dd>
+          </div>
+        </dl>
+      </section>
+      <section
+        aria-labelledby="payment-heading"
+        className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm"
+      >
+        <h2 id="payment-heading" className="mb-4 font-serif text-2xl">
+          Payment
+        </h2>
+        {config.data.payments === 'stripe' && config.data.stripePublishableKey ? (
+          <Suspense fallback={<p role="status">Loading the payment form…</p>}>
+            <StripeCheckoutForm
+              publishableKey={config.data.stripePublishableKey}
+              clientSecret={intent.clientSecret}
+              bookingId={booking.id}
+              onSucceeded={onSucceeded}
+              onFailed={onFailed}
+              onError={onError}
+            />
+          </Suspense>
+        ) : (
+          <DemoCheckoutForm
+            clientSecret={intent.clientSecret}
+            paymentIntentId={intent.paymentIntentId}
+            onSucceeded={onSucceeded}
+            onFailed={onFailed}
+            onError={onError}
+          />
+        )}
+      </section>
     </div>
   );
 }

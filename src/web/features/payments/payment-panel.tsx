@@ -1,4 +1,17 @@
+import { lazy, Suspense, useState } from 'react';
 import type { Quote } from '../../../domain/pricing.ts';
+import { formatGbp } from '../../../domain/pricing.ts';
+import {
+  CompletePaymentDialog,
+  DEMO_LABEL,
+  DemoNotice,
+  primaryButton,
+  WALLET_UNAVAILABLE,
+} from './complete-payment-dialog.tsx';
+import { type DemoCardDraft, DemoCardFields, EMPTY_DEMO_CARD, parseDemoCard } from './demo-card-fields.tsx';
+import { payDemoIntent, useDemoAuthentication } from './demo-payment.tsx';
+import { useClientConfig } from './payment-api.ts';
+import { useBookingPayment } from './use-booking-payment.ts';
 
 /** What the booking card hands to the payment step once dates, total, name and e-mail are set. */
 export type PaymentPanelProps = {
@@ -9,7 +22,99 @@ export type PaymentPanelProps = {
   onPaid(bookingId: string): void;
 };
 
+// Stripe.js and its React bindings load only when a Stripe-mode panel mounts, never on first paint.
+const StripePaymentPanel = lazy(() => import('./stripe-payment-panel.tsx'));
+
 /** The card and wallet payment buttons of the booking card (spec section 4, steps 3–7). */
-export function PaymentPanel(_props: PaymentPanelProps) {
-  return null;
+export function PaymentPanel(props: PaymentPanelProps) {
+  const config = useClientConfig();
+  if (config.isPending) {
+    return (
+      <p className="text-sm text-stone-600" role="status">
+        Loading payment options…
+      </p>
+    );
+  }
+  if (config.isError) {
+    return (
+      <p className="text-red-800 text-sm" role="alert">
+        Payments are unavailable right now. Please try again in a moment.
+      </p>
+    );
+  }
+  if (config.data.payments === 'stripe' && config.data.stripePublishableKey) {
+    return (
+      <Suspense
+        fallback={
+          <p className="text-sm text-stone-600" role="status">
+            Loading payment options…
+          </p>
+        }
+      >
+        <StripePaymentPanel {...props} publishableKey={config.data.stripePublishableKey} />
+      </Suspense>
+    );
+  }
+  return <DemoPaymentPanel {...props} />;
+}
+
+/** Demo mode: the same dialog with a clearly labelled test-card form; no wallets. */
+function DemoPaymentPanel(props: PaymentPanelProps) {
+  const payment = useBookingPayment(props);
+  const authentication = useDemoAuthentication();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [card, setCard] = useState<DemoCardDraft>(EMPTY_DEMO_CARD);
+  const [postcode, setPostcode] = useState('');
+
+  const pay = async () => {
+    const parsed = parseDemoCard(card);
+    if ('error' in parsed) {
+      payment.failed(parsed.error);
+      return;
+    }
+    setBusy(true);
+    try {
+      const intent = await payment.hold();
+      const result = await payDemoIntent(intent, parsed, postcode, authentication.ask);
+      if (result.status !== 'succeeded') {
+        payment.failed(result.error ?? 'Please try again.');
+        return;
+      }
+      const booking = await payment.complete(intent.paymentIntentId);
+      setOpen(false);
+      setCard(EMPTY_DEMO_CARD);
+      payment.succeeded(booking, {
+        title: 'Payment Successful',
+        description: 'Your booking has been confirmed!',
+      });
+    } catch (error) {
+      payment.failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="space-y-3">
+      <p className="text-amber-900 text-sm">{DEMO_LABEL}</p>
+      <button type="button" className={`${primaryButton} w-full`} onClick={() => setOpen(true)}>
+        Pay with Card
+      </button>
+      <p className="text-center text-sm text-stone-600">{WALLET_UNAVAILABLE}</p>
+      <CompletePaymentDialog
+        open={open}
+        onOpenChange={setOpen}
+        amountLabel={formatGbp(props.quote.total * 100)}
+        busy={busy}
+        postcode={postcode}
+        onPostcodeChange={setPostcode}
+        onPay={pay}
+        notice={<DemoNotice />}
+      >
+        <DemoCardFields value={card} onChange={setCard} disabled={busy} />
+      </CompletePaymentDialog>
+      {authentication.dialog}
+    </div>
+  );
 }

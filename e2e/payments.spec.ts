@@ -1,0 +1,179 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { addDays, todayOnPropertyClock } from '../src/domain/dates.ts';
+import { quoteStay } from '../src/domain/pricing.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Demo payments end to end (the e2e server runs PAYMENTS=demo). Each test books its own week, counted from
+ * today on the property's clock, so the tests never share nights.
+ */
+
+function stayInWeeks(weeks: number) {
+  const checkInDate = addDays(todayOnPropertyClock(new Date()), 7 * weeks + 3);
+  return { checkInDate, checkOutDate: addDays(checkInDate, 3) };
+}
+
+/** A pending booking (a hold) placed through the API, as the booking page places it. */
+async function holdNights(
+  request: APIRequestContext,
+  dates: ReturnType<typeof stayInWeeks>,
+  guest = 'Grace Hopper',
+) {
+  const total = quoteStay(dates.checkInDate, dates.checkOutDate).total;
+  return request.post('/api/create-payment-intent', {
+    data: {
+      amount: total * 100,
+      currency: 'gbp',
+      booking: {
+        propertyId: 1,
+        ...dates,
+        guestCount: 2,
+        contactName: guest,
+        contactEmail: `${guest.split(' ')[0]!.toLowerCase()}@example.test`,
+        contactPhone: '',
+        specialRequests: '',
+      },
+    },
+  });
+}
+
+async function payOnCheckout(page: Page, card: string) {
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Postcode').fill('AB10 1AA');
+  await page.getByRole('button', { name: 'Complete Booking' }).click();
+}
+
+test.describe('the checkout page (demo payments)', () => {
+  test('pays for an existing pending booking and lands on the success page with the reference', async ({
+    page,
+    request,
+  }) => {
+    const dates = stayInWeeks(3);
+    const held = await holdNights(request, dates);
+    expect(held.status(), await held.text()).toBe(200);
+    const { bookingId } = await held.json();
+
+    await page.goto(`/checkout/${bookingId}`);
+    await expect(page.getByRole('heading', { name: 'Your Booking' })).toBeVisible();
+    await expect(page.getByText('Demo payments — no real charge')).toBeVisible();
+    const total = quoteStay(dates.checkInDate, dates.checkOutDate).total;
+    await expect(page.getByText(`£${total.toLocaleString('en-GB')}`)).toBeVisible();
+    await expect(page.getByText('Grace Hopper')).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations).toEqual([]);
+
+    await payOnCheckout(page, '4242 4242 4242 4242');
+    await expect(page).toHaveURL(new RegExp(`/booking-success\\?bookingId=${bookingId}$`));
+    await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+    await expect(page.getByText(bookingId)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'A Stay Like No Other' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "What's Next" })).toBeVisible();
+    await expect(page.getByText('Booking Confirmed!').last()).toBeVisible(); // the toast
+    const successAxe = await new AxeBuilder({ page }).analyze();
+    expect(successAxe.violations).toEqual([]);
+
+    const booking = await (await request.get(`/api/bookings/${bookingId}`)).json();
+    expect(booking.status).toBe('confirmed');
+    // Those nights are now booked: another guest cannot hold them.
+    const other = await holdNights(request, dates, 'Other Guest');
+    expect(other.status()).toBe(409);
+    expect((await other.json()).message).toBe(
+      'These dates are already booked. Please select different dates.',
+    );
+
+    await page.getByRole('link', { name: 'Return Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a declined card shows Payment Failed with the decline message; a good card then pays in the same hold', async ({
+    page,
+    request,
+  }) => {
+    const held = await holdNights(request, stayInWeeks(4));
+    const { bookingId, paymentIntentId } = await held.json();
+    await page.goto(`/checkout/${bookingId}`);
+
+    await payOnCheckout(page, '4000 0000 0000 0002');
+    const toast = page.getByRole('status').filter({ hasText: 'Payment Failed' });
+    await expect(toast).toContainText('Your card was declined.');
+    await expect(page).toHaveURL(new RegExp(`/checkout/${bookingId}$`));
+
+    await payOnCheckout(page, '4242 4242 4242 4242');
+    await expect(page).toHaveURL(/\/booking-success\?bookingId=/);
+    const booking = await (await request.get(`/api/bookings/${bookingId}`)).json();
+    expect(booking.status).toBe('confirmed');
+    // Paid through the intent of the original hold.
+    const repeat = await request.post('/api/payment-success', { data: { paymentIntentId, bookingId } });
+    expect(repeat.status()).toBe(200);
+  });
+
+  test('refuses a card number that is not one of Stripe’s test cards', async ({ page, request }) => {
+    const { bookingId } = await (await holdNights(request, stayInWeeks(5))).json();
+    await page.goto(`/checkout/${bookingId}`);
+    await payOnCheckout(page, '4111 1111 1111 1111');
+    await expect(page.getByRole('status').filter({ hasText: 'Payment Failed' })).toContainText(
+      'Demo payments accept only Stripe’s test card numbers',
+    );
+  });
+
+  test('the authentication card goes through its extra step', async ({ page, request }) => {
+    const { bookingId } = await (await holdNights(request, stayInWeeks(6))).json();
+    await page.goto(`/checkout/${bookingId}`);
+    await payOnCheckout(page, '4000 0025 0000 3155');
+    const dialog = page.getByRole('dialog', { name: 'Authenticate your payment' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(page).toHaveURL(new RegExp(`/booking-success\\?bookingId=${bookingId}$`));
+  });
+
+  test('an abandoned hold frees the nights when it lapses (server clock moved on)', async ({
+    page,
+    request,
+  }) => {
+    const dates = stayInWeeks(7);
+    const abandoned = await (await holdNights(request, dates, 'Gone Away')).json();
+    expect((await holdNights(request, dates, 'Next Guest')).status()).toBe(409);
+
+    const moved = await request.post('/api/test/clock', { data: { advanceMinutes: 16 } });
+    expect(moved.status()).toBe(200);
+    expect((await (await request.get(`/api/bookings/${abandoned.bookingId}`)).json()).status).toBe('expired');
+    expect((await holdNights(request, dates, 'Next Guest')).status()).toBe(200);
+
+    // The first guest comes back to its checkout link too late: told plainly, nothing charged.
+    await page.goto(`/checkout/${abandoned.bookingId}`);
+    await expect(page.getByRole('heading', { name: 'Payment Setup Failed' })).toBeVisible();
+    await expect(
+      page.getByText('These dates are already booked. Please select different dates.'),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Return Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('without a booking id it shows Invalid Booking and goes home', async ({ page }) => {
+    await page.goto('/checkout');
+    await expect(page.getByRole('status').filter({ hasText: 'Invalid Booking' })).toContainText(
+      'No booking ID provided',
+    );
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown booking shows Loading Error and goes home', async ({ page }) => {
+    await page.goto('/checkout/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading Error' })).toContainText(
+      'Could not load booking details. Please try again.',
+    );
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('the booking success page', () => {
+  test('shows no reference without a booking id, and is kept out of search engines', async ({ page }) => {
+    await page.goto('/booking-success');
+    await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+    await expect(page.getByText('Booking reference')).toHaveCount(0);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  });
+});

@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stays } from '../db/schema.ts';
+import { DATES_TAKEN_MESSAGE } from './payment-service.ts';
+import {
+  bookingPageRequest,
+  bookingPayload,
+  createPaymentHarness,
+  type PaymentHarness,
+  stayDates,
+} from './test/payment-harness.ts';
+
+const GUESTS = 50;
+
+/** Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL (where the requests truly run in parallel). */
+describe('concurrent guests', () => {
+  let h: PaymentHarness;
+  beforeAll(async () => {
+    h = await createPaymentHarness('demo');
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const liveStays = (checkIn: string) =>
+    h.t.database.db.select().from(stays).where(eq(stays.checkIn, checkIn));
+
+  it(`${GUESTS} simultaneous create-payment-intent calls by different guests for the same nights → exactly one hold`, async () => {
+    const dates = stayDates(3);
+    const responses = await Promise.all(
+      Array.from({ length: GUESTS }, (_, i) =>
+        h.t.app.inject({
+          method: 'POST',
+          url: '/api/create-payment-intent',
+          payload: bookingPageRequest(dates, { guest: `Guest ${i}` }),
+        }),
+      ),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(GUESTS - 1);
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expect(response.json().message).toBe(DATES_TAKEN_MESSAGE);
+    }
+    const rows = await liveStays(dates.checkInDate);
+    expect(rows.filter((row) => row.status === 'pending')).toHaveLength(1);
+  });
+
+  it(`${GUESTS} simultaneous confirmations of one payment intent → exactly one booking`, async () => {
+    const dates = stayDates(4);
+    const held = await h.t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: bookingPageRequest(dates),
+    });
+    const { paymentIntentId, clientSecret, bookingId } = held.json();
+    await h.pay({ paymentIntentId, clientSecret }, '4242424242424242');
+
+    const responses = await Promise.all(
+      Array.from({ length: GUESTS }, (_, i) =>
+        i % 2 === 0
+          ? h.t.app.inject({
+              method: 'POST',
+              url: '/api/bookings',
+              payload: bookingPayload(dates, paymentIntentId),
+            })
+          : h.t.app.inject({
+              method: 'POST',
+              url: '/api/payment-success',
+              payload: { paymentIntentId, bookingId },
+            }),
+      ),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.every((c) => c === 200 || c === 201)).toBe(true);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(new Set(responses.map((r) => r.json().id))).toEqual(new Set([bookingId]));
+    const rows = await liveStays(dates.checkInDate);
+    expect(rows.filter((row) => row.status === 'confirmed')).toHaveLength(1);
+    expect(
+      h.notifications.calls.filter((c) => c.event === 'bookingConfirmed' && c.stayId === bookingId),
+    ).toHaveLength(1);
+  });
+});

@@ -1,0 +1,283 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../clock.ts';
+import type { Db, DbOrTx } from '../db/database.ts';
+import { demoPaymentIntents, demoRefunds } from '../db/schema.ts';
+import type {
+  CreatePaymentIntentInput,
+  PaymentIntentStatus,
+  PaymentProvider,
+  ProviderPaymentIntent,
+  ProviderRefund,
+} from './provider.ts';
+
+/**
+ * Demo payments: payment intents kept in our own database the way Stripe keeps them, so the whole booking flow
+ * runs offline, in tests and on a fresh machine. Only Stripe's published test card numbers are accepted
+ * (https://docs.stripe.com/testing), with the outcome Stripe's test mode gives them; any other number is refused,
+ * so a real card can never be typed into demo mode. Wallets are not offered.
+ */
+
+export type DemoCardOutcome =
+  | { kind: 'succeed' }
+  | { kind: 'decline'; message: string }
+  | { kind: 'authenticate' };
+
+const DECLINED = 'Your card was declined.';
+
+/** Stripe's test numbers (https://docs.stripe.com/testing#cards) and what each does in test mode. */
+export const DEMO_TEST_CARDS: Record<string, { brand: string; outcome: DemoCardOutcome }> = {
+  '4242424242424242': { brand: 'Visa', outcome: { kind: 'succeed' } },
+  '4000056655665556': { brand: 'Visa (debit)', outcome: { kind: 'succeed' } },
+  '4000008260000000': { brand: 'Visa (United Kingdom)', outcome: { kind: 'succeed' } },
+  '4000058260000005': { brand: 'Visa debit (United Kingdom)', outcome: { kind: 'succeed' } },
+  '5555555555554444': { brand: 'Mastercard', outcome: { kind: 'succeed' } },
+  '2223003122003222': { brand: 'Mastercard (2-series)', outcome: { kind: 'succeed' } },
+  '5200828282828210': { brand: 'Mastercard (debit)', outcome: { kind: 'succeed' } },
+  '4000000000000002': { brand: 'Visa', outcome: { kind: 'decline', message: DECLINED } },
+  '4000000000009995': {
+    brand: 'Visa',
+    outcome: { kind: 'decline', message: 'Your card has insufficient funds.' },
+  },
+  '4000000000009987': { brand: 'Visa', outcome: { kind: 'decline', message: DECLINED } },
+  '4000000000009979': { brand: 'Visa', outcome: { kind: 'decline', message: DECLINED } },
+  '4000000000000069': { brand: 'Visa', outcome: { kind: 'decline', message: 'Your card has expired.' } },
+  '4000000000000127': {
+    brand: 'Visa',
+    outcome: { kind: 'decline', message: "Your card's security code is incorrect." },
+  },
+  '4000000000000119': {
+    brand: 'Visa',
+    outcome: {
+      kind: 'decline',
+      message: 'An error occurred while processing your card. Try again in a little bit.',
+    },
+  },
+  '4000002500003155': { brand: 'Visa (authentication)', outcome: { kind: 'authenticate' } },
+  '4000002760003184': { brand: 'Visa (authentication)', outcome: { kind: 'authenticate' } },
+  '4000000000003220': { brand: 'Visa (3D Secure 2)', outcome: { kind: 'authenticate' } },
+};
+
+export const DEMO_ONLY_TEST_CARDS_MESSAGE =
+  'Demo payments accept only Stripe’s test card numbers, such as 4242 4242 4242 4242. No real card is ever charged.';
+export const AUTHENTICATION_FAILED_MESSAGE =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+
+/** A demo confirmation the browser got wrong (unknown intent, a non-test card, a past expiry): a 4xx. */
+export class DemoPaymentError extends Error {
+  readonly statusCode: 400 | 404 | 409;
+  readonly code: string;
+
+  constructor(statusCode: 400 | 404 | 409, code: string, message: string) {
+    super(message);
+    this.name = 'DemoPaymentError';
+    this.statusCode = statusCode;
+    this.code = code;
+  }
+}
+
+export type DemoCardInput = { number: string; expMonth: number; expYear: number; cvc: string };
+
+export type DemoPaymentProvider = PaymentProvider & {
+  readonly mode: 'demo';
+  /** What Stripe.js's confirmCardPayment does, on our server: one attempt with a test card. */
+  confirmWithCard(id: string, clientSecret: string, card: DemoCardInput): Promise<ProviderPaymentIntent>;
+  /** The (demo) authentication step of cards such as 4000 0025 0000 3155. */
+  authenticate(
+    id: string,
+    clientSecret: string,
+    outcome: 'complete' | 'fail',
+  ): Promise<ProviderPaymentIntent>;
+};
+
+type Row = typeof demoPaymentIntents.$inferSelect;
+
+function toIntent(row: Row): ProviderPaymentIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status as PaymentIntentStatus,
+    metadata: row.metadata,
+    lastError: row.lastError,
+    amountRefunded: row.amountRefunded,
+  };
+}
+
+const randomId = (bytes = 12) => randomBytes(bytes).toString('hex');
+
+/** The card's checks that Stripe.js makes before it sends anything: a test number, future expiry, 3-digit CVC. */
+export function checkDemoCard(card: DemoCardInput, now: Date): DemoCardOutcome {
+  const digits = card.number.replace(/[\s-]/g, '');
+  const known = DEMO_TEST_CARDS[digits];
+  if (!known) throw new DemoPaymentError(400, 'not_a_test_card', DEMO_ONLY_TEST_CARDS_MESSAGE);
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  // A card is valid to the end of its expiry month.
+  const validUntil = Date.UTC(year, card.expMonth, 1);
+  if (card.expMonth < 1 || card.expMonth > 12 || validUntil <= now.getTime()) {
+    throw new DemoPaymentError(400, 'invalid_expiry', 'Your card’s expiration date is in the past.');
+  }
+  if (!/^\d{3}$/.test(card.cvc.trim())) {
+    throw new DemoPaymentError(400, 'invalid_cvc', 'Your card’s security code must be 3 digits.');
+  }
+  return known.outcome;
+}
+
+export function createDemoPaymentProvider(db: Db, clock: Clock): DemoPaymentProvider {
+  async function lockIntent(tx: DbOrTx, id: string, clientSecret: string): Promise<Row> {
+    const [row] = await tx
+      .select()
+      .from(demoPaymentIntents)
+      .where(eq(demoPaymentIntents.id, id))
+      .for('update');
+    if (!row || row.clientSecret !== clientSecret) {
+      throw new DemoPaymentError(
+        404,
+        'payment_not_found',
+        'We could not find that payment. Please start again.',
+      );
+    }
+    return row;
+  }
+
+  async function update(tx: DbOrTx, id: string, values: Partial<Row>): Promise<Row> {
+    const [row] = await tx
+      .update(demoPaymentIntents)
+      .set({ ...values, updatedAt: clock.now() })
+      .where(eq(demoPaymentIntents.id, id))
+      .returning();
+    return row!;
+  }
+
+  return {
+    mode: 'demo',
+
+    async createPaymentIntent(input: CreatePaymentIntentInput) {
+      const id = `pi_demo_${randomId()}`;
+      const [created] = await db
+        .insert(demoPaymentIntents)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${randomId(16)}`,
+          amount: input.amountPence,
+          currency: input.currency,
+          status: 'requires_payment_method',
+          metadata: input.metadata,
+          idempotencyKey: input.idempotencyKey,
+          createdAt: clock.now(),
+          updatedAt: clock.now(),
+        })
+        .onConflictDoNothing({ target: demoPaymentIntents.idempotencyKey })
+        .returning();
+      if (created) return toIntent(created);
+      // The same idempotency key again: the first result, as Stripe answers a retried request.
+      const [existing] = await db
+        .select()
+        .from(demoPaymentIntents)
+        .where(eq(demoPaymentIntents.idempotencyKey, input.idempotencyKey));
+      if (!existing) throw new Error('demo payment intent vanished after an idempotency conflict');
+      if (existing.amount !== input.amountPence || existing.currency !== input.currency) {
+        throw new Error(
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
+      }
+      return toIntent(existing);
+    },
+
+    async retrievePaymentIntent(id: string) {
+      const [row] = await db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id));
+      return row ? toIntent(row) : null;
+    },
+
+    async cancelPaymentIntent(id: string) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(demoPaymentIntents)
+          .where(eq(demoPaymentIntents.id, id))
+          .for('update');
+        if (!row) throw new Error(`No such payment_intent: '${id}'`);
+        if (row.status === 'canceled') return;
+        if (row.status === 'succeeded') {
+          throw new Error(`You cannot cancel this PaymentIntent because it has a status of succeeded.`);
+        }
+        await update(tx, id, { status: 'canceled' });
+      });
+    },
+
+    async refund(input: { paymentIntentId: string; amountPence: number; idempotencyKey: string }) {
+      return db.transaction(async (tx): Promise<ProviderRefund> => {
+        const [previous] = await tx
+          .select()
+          .from(demoRefunds)
+          .where(eq(demoRefunds.idempotencyKey, input.idempotencyKey));
+        if (previous) return { id: previous.id, amount: previous.amount };
+        const [row] = await tx
+          .select()
+          .from(demoPaymentIntents)
+          .where(eq(demoPaymentIntents.id, input.paymentIntentId))
+          .for('update');
+        if (!row) throw new Error(`No such payment_intent: '${input.paymentIntentId}'`);
+        if (row.status !== 'succeeded')
+          throw new Error('This PaymentIntent has no successful charge to refund.');
+        if (!Number.isInteger(input.amountPence) || input.amountPence <= 0) {
+          throw new Error('Refund amount must be a positive whole number of pence.');
+        }
+        if (input.amountPence > row.amount - row.amountRefunded) {
+          throw new Error(
+            `Refund amount (£${(input.amountPence / 100).toFixed(2)}) is greater than the unrefunded amount on the charge (£${((row.amount - row.amountRefunded) / 100).toFixed(2)}).`,
+          );
+        }
+        const id = `re_demo_${randomId()}`;
+        await tx.insert(demoRefunds).values({
+          id,
+          paymentIntentId: row.id,
+          amount: input.amountPence,
+          idempotencyKey: input.idempotencyKey,
+          createdAt: clock.now(),
+        });
+        await update(tx, row.id, { amountRefunded: row.amountRefunded + input.amountPence });
+        return { id, amount: input.amountPence };
+      });
+    },
+
+    async confirmWithCard(id, clientSecret, card) {
+      return db.transaction(async (tx) => {
+        const row = await lockIntent(tx, id, clientSecret);
+        if (row.status === 'succeeded') return toIntent(row);
+        if (row.status === 'canceled') {
+          throw new DemoPaymentError(
+            409,
+            'payment_canceled',
+            'This payment was cancelled. Please start again.',
+          );
+        }
+        const outcome = checkDemoCard(card, clock.now());
+        if (outcome.kind === 'succeed')
+          return toIntent(await update(tx, id, { status: 'succeeded', lastError: null }));
+        if (outcome.kind === 'authenticate') {
+          return toIntent(await update(tx, id, { status: 'requires_action', lastError: null }));
+        }
+        return toIntent(
+          await update(tx, id, { status: 'requires_payment_method', lastError: outcome.message }),
+        );
+      });
+    },
+
+    async authenticate(id, clientSecret, outcome) {
+      return db.transaction(async (tx) => {
+        const row = await lockIntent(tx, id, clientSecret);
+        if (row.status !== 'requires_action') return toIntent(row);
+        if (outcome === 'complete')
+          return toIntent(await update(tx, id, { status: 'succeeded', lastError: null }));
+        return toIntent(
+          await update(tx, id, {
+            status: 'requires_payment_method',
+            lastError: AUTHENTICATION_FAILED_MESSAGE,
+          }),
+        );
+      });
+    },
+  };
+}

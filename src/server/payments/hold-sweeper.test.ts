@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHoldSweeper } from './hold-sweeper.ts';
+import {
+  bookingPageRequest,
+  createPaymentHarness,
+  type PaymentHarness,
+  readStay,
+  stayDates,
+} from './test/payment-harness.ts';
+
+describe('the hold sweeper', () => {
+  let h: PaymentHarness;
+  beforeAll(async () => {
+    h = await createPaymentHarness('demo');
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('expires holds whose time has lapsed, and only those', async () => {
+    const early = await h.t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: bookingPageRequest(stayDates(2)),
+    });
+    h.t.clock.advance(10 * 60_000);
+    const later = await h.t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: bookingPageRequest(stayDates(3)),
+    });
+    h.t.clock.advance(6 * 60_000); // the first hold is 16 minutes old, the second 6
+    const sweeper = startHoldSweeper({ db: h.t.database.db, clock: h.t.clock, log: h.t.app.log });
+    try {
+      expect(await sweeper.sweep()).toEqual([early.json().bookingId]);
+      expect((await readStay(h.t, early.json().bookingId))?.status).toBe('expired');
+      expect((await readStay(h.t, later.json().bookingId))?.status).toBe('pending');
+    } finally {
+      sweeper.stop();
+    }
+  });
+});

@@ -1,0 +1,465 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { BookingPageIntentRequestSchema, PublicBooking } from '../../domain/api.ts';
+import { todayOnPropertyClock } from '../../domain/dates.ts';
+import { formatGbp, poundsToPence, type Quote, quoteStay } from '../../domain/pricing.ts';
+import { PROPERTY_ID } from '../../domain/property.ts';
+import { checkStayRules, STAY_RULE_MESSAGES } from '../../domain/stay-rules.ts';
+import type { AppContext } from '../context.ts';
+import { PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx } from '../db/database.ts';
+import { badGateway, badRequest, conflict, HttpError, notFound, paymentRequired } from '../errors.ts';
+import { createHoldsRepository, STAY_FLAGS, type StayRow } from './bookings-repository.ts';
+import type { PaymentIntentStatus, ProviderPaymentIntent } from './provider.ts';
+
+/**
+ * Holding nights while a guest pays, and confirming them only once the payment provider says the payment for
+ * exactly that booking and amount succeeded (spec README, "Booking states" and points 1–3). The browser's calls
+ * and the provider's webhook all arrive here; every step is idempotent. No database transaction is ever open
+ * while the provider is called (ARCHITECTURE.md): hold, commit, call the provider, record in a new transaction.
+ */
+
+export const DATES_TAKEN_MESSAGE = 'These dates are already booked. Please select different dates.';
+export const NIGHTS_TAKEN_REFUNDED_MESSAGE =
+  'Your payment went through after the hold on these dates had lapsed, and the nights have since been booked by someone else, so no booking was made. We have refunded your payment in full; refunds take 5–10 working days to reach your account. Please choose different dates.';
+export const PAID_AFTER_CANCELLATION_MESSAGE =
+  'This booking had been cancelled before your payment went through, so we have refunded your payment in full; refunds take 5–10 working days to reach your account.';
+export const DUPLICATE_PAYMENT_MESSAGE =
+  'This booking was already paid, so this second payment has been refunded in full; refunds take 5–10 working days to reach your account.';
+
+type BookingPageIntentRequest = z.output<typeof BookingPageIntentRequestSchema>;
+
+/** Statuses in which the same payment intent can still be paid, so a retry reuses it. */
+const PAYABLE: ReadonlySet<PaymentIntentStatus> = new Set([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+]);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isBookingId = (value: string) => UUID.test(value);
+
+const datesTaken = () => conflict(DATES_TAKEN_MESSAGE, 'dates_unavailable');
+const bookingNotFound = () =>
+  notFound('We could not find that booking. Please check the link you were given.', 'booking_not_found');
+
+export type HoldResult = { stay: StayRow; intent: ProviderPaymentIntent };
+export type ConfirmResult = { stay: StayRow; created: boolean };
+
+/** What the public checkout page may see of a booking, and nothing more. */
+export function toPublicBooking(stay: StayRow): PublicBooking {
+  return {
+    id: stay.id,
+    checkInDate: stay.checkIn,
+    checkOutDate: stay.checkOut,
+    guestCount: stay.guestCount,
+    contactName: stay.contactName,
+    totalPrice: stay.totalPence / 100,
+    status: stay.status,
+    holdExpiresAt: stay.holdExpiresAt ? stay.holdExpiresAt.toISOString() : null,
+  };
+}
+
+/** The price of a stored booking in the shape of a quote (owner-made bookings may differ from today's rates). */
+function storedQuote(stay: StayRow): Quote {
+  return {
+    ...quoteStay(stay.checkIn, stay.checkOut),
+    accommodation: stay.accommodationPence / 100,
+    cleaningFee: stay.cleaningFeePence / 100,
+    serviceFee: stay.serviceFeePence / 100,
+    total: stay.totalPence / 100,
+  };
+}
+
+function notSucceededMessage(intent: ProviderPaymentIntent): string {
+  switch (intent.status) {
+    case 'requires_action':
+      return 'The payment is waiting for your card’s authentication step. Please complete it and try again.';
+    case 'processing':
+      return 'Your payment is still processing. Your booking will be confirmed as soon as it completes.';
+    case 'canceled':
+      return 'This payment was cancelled. Please start again.';
+    default:
+      return intent.lastError ?? 'The payment has not been completed. Please try again.';
+  }
+}
+
+type Outcome =
+  | { kind: 'confirmed'; stay: StayRow; created: boolean }
+  | { kind: 'refund'; stay: StayRow; message: string; amountPence: number; idempotencyKey: string }
+  | { kind: 'error'; error: HttpError };
+
+export function createPaymentService(context: AppContext, log: FastifyBaseLogger) {
+  const { db, clock, config, payments, notifications } = context;
+  const holds = createHoldsRepository(db);
+
+  /** A provider call; an outage becomes a 502 with a sentence for the guest, never a 500. */
+  async function provider<T>(what: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      log.error({ err: error }, `payment provider failed: ${what}`);
+      throw badGateway(
+        'The payment service could not be reached. Please try again in a moment.',
+        'payment_provider_unavailable',
+      );
+    }
+  }
+
+  /** Runs a hold transaction; an overlap refused by the database becomes the spec's 409. */
+  async function holdTransaction(run: (tx: Tx) => Promise<StayRow>): Promise<StayRow> {
+    try {
+      return await db.transaction(run);
+    } catch (error) {
+      if (pgErrorCode(error) === PG_EXCLUSION_VIOLATION) throw datesTaken();
+      throw error;
+    }
+  }
+
+  /** The hold's payment intent: the one it has while it can still be paid, else a new one. */
+  async function ensureIntent(stay: StayRow, paymentMethodTypes?: string[]): Promise<ProviderPaymentIntent> {
+    if (stay.paymentIntentId) {
+      const existingId = stay.paymentIntentId;
+      const existing = await provider('retrieve', () => payments.retrievePaymentIntent(existingId));
+      if (existing && existing.amount === stay.totalPence && PAYABLE.has(existing.status)) return existing;
+      if (existing?.status === 'succeeded' && existing.amount === stay.totalPence) {
+        const confirmed = await confirmPayment(existing.id, { bookingId: stay.id });
+        throw conflict('This booking is already paid and confirmed.', 'already_confirmed', {
+          bookingId: confirmed.stay.id,
+        });
+      }
+    }
+    const types = paymentMethodTypes?.length ? paymentMethodTypes : undefined;
+    const intent = await provider('create', () =>
+      payments.createPaymentIntent({
+        amountPence: stay.totalPence,
+        currency: 'gbp',
+        metadata: { bookingId: stay.id, checkIn: stay.checkIn, checkOut: stay.checkOut },
+        // One key per hold and attempt: a repeated request gets the same intent, never a second charge.
+        idempotencyKey: `hold-${stay.id}-after-${stay.paymentIntentId ?? 'none'}-${stay.totalPence}-${types?.join('+') ?? 'auto'}`,
+        ...(types ? { paymentMethodTypes: types } : {}),
+      }),
+    );
+    await holds.recordPaymentIntent(stay.id, intent.id, clock.now());
+    return intent;
+  }
+
+  /** The booking page: validate and price the stay, hold its nights for this guest, and give it an intent. */
+  async function holdForGuest(body: BookingPageIntentRequest): Promise<HoldResult> {
+    const booking = body.booking;
+    if (booking.propertyId !== PROPERTY_ID) {
+      throw notFound(`There is no property with id ${booking.propertyId}.`, 'property_not_found');
+    }
+    const now = clock.now();
+    const dates = { checkIn: booking.checkInDate, checkOut: booking.checkOutDate };
+    const violation = checkStayRules(dates, now);
+    if (violation) throw badRequest(STAY_RULE_MESSAGES[violation], violation);
+    const quote = quoteStay(dates.checkIn, dates.checkOut);
+    const totalPence = poundsToPence(quote.total);
+    if (body.amount !== totalPence) {
+      throw conflict(
+        `The total for these dates is ${formatGbp(totalPence)}, not ${formatGbp(body.amount)}. Please check the price and try again.`,
+        'price_changed',
+        { quote },
+      );
+    }
+    const holdExpiresAt = new Date(now.getTime() + config.holdMinutes * 60_000);
+    const details = {
+      guestCount: booking.guestCount,
+      contactName: booking.contactName,
+      contactEmail: booking.contactEmail,
+      contactPhone: booking.contactPhone,
+      specialRequests: booking.specialRequests,
+      accommodationPence: poundsToPence(quote.accommodation),
+      cleaningFeePence: poundsToPence(quote.cleaningFee),
+      serviceFeePence: poundsToPence(quote.serviceFee),
+      totalPence,
+      holdExpiresAt,
+      updatedAt: now,
+    };
+
+    const stay = await holdTransaction(async (tx) => {
+      await holds.expireLapsedHolds(now, tx);
+      const own = body.holdToken ? await holds.findByHoldToken(body.holdToken, tx) : null;
+      if (own?.status === 'pending') {
+        const sameStay =
+          own.propertyId === booking.propertyId &&
+          own.checkIn === dates.checkIn &&
+          own.checkOut === dates.checkOut;
+        if (sameStay) return holds.updateStay(own.id, details, tx);
+        // The guest changed dates: its old hold gives way to the new one.
+        await holds.updateStay(own.id, { status: 'expired', updatedAt: now }, tx);
+      }
+      return holds.insertStay(
+        {
+          id: randomUUID(),
+          propertyId: booking.propertyId,
+          kind: 'guest',
+          source: 'web',
+          status: 'pending',
+          checkIn: dates.checkIn,
+          checkOut: dates.checkOut,
+          ...details,
+          holdToken: own?.holdToken ?? randomBytes(24).toString('base64url'),
+          createdAt: now,
+        },
+        tx,
+      );
+    });
+    const intent = await ensureIntent(stay, body.payment_method_types);
+    return { stay, intent };
+  }
+
+  /** The checkout page: an existing booking (often made by the owner) paid by its id. */
+  async function holdForBooking(bookingId: string, amountPounds: number): Promise<HoldResult> {
+    if (!isBookingId(bookingId)) throw bookingNotFound();
+    const now = clock.now();
+    const stay = await holdTransaction(async (tx) => {
+      await holds.expireLapsedHolds(now, tx);
+      const found = await holds.findStay(bookingId, tx, { forUpdate: true });
+      if (found?.kind !== 'guest') throw bookingNotFound();
+      if (found.status === 'confirmed') {
+        throw conflict('This booking is already paid and confirmed.', 'already_confirmed');
+      }
+      if (found.status === 'canceled') {
+        throw conflict(
+          'This booking has been cancelled. Please contact us to book again.',
+          'booking_canceled',
+        );
+      }
+      if (found.checkIn < todayOnPropertyClock(now)) {
+        throw conflict('The dates of this booking have passed. Please contact us.', 'booking_past');
+      }
+      const amountPence = poundsToPence(amountPounds);
+      if (amountPence !== found.totalPence) {
+        throw conflict(
+          `The total for this booking is ${formatGbp(found.totalPence)}, not ${formatGbp(amountPence)}. Please reload the page and try again.`,
+          'price_changed',
+          { quote: storedQuote(found) },
+        );
+      }
+      // Paying keeps the nights for at least the payment window (an owner's checkout link may hold for days).
+      const holdExpiresAt = new Date(
+        Math.max(found.holdExpiresAt?.getTime() ?? 0, now.getTime() + config.holdMinutes * 60_000),
+      );
+      // An expired hold is taken up again if its nights are still free (else the constraint answers 23P01).
+      return holds.updateStay(found.id, { status: 'pending', holdExpiresAt, updatedAt: now }, tx);
+    });
+    const intent = await ensureIntent(stay);
+    return { stay, intent };
+  }
+
+  /**
+   * Confirms the booking a payment intent was made for, once the provider says it succeeded for exactly that
+   * booking and amount. Idempotent: repeats (the page, the checkout page, the webhook) return the same booking.
+   * A payment that succeeded after its hold lapsed is confirmed if the nights are still free; otherwise it is
+   * refunded in full, the stay is flagged for the owner and the guest is told (409).
+   */
+  async function confirmPayment(
+    paymentIntentId: string,
+    expected: { bookingId?: string; dates?: { checkIn: string; checkOut: string } } = {},
+  ): Promise<ConfirmResult> {
+    const intent = await provider('retrieve', () => payments.retrievePaymentIntent(paymentIntentId));
+    if (!intent) throw notFound('We could not find that payment. Please try again.', 'payment_not_found');
+    const bookingId = intent.metadata.bookingId;
+    if (!bookingId || !isBookingId(bookingId)) {
+      throw conflict('This payment is not for a booking on this site.', 'payment_mismatch');
+    }
+    if (expected.bookingId !== undefined && expected.bookingId !== bookingId) {
+      throw conflict('This payment belongs to a different booking.', 'payment_mismatch');
+    }
+    if (intent.status !== 'succeeded') throw paymentRequired(notSucceededMessage(intent));
+
+    const now = clock.now();
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+      const stay = await holds.findStay(bookingId, tx, { forUpdate: true });
+      if (stay?.kind !== 'guest') return { kind: 'error', error: bookingNotFound() };
+      if (
+        expected.dates &&
+        (expected.dates.checkIn !== stay.checkIn || expected.dates.checkOut !== stay.checkOut)
+      ) {
+        return {
+          kind: 'error',
+          error: conflict('This payment was made for different dates.', 'payment_mismatch'),
+        };
+      }
+      if (intent.currency !== 'gbp' || intent.amount !== stay.totalPence) {
+        return {
+          kind: 'error',
+          error: conflict(
+            `This payment (${formatGbp(intent.amount)}) does not match the booking’s total (${formatGbp(stay.totalPence)}), so the booking was not confirmed.`,
+            'amount_mismatch',
+          ),
+        };
+      }
+
+      if (stay.status === 'confirmed') {
+        if (stay.paymentIntentId === intent.id) return { kind: 'confirmed', stay, created: false };
+        // Paid twice (another payment, or the owner confirmed it by hand): this second payment goes back.
+        return {
+          kind: 'refund',
+          stay,
+          message: DUPLICATE_PAYMENT_MESSAGE,
+          amountPence: intent.amount - intent.amountRefunded,
+          idempotencyKey: `refund-duplicate-${intent.id}`,
+        };
+      }
+
+      if (stay.status === 'canceled') {
+        if (stay.paymentIntentId === intent.id && stay.paidPence > 0 && stay.flag === null) {
+          // Confirmed with this payment, then cancelled by the owner (who settles its refund): a replay.
+          return {
+            kind: 'error',
+            error: conflict('This booking has been cancelled. Please contact us.', 'booking_canceled'),
+          };
+        }
+        // Already refused and refunded (a replay), or cancelled by the owner before the payment went through.
+        const handled = stay.paymentIntentId === intent.id && stay.flag !== null;
+        const flag = handled ? stay.flag : STAY_FLAGS.paidAfterCancellation;
+        const updated = handled
+          ? stay
+          : await holds.updateStay(
+              stay.id,
+              { paymentIntentId: intent.id, paidPence: intent.amount, flag, updatedAt: now },
+              tx,
+            );
+        if (!handled) await notifications.paymentRefundedNightsTaken(tx, stay.id);
+        return {
+          kind: 'refund',
+          stay: updated,
+          message:
+            flag === STAY_FLAGS.paidAfterNightsTaken
+              ? NIGHTS_TAKEN_REFUNDED_MESSAGE
+              : PAID_AFTER_CANCELLATION_MESSAGE,
+          amountPence: intent.amount - intent.amountRefunded,
+          idempotencyKey: `refund-late-${intent.id}`,
+        };
+      }
+
+      // pending (the hold is live, or lapsed but not yet swept) or expired (swept; nights maybe taken since).
+      try {
+        const confirmed = await tx.transaction((savepoint) =>
+          holds.updateStay(
+            stay.id,
+            {
+              status: 'confirmed',
+              paymentIntentId: intent.id,
+              paidPence: intent.amount,
+              confirmedAt: now,
+              holdExpiresAt: null,
+              updatedAt: now,
+            },
+            savepoint,
+          ),
+        );
+        await notifications.bookingConfirmed(tx, stay.id);
+        return { kind: 'confirmed', stay: confirmed, created: true };
+      } catch (error) {
+        if (pgErrorCode(error) !== PG_EXCLUSION_VIOLATION) throw error;
+      }
+      const refused = await holds.updateStay(
+        stay.id,
+        {
+          status: 'canceled',
+          canceledAt: now,
+          paymentIntentId: intent.id,
+          paidPence: intent.amount,
+          holdExpiresAt: null,
+          flag: STAY_FLAGS.paidAfterNightsTaken,
+          updatedAt: now,
+        },
+        tx,
+      );
+      await notifications.paymentRefundedNightsTaken(tx, stay.id);
+      return {
+        kind: 'refund',
+        stay: refused,
+        message: NIGHTS_TAKEN_REFUNDED_MESSAGE,
+        amountPence: intent.amount - intent.amountRefunded,
+        idempotencyKey: `refund-late-${intent.id}`,
+      };
+    });
+
+    if (outcome.kind === 'confirmed') return { stay: outcome.stay, created: outcome.created };
+    if (outcome.kind === 'error') throw outcome.error;
+    await refundInFull(intent, outcome);
+    throw conflict(outcome.message, 'payment_refunded', { bookingId: outcome.stay.id });
+  }
+
+  /** After the deciding transaction committed: give the money back, then record it. */
+  async function refundInFull(
+    intent: ProviderPaymentIntent,
+    outcome: Extract<Outcome, { kind: 'refund' }>,
+  ): Promise<void> {
+    if (outcome.amountPence <= 0) return; // refunded already
+    try {
+      const refund = await payments.refund({
+        paymentIntentId: intent.id,
+        amountPence: outcome.amountPence,
+        idempotencyKey: outcome.idempotencyKey,
+      });
+      if (outcome.stay.paymentIntentId === intent.id) {
+        await holds.updateStay(outcome.stay.id, {
+          refundedPence: intent.amountRefunded + refund.amount,
+          updatedAt: clock.now(),
+        });
+      }
+      log.warn(
+        { stayId: outcome.stay.id, paymentIntentId: intent.id, refundId: refund.id },
+        'payment refunded in full: it could not become a booking',
+      );
+    } catch (error) {
+      // The stay keeps its flag for the owner; the next replay (webhook retry, page retry) tries again.
+      log.error(
+        { err: error, stayId: outcome.stay.id },
+        'automatic refund failed; the owner must refund by hand',
+      );
+    }
+  }
+
+  /**
+   * A provider event about an intent (webhook). We never trust the event's copy: the intent is retrieved, so
+   * replays and out-of-order deliveries act on the current state. Succeeded → confirm; canceled → release the
+   * hold. A failed attempt leaves the intent payable (the guest may retry in the same hold), so the hold stays
+   * until it lapses.
+   */
+  async function handleIntentEvent(paymentIntentId: string): Promise<'confirmed' | 'released' | 'ignored'> {
+    const intent = await provider('retrieve', () => payments.retrievePaymentIntent(paymentIntentId));
+    if (!intent?.metadata.bookingId || !isBookingId(intent.metadata.bookingId)) return 'ignored';
+    if (intent.status === 'succeeded') {
+      try {
+        await confirmPayment(intent.id);
+        return 'confirmed';
+      } catch (error) {
+        // A refused confirmation (amount mismatch, refunded late payment) is handled; the provider need not retry.
+        if (error instanceof HttpError && error.statusCode < 500) return 'ignored';
+        throw error;
+      }
+    }
+    if (intent.status === 'canceled') {
+      const bookingId = intent.metadata.bookingId;
+      const now = clock.now();
+      const released = await db.transaction(async (tx) => {
+        const stay = await holds.findStay(bookingId, tx, { forUpdate: true });
+        if (stay?.status !== 'pending' || (stay.paymentIntentId && stay.paymentIntentId !== intent.id))
+          return false;
+        await holds.updateStay(stay.id, { status: 'expired', updatedAt: now }, tx);
+        return true;
+      });
+      return released ? 'released' : 'ignored';
+    }
+    return 'ignored';
+  }
+
+  async function getPublicBooking(id: string): Promise<PublicBooking> {
+    if (!isBookingId(id)) throw bookingNotFound();
+    const stay = await holds.findStay(id);
+    if (stay?.kind !== 'guest') throw bookingNotFound();
+    return toPublicBooking(stay);
+  }
+
+  return { holdForGuest, holdForBooking, confirmPayment, handleIntentEvent, getPublicBooking };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -1,0 +1,174 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BookingPageIntentRequestSchema,
+  CheckoutIntentRequestSchema,
+  ClientConfigSchema,
+  CreateBookingRequestSchema,
+  CreatePaymentIntentRequestSchema,
+  CreatePaymentIntentResponseSchema,
+  DemoAuthenticateRequestSchema,
+  DemoConfirmRequestSchema,
+  DemoIntentStatusSchema,
+  PaymentSuccessRequestSchema,
+  PublicBookingSchema,
+} from '../../domain/api.ts';
+import { PROPERTY_ID } from '../../domain/property.ts';
+import type { AppContext } from '../context.ts';
+import { badRequest, HttpError, notFound, paymentRequired } from '../errors.ts';
+import { DemoPaymentError, type DemoPaymentProvider } from './demo-provider.ts';
+import { createPaymentService, type HoldResult, toPublicBooking } from './payment-service.ts';
+import type { ProviderPaymentIntent } from './provider.ts';
+
+/** A body schema checked by hand (the route takes two shapes), with the same readable 400 as the others. */
+function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const message = parsed.error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+  throw badRequest(message);
+}
+
+function holdResponse({ stay, intent }: HoldResult) {
+  return {
+    client_secret: intent.clientSecret,
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    bookingId: stay.id,
+    amount: intent.amount,
+    currency: 'gbp' as const,
+    holdToken: stay.holdToken,
+    holdExpiresAt: stay.holdExpiresAt ? stay.holdExpiresAt.toISOString() : null,
+  };
+}
+
+function demoStatus(intent: ProviderPaymentIntent) {
+  return {
+    id: intent.id,
+    status: intent.status,
+    error: intent.status === 'requires_payment_method' ? intent.lastError : null,
+    nextAction: intent.status === 'requires_action' ? ('authenticate' as const) : null,
+  };
+}
+
+const BookingIdParams = z.object({ id: z.string().max(100) });
+
+/**
+ * The guest's side of paying (spec section 7): the run-time payment mode, holding the nights with a payment
+ * intent, confirming a paid booking (booking page and checkout page), and the public booking look-up.
+ */
+export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const service = createPaymentService(context, app.log);
+  const { config, payments } = context;
+
+  app.get('/config', { schema: { response: { 200: ClientConfigSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return config.payments.mode === 'stripe'
+      ? { payments: 'stripe' as const, stripePublishableKey: config.payments.publishableKey }
+      : { payments: 'demo' as const };
+  });
+
+  app.post(
+    '/create-payment-intent',
+    {
+      schema: {
+        body: CreatePaymentIntentRequestSchema,
+        response: { 200: CreatePaymentIntentResponseSchema },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (body.booking !== undefined) {
+        return holdResponse(await service.holdForGuest(parseBody(BookingPageIntentRequestSchema, body)));
+      }
+      const checkout = parseBody(CheckoutIntentRequestSchema, body);
+      return holdResponse(await service.holdForBooking(checkout.bookingId, checkout.amount));
+    },
+  );
+
+  app.post(
+    '/bookings',
+    {
+      schema: {
+        body: CreateBookingRequestSchema,
+        response: { 200: PublicBookingSchema, 201: PublicBookingSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!body.paymentIntentId) {
+        // Saying `status: "confirmed"` never makes a booking: only a verified payment does (spec README, 2).
+        throw paymentRequired(
+          'A booking is made only with a successful payment. Please pay for your stay to book it.',
+          'payment_required',
+        );
+      }
+      if (body.propertyId !== PROPERTY_ID) {
+        throw notFound(`There is no property with id ${body.propertyId}.`, 'property_not_found');
+      }
+      const { stay, created } = await service.confirmPayment(body.paymentIntentId, {
+        dates: { checkIn: body.checkInDate, checkOut: body.checkOutDate },
+      });
+      return reply.status(created ? 201 : 200).send(toPublicBooking(stay));
+    },
+  );
+
+  app.get(
+    '/bookings/:id',
+    { schema: { params: BookingIdParams, response: { 200: PublicBookingSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.getPublicBooking(request.params.id);
+    },
+  );
+
+  app.post(
+    '/payment-success',
+    { schema: { body: PaymentSuccessRequestSchema, response: { 200: PublicBookingSchema } } },
+    async (request) => {
+      const { paymentIntentId, bookingId } = request.body;
+      const { stay } = await service.confirmPayment(paymentIntentId, { bookingId });
+      return toPublicBooking(stay);
+    },
+  );
+
+  // Demo payments: the browser's stand-in for Stripe.js. The booking logic still learns the outcome only by
+  // retrieving the intent from the provider, exactly as with Stripe.
+  if (payments.mode === 'demo') {
+    const demo = payments as DemoPaymentProvider;
+    const demoCall = async (call: () => Promise<ProviderPaymentIntent>) => {
+      try {
+        return demoStatus(await call());
+      } catch (error) {
+        if (error instanceof DemoPaymentError)
+          throw new HttpError(error.statusCode, error.code, error.message);
+        throw error;
+      }
+    };
+    app.post(
+      '/demo-payments/:id/confirm',
+      {
+        schema: {
+          params: BookingIdParams,
+          body: DemoConfirmRequestSchema,
+          response: { 200: DemoIntentStatusSchema },
+        },
+      },
+      async (request) =>
+        demoCall(() => demo.confirmWithCard(request.params.id, request.body.clientSecret, request.body.card)),
+    );
+    app.post(
+      '/demo-payments/:id/authenticate',
+      {
+        schema: {
+          params: BookingIdParams,
+          body: DemoAuthenticateRequestSchema,
+          response: { 200: DemoIntentStatusSchema },
+        },
+      },
+      async (request) =>
+        demoCall(() => demo.authenticate(request.params.id, request.body.clientSecret, request.body.outcome)),
+    );
+  }
+};

@@ -1,0 +1,85 @@
+import Stripe from 'stripe';
+import type {
+  CreatePaymentIntentInput,
+  PaymentIntentStatus,
+  PaymentProvider,
+  ProviderPaymentIntent,
+} from './provider.ts';
+
+/**
+ * Stripe through its official SDK. `apiBase` (STRIPE_API_BASE) points the SDK at a local stand-in of Stripe's
+ * HTTP API; only tests set it. Idempotency keys make the SDK's own network retries safe in production.
+ */
+export type StripeProviderOptions = { secretKey: string; apiBase?: string | undefined };
+
+export function createStripeClient({ secretKey, apiBase }: StripeProviderOptions): Stripe {
+  if (!apiBase) return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, telemetry: false });
+  const url = new URL(apiBase);
+  return new Stripe(secretKey, {
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+    protocol: url.protocol === 'https:' ? 'https' : 'http',
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
+}
+
+function toIntent(intent: Stripe.PaymentIntent): ProviderPaymentIntent {
+  const charge = intent.latest_charge;
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    amount: intent.amount,
+    currency: intent.currency,
+    // We never use manual capture, so 'requires_capture' does not occur; treat it as still in progress.
+    status: (intent.status === 'requires_capture' ? 'processing' : intent.status) as PaymentIntentStatus,
+    metadata: { ...intent.metadata },
+    lastError: intent.last_payment_error?.message ?? null,
+    amountRefunded: charge && typeof charge === 'object' ? charge.amount_refunded : 0,
+  };
+}
+
+export function createStripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = createStripeClient(options);
+  return {
+    mode: 'stripe',
+
+    async createPaymentIntent(input: CreatePaymentIntentInput) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: input.amountPence,
+          currency: input.currency,
+          metadata: input.metadata,
+          ...(input.paymentMethodTypes
+            ? { payment_method_types: input.paymentMethodTypes }
+            : { automatic_payment_methods: { enabled: true } }),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toIntent(intent);
+    },
+
+    async retrievePaymentIntent(id: string) {
+      try {
+        return toIntent(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+          return null;
+        }
+        throw error;
+      }
+    },
+
+    async cancelPaymentIntent(id: string) {
+      await stripe.paymentIntents.cancel(id);
+    },
+
+    async refund(input) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: input.paymentIntentId, amount: input.amountPence },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: refund.id, amount: refund.amount };
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import { eq } from 'drizzle-orm';
+import { addDays } from '../../../domain/dates.ts';
+import { poundsToPence, quoteStay } from '../../../domain/pricing.ts';
+import type { Tx } from '../../db/database.ts';
+import { stays } from '../../db/schema.ts';
+import type { NotificationEvents } from '../../notifications/events.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createPaymentProvider } from '../create-payment-provider.ts';
+import type { PaymentProvider } from '../provider.ts';
+import {
+  STAND_IN_SECRET_KEY,
+  STAND_IN_WEBHOOK_SECRET,
+  type StripeStandIn,
+  startStripeStandIn,
+} from './stripe-stand-in.ts';
+
+/**
+ * One integration suite, two providers: the same tests drive the demo provider (through its browser endpoints)
+ * and the Stripe provider (the official SDK against a local stand-in of Stripe's HTTP API, the test playing
+ * Stripe.js's part). Only the "guest pays" step differs.
+ */
+
+export type ProviderMode = 'demo' | 'stripe';
+
+export type RecordedNotification = { event: keyof NotificationEvents; stayId: string };
+
+export function createRecordingNotifications(): NotificationEvents & { calls: RecordedNotification[] } {
+  const calls: RecordedNotification[] = [];
+  const record = (event: keyof NotificationEvents) => async (_tx: Tx, stayId: unknown) => {
+    calls.push({ event, stayId: typeof stayId === 'string' ? stayId : JSON.stringify(stayId) });
+  };
+  return {
+    calls,
+    bookingConfirmed: record('bookingConfirmed'),
+    bookingCanceled: record('bookingCanceled'),
+    paymentRefundedNightsTaken: record('paymentRefundedNightsTaken'),
+    calendarConflict: record('calendarConflict'),
+    feedUnhealthy: record('feedUnhealthy'),
+  };
+}
+
+export type Intent = { paymentIntentId: string; clientSecret: string };
+
+export type PaymentHarness = {
+  mode: ProviderMode;
+  t: TestApp;
+  notifications: ReturnType<typeof createRecordingNotifications>;
+  /** The same provider the app uses (same database or same stand-in), for what a test does behind its back. */
+  provider: PaymentProvider;
+  standIn: StripeStandIn | undefined;
+  /** The guest pays with a card: Stripe.js (stand-in) or the demo endpoint. */
+  pay(intent: Intent, cardNumber: string): Promise<{ status: string; error: string | null }>;
+  authenticate(intent: Intent, ok: boolean): Promise<{ status: string }>;
+  close(): Promise<void>;
+};
+
+export async function createPaymentHarness(mode: ProviderMode): Promise<PaymentHarness> {
+  const standIn = mode === 'stripe' ? await startStripeStandIn() : undefined;
+  const notifications = createRecordingNotifications();
+  const env: Record<string, string> = standIn
+    ? {
+        STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
+        STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
+        STRIPE_API_BASE: standIn.url,
+      }
+    : {};
+  const t = await createTestApp({ env, notifications });
+  const provider = createPaymentProvider(t.config, t.database.db, t.clock);
+
+  return {
+    mode,
+    t,
+    notifications,
+    provider,
+    standIn,
+    async pay(intent, cardNumber) {
+      if (standIn) {
+        const paid = standIn.pay(intent.paymentIntentId, cardNumber);
+        return { status: paid.status, error: paid.last_payment_error?.message ?? null };
+      }
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/demo-payments/${intent.paymentIntentId}/confirm`,
+        payload: {
+          clientSecret: intent.clientSecret,
+          card: { number: cardNumber, expMonth: 12, expYear: 2030, cvc: '123' },
+          postcode: 'AB10 1AA',
+        },
+      });
+      if (response.statusCode !== 200) throw new Error(`demo confirm failed: ${response.body}`);
+      return response.json();
+    },
+    async authenticate(intent, ok) {
+      if (standIn) return { status: standIn.authenticate(intent.paymentIntentId, ok).status };
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/demo-payments/${intent.paymentIntentId}/authenticate`,
+        payload: { clientSecret: intent.clientSecret, outcome: ok ? 'complete' : 'fail' },
+      });
+      return response.json();
+    },
+    async close() {
+      await t.close();
+      await standIn?.close();
+    },
+  };
+}
+
+/** A stay the rules accept, `weeksAhead` weeks after TEST_NOW's Monday (3 weekday nights, Mon–Thu). */
+export function stayDates(weeksAhead: number, nights = 3) {
+  const checkInDate = addDays('2026-11-23', 7 * weeksAhead);
+  return { checkInDate, checkOutDate: addDays(checkInDate, nights) };
+}
+
+export function bookingPageRequest(
+  dates: { checkInDate: string; checkOutDate: string },
+  overrides: { guest?: string; holdToken?: string; amount?: number; payment_method_types?: string[] } = {},
+) {
+  const quote = quoteStay(dates.checkInDate, dates.checkOutDate);
+  const guest = overrides.guest ?? 'Ada Lovelace';
+  return {
+    amount: overrides.amount ?? poundsToPence(quote.total),
+    currency: 'gbp',
+    booking: {
+      propertyId: 1,
+      ...dates,
+      guestCount: 2,
+      contactName: guest,
+      contactEmail: `${guest.toLowerCase().replace(/\W+/g, '.')}@example.test`,
+      contactPhone: '',
+      specialRequests: '',
+      totalPrice: quote.total,
+      status: 'confirmed',
+    },
+    ...(overrides.holdToken ? { holdToken: overrides.holdToken } : {}),
+    ...(overrides.payment_method_types ? { payment_method_types: overrides.payment_method_types } : {}),
+  };
+}
+
+/** The booking page's POST /api/bookings payload after paying. */
+export function bookingPayload(
+  dates: { checkInDate: string; checkOutDate: string },
+  paymentIntentId?: string,
+) {
+  const request = bookingPageRequest(dates);
+  return { ...request.booking, ...(paymentIntentId ? { paymentIntentId } : {}) };
+}
+
+export async function readStay(t: TestApp, id: string) {
+  const [row] = await t.database.db.select().from(stays).where(eq(stays.id, id));
+  return row;
+}

@@ -1,0 +1,273 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { DEMO_TEST_CARDS } from '../demo-provider.ts';
+
+/**
+ * A small stand-in of Stripe's HTTP API on loopback, for tests of the Stripe provider through the official SDK
+ * (payment intents: create, retrieve, cancel; refunds: create). It keeps Stripe's shapes, its idempotency keys
+ * and its errors, and it lets a test play the browser's part (Stripe.js confirming a card) and sign webhooks.
+ */
+
+export type StandInIntent = {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  payment_method_types: string[];
+  automatic_payment_methods: { enabled: boolean } | null;
+  last_payment_error: { message: string; code: string; type: string } | null;
+  latest_charge: { id: string; object: 'charge'; amount: number; amount_refunded: number } | null;
+  created: number;
+  livemode: false;
+};
+
+export type StandInRequest = { method: string; path: string; idempotencyKey: string | undefined };
+
+export const STAND_IN_SECRET_KEY = 'sk_test_stand_in_0000000000000000';
+export const STAND_IN_WEBHOOK_SECRET = 'whsec_stand_in_test_secret';
+
+/** Stripe's form encoding (`metadata[bookingId]=…`, `payment_method_types[0]=card`) back into an object. */
+function parseForm(text: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [rawKey, value] of new URLSearchParams(text)) {
+    const parts = rawKey.split(/\[|\]\[|\]/).filter((part) => part !== '');
+    let target = out as Record<string, unknown>;
+    parts.forEach((part, index) => {
+      if (index === parts.length - 1) target[part] = value;
+      else {
+        target[part] ??= {};
+        target = target[part] as Record<string, unknown>;
+      }
+    });
+  }
+  return out;
+}
+
+const listOf = (value: unknown): string[] =>
+  value && typeof value === 'object' ? Object.values(value as Record<string, string>) : [];
+
+export type StripeStandIn = {
+  url: string;
+  intents: Map<string, StandInIntent>;
+  requests: StandInRequest[];
+  /** What Stripe.js does when the guest pays with a test card (4242…, 4000…0002, 4000 0025 0000 3155). */
+  pay(id: string, cardNumber: string): StandInIntent;
+  /** The authentication step of a card that asks for it. */
+  authenticate(id: string, ok: boolean): StandInIntent;
+  /** Changes an intent behind our back (a tampered amount, a foreign booking id). */
+  tamper(id: string, patch: Partial<StandInIntent>): void;
+  /** A webhook delivery signed as Stripe signs it. */
+  signedEvent(
+    type: string,
+    intentId: string,
+    secret?: string,
+  ): { payload: string; headers: Record<string, string> };
+  close(): Promise<void>;
+};
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const intents = new Map<string, StandInIntent>();
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const requests: StandInRequest[] = [];
+  const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+  const error = (status: number, type: string, message: string, code?: string) => ({
+    status,
+    body: { error: { type, message, ...(code ? { code } : {}) } },
+  });
+
+  function handle(
+    method: string,
+    path: string,
+    params: Record<string, unknown>,
+  ): { status: number; body: unknown } {
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const amount = Number(params.amount);
+      if (!Number.isInteger(amount) || amount < 30) {
+        return error(400, 'invalid_request_error', 'Amount must be at least £0.30 gbp', 'amount_too_small');
+      }
+      const intentId = id('pi');
+      const automatic =
+        (params.automatic_payment_methods as { enabled?: string } | undefined)?.enabled === 'true';
+      const intent: StandInIntent = {
+        id: intentId,
+        object: 'payment_intent',
+        amount,
+        currency: String(params.currency),
+        status: 'requires_payment_method',
+        client_secret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
+        metadata: (params.metadata as Record<string, string>) ?? {},
+        payment_method_types: automatic ? ['card'] : listOf(params.payment_method_types),
+        automatic_payment_methods: automatic ? { enabled: true } : null,
+        last_payment_error: null,
+        latest_charge: null,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      intents.set(intentId, intent);
+      return { status: 200, body: intent };
+    }
+    const intentMatch = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(path);
+    if (intentMatch) {
+      const intent = intents.get(intentMatch[1]!);
+      if (!intent) {
+        return error(
+          404,
+          'invalid_request_error',
+          `No such payment_intent: '${intentMatch[1]}'`,
+          'resource_missing',
+        );
+      }
+      if (method === 'GET') return { status: 200, body: intent };
+      if (method === 'POST' && intentMatch[2]) {
+        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          return error(
+            400,
+            'invalid_request_error',
+            `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            'payment_intent_unexpected_state',
+          );
+        }
+        intent.status = 'canceled';
+        return { status: 200, body: intent };
+      }
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(String(params.payment_intent));
+      if (!intent?.latest_charge) {
+        return error(
+          400,
+          'invalid_request_error',
+          'This PaymentIntent has no charge to refund.',
+          'charge_not_found',
+        );
+      }
+      const charge = intent.latest_charge;
+      const amount =
+        params.amount === undefined ? charge.amount - charge.amount_refunded : Number(params.amount);
+      if (amount > charge.amount - charge.amount_refunded) {
+        return error(
+          400,
+          'invalid_request_error',
+          'Refund amount is greater than unrefunded amount on charge',
+          'amount_too_large',
+        );
+      }
+      charge.amount_refunded += amount;
+      return {
+        status: 200,
+        body: {
+          id: id('re'),
+          object: 'refund',
+          amount,
+          payment_intent: intent.id,
+          status: 'succeeded',
+          currency: intent.currency,
+        },
+      };
+    }
+    return error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      const method = request.method ?? 'GET';
+      const key = request.headers['idempotency-key'];
+      const idempotencyKey = typeof key === 'string' ? key : undefined;
+      requests.push({ method, path: url.pathname, idempotencyKey });
+      let result: { status: number; body: unknown };
+      if (request.headers.authorization !== `Bearer ${STAND_IN_SECRET_KEY}`) {
+        result = error(401, 'invalid_request_error', 'Invalid API Key provided.');
+      } else if (idempotencyKey && idempotent.has(`${method} ${url.pathname} ${idempotencyKey}`)) {
+        result = idempotent.get(`${method} ${url.pathname} ${idempotencyKey}`)!;
+      } else {
+        const params =
+          method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(Buffer.concat(chunks).toString());
+        result = handle(method, url.pathname, params);
+        // Stripe replays the stored response of a key; a snapshot, as the object may change later.
+        if (idempotencyKey) {
+          idempotent.set(`${method} ${url.pathname} ${idempotencyKey}`, {
+            status: result.status,
+            body: JSON.parse(JSON.stringify(result.body)),
+          });
+        }
+      }
+      response.writeHead(result.status, { 'content-type': 'application/json', 'request-id': id('req') });
+      response.end(JSON.stringify(result.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const mustGet = (intentId: string) => {
+    const intent = intents.get(intentId);
+    if (!intent) throw new Error(`stand-in has no intent ${intentId}`);
+    return intent;
+  };
+  const succeed = (intent: StandInIntent) => {
+    intent.status = 'succeeded';
+    intent.last_payment_error = null;
+    intent.latest_charge = { id: id('ch'), object: 'charge', amount: intent.amount, amount_refunded: 0 };
+  };
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    intents,
+    requests,
+    pay(intentId, cardNumber) {
+      const intent = mustGet(intentId);
+      const card = DEMO_TEST_CARDS[cardNumber.replace(/\s/g, '')];
+      if (!card) throw new Error(`not a Stripe test card: ${cardNumber}`);
+      if (card.outcome.kind === 'succeed') succeed(intent);
+      else if (card.outcome.kind === 'authenticate') intent.status = 'requires_action';
+      else {
+        intent.status = 'requires_payment_method';
+        intent.last_payment_error = {
+          message: card.outcome.message,
+          code: 'card_declined',
+          type: 'card_error',
+        };
+      }
+      return intent;
+    },
+    authenticate(intentId, ok) {
+      const intent = mustGet(intentId);
+      if (ok) succeed(intent);
+      else {
+        intent.status = 'requires_payment_method';
+        intent.last_payment_error = {
+          message: 'We are unable to authenticate your payment method.',
+          code: 'payment_intent_authentication_failure',
+          type: 'invalid_request_error',
+        };
+      }
+      return intent;
+    },
+    tamper(intentId, patch) {
+      Object.assign(mustGet(intentId), patch);
+    },
+    signedEvent(type, intentId, secret = STAND_IN_WEBHOOK_SECRET) {
+      const payload = JSON.stringify({
+        id: id('evt'),
+        object: 'event',
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        type,
+        livemode: false,
+        data: { object: mustGet(intentId) },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+      return { payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } };
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
+  };
+}

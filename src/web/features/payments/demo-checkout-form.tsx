@@ -1,0 +1,70 @@
+import { type FormEvent, useId, useState } from 'react';
+import { ApiRequestError } from '../../lib/api.ts';
+import { DemoNotice, inputClass, primaryButton } from './complete-payment-dialog.tsx';
+import { type DemoCardDraft, DemoCardFields, EMPTY_DEMO_CARD, parseDemoCard } from './demo-card-fields.tsx';
+import { payDemoIntent, useDemoAuthentication } from './demo-payment.tsx';
+import type { CheckoutFormProps } from './stripe-checkout-form.tsx';
+
+/** Demo mode of the checkout page: the labelled test-card form in place of Stripe's Payment Element. */
+export function DemoCheckoutForm({
+  clientSecret,
+  paymentIntentId,
+  onSucceeded,
+  onFailed,
+  onError,
+}: Omit<CheckoutFormProps, 'publishableKey' | 'bookingId'> & { paymentIntentId: string }) {
+  const authentication = useDemoAuthentication();
+  const [card, setCard] = useState<DemoCardDraft>(EMPTY_DEMO_CARD);
+  const [postcode, setPostcode] = useState('');
+  const [processing, setProcessing] = useState(false);
+  const postcodeId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseDemoCard(card);
+    if ('error' in parsed) {
+      onFailed(parsed.error);
+      return;
+    }
+    setProcessing(true);
+    try {
+      const result = await payDemoIntent(
+        { paymentIntentId, clientSecret },
+        parsed,
+        postcode,
+        authentication.ask,
+      );
+      if (result.status === 'succeeded') await onSucceeded(paymentIntentId);
+      else onFailed(result.error ?? undefined);
+    } catch (error) {
+      if (error instanceof ApiRequestError) onFailed(error.message);
+      else onError();
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-5">
+      <DemoNotice />
+      <DemoCardFields value={card} onChange={setCard} disabled={processing} />
+      <div>
+        <label htmlFor={postcodeId} className="font-medium text-sm">
+          Postcode
+        </label>
+        <input
+          id={postcodeId}
+          className={inputClass}
+          value={postcode}
+          onChange={(event) => setPostcode(event.target.value)}
+          autoComplete="postal-code"
+          maxLength={20}
+        />
+      </div>
+      <button type="submit" className={`${primaryButton} w-full py-3`} disabled={processing}>
+        {processing ? 'Processing Payment...' : 'Complete Booking'}
+      </button>
+      {authentication.dialog}
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  BookingPageIntentRequest,
+  CheckoutIntentRequest,
+  ClientConfig,
+  CreatePaymentIntentResponse,
+  DemoCard,
+  DemoIntentStatus,
+  GuestBooking,
+  PublicBooking,
+} from '../../../domain/api.ts';
+import { apiRequest } from '../../lib/api.ts';
+
+/** The payment mode and Stripe's publishable key, learnt from the server at run time (never built in). */
+export function useClientConfig() {
+  return useQuery<ClientConfig>({ queryKey: ['/api/config'] });
+}
+
+export const createPaymentIntent = (body: BookingPageIntentRequest | CheckoutIntentRequest) =>
+  apiRequest<CreatePaymentIntentResponse>('POST', '/api/create-payment-intent', body);
+
+/** The booking page's booking payload after a successful payment; the server verifies the payment itself. */
+export const createBooking = (body: GuestBooking & { paymentIntentId: string }) =>
+  apiRequest<PublicBooking>('POST', '/api/bookings', body);
+
+export const getBooking = (id: string) =>
+  apiRequest<PublicBooking>('GET', `/api/bookings/${encodeURIComponent(id)}`);
+
+export const notifyPaymentSuccess = (body: { paymentIntentId: string; bookingId: string }) =>
+  apiRequest<PublicBooking>('POST', '/api/payment-success', body);
+
+/** Demo mode's stand-in for Stripe.js's confirmCardPayment. */
+export const confirmDemoPayment = (
+  paymentIntentId: string,
+  body: { clientSecret: string; card: DemoCard; postcode: string },
+) =>
+  apiRequest<DemoIntentStatus>(
+    'POST',
+    `/api/demo-payments/${encodeURIComponent(paymentIntentId)}/confirm`,
+    body,
+  );
+
+export const authenticateDemoPayment = (
+  paymentIntentId: string,
+  body: { clientSecret: string; outcome: 'complete' | 'fail' },
+) =>
+  apiRequest<DemoIntentStatus>(
+    'POST',
+    `/api/demo-payments/${encodeURIComponent(paymentIntentId)}/authenticate`,
+    body,
+  );
+
+/** The text of a failed call for a toast: the spec's "<status>: <message>" (spec section 7), or a fallback. */
+export function messageOf(error: unknown, fallback = 'Please try again.'): string {
+  if (typeof error === 'string' && error) return error;
+  return error instanceof Error && error.message ? error.message : fallback;
+}

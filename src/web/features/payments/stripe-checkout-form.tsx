@@ -1,0 +1,69 @@
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { type FormEvent, useState } from 'react';
+import { primaryButton } from './complete-payment-dialog.tsx';
+import { getStripe } from './stripe-payment-panel.tsx';
+
+export type CheckoutFormProps = {
+  publishableKey: string;
+  clientSecret: string;
+  bookingId: string;
+  /** The intent succeeded: tell the server and move on. */
+  onSucceeded(paymentIntentId: string): Promise<void>;
+  onFailed(message: string | undefined): void;
+  onError(): void;
+};
+
+/** Stripe mode of the checkout page: the Payment Element in the tabs layout, wallets automatic. */
+export default function StripeCheckoutForm(props: CheckoutFormProps) {
+  const [stripe] = useState(() => getStripe(props.publishableKey));
+  return (
+    <Elements stripe={stripe} options={{ clientSecret: props.clientSecret, locale: 'en-GB' }}>
+      <PaymentForm {...props} />
+    </Elements>
+  );
+}
+
+function PaymentForm({ bookingId, onSucceeded, onFailed, onError }: CheckoutFormProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [ready, setReady] = useState(false);
+  const [processing, setProcessing] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements || !ready) return; // the payment form must be loaded first (spec section 5)
+    setProcessing(true);
+    try {
+      const result = await stripe.confirmPayment({
+        elements,
+        redirect: 'if_required',
+        confirmParams: {
+          return_url: `${window.location.origin}/booking-success?bookingId=${encodeURIComponent(bookingId)}`,
+        },
+      });
+      if (result.error) onFailed(result.error.message);
+      else if (result.paymentIntent.status === 'succeeded') await onSucceeded(result.paymentIntent.id);
+      else onFailed(undefined);
+    } catch {
+      onError();
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-5">
+      <PaymentElement
+        onReady={() => setReady(true)}
+        options={{ layout: 'tabs', wallets: { applePay: 'auto', googlePay: 'auto' } }}
+      />
+      <button
+        type="submit"
+        className={`${primaryButton} w-full py-3`}
+        disabled={!stripe || !ready || processing}
+      >
+        {processing ? 'Processing Payment...' : 'Complete Booking'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,184 @@
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { PaymentRequest, PaymentRequestPaymentMethodEvent, Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { useEffect, useRef, useState } from 'react';
+import { formatGbp } from '../../../domain/pricing.ts';
+import { COUNTRY, CURRENCY, PROPERTY_NAME } from '../../../domain/property.ts';
+import { CompletePaymentDialog, primaryButton, WALLET_UNAVAILABLE } from './complete-payment-dialog.tsx';
+import type { PaymentPanelProps } from './payment-panel.tsx';
+import { useBookingPayment } from './use-booking-payment.ts';
+
+/** Stripe.js is fetched from js.stripe.com the first time a Stripe-mode payment panel mounts. */
+const stripeByKey = new Map<string, Promise<Stripe | null>>();
+export function getStripe(publishableKey: string): Promise<Stripe | null> {
+  let promise = stripeByKey.get(publishableKey);
+  if (!promise) {
+    promise = loadStripe(publishableKey);
+    stripeByKey.set(publishableKey, promise);
+  }
+  return promise;
+}
+
+/** Stripe mode of the booking card: the Card Element in the 'Complete Payment' dialog, and the wallet button. */
+export default function StripePaymentPanel(props: PaymentPanelProps & { publishableKey: string }) {
+  const [stripe] = useState(() => getStripe(props.publishableKey));
+  return (
+    <Elements stripe={stripe} options={{ locale: 'en-GB' }}>
+      <StripePaymentButtons {...props} />
+    </Elements>
+  );
+}
+
+function StripePaymentButtons(props: PaymentPanelProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const payment = useBookingPayment(props);
+  const paymentRef = useRef(payment);
+  paymentRef.current = payment;
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [postcode, setPostcode] = useState('');
+  const [wallet, setWallet] = useState<PaymentRequest | null>(null);
+  const amountPence = Math.round(props.quote.total * 100);
+
+  // Apple Pay / Google Pay through the Payment Request API (country GB, currency gbp, payer name, e-mail, phone).
+  useEffect(() => {
+    if (!stripe || amountPence <= 0) return;
+    let active = true;
+    const request = stripe.paymentRequest({
+      country: COUNTRY,
+      currency: CURRENCY,
+      total: { label: PROPERTY_NAME, amount: amountPence },
+      requestPayerName: true,
+      requestPayerEmail: true,
+      requestPayerPhone: true,
+    });
+    request.on('paymentmethod', async (event: PaymentRequestPaymentMethodEvent) => {
+      const pay = paymentRef.current;
+      try {
+        const intent = await pay.hold(['card']);
+        const first = await stripe.confirmCardPayment(
+          intent.clientSecret,
+          { payment_method: event.paymentMethod.id },
+          { handleActions: false },
+        );
+        if (first.error) {
+          event.complete('fail');
+          pay.failed(first.error.message);
+          return;
+        }
+        event.complete('success');
+        let status = first.paymentIntent.status;
+        if (status === 'requires_action') {
+          const second = await stripe.confirmCardPayment(intent.clientSecret);
+          if (second.error) {
+            pay.failed(second.error.message);
+            return;
+          }
+          status = second.paymentIntent.status;
+        }
+        if (status !== 'succeeded') {
+          pay.failed('Please try again.');
+          return;
+        }
+        const booking = await pay.complete(intent.paymentIntentId);
+        pay.succeeded(booking, {
+          title: 'Payment Successful!',
+          description: "Your booking has been confirmed. You'll receive an email confirmation shortly.",
+        });
+      } catch {
+        event.complete('fail');
+        pay.failed('An error occurred. Please try again.');
+      }
+    });
+    request
+      .canMakePayment()
+      .then((result) => {
+        if (active && result) setWallet(request);
+      })
+      .catch(() => {});
+    return () => {
+      active = false;
+      request.off('paymentmethod');
+      setWallet(null);
+    };
+  }, [stripe, amountPence]);
+
+  const payByCard = async () => {
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card) {
+      payment.failed('Card element not found');
+      return;
+    }
+    setBusy(true);
+    try {
+      const intent = await payment.hold();
+      const { contact } = props;
+      const result = await stripe.confirmCardPayment(intent.clientSecret, {
+        payment_method: {
+          card,
+          billing_details: {
+            name: contact.contactName,
+            email: contact.contactEmail,
+            ...(contact.contactPhone ? { phone: contact.contactPhone } : {}),
+            ...(postcode.trim() ? { address: { postal_code: postcode.trim() } } : {}),
+          },
+        },
+      });
+      if (result.error) {
+        payment.failed(result.error.message);
+        return;
+      }
+      if (result.paymentIntent.status !== 'succeeded') {
+        payment.failed('Please try again.');
+        return;
+      }
+      const booking = await payment.complete(intent.paymentIntentId);
+      setOpen(false);
+      payment.succeeded(booking, {
+        title: 'Payment Successful',
+        description: 'Your booking has been confirmed!',
+      });
+    } catch (error) {
+      payment.failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="space-y-3">
+      <button type="button" className={`${primaryButton} w-full`} onClick={() => setOpen(true)}>
+        Pay with Card
+      </button>
+      {wallet ? (
+        <button
+          type="button"
+          className={`${primaryButton} w-full bg-black`}
+          onClick={() => wallet.show()}
+          disabled={busy}
+        >
+          Pay with Apple Pay / Google Pay
+        </button>
+      ) : (
+        <p className="text-center text-sm text-stone-600">{WALLET_UNAVAILABLE}</p>
+      )}
+      <CompletePaymentDialog
+        open={open}
+        onOpenChange={setOpen}
+        amountLabel={formatGbp(amountPence)}
+        busy={busy}
+        postcode={postcode}
+        onPostcodeChange={setPostcode}
+        onPay={payByCard}
+      >
+        <fieldset>
+          <legend className="font-medium text-sm">Card details</legend>
+          <div className="mt-1 rounded-md border border-stone-300 bg-white px-3 py-3">
+            <CardElement options={{ hidePostalCode: true, style: { base: { fontSize: '16px' } } }} />
+          </div>
+        </fieldset>
+      </CompletePaymentDialog>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useRef } from 'react';
+import type { PublicBooking } from '../../../domain/api.ts';
+import { ApiRequestError } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+import { createBooking, createPaymentIntent, messageOf } from './payment-api.ts';
+import type { PaymentPanelProps } from './payment-panel.tsx';
+
+/**
+ * The booking page's side of paying (spec section 4, steps 4–7): hold the nights with a payment intent (the
+ * hold token makes a retry reuse the same hold), then, once the provider says the payment succeeded, send the
+ * booking payload; the server checks the payment itself before it confirms anything.
+ */
+export function useBookingPayment(props: PaymentPanelProps) {
+  const latest = useRef(props);
+  latest.current = props;
+  const holdToken = useRef<string | undefined>(undefined);
+
+  const bookingBody = () => {
+    const { stay, contact, quote } = latest.current;
+    return { ...stay, ...contact, totalPrice: quote.total, status: 'confirmed' };
+  };
+
+  return {
+    /** POST /api/create-payment-intent with the amount in pence; ['card'] on the wallet path. */
+    async hold(paymentMethodTypes?: string[]) {
+      const response = await createPaymentIntent({
+        amount: Math.round(latest.current.quote.total * 100),
+        currency: 'gbp',
+        booking: bookingBody(),
+        ...(paymentMethodTypes ? { payment_method_types: paymentMethodTypes } : {}),
+        ...(holdToken.current ? { holdToken: holdToken.current } : {}),
+      });
+      holdToken.current = response.holdToken ?? undefined;
+      return response;
+    },
+    /** POST /api/bookings after a succeeded payment. */
+    complete(paymentIntentId: string): Promise<PublicBooking> {
+      return createBooking({ ...bookingBody(), paymentIntentId });
+    },
+    /** Success: toast, then the card resets and the guest moves on (spec section 4, step 7). */
+    succeeded(booking: PublicBooking, toastInput: { title: string; description: string }) {
+      holdToken.current = undefined;
+      toast(toastInput);
+      latest.current.onPaid(booking.id);
+    },
+    /** Any failure: 'Payment Failed' with the provider's (or server's) message, plainly. */
+    failed(error: unknown, fallback = 'Please try again.') {
+      if (error instanceof ApiRequestError && error.code === 'payment_refunded') {
+        holdToken.current = undefined;
+        toast({ title: 'Payment Refunded', description: messageOf(error), variant: 'destructive' });
+        return;
+      }
+      toast({ title: 'Payment Failed', description: messageOf(error, fallback), variant: 'destructive' });
+    },
+  };
+}
