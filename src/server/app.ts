@@ -221,7 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminAuthRoutes, context); // login is public; verify and logout check the token
       await api.register(icalExportRoutes, { ...context, calendarSync }); // keyed by the export secret
       await api.register(downloadsApiRoutes);
-      await api.register(paymentRoutes, context);
+      await api.register(paymentRoutes, { ...context, beforeHold: () => calendarSync.refreshStaleFeeds() });
       await api.register(stripeWebhookRoutes, context); // reads its body raw, for Stripe's signature
       if (testClock) {
         await api.register(testClockRoutes, {

@@ -58,7 +58,15 @@ const BookingIdParams = z.object({ id: z.string().max(100) });
  * The guest's side of paying (spec section 7): the run-time payment mode, holding the nights with a payment
  * intent, confirming a paid booking (booking page and checkout page), and the public booking look-up.
  */
-export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+export type PaymentRoutesOptions = AppContext & {
+  /**
+   * Runs before nights are held: pulls channel feeds whose last sync is older than 15 minutes (bounded to a few
+   * seconds), so a night sold on Airbnb an hour ago is not sold again here.
+   */
+  beforeHold?: () => Promise<unknown>;
+};
+
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, context) => {
   const service = createPaymentService(context, app.log);
   const { config, payments } = context;
 
@@ -79,6 +87,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
     },
     async (request) => {
       const body = request.body;
+      await context.beforeHold?.();
       if (body.booking !== undefined) {
         return holdResponse(await service.holdForGuest(parseBody(BookingPageIntentRequestSchema, body)));
       }
