@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { createRequireAdmin } from './admin-auth/require-admin.ts';
 import { adminAuthRoutes } from './admin-auth/routes.ts';
+import { availabilityRoutes, blockDatesRoutes } from './availability/routes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -155,10 +156,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, context);
       await api.register(propertyRoutes, context);
       await api.register(adminAuthRoutes, context); // login is public; verify and logout check the token
+      await api.register(availabilityRoutes, context);
 
       // Admin routes: everything registered in this scope answers 401 without a valid admin token.
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireAdmin);
+        await admin.register(blockDatesRoutes, context);
       });
 
       api.all('/*', async (request, reply) =>
