@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pgErrorCode } from '../db/database.ts';
 import { auditLog, importedEvents, stays } from '../db/schema.ts';
-import { createStaysRepository } from '../stays/stays-repository.ts';
+import { createStaysRepository, UNAVAILABLE_CACHE_TTL_MS } from '../stays/stays-repository.ts';
 import { createTestApp, TEST_ADMIN, TEST_NOW, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
@@ -127,6 +127,22 @@ describe('GET /api/availability', () => {
       checkIn: '2027-03-06',
       checkOut: '2027-03-08',
     });
+    createStaysRepository(t.database.db).invalidate(); // what calendar sync does after each import
+    expect((await availability('2027-03-04', '2027-03-07')).json()).toEqual({ available: false });
+  });
+
+  it('sees a write that skipped invalidate() once the cache time has passed', async () => {
+    expect((await availability('2027-03-04', '2027-03-07')).json()).toEqual({ available: true });
+    await t.database.db.insert(stays).values({
+      id: randomUUID(),
+      propertyId: 1,
+      kind: 'guest',
+      status: 'confirmed',
+      contactName: 'Written elsewhere',
+      checkIn: '2027-03-05',
+      checkOut: '2027-03-06',
+    });
+    t.clock.advance(UNAVAILABLE_CACHE_TTL_MS);
     expect((await availability('2027-03-04', '2027-03-07')).json()).toEqual({ available: false });
   });
 

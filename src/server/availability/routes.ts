@@ -50,7 +50,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const now = clock.now();
       await requireProperty(repository, propertyId);
       requireGuestStay(checkInDate, checkOutDate, now);
-      return { available: await repository.isFree(propertyId, checkInDate, checkOutDate, now) };
+      return { available: await repository.isShownFree(propertyId, checkInDate, checkOutDate, now) };
     },
   );
 

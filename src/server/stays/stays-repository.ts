@@ -154,6 +154,23 @@ export function createStaysRepository(db: Db) {
   }
 
   /**
+   * The calendar's answer for a guest's stay: true when none of its nights is in `unavailableNights` (so the
+   * availability check and the calendar always agree). Served from the same short-lived cache; the hold that
+   * precedes a payment checks the database itself with `isFree`.
+   */
+  async function isShownFree(
+    propertyId: number,
+    checkIn: IsoDate,
+    checkOut: IsoDate,
+    now: Date,
+  ): Promise<boolean> {
+    const today = todayOnPropertyClock(now);
+    if (checkIn < today) return isFree(propertyId, checkIn, checkOut, now);
+    const taken = new Set(await takenNights(propertyId, now));
+    return nightsOf(checkIn, checkOut).every((night) => !taken.has(night));
+  }
+
+  /**
    * True when no night of [checkIn, checkOut) is held by a live stay or a channel event. Read from the
    * database, never from the cache. `excludeStayId` ignores one stay (a guest retrying against their own hold).
    */
@@ -236,6 +253,7 @@ export function createStaysRepository(db: Db) {
     unavailableNights,
     takenNights,
     isFree,
+    isShownFree,
     expireLapsedHolds,
     createBlock,
   };
