@@ -19,6 +19,7 @@ import { type RouteTable, recordRoutes } from './admin-auth/route-table.ts';
 import { adminAuthRoutes } from './admin-auth/routes.ts';
 import { adminBookingRoutes } from './admin-bookings/routes.ts';
 import type { RefundProvider } from './admin-bookings/service.ts';
+import { availabilityRoutes, blockDatesRoutes } from './availability/routes.ts';
 import { calendarSyncAdminRoutes, icalExportRoutes } from './calendar-sync/routes.ts';
 import { type CalendarSyncDeps, createCalendarSync } from './calendar-sync/service.ts';
 import { type Clock, createOffsetClock, systemClock } from './clock.ts';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           sweep: holdSweeper.sweep,
         });
       }
+      await api.register(availabilityRoutes, context);
 
       // Admin routes: everything registered in this scope answers 401 without a valid admin token.
       await api.register(async (admin) => {
@@ -241,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           ...context,
           refunds: options.refunds ?? context.payments,
         });
+        await admin.register(blockDatesRoutes, context);
       });
 
       api.all('/*', async (request, reply) =>

@@ -1,0 +1,312 @@
+import type { Page } from '@playwright/test';
+import {
+  addDays,
+  addMonths,
+  dayOfWeek,
+  daysBetween,
+  type IsoDate,
+  todayOnPropertyClock,
+} from '../src/domain/dates.ts';
+import { formatLongDate, formatMonth, monthStart } from '../src/web/features/booking/calendar-dates.ts';
+import { adminPost, expect, test } from './fixtures.ts';
+
+/**
+ * The Book Now section: the date-range picker by mouse and by keyboard, its rejections, the availability check,
+ * the guest form and the price breakdown. Dates are in the real future relative to the server's clock; each
+ * test works in its own month so the owner blocks it makes do not meet another test's dates.
+ */
+const today = todayOnPropertyClock(new Date());
+
+/** The first `weekday` (0 = Sunday) on or after the `fromDay`th of the month `monthsAhead` from now. */
+function dayIn(monthsAhead: number, weekday: number, fromDay = 8): IsoDate {
+  let day = addDays(monthStart(addMonths(today, monthsAhead)), fromDay - 1);
+  while (dayOfWeek(day) !== weekday) day = addDays(day, 1);
+  return day;
+}
+
+const booking = (page: Page) => page.getByRole('complementary', { name: 'Booking' });
+const dayButton = (page: Page, day: IsoDate) =>
+  booking(page).getByRole('button', { name: new RegExp(`^${formatLongDate(day)},`) });
+const toastWith = (page: Page, title: string) =>
+  page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true });
+
+async function openBooking(page: Page) {
+  await page.goto('/#booking');
+  await expect(booking(page).getByRole('button', { name: 'Next month' })).toBeVisible();
+}
+
+/** Moves the calendar to the month of `day` with the Next month button. */
+async function showMonthOf(page: Page, day: IsoDate) {
+  const target = monthStart(day);
+  for (let month = monthStart(today); month < target; month = addMonths(month, 1)) {
+    await booking(page).getByRole('button', { name: 'Next month' }).click();
+  }
+  await expect(booking(page).getByRole('heading', { name: formatMonth(target) })).toBeVisible();
+}
+
+async function block(page: Page, checkInDate: IsoDate, checkOutDate: IsoDate) {
+  const response = await adminPost(page.request, '/api/admin/block-dates', {
+    checkInDate,
+    checkOutDate,
+    reason: 'e2e booking spec',
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+test.describe('Book Now', () => {
+  test('shows the property details, both rates with the fees beside them and the terms link', async ({
+    page,
+  }) => {
+    await openBooking(page);
+    const section = page.locator('#booking');
+    await expect(section.getByRole('heading', { name: 'Book Now', level: 2 })).toBeVisible();
+    await expect(section.getByText('Bedrooms: 3 (1 king size, 1 double, 1 twin)')).toBeVisible();
+    await expect(section.getByText('Bathrooms: 3')).toBeVisible();
+    await expect(section.getByText('Size: 250 m²')).toBeVisible();
+    await expect(booking(page).getByText('£225', { exact: true })).toBeVisible();
+    await expect(booking(page).getByText('£275', { exact: true })).toBeVisible();
+    await expect(
+      booking(page).getByText('Plus a £100 cleaning fee and a 5 % service fee per stay.'),
+    ).toBeVisible();
+    await expect(booking(page).getByText('Stay Requirements:')).toBeVisible();
+    await expect(booking(page).getByText('By proceeding, you agree to our')).toBeVisible();
+    await expect(booking(page).getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute(
+      'href',
+      '/terms-and-conditions',
+    );
+    await expect(booking(page).getByRole('columnheader')).toHaveText([
+      'Su',
+      'Mo',
+      'Tu',
+      'We',
+      'Th',
+      'Fr',
+      'Sa',
+    ]);
+    await expect(booking(page).getByRole('button', { name: 'Previous month' })).toBeDisabled();
+  });
+
+  test('choosing dates by mouse shows ✓ Available!, the form and the breakdown of /api/quote', async ({
+    page,
+  }) => {
+    const checkIn = dayIn(2, 4); // a Thursday
+    const checkOut = addDays(checkIn, 3); // the Sunday after
+    await openBooking(page);
+    await showMonthOf(page, checkIn);
+    await dayButton(page, checkIn).click();
+    await expect(booking(page).getByTestId('date-summary')).toContainText('2 nights');
+    await dayButton(page, checkOut).click();
+    await expect(toastWith(page, '✓ Available!')).toBeVisible();
+    await expect(
+      page.getByText('These dates are available. Complete your booking details below.').first(),
+    ).toBeVisible();
+    await expect(booking(page).getByTestId('date-summary')).toContainText('3 nights');
+    await expect(booking(page).getByRole('heading', { name: 'Complete Your Booking' })).toBeVisible();
+    await expect(booking(page).getByLabel('Check-in Date')).toHaveValue(checkIn);
+    await expect(booking(page).getByLabel('Check-out Date')).toHaveValue(checkOut);
+
+    const quote = await (
+      await page.request.get(`/api/quote?propertyId=1&checkInDate=${checkIn}&checkOutDate=${checkOut}`)
+    ).json();
+    expect(quote).toMatchObject({
+      nights: 3,
+      accommodation: 775,
+      cleaningFee: 100,
+      serviceFee: 39,
+      total: 914,
+    });
+    const breakdown = booking(page).getByRole('region', { name: 'Price breakdown' });
+    await expect(breakdown.getByText('£225 × 1 weekday night')).toBeVisible();
+    await expect(breakdown.getByText('£275 × 2 weekend nights')).toBeVisible();
+    await expect(breakdown.getByTestId('price-weekday')).toHaveText(
+      `£${quote.weekdayNights * quote.weekdayRate}`,
+    );
+    await expect(breakdown.getByTestId('price-weekend')).toHaveText(
+      `£${quote.weekendNights * quote.weekendRate}`,
+    );
+    await expect(breakdown.getByTestId('price-cleaning')).toHaveText(`£${quote.cleaningFee}`);
+    await expect(breakdown.getByTestId('price-service')).toHaveText(`£${quote.serviceFee}`);
+    await expect(breakdown.getByTestId('price-total')).toHaveText(`£${quote.total}`);
+    await expect(
+      booking(page).getByText('total for 3 nights, cleaning and service fees included'),
+    ).toBeVisible();
+
+    await booking(page).getByRole('button', { name: 'Clear All' }).click();
+    await expect(booking(page).getByLabel('Check-in Date')).toHaveValue('');
+    await expect(booking(page).getByLabel('Check-out Date')).toBeDisabled();
+    await expect(booking(page).getByRole('heading', { name: 'Complete Your Booking' })).toHaveCount(0);
+  });
+
+  test('dates can be chosen by keyboard alone', async ({ page }) => {
+    const checkIn = dayIn(3, 1); // a Monday
+    const checkOut = addDays(checkIn, 7);
+    await openBooking(page);
+    // Tab until a day of the calendar has the focus.
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => Boolean(document.activeElement?.closest('table[role="grid"]')))) break;
+    }
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-day') ?? '');
+    expect(await focused()).not.toBe('');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
+    await expect(booking(page).getByRole('heading', { name: formatMonth(checkIn) })).toBeVisible();
+
+    const moveTo = async (target: IsoDate) => {
+      const diff = daysBetween(await focused(), target);
+      const weeks = Math.trunc(diff / 7);
+      for (let i = 0; i < Math.abs(weeks); i++)
+        await page.keyboard.press(weeks > 0 ? 'ArrowDown' : 'ArrowUp');
+      const days = diff - weeks * 7;
+      for (let i = 0; i < Math.abs(days); i++)
+        await page.keyboard.press(days > 0 ? 'ArrowRight' : 'ArrowLeft');
+      expect(await focused()).toBe(target);
+    };
+    await moveTo(checkIn);
+    await expect(page.locator(':focus')).toHaveAccessibleName(`${formatLongDate(checkIn)}, available`);
+    await page.keyboard.press('Enter');
+    await moveTo(checkOut);
+    await page.keyboard.press('Enter');
+    await expect(booking(page).getByLabel('Check-in Date')).toHaveValue(checkIn);
+    await expect(booking(page).getByLabel('Check-out Date')).toHaveValue(checkOut);
+    await expect(booking(page).getByTestId('date-summary')).toContainText('7 nights');
+    await expect(toastWith(page, '✓ Available!')).toBeVisible();
+    await expect(booking(page).getByTestId('price-total')).toHaveText('£1,859');
+  });
+
+  test('a check-in in the past is refused with its toast', async ({ page }) => {
+    await openBooking(page);
+    await booking(page).getByLabel('Check-in Date').fill(addDays(today, -1));
+    await expect(toastWith(page, 'Check-in Date Not Available')).toBeVisible();
+    await expect(
+      page
+        .getByText('This date is already booked or blocked. Please select a different check-in date.')
+        .first(),
+    ).toBeVisible();
+  });
+
+  test('booked nights are shown, refused as check-in and over a range, and allowed as check-out', async ({
+    page,
+  }) => {
+    const blockIn = dayIn(4, 3, 12); // a Wednesday mid-month
+    const blockOut = addDays(blockIn, 3);
+    await block(page, blockIn, blockOut);
+    await openBooking(page);
+    await showMonthOf(page, blockIn);
+    const booked = dayButton(page, addDays(blockIn, 1));
+    await expect(booked).toHaveAccessibleName(`${formatLongDate(addDays(blockIn, 1))}, booked`);
+    await expect(booked).toHaveAttribute('aria-disabled', 'true');
+
+    await booked.click({ force: true });
+    await expect(toastWith(page, 'Check-in Date Not Available')).toBeVisible();
+
+    // A range over the booked nights.
+    await dayButton(page, addDays(blockIn, -4)).click();
+    await expect(booking(page).getByTestId('date-summary')).toContainText('2 nights');
+    await dayButton(page, addDays(blockOut, 2)).click({ force: true });
+    await expect(toastWith(page, 'Date Range Not Available')).toBeVisible();
+    await expect(
+      page
+        .getByText(
+          'Some dates in your selected range are already booked or blocked. Please select different dates.',
+        )
+        .first(),
+    ).toBeVisible();
+
+    // The first booked day is a valid check-out: every night before it is free.
+    await booking(page).getByRole('button', { name: 'Clear All' }).click();
+    await dayButton(page, addDays(blockIn, -3)).click();
+    await expect(dayButton(page, blockIn)).toHaveAccessibleName(
+      `${formatLongDate(blockIn)}, booked, free for check-out`,
+    );
+    await dayButton(page, blockIn).click();
+    await expect(booking(page).getByLabel('Check-out Date')).toHaveValue(blockIn);
+    await expect(booking(page).getByTestId('date-summary')).toContainText('3 nights');
+    await expect(toastWith(page, '✓ Available!')).toBeVisible();
+  });
+
+  test('more than 28 nights is refused with Maximum Stay Exceeded', async ({ page }) => {
+    const checkIn = dayIn(5, 2, 10);
+    await openBooking(page);
+    await showMonthOf(page, checkIn);
+    await dayButton(page, checkIn).click();
+    await booking(page).getByRole('button', { name: 'Next month' }).click();
+    await dayButton(page, addDays(checkIn, 29)).click({ force: true });
+    await expect(toastWith(page, 'Maximum Stay Exceeded')).toBeVisible();
+    await expect(
+      page
+        .getByText(
+          'Bookings are limited to a maximum of 28 nights. For longer stays, please contact us directly.',
+        )
+        .first(),
+    ).toBeVisible();
+    // 28 nights are fine.
+    await dayButton(page, addDays(checkIn, 28)).click();
+    await expect(booking(page).getByTestId('date-summary')).toContainText('28 nights');
+  });
+
+  test('a 1-night choice opens the Minimum Stay Required dialog', async ({ page }) => {
+    const checkIn = dayIn(6, 2);
+    await openBooking(page);
+    await showMonthOf(page, checkIn);
+    await dayButton(page, checkIn).click();
+    await dayButton(page, addDays(checkIn, 1)).click();
+    const dialog = page.getByRole('dialog', { name: 'Minimum Stay Required' });
+    await expect(dialog).toBeVisible();
+    await expect(
+      dialog.getByText('The Tower requires a minimum stay of 2 nights for all bookings.'),
+    ).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
+      'href',
+      'mailto:stay@example.test?subject=Single%20Night%20Stay%20Enquiry',
+    );
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(booking(page).getByRole('heading', { name: 'Complete Your Booking' })).toHaveCount(0);
+  });
+
+  test('the form asks for a name and a valid e-mail', async ({ page }) => {
+    const checkIn = dayIn(7, 1);
+    await openBooking(page);
+    await showMonthOf(page, checkIn);
+    await dayButton(page, checkIn).click();
+    await expect(toastWith(page, '✓ Available!')).toBeVisible();
+    const form = booking(page).getByRole('form', { name: 'Complete Your Booking' });
+    await form.getByLabel('Full Name').fill('A');
+    await form.getByLabel('Email Address').fill('not-an-email');
+    await form.getByLabel('Phone Number (optional)').click();
+    await expect(form.getByText('Name is required')).toBeVisible();
+    await expect(form.getByText('Valid email is required')).toBeVisible();
+    await expect(form.getByLabel('Guests')).toHaveValue('1');
+    await form.getByLabel('Guests').selectOption('4');
+
+    await form.getByLabel('Full Name').fill('Ada Lovelace');
+    await form.getByLabel('Email Address').fill('ada@example.test');
+    await expect(form.getByText('Name is required')).toHaveCount(0);
+    await expect(form.getByText('Valid email is required')).toHaveCount(0);
+  });
+
+  test('dates taken after the calendar loaded answer Not Available, and a failed check says so', async ({
+    page,
+  }) => {
+    const checkIn = dayIn(8, 1);
+    await openBooking(page);
+    await showMonthOf(page, checkIn);
+    await block(page, addDays(checkIn, 1), addDays(checkIn, 2)); // the calendar on screen does not know yet
+    await dayButton(page, checkIn).click();
+    await expect(toastWith(page, 'Not Available')).toBeVisible();
+    await expect(
+      page.getByText('These dates are already booked. Please select different dates.').first(),
+    ).toBeVisible();
+    await expect(booking(page).getByRole('heading', { name: 'Complete Your Booking' })).toHaveCount(0);
+
+    await page.route('**/api/availability?**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","message":"down"}' }),
+    );
+    await booking(page).getByRole('button', { name: 'Clear All' }).click();
+    await expect(dayButton(page, addDays(checkIn, 1))).toHaveAccessibleName(/, booked$/); // reloaded
+    await dayButton(page, addDays(checkIn, 7)).click();
+    await expect(toastWith(page, 'Availability Check Failed')).toBeVisible();
+    await expect(page.getByText('Unable to check availability. Please try again.').first()).toBeVisible();
+    await expect(booking(page).getByRole('heading', { name: 'Complete Your Booking' })).toHaveCount(0);
+  });
+});

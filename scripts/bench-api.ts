@@ -1,0 +1,154 @@
+/**
+ * `npm run bench:api`: throughput and latency of the hot public API reads against the production build.
+ * Starts the server itself (temporary DATA_DIR, a free loopback port), blocks a few ranges so the calendar has
+ * something to list, then runs autocannon (100 connections, ~5 s each) on /api/health (the reference),
+ * /api/unavailable-dates/1, /api/availability and /api/quote, prints req/s and p50/p99, and stops the server.
+ * It builds nothing: run `npm run build` first (the server then serves the built pages too, as in production).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { addDays, dayOfWeek, todayOnPropertyClock } from '../src/domain/dates.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CONNECTIONS = 100;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const ADMIN = { username: 'bench', password: 'bench-password-not-secret-1' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server did not answer /api/health within 60 s');
+}
+
+async function prepareCalendar(base: string, today: string): Promise<void> {
+  const login = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const { token } = (await login.json()) as { token: string };
+  // Twelve 3-night blocks, one every four weeks, so the calendar lists ~36 nights.
+  for (let i = 1; i <= 12; i++) {
+    const checkIn = addDays(today, i * 28);
+    const response = await fetch(`${base}/api/admin/block-dates`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ checkInDate: checkIn, checkOutDate: addDays(checkIn, 3), reason: 'bench' }),
+    });
+    if (response.status !== 201) throw new Error(`block-dates answered ${response.status}`);
+  }
+}
+
+type Row = { path: string; reqPerSec: number; p50: number; p99: number; errors: number; non2xx: number };
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(root, 'build/client/index.html'))) {
+    console.error('No build found: run `npm run build` first (bench:api measures the production build).');
+    process.exit(1);
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tower-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PAYMENTS: 'demo',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      SYNC_INTERVAL_MINUTES: '0',
+    },
+  });
+  try {
+    await waitForHealth(base, server);
+    const today = todayOnPropertyClock(new Date());
+    await prepareCalendar(base, today);
+    // A Monday-to-Friday stay about six weeks ahead, clear of the blocks.
+    let checkIn = addDays(today, 40);
+    while (dayOfWeek(checkIn) !== 1) checkIn = addDays(checkIn, 1);
+    const stay = `propertyId=1&checkInDate=${checkIn}&checkOutDate=${addDays(checkIn, 4)}`;
+    const paths = [
+      '/api/health',
+      '/api/unavailable-dates/1',
+      `/api/availability?${stay}`,
+      `/api/quote?${stay}`,
+    ];
+    const rows: Row[] = [];
+    for (const urlPath of paths) {
+      await autocannon({ url: base + urlPath, connections: 10, duration: 1 }); // warm-up
+      const result = await autocannon({
+        url: base + urlPath,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+      });
+      rows.push({
+        path: urlPath.split('?')[0]!,
+        reqPerSec: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+      });
+    }
+    const health = rows[0]!.reqPerSec;
+    console.info(
+      `\nbench:api — ${CONNECTIONS} connections, ${DURATION_S} s each, production build, embedded database\n`,
+    );
+    console.info('endpoint                   req/s   vs health   p50 ms   p99 ms   errors  non-2xx');
+    for (const row of rows) {
+      console.info(
+        [
+          row.path.padEnd(24),
+          row.reqPerSec.toFixed(0).padStart(7),
+          `${((row.reqPerSec / health) * 100).toFixed(0)} %`.padStart(11),
+          String(row.p50).padStart(8),
+          String(row.p99).padStart(8),
+          String(row.errors).padStart(8),
+          String(row.non2xx).padStart(8),
+        ].join(' '),
+      );
+    }
+  } finally {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

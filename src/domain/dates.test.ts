@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  addMonths,
+  dayOfWeek,
+  daysBetween,
+  isIsoDate,
+  isWeekendNight,
+  nightsOf,
+  staysOverlap,
+  todayOnPropertyClock,
+} from './dates.ts';
+
+describe('isIsoDate', () => {
+  it('accepts real calendar dates written yyyy-MM-dd', () => {
+    expect(isIsoDate('2027-03-04')).toBe(true);
+    expect(isIsoDate('2028-02-29')).toBe(true);
+  });
+
+  it('refuses 29 February outside leap years, impossible days and other formats', () => {
+    expect(isIsoDate('2027-02-29')).toBe(false);
+    expect(isIsoDate('2100-02-29')).toBe(false);
+    expect(isIsoDate('2027-04-31')).toBe(false);
+    expect(isIsoDate('2027-13-01')).toBe(false);
+    expect(isIsoDate('2027-3-4')).toBe(false);
+    expect(isIsoDate('04/03/2027')).toBe(false);
+    expect(isIsoDate('2027-03-04T00:00:00Z')).toBe(false);
+    expect(isIsoDate('')).toBe(false);
+  });
+});
+
+describe('addDays and daysBetween', () => {
+  it('cross month and year ends', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2027-01-01', -1)).toBe('2026-12-31');
+    expect(addDays('2027-04-30', 1)).toBe('2027-05-01');
+    expect(daysBetween('2026-12-30', '2027-01-02')).toBe(3);
+  });
+
+  it('know 29 February of leap years', () => {
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2028-02-29', 1)).toBe('2028-03-01');
+    expect(addDays('2027-02-28', 1)).toBe('2027-03-01');
+    expect(daysBetween('2028-02-27', '2028-03-02')).toBe(4);
+  });
+
+  it('count whole days across the clock changes of March and October', () => {
+    expect(daysBetween('2027-03-27', '2027-03-29')).toBe(2);
+    expect(addDays('2027-03-28', 1)).toBe('2027-03-29');
+    expect(daysBetween('2027-10-30', '2027-11-01')).toBe(2);
+    expect(addDays('2027-10-31', 1)).toBe('2027-11-01');
+  });
+
+  it('are negative backwards and throw on a malformed date', () => {
+    expect(daysBetween('2027-03-07', '2027-03-04')).toBe(-3);
+    expect(() => addDays('2027-02-30', 1)).toThrow(RangeError);
+  });
+});
+
+describe('nightsOf', () => {
+  it('lists the nights from check-in up to, not including, check-out', () => {
+    expect(nightsOf('2027-03-04', '2027-03-07')).toEqual(['2027-03-04', '2027-03-05', '2027-03-06']);
+  });
+
+  it('crosses the year end and 29 February', () => {
+    expect(nightsOf('2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01']);
+    expect(nightsOf('2028-02-28', '2028-03-01')).toEqual(['2028-02-28', '2028-02-29']);
+  });
+
+  it('is empty when check-out is not after check-in', () => {
+    expect(nightsOf('2027-03-04', '2027-03-04')).toEqual([]);
+    expect(nightsOf('2027-03-05', '2027-03-04')).toEqual([]);
+  });
+});
+
+describe('isWeekendNight', () => {
+  it('is true for Friday and Saturday nights only', () => {
+    // 2027-03-01 is a Monday.
+    expect(dayOfWeek('2027-03-01')).toBe(1);
+    const week = nightsOf('2027-03-01', '2027-03-08').map((night) => [night, isWeekendNight(night)]);
+    expect(week).toEqual([
+      ['2027-03-01', false],
+      ['2027-03-02', false],
+      ['2027-03-03', false],
+      ['2027-03-04', false],
+      ['2027-03-05', true],
+      ['2027-03-06', true],
+      ['2027-03-07', false],
+    ]);
+  });
+
+  it('holds on the weekend of a clock change and on 29 February 2028 (a Tuesday)', () => {
+    expect(isWeekendNight('2027-03-27')).toBe(true); // Saturday before the clocks go forward
+    expect(isWeekendNight('2027-03-28')).toBe(false); // Sunday of the change
+    expect(isWeekendNight('2027-10-30')).toBe(true);
+    expect(isWeekendNight('2027-10-31')).toBe(false);
+    expect(isWeekendNight('2028-02-29')).toBe(false);
+  });
+});
+
+describe('addMonths', () => {
+  it('keeps the day where the month has it and clamps it otherwise', () => {
+    expect(addMonths('2026-11-22', 12)).toBe('2027-11-22');
+    expect(addMonths('2027-01-31', 1)).toBe('2027-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonths('2028-02-29', 12)).toBe('2029-02-28');
+    expect(addMonths('2026-12-15', 1)).toBe('2027-01-15');
+  });
+});
+
+describe('todayOnPropertyClock', () => {
+  it('uses GMT in winter: 23:30 UTC on 31 December is still that day in Aberdeen', () => {
+    expect(todayOnPropertyClock(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31');
+    expect(todayOnPropertyClock(new Date('2027-01-01T00:00:00Z'))).toBe('2027-01-01');
+  });
+
+  it('uses BST in summer: 23:30 UTC is already the next day in Aberdeen', () => {
+    expect(todayOnPropertyClock(new Date('2027-06-30T23:30:00Z'))).toBe('2027-07-01');
+    expect(todayOnPropertyClock(new Date('2027-06-30T22:59:59Z'))).toBe('2027-06-30');
+  });
+
+  it('follows the clocks going forward on the last Sunday of March', () => {
+    // 28 March 2027: 01:00 GMT becomes 02:00 BST.
+    expect(todayOnPropertyClock(new Date('2027-03-27T23:59:00Z'))).toBe('2027-03-27');
+    expect(todayOnPropertyClock(new Date('2027-03-28T00:30:00Z'))).toBe('2027-03-28');
+    expect(todayOnPropertyClock(new Date('2027-03-28T22:59:00Z'))).toBe('2027-03-28');
+    expect(todayOnPropertyClock(new Date('2027-03-28T23:00:00Z'))).toBe('2027-03-29');
+  });
+
+  it('follows the clocks going back on the last Sunday of October', () => {
+    // 31 October 2027: 02:00 BST becomes 01:00 GMT.
+    expect(todayOnPropertyClock(new Date('2027-10-30T22:59:00Z'))).toBe('2027-10-30');
+    expect(todayOnPropertyClock(new Date('2027-10-30T23:00:00Z'))).toBe('2027-10-31');
+    expect(todayOnPropertyClock(new Date('2027-10-31T23:30:00Z'))).toBe('2027-10-31');
+    expect(todayOnPropertyClock(new Date('2027-11-01T00:00:00Z'))).toBe('2027-11-01');
+  });
+
+  it('knows 29 February', () => {
+    expect(todayOnPropertyClock(new Date('2028-02-29T12:00:00Z'))).toBe('2028-02-29');
+  });
+});
+
+describe('staysOverlap', () => {
+  it('is true for a shared night and false when stays only touch', () => {
+    const a = { checkIn: '2027-03-04', checkOut: '2027-03-07' };
+    expect(staysOverlap(a, { checkIn: '2027-03-06', checkOut: '2027-03-09' })).toBe(true);
+    expect(staysOverlap(a, { checkIn: '2027-03-07', checkOut: '2027-03-09' })).toBe(false);
+    expect(staysOverlap(a, { checkIn: '2027-03-01', checkOut: '2027-03-04' })).toBe(false);
+    expect(staysOverlap(a, { checkIn: '2027-03-05', checkOut: '2027-03-06' })).toBe(true);
+  });
+});

@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { type IsoDate, nightsOf, todayOnPropertyClock } from '../../domain/dates.ts';
+import type { Db, DbOrTx } from '../db/database.ts';
+import { PG_EXCLUSION_VIOLATION, pgErrorCode } from '../db/database.ts';
+import { importedEvents, properties, stays } from '../db/schema.ts';
+import { conflict } from '../errors.ts';
+
+/** The name every owner block carries (spec section 3). */
+export const OWNER_BLOCK_NAME = 'Owner Block';
+
+/**
+ * How long an answer of `unavailableDates` may be served from memory. Every write path of this repository
+ * invalidates it at once; the bound covers writers elsewhere that forget `invalidate()` and other server
+ * processes on a shared PostgreSQL. A cached answer also lapses when the first hold in it lapses.
+ */
+export const UNAVAILABLE_CACHE_TTL_MS = 2000;
+
+export type UnavailableNights = {
+  /** Taken nights from today on (property clock), sorted, each once. */
+  unavailableDates: IsoDate[];
+  /** Live guest stays and channel events with a night from today on. */
+  bookingsCount: number;
+  /** Owner blocks with a night from today on. */
+  blockedDatesCount: number;
+};
+
+type CacheEntry = { today: IsoDate; validUntil: number; value: UnavailableNights };
+type SharedState = {
+  unavailable: Map<number, CacheEntry>;
+  knownProperties: Set<number>;
+  generation: number;
+};
+
+// One cache per database handle, shared by every repository made on it, so any capability's invalidate()
+// clears what the availability routes serve.
+const sharedByDb = new WeakMap<object, SharedState>();
+function sharedState(db: Db): SharedState {
+  let state = sharedByDb.get(db);
+  if (!state) {
+    state = { unavailable: new Map(), knownProperties: new Set(), generation: 0 };
+    sharedByDb.set(db, state);
+  }
+  return state;
+}
+
+/** A stay row that holds its nights at `now`: confirmed (guest or block), or pending with a live hold. */
+const liveAt = (now: Date) =>
+  or(
+    eq(stays.status, 'confirmed'),
+    and(eq(stays.status, 'pending'), or(isNull(stays.holdExpiresAt), gt(stays.holdExpiresAt, now))),
+  );
+
+export type CreateBlockInput = {
+  propertyId: number;
+  checkIn: IsoDate;
+  checkOut: IsoDate;
+  reason: string;
+  now: Date;
+};
+
+export type StaysRepository = ReturnType<typeof createStaysRepository>;
+
+/**
+ * The nights of the calendar: which are taken, whether a stay is free, owner blocks and lapsed holds.
+ * Every method runs on the database or inside the caller's transaction (`tx`). A caller that writes stays
+ * inside its own transaction calls `invalidate()` after the commit.
+ */
+export function createStaysRepository(db: Db) {
+  const shared = sharedState(db);
+
+  function invalidate(): void {
+    shared.generation++;
+    shared.unavailable.clear();
+  }
+
+  async function propertyExists(propertyId: number, tx: DbOrTx = db): Promise<boolean> {
+    if (shared.knownProperties.has(propertyId)) return true;
+    const [row] = await tx
+      .select({ id: properties.id })
+      .from(properties)
+      .where(eq(properties.id, propertyId));
+    if (row) shared.knownProperties.add(propertyId);
+    return Boolean(row);
+  }
+
+  /** Reads the taken nights from the database (no cache), plus when the earliest live hold among them lapses. */
+  async function readUnavailable(
+    propertyId: number,
+    now: Date,
+    tx: DbOrTx,
+  ): Promise<{ value: UnavailableNights; firstHoldExpiry: number | undefined }> {
+    const today = todayOnPropertyClock(now);
+    const [stayRows, eventRows] = await Promise.all([
+      tx
+        .select({
+          kind: stays.kind,
+          checkIn: stays.checkIn,
+          checkOut: stays.checkOut,
+          holdExpiresAt: stays.holdExpiresAt,
+        })
+        .from(stays)
+        .where(and(eq(stays.propertyId, propertyId), gt(stays.checkOut, today), liveAt(now))),
+      tx
+        .select({ checkIn: importedEvents.checkIn, checkOut: importedEvents.checkOut })
+        .from(importedEvents)
+        .where(and(eq(importedEvents.propertyId, propertyId), gt(importedEvents.checkOut, today))),
+    ]);
+    const nights = new Set<IsoDate>();
+    let bookingsCount = eventRows.length;
+    let blockedDatesCount = 0;
+    let firstHoldExpiry: number | undefined;
+    const addNights = (checkIn: IsoDate, checkOut: IsoDate) => {
+      for (const night of nightsOf(checkIn > today ? checkIn : today, checkOut)) nights.add(night);
+    };
+    for (const row of stayRows) {
+      if (row.kind === 'block') blockedDatesCount++;
+      else bookingsCount++;
+      if (row.holdExpiresAt) {
+        const expiry = row.holdExpiresAt.getTime();
+        if (firstHoldExpiry === undefined || expiry < firstHoldExpiry) firstHoldExpiry = expiry;
+      }
+      addNights(row.checkIn, row.checkOut);
+    }
+    for (const row of eventRows) addNights(row.checkIn, row.checkOut);
+    return {
+      value: { unavailableDates: [...nights].sort(), bookingsCount, blockedDatesCount },
+      firstHoldExpiry,
+    };
+  }
+
+  /**
+   * Every taken night from today on, with the counts of `/api/unavailable-dates`. Served from memory for a
+   * moment (see UNAVAILABLE_CACHE_TTL_MS) unless a transaction is given.
+   */
+  async function unavailableNights(propertyId: number, now: Date, tx?: DbOrTx): Promise<UnavailableNights> {
+    if (tx) return (await readUnavailable(propertyId, now, tx)).value;
+    const today = todayOnPropertyClock(now);
+    const cached = shared.unavailable.get(propertyId);
+    if (cached && cached.today === today && now.getTime() < cached.validUntil) return cached.value;
+    const generation = shared.generation;
+    const { value, firstHoldExpiry } = await readUnavailable(propertyId, now, db);
+    // A write that happened while we read makes this answer unsafe to keep.
+    if (generation === shared.generation) {
+      const validUntil = Math.min(now.getTime() + UNAVAILABLE_CACHE_TTL_MS, firstHoldExpiry ?? Infinity);
+      shared.unavailable.set(propertyId, { today, validUntil, value });
+    }
+    return value;
+  }
+
+  /** The taken nights from today on: confirmed stays, live holds, owner blocks and channel events. */
+  async function takenNights(propertyId: number, now: Date, tx?: DbOrTx): Promise<IsoDate[]> {
+    return (await unavailableNights(propertyId, now, tx)).unavailableDates;
+  }
+
+  /**
+   * The calendar's answer for a guest's stay: true when none of its nights is in `unavailableNights` (so the
+   * availability check and the calendar always agree). Served from the same short-lived cache; the hold that
+   * precedes a payment checks the database itself with `isFree`.
+   */
+  async function isShownFree(
+    propertyId: number,
+    checkIn: IsoDate,
+    checkOut: IsoDate,
+    now: Date,
+  ): Promise<boolean> {
+    const today = todayOnPropertyClock(now);
+    if (checkIn < today) return isFree(propertyId, checkIn, checkOut, now);
+    const taken = new Set(await takenNights(propertyId, now));
+    return nightsOf(checkIn, checkOut).every((night) => !taken.has(night));
+  }
+
+  /**
+   * True when no night of [checkIn, checkOut) is held by a live stay or a channel event. Read from the
+   * database, never from the cache. `excludeStayId` ignores one stay (a guest retrying against their own hold).
+   */
+  async function isFree(
+    propertyId: number,
+    checkIn: IsoDate,
+    checkOut: IsoDate,
+    now: Date,
+    tx: DbOrTx = db,
+    options: { excludeStayId?: string } = {},
+  ): Promise<boolean> {
+    const excluded = options.excludeStayId ? sql` and ${stays.id} <> ${options.excludeStayId}` : sql``;
+    const live = sql`(${stays.status} = 'confirmed' or (${stays.status} = 'pending' and
+      (${stays.holdExpiresAt} is null or ${stays.holdExpiresAt} > ${now.toISOString()})))`;
+    // One round trip: the hot path of /api/availability and of every hold.
+    const result = await tx.execute<{ taken: boolean }>(sql`select
+      exists (select 1 from ${stays} where ${stays.propertyId} = ${propertyId}
+        and ${stays.checkIn} < ${checkOut} and ${stays.checkOut} > ${checkIn} and ${live}${excluded})
+      or exists (select 1 from ${importedEvents} where ${importedEvents.propertyId} = ${propertyId}
+        and ${importedEvents.checkIn} < ${checkOut} and ${importedEvents.checkOut} > ${checkIn}) as taken`);
+    return !(result as unknown as { rows: { taken: boolean }[] }).rows[0]?.taken;
+  }
+
+  /** Pending holds whose time is up become 'expired' and free their nights. Returns the ids expired. */
+  async function expireLapsedHolds(tx: DbOrTx, now: Date): Promise<string[]> {
+    const rows = await tx
+      .update(stays)
+      .set({ status: 'expired', updatedAt: now })
+      .where(and(eq(stays.status, 'pending'), lte(stays.holdExpiresAt, now)))
+      .returning({ id: stays.id });
+    if (rows.length > 0) invalidate();
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * An owner block: a confirmed stay of kind 'block' named 'Owner Block'. Lapsed holds are expired first so
+   * they do not stand in the way. Overlapping a live stay is a 409 (the database's exclusion constraint).
+   */
+  async function createBlock(input: CreateBlockInput, tx?: DbOrTx) {
+    const run = async (t: DbOrTx) => {
+      await expireLapsedHolds(t, input.now);
+      const [row] = await t
+        .insert(stays)
+        .values({
+          id: randomUUID(),
+          propertyId: input.propertyId,
+          kind: 'block',
+          source: 'owner',
+          status: 'confirmed',
+          checkIn: input.checkIn,
+          checkOut: input.checkOut,
+          contactName: OWNER_BLOCK_NAME,
+          reason: input.reason,
+          confirmedAt: input.now,
+          createdAt: input.now,
+          updatedAt: input.now,
+        })
+        .returning();
+      return row!;
+    };
+    try {
+      const row = tx ? await run(tx) : await db.transaction(run);
+      return row;
+    } catch (error) {
+      if (pgErrorCode(error) === PG_EXCLUSION_VIOLATION) {
+        throw conflict(
+          'These dates overlap a booking or a block already in the calendar. Please choose other dates.',
+          'dates_unavailable',
+        );
+      }
+      throw error;
+    } finally {
+      invalidate();
+    }
+  }
+
+  return {
+    invalidate,
+    propertyExists,
+    unavailableNights,
+    takenNights,
+    isFree,
+    isShownFree,
+    expireLapsedHolds,
+    createBlock,
+  };
+}

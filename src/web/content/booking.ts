@@ -1,0 +1,91 @@
+import { BATHROOMS, MAX_GUESTS, MAX_NIGHTS, MIN_NIGHTS, SIZE_M2 } from '../../domain/property.ts';
+
+/**
+ * Texts of the Book Now section and its date-range picker. The toast titles and messages are the
+ * specification's (sections 2, 5 and 8), word for word: tests and guests rely on them.
+ */
+export const BOOKING_DETAILS = {
+  heading: 'Book Now',
+  intro:
+    'Book The Tower directly with its owners: no booking-site fees, and we answer every question ourselves.',
+  location: {
+    title: 'Location',
+    text: 'In the centre of Aberdeen, Scotland, UK: restaurants, the harbour and Union Street on the doorstep, with golf courses, castles and Royal Deeside a short drive away.',
+  },
+  details: {
+    title: 'Property Details',
+    bedrooms: 'Bedrooms: 3 (1 king size, 1 double, 1 twin)',
+    bathrooms: `Bathrooms: ${BATHROOMS}`,
+    size: `Size: ${SIZE_M2} m²`,
+    guests: `Sleeps up to ${MAX_GUESTS} guests`,
+  },
+  about: {
+    title: 'About The Tower',
+    paragraphs: [
+      'The Tower is a converted church penthouse over five floors, restored over 18 months of careful renovation. Stone walls and church windows meet a modern kitchen, a private sauna and a cast iron bath.',
+      'Climb to the tower viewing room for the views over the city, or sit out on the roof terrace. Please note there is no lift and the property is not wheelchair accessible.',
+    ],
+  },
+} as const;
+
+export const BOOKING_CARD = {
+  title: 'Reserve your stay',
+  weekdayLabel: 'per night, Sunday to Thursday',
+  weekendLabel: 'per night, Friday and Saturday',
+  checking: 'Checking availability...',
+  formTitle: 'Complete Your Booking',
+  termsLead: 'By proceeding, you agree to our',
+  termsLink: 'Terms and Conditions',
+  guestsLabel: 'Guests',
+} as const;
+
+export const MINIMUM_STAY_DIALOG = {
+  title: 'Minimum Stay Required',
+  text: `The Tower requires a minimum stay of ${MIN_NIGHTS} nights for all bookings.`,
+  close: 'Close',
+  contact: 'Contact Us',
+  /** Subject of the e-mail draft Contact Us opens. */
+  subject: 'Single Night Stay Enquiry',
+} as const;
+
+export const STAY_REQUIREMENTS = {
+  title: 'Stay Requirements:',
+  text: `Minimum ${MIN_NIGHTS} nights, maximum ${MAX_NIGHTS} nights`,
+  ask: 'For a single-night stay or a stay of more than 28 nights, please e-mail us at',
+  subject: 'Stay Enquiry',
+} as const;
+
+/** Toasts of the booking section and the date-range picker (spec sections 5 and 8). */
+export const BOOKING_TOASTS = {
+  available: {
+    title: '✓ Available!',
+    description: 'These dates are available. Complete your booking details below.',
+  },
+  notAvailable: {
+    title: 'Not Available',
+    description: 'These dates are already booked. Please select different dates.',
+  },
+  checkFailed: {
+    title: 'Availability Check Failed',
+    description: 'Unable to check availability. Please try again.',
+    variant: 'destructive',
+  },
+  checkInUnavailable: {
+    title: 'Check-in Date Not Available',
+    description: 'This date is already booked or blocked. Please select a different check-in date.',
+  },
+  checkOutUnavailable: {
+    title: 'Check-out Date Not Available',
+    description: 'This date is already booked or blocked. Please select a different check-in date.',
+  },
+  rangeUnavailable: {
+    title: 'Date Range Not Available',
+    description:
+      'Some dates in your selected range are already booked or blocked. Please select different dates.',
+  },
+  maximumStay: {
+    title: 'Maximum Stay Exceeded',
+    description:
+      'Bookings are limited to a maximum of 28 nights. For longer stays, please contact us directly.',
+  },
+} as const;

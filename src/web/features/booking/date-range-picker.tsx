@@ -1,0 +1,570 @@
+import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { UnavailableDates } from '../../../domain/api.ts';
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  type IsoDate,
+  nightsOf,
+  todayOnPropertyClock,
+} from '../../../domain/dates.ts';
+import { BOOKING_WINDOW_MONTHS, MAX_NIGHTS } from '../../../domain/property.ts';
+import { lastBookableCheckIn } from '../../../domain/stay-rules.ts';
+import { BOOKING_TOASTS, STAY_REQUIREMENTS } from '../../content/booking.ts';
+import { siteEmail } from '../../lib/runtime-config.ts';
+import { toast } from '../../lib/toast.ts';
+import { formatLongDate, formatMonth, formatShortDate, monthStart, WEEKDAYS } from './calendar-dates.ts';
+
+/** A chosen stay: check-in, check-out and its number of nights (spec section 3, "Date selection"). */
+export type DateSelection = { from: IsoDate; to: IsoDate; nights: number };
+
+export type DateRangePickerProps = {
+  propertyId: number;
+  /** A complete range of at least `minNights` nights, or null when the selection is cleared or incomplete. */
+  onSelect(selection: DateSelection | null): void;
+  /** Component default 1; the booking page asks for 2 (spec section 2). */
+  minNights?: number;
+  /** The guest chose a complete range shorter than `minNights` (the booking page opens its dialog). */
+  onTooShort?(selection: DateSelection): void;
+  /** Changing this value clears the selection (after a booking is paid). */
+  resetKey?: number;
+};
+
+/** The spec's check-out offsets (section 4): a day click gives 2 nights, typing a check-in or the auto-selection 1. */
+const CLICK_OFFSET = 2;
+const TYPED_OFFSET = 1;
+
+type Phase = 'none' | 'checkIn' | 'complete';
+type Selection = { checkIn: IsoDate | null; checkOut: IsoDate | null; phase: Phase };
+const EMPTY: Selection = { checkIn: null, checkOut: null, phase: 'none' };
+
+/**
+ * The booking calendar (spec sections 2, 4 and 5 and the spec README's decisions): a Sunday-first month grid
+ * of nights, booked nights from `/api/unavailable-dates`, Check-in and Check-out inputs, Clear All, a summary and
+ * the stay requirements. Keyboard: arrows move a day, Page Up / Page Down a month, Home / End the week, Enter
+ * chooses. A taken day can be a check-out when every night before it is free.
+ */
+export function DateRangePicker({
+  propertyId,
+  onSelect,
+  minNights = 1,
+  onTooShort,
+  resetKey,
+}: DateRangePickerProps) {
+  const ids = useId();
+  const unavailableQuery = useQuery<UnavailableDates>({ queryKey: [`/api/unavailable-dates/${propertyId}`] });
+  // The calendar of the property's clock is only known in the browser (the page is pre-rendered at build time).
+  const [today, setToday] = useState<IsoDate | null>(null);
+  const [month, setMonth] = useState<IsoDate | null>(null);
+  const [selection, setSelection] = useState<Selection>(EMPTY);
+  /** Once the guest has chosen or cleared dates, the calendar no longer selects by itself. */
+  const [touched, setTouched] = useState(false);
+  const [focusedDay, setFocusedDay] = useState<IsoDate | null>(null);
+  const focusPending = useRef(false);
+  // The callbacks are read through refs so a parent's new function identity never re-runs the auto-selection.
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
+  const onTooShortRef = useRef(onTooShort);
+  onTooShortRef.current = onTooShort;
+  const autoSelectedFor = useRef<string | null>(null);
+  const dayButtons = useRef(new Map<IsoDate, HTMLButtonElement>());
+
+  useEffect(() => {
+    const now = todayOnPropertyClock(new Date());
+    setToday(now);
+    setMonth(monthStart(now));
+  }, []);
+
+  useEffect(() => {
+    if (unavailableQuery.error) console.warn('Could not load the unavailable dates', unavailableQuery.error);
+  }, [unavailableQuery.error]);
+
+  const taken = useMemo(
+    () => new Set(unavailableQuery.data?.unavailableDates ?? []),
+    [unavailableQuery.data],
+  );
+  const calendarReady = today !== null && month !== null && !unavailableQuery.isPending;
+
+  const firstMonth = today ? monthStart(today) : null;
+  const lastMonth = today ? monthStart(addMonths(today, BOOKING_WINDOW_MONTHS)) : null;
+  const lastCheckIn = today ? lastBookableCheckIn(today) : null;
+
+  const rangeFree = useCallback(
+    (from: IsoDate, to: IsoDate) => nightsOf(from, to).every((night) => !taken.has(night)),
+    [taken],
+  );
+  const canCheckIn = useCallback(
+    (day: IsoDate) =>
+      today !== null && day >= today && lastCheckIn !== null && day <= lastCheckIn && !taken.has(day),
+    [today, lastCheckIn, taken],
+  );
+  const defaultCheckOut = useCallback(
+    (checkIn: IsoDate, offset: number) => addDays(checkIn, Math.max(minNights, offset)),
+    [minNights],
+  );
+
+  const report = useCallback(
+    (checkIn: IsoDate, checkOut: IsoDate, phase: Phase) => {
+      const nights = daysBetween(checkIn, checkOut);
+      if (nights < minNights) {
+        setSelection({ checkIn, checkOut: null, phase: 'checkIn' });
+        onSelectRef.current(null);
+        onTooShortRef.current?.({ from: checkIn, to: checkOut, nights });
+        return;
+      }
+      setSelection({ checkIn, checkOut, phase });
+      onSelectRef.current({ from: checkIn, to: checkOut, nights });
+    },
+    [minNights],
+  );
+
+  /** Makes `day` the check-in with the default check-out (spec README: never fewer than the minimum nights). */
+  const startAt = useCallback(
+    (day: IsoDate, offset: number, phase: Phase) => {
+      if (!canCheckIn(day)) {
+        toast(BOOKING_TOASTS.checkInUnavailable);
+        return;
+      }
+      const checkOut = defaultCheckOut(day, offset);
+      if (!rangeFree(day, checkOut)) {
+        setSelection({ checkIn: day, checkOut: null, phase: 'checkIn' });
+        onSelectRef.current(null);
+        toast(BOOKING_TOASTS.rangeUnavailable);
+        return;
+      }
+      report(day, checkOut, phase);
+    },
+    [canCheckIn, defaultCheckOut, rangeFree, report],
+  );
+
+  const chooseCheckOut = useCallback(
+    (checkIn: IsoDate, day: IsoDate) => {
+      const nights = daysBetween(checkIn, day);
+      if (nights <= 0) {
+        toast(BOOKING_TOASTS.checkOutUnavailable);
+        return;
+      }
+      if (nights > MAX_NIGHTS) {
+        toast(BOOKING_TOASTS.maximumStay);
+        return;
+      }
+      if (taken.has(addDays(day, -1))) {
+        toast(BOOKING_TOASTS.checkOutUnavailable);
+        return;
+      }
+      if (!rangeFree(checkIn, day)) {
+        toast(BOOKING_TOASTS.rangeUnavailable);
+        return;
+      }
+      report(checkIn, day, 'complete');
+    },
+    [taken, rangeFree, report],
+  );
+
+  // Auto-selection (spec section 4): on load and on month change, the first day of the displayed month (not
+  // before today) whose default stay is free, until the guest chooses dates themselves.
+  useEffect(() => {
+    if (!calendarReady || touched || !month || !today) return;
+    const key = `${month}|${unavailableQuery.dataUpdatedAt}`;
+    if (autoSelectedFor.current === key) return;
+    autoSelectedFor.current = key;
+    let day = month < today ? today : month;
+    const end = addMonths(month, 1);
+    while (day < end) {
+      const checkOut = defaultCheckOut(day, TYPED_OFFSET);
+      if (canCheckIn(day) && rangeFree(day, checkOut)) {
+        report(day, checkOut, 'complete');
+        return;
+      }
+      day = addDays(day, 1);
+    }
+  }, [
+    calendarReady,
+    touched,
+    month,
+    today,
+    unavailableQuery.dataUpdatedAt,
+    defaultCheckOut,
+    canCheckIn,
+    rangeFree,
+    report,
+  ]);
+
+  const lastResetKey = useRef(resetKey);
+  useEffect(() => {
+    if (lastResetKey.current === resetKey) return;
+    lastResetKey.current = resetKey;
+    setSelection(EMPTY);
+    setTouched(true);
+  }, [resetKey]);
+
+  function chooseDay(day: IsoDate) {
+    setTouched(true);
+    setFocusedDay(day);
+    if (selection.phase === 'checkIn' && selection.checkIn && day > selection.checkIn) {
+      chooseCheckOut(selection.checkIn, day);
+    } else {
+      startAt(day, CLICK_OFFSET, 'checkIn');
+    }
+  }
+
+  function showMonth(next: IsoDate) {
+    if (!firstMonth || !lastMonth) return;
+    const target = monthStart(next);
+    if (target < firstMonth || target > lastMonth) return;
+    setMonth(target);
+  }
+
+  function onCheckInInput(value: string) {
+    setTouched(true);
+    if (!value) {
+      setSelection(EMPTY);
+      onSelectRef.current(null);
+      return;
+    }
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return;
+    startAt(value, TYPED_OFFSET, 'complete');
+    showMonth(value);
+  }
+
+  function onCheckOutInput(value: string) {
+    setTouched(true);
+    if (!selection.checkIn) return;
+    if (!value) {
+      setSelection({ checkIn: selection.checkIn, checkOut: null, phase: 'checkIn' });
+      onSelectRef.current(null);
+      return;
+    }
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return;
+    chooseCheckOut(selection.checkIn, value);
+  }
+
+  function clearAll() {
+    setTouched(true);
+    setSelection(EMPTY);
+    onSelectRef.current(null);
+  }
+
+  // Keyboard focus follows the focused day across months (a roving tabindex on the grid's day buttons).
+  useEffect(() => {
+    if (!focusPending.current || !focusedDay) return;
+    const button = dayButtons.current.get(focusedDay);
+    if (button) {
+      focusPending.current = false;
+      button.focus();
+    }
+  });
+
+  function onGridKeyDown(event: KeyboardEvent<HTMLButtonElement>, day: IsoDate) {
+    const moves: Record<string, () => IsoDate> = {
+      ArrowLeft: () => addDays(day, -1),
+      ArrowRight: () => addDays(day, 1),
+      ArrowUp: () => addDays(day, -7),
+      ArrowDown: () => addDays(day, 7),
+      PageUp: () => addMonths(day, -1),
+      PageDown: () => addMonths(day, 1),
+      Home: () => addDays(day, -new Date(`${day}T12:00:00Z`).getUTCDay()),
+      End: () => addDays(day, 6 - new Date(`${day}T12:00:00Z`).getUTCDay()),
+    };
+    const move = moves[event.key];
+    if (!move || !firstMonth || !lastMonth) return;
+    event.preventDefault();
+    const target = move();
+    const lastDay = addDays(addMonths(lastMonth, 1), -1);
+    const clamped = target < firstMonth ? firstMonth : target > lastDay ? lastDay : target;
+    focusPending.current = true;
+    setFocusedDay(clamped);
+    if (month && monthStart(clamped) !== month) setMonth(monthStart(clamped));
+  }
+
+  const nights =
+    selection.checkIn && selection.checkOut ? daysBetween(selection.checkIn, selection.checkOut) : 0;
+  const email = siteEmail();
+
+  return (
+    <div className="space-y-4">
+      <div className="grid grid-cols-2 gap-3">
+        <div>
+          <label htmlFor={`${ids}-in`} className="block font-medium text-sm text-stone-800">
+            Check-in Date
+          </label>
+          <input
+            id={`${ids}-in`}
+            type="date"
+            className="mt-1 w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm"
+            value={selection.checkIn ?? ''}
+            min={today ?? undefined}
+            max={lastCheckIn ?? undefined}
+            onChange={(event) => onCheckInInput(event.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${ids}-out`} className="block font-medium text-sm text-stone-800">
+            Check-out Date
+          </label>
+          <input
+            id={`${ids}-out`}
+            type="date"
+            className="mt-1 w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm disabled:bg-stone-100 disabled:text-stone-500"
+            value={selection.checkOut ?? ''}
+            disabled={!selection.checkIn}
+            min={selection.checkIn ? addDays(selection.checkIn, minNights) : undefined}
+            max={selection.checkIn ? addDays(selection.checkIn, MAX_NIGHTS) : undefined}
+            onChange={(event) => onCheckOutInput(event.target.value)}
+          />
+        </div>
+      </div>
+
+      <div className="rounded-lg border border-stone-200 bg-white p-3">
+        {!calendarReady || !month ? (
+          <div role="status" className="flex h-72 items-center justify-center gap-2 text-sm text-stone-600">
+            <span
+              aria-hidden="true"
+              className="size-4 animate-spin rounded-full border-2 border-stone-300 border-t-amber-600"
+            />
+            Checking availability
+          </div>
+        ) : (
+          <>
+            <div className="mb-2 flex items-center justify-between">
+              <button
+                type="button"
+                className="rounded px-2 py-1 text-lg hover:bg-stone-100 disabled:opacity-30"
+                aria-label="Previous month"
+                disabled={month <= firstMonth!}
+                onClick={() => {
+                  goToMonth(addMonths(month, -1));
+                }}
+              >
+                <span aria-hidden="true">‹</span>
+              </button>
+              <h3 id={`${ids}-month`} className="font-semibold text-stone-900" aria-live="polite">
+                {formatMonth(month)}
+              </h3>
+              <button
+                type="button"
+                className="rounded px-2 py-1 text-lg hover:bg-stone-100 disabled:opacity-30"
+                aria-label="Next month"
+                disabled={month >= lastMonth!}
+                onClick={() => {
+                  goToMonth(addMonths(month, 1));
+                }}
+              >
+                <span aria-hidden="true">›</span>
+              </button>
+            </div>
+            <MonthGrid
+              month={month}
+              labelledBy={`${ids}-month`}
+              today={today!}
+              taken={taken}
+              selection={selection}
+              focusedDay={focusedDay}
+              canCheckIn={canCheckIn}
+              rangeFree={rangeFree}
+              dayButtons={dayButtons.current}
+              onChoose={chooseDay}
+              onKeyDown={onGridKeyDown}
+              onFocusDay={setFocusedDay}
+            />
+            <ul className="mt-3 flex gap-4 text-stone-700 text-xs" aria-label="Legend">
+              <li className="flex items-center gap-1.5">
+                <span aria-hidden="true" className="size-3 rounded-sm border border-stone-300 bg-white" />
+                Available
+              </li>
+              <li className="flex items-center gap-1.5">
+                <span aria-hidden="true" className="size-3 rounded-sm bg-stone-300" />
+                Booked
+              </li>
+            </ul>
+          </>
+        )}
+      </div>
+
+      <div className="flex items-start justify-between gap-3">
+        <p className="text-sm text-stone-800" aria-live="polite" data-testid="date-summary">
+          {selection.checkIn ? (
+            <>
+              <span className="block">Check-in: {formatShortDate(selection.checkIn)}</span>
+              {selection.checkOut ? (
+                <span className="block">
+                  Check-out: {formatShortDate(selection.checkOut)} ·{' '}
+                  <strong>
+                    {nights} {nights === 1 ? 'night' : 'nights'}
+                  </strong>
+                </span>
+              ) : (
+                <span className="block text-stone-600">Choose your check-out date</span>
+              )}
+            </>
+          ) : (
+            <span className="text-stone-600">Choose your check-in date</span>
+          )}
+        </p>
+        <button
+          type="button"
+          onClick={clearAll}
+          className="shrink-0 rounded-md border border-stone-300 px-3 py-1 text-sm hover:bg-stone-100"
+        >
+          Clear All
+        </button>
+      </div>
+
+      <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-950 text-sm">
+        <p>
+          <strong>{STAY_REQUIREMENTS.title}</strong> {STAY_REQUIREMENTS.text}
+        </p>
+        <p className="mt-1">
+          {STAY_REQUIREMENTS.ask}{' '}
+          <a
+            className="underline"
+            href={`mailto:${email}?subject=${encodeURIComponent(STAY_REQUIREMENTS.subject)}`}
+          >
+            {email}
+          </a>
+          .
+        </p>
+      </div>
+    </div>
+  );
+
+  function goToMonth(next: IsoDate) {
+    showMonth(next);
+    setFocusedDay(null);
+  }
+}
+
+type MonthGridProps = {
+  month: IsoDate;
+  labelledBy: string;
+  today: IsoDate;
+  taken: Set<IsoDate>;
+  selection: Selection;
+  focusedDay: IsoDate | null;
+  canCheckIn(day: IsoDate): boolean;
+  rangeFree(from: IsoDate, to: IsoDate): boolean;
+  dayButtons: Map<IsoDate, HTMLButtonElement>;
+  onChoose(day: IsoDate): void;
+  onKeyDown(event: KeyboardEvent<HTMLButtonElement>, day: IsoDate): void;
+  onFocusDay(day: IsoDate): void;
+};
+
+function MonthGrid(props: MonthGridProps) {
+  const { month, today, taken, selection, focusedDay } = props;
+  const first = new Date(`${month}T12:00:00Z`).getUTCDay();
+  const daysInMonth = daysBetween(month, addMonths(month, 1));
+  type Cell = { key: string; day: IsoDate | null };
+  const cells: Cell[] = [
+    ...Array.from({ length: first }, (_, i): Cell => ({ key: `pad-start-${i}`, day: null })),
+    ...Array.from(
+      { length: daysInMonth },
+      (_, i): Cell => ({ key: addDays(month, i), day: addDays(month, i) }),
+    ),
+  ];
+  for (let i = 0; cells.length % 7 !== 0; i++) cells.push({ key: `pad-end-${i}`, day: null });
+  const weeks = Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
+
+  // The one day reachable by Tab: the focused day, else the check-in, else today, else the 1st.
+  const inMonth = (day: IsoDate | null) => day !== null && monthStart(day) === month;
+  const tabDay = inMonth(focusedDay)
+    ? focusedDay!
+    : inMonth(selection.checkIn)
+      ? selection.checkIn!
+      : inMonth(today)
+        ? today
+        : month;
+
+  const choosingCheckOut = selection.phase === 'checkIn' && selection.checkIn !== null;
+
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA date picker pattern is a table with role grid
+    <table role="grid" aria-labelledby={props.labelledBy} className="w-full table-fixed border-collapse">
+      <thead>
+        <tr>
+          {WEEKDAYS.map((weekday) => (
+            <th
+              key={weekday.short}
+              scope="col"
+              abbr={weekday.long}
+              className="py-1 font-medium text-stone-500 text-xs"
+            >
+              {weekday.short}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {weeks.map((week) => (
+          <tr key={week[0]!.key + week[6]!.key}>
+            {week.map(({ key, day }) => {
+              if (!day) return <td key={key} />;
+              const booked = taken.has(day);
+              const past = day < today;
+              const validCheckOut =
+                choosingCheckOut &&
+                day > selection.checkIn! &&
+                daysBetween(selection.checkIn!, day) <= MAX_NIGHTS &&
+                props.rangeFree(selection.checkIn!, day);
+              const choosable = validCheckOut || props.canCheckIn(day);
+              const isCheckIn = day === selection.checkIn;
+              const isCheckOut = day === selection.checkOut;
+              const inRange =
+                selection.checkIn !== null &&
+                selection.checkOut !== null &&
+                day > selection.checkIn &&
+                day < selection.checkOut;
+              const status = past
+                ? 'past'
+                : booked
+                  ? validCheckOut
+                    ? 'booked, free for check-out'
+                    : 'booked'
+                  : 'available';
+              const role = isCheckIn
+                ? ', check-in'
+                : isCheckOut
+                  ? ', check-out'
+                  : inRange
+                    ? ', in your stay'
+                    : '';
+              return (
+                <td key={key} className="p-0.5">
+                  <button
+                    type="button"
+                    ref={(element) => {
+                      if (element) props.dayButtons.set(day, element);
+                      else props.dayButtons.delete(day);
+                    }}
+                    data-day={day}
+                    tabIndex={day === tabDay ? 0 : -1}
+                    aria-label={`${formatLongDate(day)}, ${status}${role}`}
+                    aria-disabled={!choosable || undefined}
+                    onClick={() => props.onChoose(day)}
+                    onKeyDown={(event) => props.onKeyDown(event, day)}
+                    onFocus={() => props.onFocusDay(day)}
+                    className={[
+                      'flex h-9 w-full items-center justify-center rounded-md text-sm tabular-nums',
+                      isCheckIn || isCheckOut
+                        ? 'bg-amber-600 font-semibold text-white'
+                        : inRange
+                          ? 'bg-amber-100 text-amber-950'
+                          : booked
+                            ? 'bg-stone-300 text-stone-600 line-through'
+                            : past
+                              ? 'text-stone-400'
+                              : 'text-stone-900 hover:bg-amber-50',
+                      choosable ? 'cursor-pointer' : 'cursor-not-allowed',
+                    ].join(' ')}
+                  >
+                    {Number(day.slice(8))}
+                  </button>
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
