@@ -41,6 +41,7 @@ import type { PaymentProvider } from './payments/provider.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook.ts';
 import { propertyRoutes } from './properties/routes.ts';
+import { createStaysRepository } from './stays/stays-repository.ts';
 import { testClockRoutes } from './test-clock/routes.ts';
 import { seoRoutes } from './web/seo-routes.ts';
 import { loadSite, type Page, type Site } from './web/site.ts';
@@ -178,6 +179,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       error: 'internal_error',
       message: 'Something went wrong on our side. Please try again in a moment.',
     });
+  });
+
+  // The guest's calendar is served from a short cache (stays repository). Every write reaches us through a
+  // non-GET API request, answered after its commit: clear the cache then, whichever capability wrote.
+  const calendarCache = createStaysRepository(database.db);
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') calendarCache.invalidate();
   });
 
   const context: AppContext = {

@@ -20,6 +20,7 @@ import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/database.ts';
 import { auditLog } from '../db/schema.ts';
 import { badGateway, badRequest, HttpError } from '../errors.ts';
+import { createStaysRepository } from '../stays/stays-repository.ts';
 import { FeedFetchError, type FetchFeedOptions, fetchFeed, type Resolver } from './fetch-feed.ts';
 import {
   type CalendarSourceRow,
@@ -165,9 +166,8 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
     }
 
     // (Tx in db/database.ts lacks the relations generic that db.transaction's tx carries.)
-    const result = await db.transaction((tx) =>
-      saveImport(tx as unknown as Tx, sourceId, url, ranges, attemptAt),
-    );
+    const result = await db.transaction((tx) => saveImport(tx, sourceId, url, ranges, attemptAt));
+    createStaysRepository(db).invalidate(); // the guest's calendar shows the new nights at once
     log.info(
       { sourceId, events: result.events, echoes: result.echoes, conflicts: result.conflicts.length },
       `calendar sync: ${label} imported`,
