@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   addDays,
@@ -319,5 +320,20 @@ test.describe('Book Now', () => {
     await expect(toastWith(page, 'Availability Check Failed')).toBeVisible();
     await expect(page.getByText('Unable to check availability. Please try again.').first()).toBeVisible();
     await expect(booking(page).getByRole('heading', { name: 'Complete Your Booking' })).toHaveCount(0);
+  });
+
+  test('the booking card with its form and breakdown has no accessibility violations and no console errors', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await openBooking(page);
+    await expect(booking(page).getByRole('heading', { name: 'Complete Your Booking' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('#booking').analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });
