@@ -1,5 +1,3 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { PROPERTY_TIME_ZONE } from './property.ts';
 
 /**
@@ -65,9 +63,25 @@ export function addMonths(date: IsoDate, months: number): IsoDate {
   return fromUtc(target);
 }
 
-/** Today's date on the property's clock (Europe/London), whatever the server's zone. */
+/** Calendar days on the property's clock; one formatter, made once (it is the hot path of every stay check). */
+const PROPERTY_DAY = new Intl.DateTimeFormat('en-GB', {
+  timeZone: PROPERTY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today's date on the property's clock (Europe/London), whatever the server's or the browser's zone. */
 export function todayOnPropertyClock(now: Date): IsoDate {
-  return format(new TZDate(now.getTime(), PROPERTY_TIME_ZONE), 'yyyy-MM-dd');
+  let year = '';
+  let month = '';
+  let day = '';
+  for (const part of PROPERTY_DAY.formatToParts(now)) {
+    if (part.type === 'year') year = part.value;
+    else if (part.type === 'month') month = part.value;
+    else if (part.type === 'day') day = part.value;
+  }
+  return `${year}-${month}-${day}`;
 }
 
 export function compareIsoDates(a: IsoDate, b: IsoDate): number {

@@ -28,6 +28,8 @@ export type UnavailableNights = {
 type CacheEntry = { today: IsoDate; validUntil: number; value: UnavailableNights };
 type SharedState = {
   unavailable: Map<number, CacheEntry>;
+  /** Reads under way, so a burst of requests after the cache lapses makes one query, not one each. */
+  inflight: Map<string, Promise<UnavailableNights>>;
   knownProperties: Set<number>;
   generation: number;
 };
@@ -38,7 +40,7 @@ const sharedByDb = new WeakMap<object, SharedState>();
 function sharedState(db: Db): SharedState {
   let state = sharedByDb.get(db);
   if (!state) {
-    state = { unavailable: new Map(), knownProperties: new Set(), generation: 0 };
+    state = { unavailable: new Map(), inflight: new Map(), knownProperties: new Set(), generation: 0 };
     sharedByDb.set(db, state);
   }
   return state;
@@ -139,13 +141,21 @@ export function createStaysRepository(db: Db) {
     const cached = shared.unavailable.get(propertyId);
     if (cached && cached.today === today && now.getTime() < cached.validUntil) return cached.value;
     const generation = shared.generation;
-    const { value, firstHoldExpiry } = await readUnavailable(propertyId, now, db);
-    // A write that happened while we read makes this answer unsafe to keep.
-    if (generation === shared.generation) {
-      const validUntil = Math.min(now.getTime() + UNAVAILABLE_CACHE_TTL_MS, firstHoldExpiry ?? Infinity);
-      shared.unavailable.set(propertyId, { today, validUntil, value });
-    }
-    return value;
+    const key = `${propertyId}|${generation}|${today}`;
+    const running = shared.inflight.get(key);
+    if (running) return running;
+    const read = readUnavailable(propertyId, now, db)
+      .then(({ value, firstHoldExpiry }) => {
+        // A write that happened while we read makes this answer unsafe to keep.
+        if (generation === shared.generation) {
+          const validUntil = Math.min(now.getTime() + UNAVAILABLE_CACHE_TTL_MS, firstHoldExpiry ?? Infinity);
+          shared.unavailable.set(propertyId, { today, validUntil, value });
+        }
+        return value;
+      })
+      .finally(() => shared.inflight.delete(key));
+    shared.inflight.set(key, read);
+    return read;
   }
 
   /** The taken nights from today on: confirmed stays, live holds, owner blocks and channel events. */

@@ -326,7 +326,7 @@ function BookingCard() {
               </Dialog.Close>
               <a
                 href={`mailto:${email}?subject=${encodeURIComponent(MINIMUM_STAY_DIALOG.subject)}`}
-                className="rounded-md bg-amber-600 px-4 py-2 font-semibold text-sm text-white hover:bg-amber-700"
+                className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-sm text-white hover:bg-amber-800"
                 onClick={() => setMinimumStayOpen(false)}
               >
                 {MINIMUM_STAY_DIALOG.contact}

@@ -546,7 +546,7 @@ function MonthGrid(props: MonthGridProps) {
                     className={[
                       'flex h-9 w-full items-center justify-center rounded-md text-sm tabular-nums',
                       isCheckIn || isCheckOut
-                        ? 'bg-amber-600 font-semibold text-white'
+                        ? 'bg-amber-700 font-semibold text-white'
                         : inRange
                           ? 'bg-amber-100 text-amber-950'
                           : booked
