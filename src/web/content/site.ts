@@ -227,7 +227,7 @@ export const CONTACT = {
   helpCards: {
     holiday: {
       title: 'Holiday Bookings',
-      text: 'Check availability and book your stay directly, with no booking-site fees.',
+      text: 'Check availability, see the full price and book your stay directly with us.',
     },
     corporate: {
       title: 'Corporate Events',
