@@ -29,7 +29,7 @@ export const MEDIA_OUT_DIR = path.join(root, 'public/media');
 const MANIFEST = path.join(MEDIA_OUT_DIR, 'manifest.json');
 const SOCIAL_OUT = path.join(root, 'public', DEFAULT_SOCIAL_IMAGE);
 /** Bump when the encoding settings change, so every variant is made again. */
-const PIPELINE_VERSION = 3;
+const PIPELINE_VERSION = 4;
 const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'];
 
 type Job = { id: string; kind: MediaKind };
@@ -62,20 +62,27 @@ function outputsOf(job: Job): string[] {
 }
 
 async function makeVariants(job: Job, input: Buffer): Promise<void> {
-  for (const width of MEDIA_KINDS[job.kind].widths) {
-    const height = mediaHeight(job.kind, width);
-    // rotate() applies the camera's orientation; cover crops the owner's photo to the slot's aspect ratio.
-    const resized = sharp(input, { density: 144 })
-      .rotate()
-      .resize(width, height, { fit: 'cover', position: 'attention' });
-    await resized
-      .clone()
-      .avif({ quality: 50, effort: 2 })
-      .toFile(path.join(MEDIA_OUT_DIR, `${job.id}-${width}.avif`));
-    await resized
-      .clone()
-      .webp({ quality: 72 })
-      .toFile(path.join(MEDIA_OUT_DIR, `${job.id}-${width}.webp`));
+  const kind = MEDIA_KINDS[job.kind];
+  // Decode (or draw) once at the largest size: rotate() applies the camera's orientation, cover crops the
+  // owner's photo to the slot's aspect ratio. Every width is then resized from these pixels.
+  const { data, info } = await sharp(input)
+    .rotate()
+    .resize(kind.width, kind.height, { fit: 'cover', position: 'attention' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  for (const width of kind.widths) {
+    const resized = sharp(data, { raw }).resize(width, mediaHeight(job.kind, width));
+    await Promise.all([
+      resized
+        .clone()
+        .avif({ quality: 50, effort: 1 })
+        .toFile(path.join(MEDIA_OUT_DIR, `${job.id}-${width}.avif`)),
+      resized
+        .clone()
+        .webp({ quality: 72, effort: 3 })
+        .toFile(path.join(MEDIA_OUT_DIR, `${job.id}-${width}.webp`)),
+    ]);
   }
 }
 
@@ -117,7 +124,7 @@ export async function buildImages({ log = console.info }: { log?: (line: string)
   const social = sourceOf({ id: first.id, kind: 'gallery' });
   const socialKey = hashOf(String(PIPELINE_VERSION), 'social', social.input);
   if (manifest.social !== socialKey || !existsSync(SOCIAL_OUT)) {
-    await sharp(social.input, { density: 144 })
+    await sharp(social.input)
       .rotate()
       .resize(SOCIAL_IMAGE.width, SOCIAL_IMAGE.height, { fit: 'cover', position: 'attention' })
       .jpeg({ quality: 78, mozjpeg: true })

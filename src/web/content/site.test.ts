@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { quoteStay } from '../../domain/pricing.ts';
 import { ACTIVITY_PATHS, SEO_LANDING_PATHS } from '../app/paths.ts';
 import { mediaSrcSet } from '../lib/media.ts';
 import {
@@ -51,13 +52,14 @@ describe('the content module', () => {
       expect(deeside).toContain(fact);
   });
 
-  it('prices its example weekend with the booking rules: £550 + £100 cleaning + £28 service', () => {
-    expect(RATES.exampleWeekend).toMatchObject({
+  it('prices its example weekend as the booking does: £550 + £100 cleaning + £28 service', () => {
+    expect(RATES.exampleWeekend).toEqual({
       accommodation: 550,
       cleaningFee: 100,
       serviceFee: 28,
       total: 678,
     });
+    expect(quoteStay('2027-03-05', '2027-03-07')).toMatchObject(RATES.exampleWeekend);
   });
 });
 

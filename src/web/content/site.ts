@@ -6,7 +6,7 @@
  * Photos: every gallery and feature entry has an `id`. Drop the real photo in `media/photos/<id>.jpg` (or .png,
  * .webp) and rebuild; until then the build draws a placeholder. See the README, "Photos and video".
  */
-import { quoteStay } from '../../domain/pricing.ts';
+import { serviceFeeGbp } from '../../domain/pricing.ts';
 import {
   BATHROOMS,
   BEDROOMS,
@@ -55,14 +55,25 @@ export const ACTIVITY_LINKS = [
   { to: '/royal-deeside-activities', label: 'Royal Deeside Activities' },
 ] as const;
 
+function weekendExample() {
+  const accommodation = 2 * WEEKEND_RATE_GBP;
+  const serviceFee = serviceFeeGbp(accommodation);
+  return {
+    accommodation,
+    cleaningFee: CLEANING_FEE_GBP,
+    serviceFee,
+    total: accommodation + CLEANING_FEE_GBP + serviceFee,
+  };
+}
+
 /** Rates and fees come from the domain, so the site shows exactly what the booking charges. */
 export const RATES = {
   weekdayGbp: WEEKDAY_RATE_GBP,
   weekendGbp: WEEKEND_RATE_GBP,
   cleaningFeeGbp: CLEANING_FEE_GBP,
   serviceFeePercent: SERVICE_FEE_PERCENT,
-  /** An all-in example shown beside the rates: a Friday-and-Saturday weekend. */
-  exampleWeekend: quoteStay('2027-03-05', '2027-03-07'),
+  /** An all-in example shown beside the rates: a Friday-and-Saturday weekend (2 nights at the weekend rate). */
+  exampleWeekend: weekendExample(),
 } as const;
 
 export const PROPERTY_FACTS = {
@@ -216,7 +227,7 @@ export const CONTACT = {
   helpCards: {
     holiday: {
       title: 'Holiday Bookings',
-      text: 'Check availability and book your stay directly, with no booking-site fees.',
+      text: 'Check availability, see the full price and book your stay directly with us.',
     },
     corporate: {
       title: 'Corporate Events',

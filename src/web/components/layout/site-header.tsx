@@ -1,7 +1,7 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ACTIVITY_LINKS, SITE } from '../../content/site.ts';
+import { ActivitiesMenu } from './activities-menu.tsx';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 font-medium text-sm transition-colors ${
@@ -27,32 +27,7 @@ export function SiteHeader() {
           <NavLink to="/" end className={navLinkClass}>
             Home
           </NavLink>
-          <DropdownMenu.Root modal={false}>
-            <DropdownMenu.Trigger className="flex items-center gap-1 rounded-md px-3 py-2 font-medium text-sm text-stone-700 hover:bg-stone-100 hover:text-stone-900 data-[state=open]:bg-stone-100">
-              Activities
-              <span aria-hidden="true" className="text-xs">
-                ▾
-              </span>
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                align="start"
-                sideOffset={6}
-                className="z-50 min-w-56 rounded-md border border-stone-200 bg-white p-1 shadow-lg"
-              >
-                {ACTIVITY_LINKS.map((link) => (
-                  <DropdownMenu.Item key={link.to} asChild>
-                    <Link
-                      to={link.to}
-                      className="block rounded px-3 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100"
-                    >
-                      {link.label}
-                    </Link>
-                  </DropdownMenu.Item>
-                ))}
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+          <ActivitiesMenu />
           <NavLink to="/contact" className={navLinkClass}>
             Contact
           </NavLink>
