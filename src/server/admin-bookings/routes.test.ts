@@ -293,6 +293,13 @@ describe('POST /api/bookings/:id/cancel', () => {
     expect(rebooked.statusCode).toBe(201);
   });
 
+  it('cancels a lapsed (expired) hold without telling the guest', async () => {
+    const expired = await insertStay(t.database.db, { status: 'expired', ...PAID_STAY });
+    const response = await post(`/api/bookings/${expired.id}/cancel`);
+    expect(response.json()).toMatchObject({ refundPence: 0, booking: { status: 'canceled' } });
+    expect(notified).toEqual([]);
+  });
+
   it('unblocks an owner block without telling anyone', async () => {
     const block = await insertStay(t.database.db, {
       kind: 'block',

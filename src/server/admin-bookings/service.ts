@@ -207,7 +207,8 @@ export function createAdminBookingService(deps: Dependencies) {
           refundTargetPence: stay.refundedPence + refundPence,
         });
         // A paid booking's guest is told once the refund is through (in the transaction that records it).
-        if (refundPence === 0) await notifications.bookingCanceled(tx, id, 0);
+        // A lapsed hold was never a booking the guest holds: nobody is told.
+        if (refundPence === 0 && stay.status !== 'expired') await notifications.bookingCanceled(tx, id, 0);
         return { row, refundPence };
       });
       const row =

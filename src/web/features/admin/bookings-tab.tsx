@@ -28,6 +28,7 @@ import {
 import { CancelDialog } from './cancel-dialog.tsx';
 import { MonthView } from './month-view.tsx';
 import { OwnerBookingDialog } from './owner-booking-dialog.tsx';
+import { RecentActivity } from './recent-activity.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { buttonClass, cardClass, inputClass, labelClass } from './styles.ts';
 
@@ -288,6 +289,7 @@ export function BookingsTab() {
       </section>
 
       <MonthView bookings={bookings.data ?? []} imported={imported.data ?? []} today={today} />
+      <RecentActivity />
       <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} />
     </div>
   );

@@ -1,0 +1,46 @@
+import { useAudit } from './admin-api.ts';
+import { formatMoment } from './booking-list.ts';
+import { cardClass } from './styles.ts';
+
+const ACTIONS: Record<string, string> = {
+  'admin.login': 'Logged in',
+  'admin.logout': 'Logged out',
+  'booking.confirmed': 'Confirmed a booking',
+  'booking.canceled': 'Cancelled a booking',
+  'booking.refunded': 'Refund issued',
+  'booking.refund_failed': 'Refund failed',
+  'booking.created_by_owner': 'Took a booking by phone/e-mail',
+  'block.removed': 'Unblocked dates',
+  'bookings.exported': 'Downloaded the bookings (CSV)',
+};
+
+/** The latest entries of the audit log: who did what, when. */
+export function RecentActivity() {
+  const audit = useAudit();
+  return (
+    <details className={cardClass}>
+      <summary className="cursor-pointer font-serif text-xl">Recent activity</summary>
+      {audit.isPending ? (
+        <p className="mt-3 text-sm text-stone-600">Loading…</p>
+      ) : audit.isError ? (
+        <p className="mt-3 text-red-800 text-sm">Could not load the activity: {audit.error.message}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-stone-100 text-sm">
+          {audit.data.map((entry) => (
+            <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2">
+              <span>
+                {ACTIONS[entry.action] ?? entry.action}
+                {typeof entry.details.stayId === 'string' ? (
+                  <span className="text-stone-500"> · ref {entry.details.stayId.slice(0, 8)}</span>
+                ) : null}
+              </span>
+              <span className="text-stone-600">
+                {entry.actor}, {formatMoment(entry.createdAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}
