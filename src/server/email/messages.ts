@@ -137,7 +137,7 @@ export function guestBookingConfirmed(stay: BookingDetails, site: MessageSite): 
     heading: `Thank you, ${firstName(stay.contactName)} — your stay is confirmed`,
     blocks: [
       p(
-        `We are delighted you have chosen ${PROPERTY_NAME}, and we look forward to welcoming you to our converted church penthouse in the heart of Aberdeen. Your booking is confirmed and paid; here are the details to keep.`,
+        `We are delighted you have chosen ${PROPERTY_NAME}, and we look forward to welcoming you to our converted church penthouse in the heart of Aberdeen. Your booking is confirmed${stay.paidPence > 0 ? ' and paid' : ''}; here are the details to keep.`,
       ),
       h('Your stay'),
       stayRows(stay),

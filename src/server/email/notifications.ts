@@ -7,7 +7,6 @@ import { outbox, stays } from '../db/schema.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import type { RenderedMessage } from './layout.ts';
 import {
-  type BookingDetails,
   guestBookingCanceled,
   guestBookingConfirmed,
   guestPaymentRefundedNightsTaken,
@@ -64,7 +63,7 @@ export async function enqueueMessage(
     .onConflictDoNothing({ target: outbox.dedupeKey });
 }
 
-async function readStay(tx: Tx, stayId: string): Promise<(BookingDetails & { kind: string }) | undefined> {
+async function readStay(tx: Tx, stayId: string): Promise<typeof stays.$inferSelect | undefined> {
   const [stay] = await tx.select().from(stays).where(eq(stays.id, stayId));
   return stay;
 }
@@ -142,8 +141,8 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
       const stay = await guestStay(tx, stayId);
       if (!stay) return;
       const now = clock.now();
-      // Refunded in full: what was paid (the stay's total when the payment is not yet recorded on it).
-      const refundPence = stay.paidPence || stay.totalPence;
+      // Refunded in full: the refund recorded on the stay, else what was paid, else its total.
+      const refundPence = stay.refundedPence || stay.paidPence || stay.totalPence;
       if (stay.contactEmail) {
         await enqueueMessage(tx, {
           ...guestPaymentRefundedNightsTaken(stay, refundPence, site),
