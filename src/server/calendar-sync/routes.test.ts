@@ -246,15 +246,13 @@ describe('a feed that does not answer in time', () => {
   afterAll(() => quick.close());
 
   it('gives a clear 502 and keeps the previous events', async () => {
-    await quick.db
-      .insert(importedEvents)
-      .values({
-        sourceId: 'airbnb',
-        propertyId: 1,
-        uid: 'kept@airbnb.com',
-        checkIn: '2026-12-01',
-        checkOut: '2026-12-03',
-      });
+    await quick.db.insert(importedEvents).values({
+      sourceId: 'airbnb',
+      propertyId: 1,
+      uid: 'kept@airbnb.com',
+      checkIn: '2026-12-01',
+      checkOut: '2026-12-03',
+    });
     const response = await quick.admin('POST', '/api/admin/sync-airbnb', { icalUrl: feeds.url('/slow.ics') });
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({
