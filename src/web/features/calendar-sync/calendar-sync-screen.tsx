@@ -202,6 +202,7 @@ export function CalendarSyncScreen() {
   const sources = sourcesQuery.data?.sources;
   const airbnb = sources?.find((s) => s.id === 'airbnb');
   const booking = sources?.find((s) => s.id === 'booking');
+  const conflicts = sourcesQuery.data?.conflicts ?? [];
 
   // The saved URLs fill the inputs once, without overwriting what the owner typed.
   useEffect(() => {
@@ -392,6 +393,23 @@ export function CalendarSyncScreen() {
               </>
             ) : null}
           </dl>
+        </Card>
+      ) : null}
+
+      {conflicts.length > 0 ? (
+        <Card title="Conflicts With Direct Bookings">
+          <p className="text-sm text-stone-700">
+            These channel bookings share nights with a confirmed direct booking. Contact the guest or the
+            channel.
+          </p>
+          <ul className="mt-3 space-y-1 text-sm">
+            {conflicts.map((c) => (
+              <li key={`${c.sourceId}-${c.uid}-${c.checkIn}`}>
+                {c.sourceId === 'airbnb' ? 'Airbnb' : 'Booking.com'}: {c.summary || 'event'} from {c.checkIn}{' '}
+                to {c.checkOut}
+              </li>
+            ))}
+          </ul>
         </Card>
       ) : null}
 
