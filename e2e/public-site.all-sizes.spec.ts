@@ -249,9 +249,7 @@ test.describe('search engines and sharing', () => {
       ['Backend-only package', 'server'],
     ] as const) {
       const archive = archives.find((item: { id: string }) => item.id === id);
-      const card = page
-        .locator('div')
-        .filter({ has: page.getByRole('heading', { name: label, exact: true }) });
+      const card = page.getByRole('region', { name: label, exact: true });
       if (archive.bytes === null) await expect(card.getByText('Not built')).toBeVisible();
       else
         await expect(card.getByRole('link', { name: new RegExp(`Download ${label}`) })).toHaveAttribute(

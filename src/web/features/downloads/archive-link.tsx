@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { DownloadArchive } from '../../../domain/api.ts';
 import { formatBytes } from './use-downloads.ts';
 
@@ -19,10 +20,16 @@ export function ArchiveLink({ label, description, archive, loading, failed }: Pr
         ? formatBytes(archive.bytes)
         : 'Not built';
   const available = !loading && archive?.bytes != null;
+  const headingId = useId();
   return (
-    <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-stone-200 bg-white p-6">
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-stone-200 bg-white p-6"
+    >
       <div>
-        <h2 className="font-semibold text-xl">{label}</h2>
+        <h2 id={headingId} className="font-semibold text-xl">
+          {label}
+        </h2>
         <p className="mt-1 text-stone-700">{description}</p>
         {!loading && archive && archive.bytes == null ? (
           <p className="mt-1 text-sm text-stone-600">
@@ -43,6 +50,6 @@ export function ArchiveLink({ label, description, archive, loading, failed }: Pr
           {status}
         </p>
       )}
-    </div>
+    </section>
   );
 }
