@@ -82,7 +82,7 @@ test.describe('home page', () => {
   }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'The Tower Experience' })).toBeVisible();
-    await expect(page.getByText('18 Months of Careful Renovation')).toBeVisible();
+    await expect(page.getByText('18 Months of Careful Renovation', { exact: true })).toBeVisible();
     const features = page.getByRole('region', { name: 'Unique Features' }).getByRole('listitem');
     await expect(features).toHaveCount(6);
     const videos = page.locator('video');
