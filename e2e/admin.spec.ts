@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
+import { formatGbp } from '../src/domain/pricing.ts';
 import { adminPost, expect, loginAsAdmin, test } from './fixtures.ts';
 
 /** A yyyy-MM-dd date `days` from today (UTC is close enough for stays weeks ahead). */
@@ -232,5 +233,106 @@ test.describe('admin accessibility', () => {
     await page.screenshot({ path: testInfo.outputPath('dashboard.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: testInfo.outputPath('dashboard-phone.png'), fullPage: true });
+  });
+});
+
+/** A guest booking paid through the demo provider's own endpoints, as the booking page and checkout pay. */
+async function paidGuestBooking(
+  request: APIRequestContext,
+  stay: { name: string; from: number; nights: number },
+) {
+  const checkInDate = inDays(stay.from);
+  const checkOutDate = inDays(stay.from + stay.nights);
+  const quote = await request.get(
+    `/api/quote?propertyId=1&checkInDate=${checkInDate}&checkOutDate=${checkOutDate}`,
+  );
+  expect(quote.status(), await quote.text()).toBe(200);
+  const total = (await quote.json()).total as number;
+  const held = await request.post('/api/create-payment-intent', {
+    data: {
+      amount: Math.round(total * 100),
+      currency: 'gbp',
+      booking: {
+        propertyId: 1,
+        checkInDate,
+        checkOutDate,
+        guestCount: 2,
+        contactName: stay.name,
+        contactEmail: `${stay.name.toLowerCase().replace(/\W+/g, '.')}@example.test`,
+        contactPhone: '',
+        specialRequests: '',
+        totalPrice: total,
+        status: 'confirmed',
+      },
+    },
+  });
+  expect(held.status(), await held.text()).toBe(200);
+  const { paymentIntentId, clientSecret, bookingId } = await held.json();
+  const paid = await request.post(`/api/demo-payments/${paymentIntentId}/confirm`, {
+    data: {
+      clientSecret,
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+      postcode: 'AB10 1AA',
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const success = await request.post('/api/payment-success', { data: { paymentIntentId, bookingId } });
+  expect(success.status(), await success.text()).toBe(200);
+  return { id: bookingId as string, checkInDate, checkOutDate };
+}
+
+test.describe('admin dates and refunds', () => {
+  test('blocks dates in the Dates tab, shows the block as BLOCKED and unblocks it', async ({ page }) => {
+    const checkIn = inDays(150);
+    const checkOut = inDays(153);
+    await loginAsAdmin(page);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Dates' }).click();
+    await page.getByLabel('Check-in Date').fill(checkIn);
+    await page.getByLabel('Check-out Date').fill(checkOut);
+    await page.getByLabel('Reason (optional)').fill('Roof repairs e2e');
+    await page.getByRole('button', { name: 'Block Dates' }).click();
+    await expect(page.getByText('Dates Blocked', { exact: true })).toBeVisible();
+    const calendar = async () =>
+      ((await (await page.request.get('/api/unavailable-dates/1')).json()) as { unavailableDates: string[] })
+        .unavailableDates;
+    expect(await calendar()).toContain(checkIn);
+
+    await page.getByRole('tab', { name: 'Bookings' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Roof repairs e2e' });
+    await expect(row.getByText('BLOCKED', { exact: true })).toBeVisible();
+    await row.getByRole('button', { name: 'Unblock' }).click();
+    await expect(page.getByText('The dates are free again.', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Unblock' })).toHaveCount(0);
+    expect(await calendar()).not.toContain(checkIn);
+  });
+
+  test('cancels a paid booking after showing the refund the terms give', async ({ page }) => {
+    const booking = await paidGuestBooking(page.request, { name: 'Paid Guest', from: 20, nights: 3 });
+    const token = await loginAsAdmin(page);
+    const previewResponse = await page.request.get(`/api/bookings/${booking.id}/refund-preview`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(previewResponse.status()).toBe(200);
+    const preview = (await previewResponse.json()) as { amountPence: number; rule: string };
+    expect(preview.amountPence).toBeGreaterThan(0);
+
+    await page.goto('/admin');
+    await page.getByLabel('Search').fill('Paid Guest');
+    const row = page.getByRole('row').filter({ hasText: 'Paid Guest' });
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+    await expect(
+      dialog.getByText(`Refund: ${formatGbp(preview.amountPence)}`, { exact: true }),
+    ).toBeVisible();
+    await expect(dialog.getByText(`Rule: ${preview.rule}`, { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel Booking' }).click();
+    await expect(
+      page.getByText(`${formatGbp(preview.amountPence)} refunded to Paid Guest.`, { exact: true }),
+    ).toBeVisible();
+    await expect(row.getByText('canceled', { exact: true })).toBeVisible();
+    await expect(row.getByText(`refunded ${formatGbp(preview.amountPence)}`)).toBeVisible();
+    const calendar = await page.request.get('/api/unavailable-dates/1');
+    expect((await calendar.json()).unavailableDates).not.toContain(booking.checkInDate);
   });
 });
