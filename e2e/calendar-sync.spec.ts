@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { addMonths, type IsoDate, todayOnPropertyClock } from '../src/domain/dates.ts';
 import {
   type FeedServer,
   readFixture,
@@ -7,6 +8,7 @@ import {
   serveWhenReleased,
   startFeedServer,
 } from '../src/server/calendar-sync/test-feed-server.ts';
+import { formatLongDate, formatMonth, monthStart } from '../src/web/features/booking/calendar-dates.ts';
 import { adminPost, expect, loginAsAdmin, test } from './fixtures.ts';
 
 const EMPTY = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\nEND:VCALENDAR\r\n';
@@ -121,6 +123,53 @@ test.describe('calendar sync screen', () => {
     await page.getByRole('button', { name: 'Sync Booking.com Calendar' }).click();
     await expect(page.getByText('Booking.com Sync Complete', { exact: true })).toBeVisible();
     await expect(page.getByText('Synced 3 events from Booking.com', { exact: true })).toBeVisible();
+  });
+
+  test('after Sync All Platforms the imported nights show as booked in the guest’s calendar', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    slowBooking.release(); // this test is not about the slow answer
+    // Nights the fixtures import (airbnb.ics: 4–6 Dec 2026, 12–13 Feb 2027; booking.ics: 10–12 Dec 2026,
+    // 5–7 Mar 2027); only those still ahead count.
+    const today = todayOnPropertyClock(new Date());
+    const imported = [
+      '2026-12-04',
+      '2026-12-05',
+      '2026-12-06',
+      '2026-12-10',
+      '2026-12-11',
+      '2026-12-12',
+      '2027-02-12',
+      '2027-02-13',
+      '2027-03-05',
+      '2027-03-06',
+      '2027-03-07',
+    ].filter((night) => night >= today) as IsoDate[];
+    expect(imported.length).toBeGreaterThan(0);
+
+    await loginAsAdmin(page);
+    await page.goto('/admin/calendar-sync');
+    await page.getByLabel('Airbnb iCal URL').fill(feeds.url('/airbnb.ics'));
+    await page.getByLabel('Booking.com iCal URL').fill(feeds.url('/booking.ics'));
+    await page.getByRole('button', { name: 'Sync All Platforms' }).click();
+    await expect(page.getByText('Calendar Sync Complete', { exact: true })).toBeVisible();
+
+    const unavailable = await (await page.request.get('/api/unavailable-dates/1')).json();
+    expect(unavailable.unavailableDates).toEqual(expect.arrayContaining(imported));
+
+    // The guest's picker on the home page shows the first of them as booked.
+    const night = imported[0]!;
+    const booking = page.getByRole('complementary', { name: 'Booking' });
+    await page.goto('/#booking');
+    await expect(booking.getByRole('button', { name: 'Next month' })).toBeVisible({ timeout: 20_000 });
+    for (let month = monthStart(today); month < monthStart(night); month = addMonths(month, 1)) {
+      await booking.getByRole('button', { name: 'Next month' }).click();
+    }
+    await expect(booking.getByRole('heading', { name: formatMonth(monthStart(night)) })).toBeVisible();
+    await expect(
+      booking.getByRole('button', { name: new RegExp(`^${formatLongDate(night)},`) }),
+    ).toHaveAccessibleName(new RegExp(`^${formatLongDate(night)}, booked`));
   });
 
   test('shows our export URL, which serves our calendar', async ({ page }) => {

@@ -150,6 +150,8 @@ function BookingCard() {
     setSelection(null);
     setAvailability('idle');
     setResetKey((key) => key + 1);
+    // The nights just paid for are taken now: the calendar must not show them free when the guest comes back.
+    void queryClient.invalidateQueries({ queryKey: [`/api/unavailable-dates/${PROPERTY_ID}`] });
     navigate(`/booking-success?bookingId=${encodeURIComponent(bookingId)}`);
   }
 
