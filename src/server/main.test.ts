@@ -10,11 +10,15 @@ const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
+/** Every server a test starts; any still running when the file ends (a failed test) is stopped. */
+const startedServers: ChildProcess[] = [];
+
 function start(env: Record<string, string>): Started {
   const child = spawn(process.execPath, [MAIN], {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  startedServers.push(child);
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
@@ -49,6 +53,8 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'tower-main-'));
 });
 afterAll(async () => {
+  for (const child of startedServers)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await rm(dataDir, { recursive: true, force: true });
 });
 
