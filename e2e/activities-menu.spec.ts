@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test.describe('Activities menu', () => {
   test('works from the keyboard: arrows move, Escape closes and returns focus, Enter follows a link', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test.describe('app shell', () => {
   test('the header links home and to contact, highlighting the active one', async ({ page }) => {

@@ -21,5 +21,19 @@ export async function adminPost(request: APIRequestContext, url: string, data: u
   return request.post(url, { data, headers: { authorization: `Bearer ${token}` } });
 }
 
-export const test = base;
+/**
+ * Every public page is pre-rendered HTML that React takes over (hydrates) once its scripts have run. A click or a
+ * key press sent before that is lost, so every navigation in the specs waits for the app's hydration mark.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      return response;
+    };
+    await use(page);
+  },
+});
 export { expect };

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.ts';
 import { PUBLIC_PATHS } from '../src/web/app/paths.ts';
 import { ACTIVITY_PAGES, FEATURES, GALLERY, LANDING_PAGES, SITE } from '../src/web/content/site.ts';
+import { expect, test } from './fixtures.ts';
 
 const SITE_URL = `http://localhost:${E2E_PORT}`;
 

@@ -1,6 +1,6 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
@@ -40,6 +40,11 @@ export function Layout({ children }: { children: ReactNode }) {
 /** The app shell: sticky header, the routed page, footer and the notification area (spec section 2). */
 export default function App() {
   const [queryClient] = useState(createQueryClient);
+  // Marks the moment the pre-rendered page becomes interactive (for styles and for the browser tests, which
+  // wait for it so that a click or key press is never sent to HTML that React has not yet taken over).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
