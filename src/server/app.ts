@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyError,
@@ -149,6 +150,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('content-security-policy', defaultCsp);
   });
   await app.register(compress, { threshold: 1024 });
+  // Only the routes that ask for it (their `config.rateLimit`) are limited.
+  await app.register(rateLimit, { global: false });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {

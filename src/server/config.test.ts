@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       payments: { mode: 'demo' },
       holdMinutes: 15,
+      holdLimitPerHour: 20,
       icalAllowPrivateHosts: false,
       syncIntervalMinutes: 180,
     });

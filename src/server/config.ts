@@ -54,6 +54,12 @@ const EnvSchema = z.object({
   /** Where the Stripe SDK sends its calls; only tests point it at a local stand-in. */
   STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  HOLD_LIMIT_PER_HOUR: z.coerce
+    .number({ error: 'must be a whole number from 1 to 100000' })
+    .int('must be a whole number from 1 to 100000')
+    .min(1, 'must be a whole number from 1 to 100000')
+    .max(100_000, 'must be a whole number from 1 to 100000')
+    .default(20),
 
   SMTP_HOST: optionalText,
   SMTP_PORT: port(587),
@@ -95,6 +101,8 @@ export type Config = {
         apiBase: string | undefined;
       };
   holdMinutes: number;
+  /** Payment holds one client address may start per hour (nights held by a bot are nights a guest cannot book). */
+  holdLimitPerHour: number;
   smtp: {
     host: string | undefined;
     port: number;
@@ -176,6 +184,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ownerEmail: env.OWNER_EMAIL ?? env.SITE_EMAIL,
     payments,
     holdMinutes: env.HOLD_MINUTES,
+    holdLimitPerHour: env.HOLD_LIMIT_PER_HOUR,
     smtp: {
       host: env.SMTP_HOST,
       port: env.SMTP_PORT,

@@ -15,7 +15,7 @@ import {
 } from '../../domain/api.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import type { AppContext } from '../context.ts';
-import { badRequest, HttpError, notFound, paymentRequired } from '../errors.ts';
+import { badRequest, HttpError, notFound, paymentRequired, tooManyRequests } from '../errors.ts';
 import { DemoPaymentError, type DemoPaymentProvider } from './demo-provider.ts';
 import { createPaymentService, type HoldResult, toPublicBooking } from './payment-service.ts';
 import type { ProviderPaymentIntent } from './provider.ts';
@@ -80,6 +80,21 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   app.post(
     '/create-payment-intent',
     {
+      // Every call may hold nights for HOLD_MINUTES: bound how many one address can start, so a script cannot
+      // keep the whole calendar held (the counter is per process, in memory, like the login throttle).
+      config: {
+        rateLimit: {
+          max: config.holdLimitPerHour,
+          timeWindow: '1 hour',
+          errorResponseBuilder: (_request, limit) => {
+            const minutes = Math.max(1, Math.ceil(limit.ttl / 60_000));
+            return tooManyRequests(
+              `Too many booking attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or e-mail us and we will book for you.`,
+              Math.ceil(limit.ttl / 1000),
+            );
+          },
+        },
+      },
       schema: {
         body: CreatePaymentIntentRequestSchema,
         response: { 200: CreatePaymentIntentResponseSchema },
