@@ -10,6 +10,7 @@ import { createManualClock } from '../clock.ts';
 import { type Database, migrateDatabase, openDatabase } from '../db/database.ts';
 import { seedProperty } from '../db/seed.ts';
 import { TEMPLATE_DUMP_PATH } from '../test/paths.ts';
+import { smtpEnv } from '../test/smtp-test-app.ts';
 import { type SmtpTestServer, startSmtpTestServer } from '../test/smtp-test-server.ts';
 import { TEST_ADMIN, TEST_NOW, testConfig } from '../test/test-app.ts';
 import { createEmailNotifications } from './notifications.ts';
@@ -58,9 +59,7 @@ beforeAll(async () => {
   const config = testConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'trace',
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(smtp.port),
-    SMTP_USER: smtp.user,
+    ...smtpEnv(smtp),
   });
   const chunks: string[] = [];
   const stream = new Writable({

@@ -1,31 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, settings } from '../db/schema.ts';
-import { SMTP_AUTH_REJECTION, type SmtpTestServer, startSmtpTestServer } from '../test/smtp-test-server.ts';
+import { createSmtpTestApp } from '../test/smtp-test-app.ts';
+import { SMTP_AUTH_REJECTION, type SmtpTestServer } from '../test/smtp-test-server.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
 import { SMTP_PASSWORD_SETTING } from './smtp-settings.ts';
 
 let smtp: SmtpTestServer;
 let t: TestApp;
+let close: () => Promise<void>;
 let token: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  t = await createTestApp({
-    env: {
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
-      SMTP_USER: smtp.user,
-      SECRET_KEY: 'a-test-secret-key-of-at-least-32-characters',
-    },
-  });
+  ({ smtp, t, close } = await createSmtpTestApp());
   const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
   token = login.json().token;
 });
 
 afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
+  await close?.();
 });
 
 const auth = () => ({ authorization: `Bearer ${token}` });
