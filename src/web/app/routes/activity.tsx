@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { ContentCards } from '../../components/content/content-cards.tsx';
 import { PageHero } from '../../components/content/page-hero.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
@@ -47,19 +48,7 @@ export default function Activity() {
 
       <PageHero photoId={page.photo} alt={galleryAlt(page.photo)} heading={page.heading} intro={page.intro} />
 
-      <section aria-labelledby="cards-heading" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="cards-heading" className="font-serif text-3xl">
-          Plan your days
-        </h2>
-        <div className="mt-8 grid gap-6 md:grid-cols-2">
-          {page.cards.map((card) => (
-            <div key={card.heading} className="rounded-xl border border-stone-200 bg-white p-6">
-              <h3 className="font-semibold text-xl">{card.heading}</h3>
-              <p className="mt-3 text-stone-700 leading-relaxed">{card.text}</p>
-            </div>
-          ))}
-        </div>
-      </section>
+      <ContentCards id="cards-heading" heading="Plan your days" cards={page.cards} columns={2} />
 
       <section aria-labelledby="cta-heading" className="mx-auto max-w-6xl px-4 pb-16">
         <div className="grid gap-8 rounded-2xl bg-stone-900 p-8 text-white md:grid-cols-[2fr_1fr] md:items-center">

@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { ContentCards } from '../../components/content/content-cards.tsx';
 import { PageHero } from '../../components/content/page-hero.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
@@ -35,19 +36,7 @@ export default function Landing() {
         </Link>
       </PageHero>
 
-      <section aria-labelledby="why-heading" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="why-heading" className="font-serif text-3xl">
-          Why stay at The Tower
-        </h2>
-        <div className="mt-8 grid gap-6 md:grid-cols-3">
-          {page.sections.map((section) => (
-            <div key={section.heading} className="rounded-xl border border-stone-200 bg-white p-6">
-              <h3 className="font-semibold text-xl">{section.heading}</h3>
-              <p className="mt-3 text-stone-700 leading-relaxed">{section.text}</p>
-            </div>
-          ))}
-        </div>
-      </section>
+      <ContentCards id="why-heading" heading="Why stay at The Tower" cards={page.sections} columns={3} />
 
       <section aria-labelledby="highlights-heading" className="bg-white py-16">
         <div className="mx-auto max-w-6xl px-4">
