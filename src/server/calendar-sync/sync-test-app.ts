@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { stays } from '../db/schema.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
-import { createTestApp, TEST_ADMIN } from '../test/test-app.ts';
+import { adminToken, createTestApp } from '../test/test-app.ts';
 import type { Resolver } from './fetch-feed.ts';
 import { type CalendarSync, createCalendarSync } from './service.ts';
 
@@ -38,8 +38,7 @@ export async function createSyncTestApp(
     overrides: { calendarSync: { resolve: options.resolve, fetchLimits } },
   });
   const { app, database, clock, config } = t;
-  const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
-  const token = login.json().token as string;
+  const token = await adminToken(app);
   const service: CalendarSync = createCalendarSync({
     config,
     database,

@@ -5,7 +5,7 @@ import { outbox, stays } from '../db/schema.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import { createSmtpTestApp } from '../test/smtp-test-app.ts';
 import { REJECTED_DOMAIN, type ReceivedMessage, type SmtpTestServer } from '../test/smtp-test-server.ts';
-import { TEST_ADMIN, type TestApp } from '../test/test-app.ts';
+import { adminToken, type TestApp } from '../test/test-app.ts';
 import { createEmailNotifications, MESSAGE_KINDS } from './notifications.ts';
 import { createOutboxWorker, MAX_ATTEMPTS, RETRY_MAX_DELAY_MS } from './outbox-worker.ts';
 import { createSecretBox } from './secret-box.ts';
@@ -41,8 +41,7 @@ afterAll(async () => {
 const db = () => t.database.db;
 /** A fresh login each time: these tests move the clock by hours, past a session's idle limit. */
 async function adminHeaders() {
-  const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
-  return { authorization: `Bearer ${login.json().token}` };
+  return { authorization: `Bearer ${await adminToken(t.app)}` };
 }
 const receivedBy = (address: string) => smtp.received.filter((m) => m.envelopeTo.includes(address));
 const outboxRows = () => db().select().from(outbox);

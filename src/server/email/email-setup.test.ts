@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, settings } from '../db/schema.ts';
 import { createSmtpTestApp } from '../test/smtp-test-app.ts';
 import { SMTP_AUTH_REJECTION, type SmtpTestServer } from '../test/smtp-test-server.ts';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
+import { adminToken, createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
 import { SMTP_PASSWORD_SETTING } from './smtp-settings.ts';
 
 let smtp: SmtpTestServer;
@@ -13,8 +13,7 @@ let token: string;
 
 beforeAll(async () => {
   ({ smtp, t, close } = await createSmtpTestApp());
-  const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
-  token = login.json().token;
+  token = await adminToken(t.app);
 });
 
 afterAll(async () => {
@@ -124,8 +123,7 @@ describe('POST /api/admin/set-email-password without a mail server configured', 
   it('answers 409 smtp_not_configured and saves nothing', async () => {
     const bare = await createTestApp();
     try {
-      const login = await bare.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
-      const headers = { authorization: `Bearer ${login.json().token}` };
+      const headers = { authorization: `Bearer ${await adminToken(bare.app)}` };
       const response = await bare.app.inject({
         method: 'POST',
         url: '/api/admin/set-email-password',
