@@ -4,21 +4,12 @@ import { PageHero } from '../../components/content/page-hero.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { ACTIVITY_LINKS, ACTIVITY_PAGES, galleryAlt } from '../../content/site.ts';
-import { normalisePath, pageMeta } from '../../lib/meta.ts';
-import type { Route } from './+types/activity';
+import { metaByPath, normalisePath } from '../../lib/meta.ts';
 
 const pageOf = (pathname: string) =>
   ACTIVITY_PAGES[normalisePath(pathname)] ?? ACTIVITY_PAGES['/golf-stays-aberdeen']!;
 
-export const meta = ({ location }: Route.MetaArgs) => {
-  const page = pageOf(location.pathname);
-  return pageMeta({
-    title: page.title,
-    description: page.description,
-    keywords: page.keywords,
-    path: normalisePath(location.pathname),
-  });
-};
+export const meta = metaByPath(pageOf);
 
 const bookNowClass =
   'inline-block rounded-md bg-amber-400 px-5 py-2.5 font-semibold text-stone-950 hover:bg-amber-300';

@@ -4,21 +4,12 @@ import { PageHero } from '../../components/content/page-hero.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { galleryAlt, LANDING_PAGES, UNIQUE_POINTS } from '../../content/site.ts';
-import { normalisePath, pageMeta } from '../../lib/meta.ts';
-import type { Route } from './+types/landing';
+import { metaByPath, normalisePath } from '../../lib/meta.ts';
 
 const pageOf = (pathname: string) =>
   LANDING_PAGES[normalisePath(pathname)] ?? LANDING_PAGES['/aberdeen-holiday-rentals']!;
 
-export const meta = ({ location }: Route.MetaArgs) => {
-  const page = pageOf(location.pathname);
-  return pageMeta({
-    title: page.title,
-    description: page.description,
-    keywords: page.keywords,
-    path: normalisePath(location.pathname),
-  });
-};
+export const meta = metaByPath(pageOf);
 
 /** One of the five SEO landing pages: a hero, the page's own text, the rates and a call to action to the home page. */
 export default function Landing() {
