@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ARCHIVE_FILES, DOWNLOADS_DIR } from '../src/server/downloads/archives.ts';
+import { buildWebApp } from './build-web.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -96,14 +97,7 @@ function tarGz(target: string, files: string[], { cwd = root, exclude = [] as st
 function main(): void {
   if (!existsSync(path.join(root, 'build/client/index.html'))) {
     console.info('Building the web app first…');
-    const steps = [
-      [path.join(root, 'scripts/build-images.ts')],
-      [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'],
-    ];
-    for (const args of steps) {
-      const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
-      if (result.status !== 0) process.exit(result.status ?? 1);
-    }
+    buildWebApp(root);
   }
   mkdirSync(DOWNLOADS_DIR, { recursive: true });
   const archives: [string, () => void][] = [

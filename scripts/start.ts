@@ -2,10 +2,10 @@
  * `npm start`: builds the web app when it is missing or older than its sources, then starts the server.
  * A deployment that ships the built app runs `npm run serve` instead.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWebApp } from './build-web.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builtMarker = path.join(root, 'build/client/index.html');
@@ -34,15 +34,7 @@ const builtAt = existsSync(builtMarker) ? statSync(builtMarker).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
 if (builtAt < sourcesAt) {
   console.info(builtAt ? 'Sources changed: rebuilding the web app…' : 'Building the web app (first start)…');
-  // The photo variants first (cached: only new or changed photos are encoded), then the pages.
-  const steps = [
-    [path.join(root, 'scripts/build-images.ts')],
-    [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'],
-  ];
-  for (const args of steps) {
-    const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
-    if (result.status !== 0) process.exit(result.status ?? 1);
-  }
+  buildWebApp(root);
 }
 
 const { main } = await import('../src/server/main.ts');

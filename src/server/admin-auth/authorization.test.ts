@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
+import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
 import { SESSION_IDLE_MS } from './require-admin.ts';
 import type { RouteRecord } from './route-table.ts';
 
@@ -7,9 +7,7 @@ let t: TestApp;
 let adminRoutes: RouteRecord[];
 const tokens: Record<'expired' | 'revoked', string> = { expired: '', revoked: '' };
 
-const login = async () =>
-  (await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN })).json()
-    .token as string;
+const login = () => adminToken(t.app);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -5,7 +5,7 @@ import { poundsToPence, quoteStay } from '../../domain/pricing.ts';
 import { computeRefund } from '../../domain/refunds.ts';
 import { demoRefunds, stays } from '../db/schema.ts';
 import { bookingPageRequest, stayDates } from '../payments/test/payment-harness.ts';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
+import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
 
 /**
  * What the owner's actions do to the guest's calendar, through the whole product: the real availability
@@ -17,8 +17,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
-  token = login.json().token;
+  token = await adminToken(t.app);
 });
 afterAll(async () => {
   await t.close();

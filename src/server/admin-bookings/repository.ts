@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { AdminBooking } from '../../domain/api.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { auditLog, importedEvents, stays } from '../db/schema.ts';
@@ -34,28 +34,6 @@ export function createAdminBookingsRepository() {
     async insert(db: DbOrTx, row: NewStay): Promise<StayRow> {
       const [created] = await db.insert(stays).values(row).returning();
       return created!;
-    },
-
-    /** Pending holds on the property whose time ran out and that touch the nights [checkIn, checkOut). */
-    async expireLapsedHolds(
-      db: DbOrTx,
-      stay: { propertyId: number; checkIn: string; checkOut: string },
-      now: Date,
-    ): Promise<number> {
-      const expired = await db
-        .update(stays)
-        .set({ status: 'expired', updatedAt: now })
-        .where(
-          and(
-            eq(stays.propertyId, stay.propertyId),
-            eq(stays.status, 'pending'),
-            lte(stays.holdExpiresAt, now),
-            lt(stays.checkIn, stay.checkOut),
-            gt(stays.checkOut, stay.checkIn),
-          ),
-        )
-        .returning({ id: stays.id });
-      return expired.length;
     },
 
     /** True when a channel's imported event (Airbnb, Booking.com) takes one of the nights. */

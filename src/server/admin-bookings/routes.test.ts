@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminBooking } from '../../domain/api.ts';
 import { auditLog, importedEvents, stays } from '../db/schema.ts';
 import { silentNotifications } from '../notifications/events.ts';
-import { createTestApp, TEST_ADMIN, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { adminToken, createTestApp, TEST_NOW, type TestApp } from '../test/test-app.ts';
 import { refundIdempotencyKey } from './service.ts';
 import { createRecordingRefunds, insertPaidBooking, insertStay } from './test-support.ts';
 
@@ -41,8 +41,7 @@ afterAll(async () => {
 /** Moves the clock and logs in again (a session lapses after 12 idle hours). */
 async function setClock(to: string) {
   t.clock.set(to);
-  const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
-  token = login.json().token;
+  token = await adminToken(t.app);
 }
 
 beforeEach(async () => {

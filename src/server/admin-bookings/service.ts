@@ -9,6 +9,7 @@ import { type Db, PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx } from '../db/dat
 import { badGateway, badRequest, conflict, notFound } from '../errors.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import { createStaysRepository } from '../stays/stays-repository.ts';
 import {
   type AdminBookingsRepository,
   CANCEL_ACTION,
@@ -42,6 +43,7 @@ const describeStay = (row: StayRow) => (row.kind === 'block' ? 'owner block' : '
 export function createAdminBookingService(deps: Dependencies) {
   const { db, clock, notifications, refunds } = deps;
   const repo: AdminBookingsRepository = createAdminBookingsRepository();
+  const stays = createStaysRepository(db);
 
   async function requireStay(tx: Db | Tx, id: string, forUpdate = false): Promise<StayRow> {
     const row = await repo.get(tx, id, { forUpdate });
@@ -230,7 +232,7 @@ export function createAdminBookingService(deps: Dependencies) {
       let row: StayRow;
       try {
         row = await db.transaction(async (tx) => {
-          await repo.expireLapsedHolds(tx, stay, now);
+          await stays.expireLapsedHolds(tx, now, stay);
           if (await repo.importedOverlap(tx, stay)) throw nightsTaken();
           const created = await repo.insert(tx, {
             id,

@@ -4,14 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pgErrorCode } from '../db/database.ts';
 import { auditLog, importedEvents, stays } from '../db/schema.ts';
 import { createStaysRepository, UNAVAILABLE_CACHE_TTL_MS } from '../stays/stays-repository.ts';
-import { createTestApp, TEST_ADMIN, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { adminToken, createTestApp, TEST_NOW, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
-  token = login.json().token;
+  token = await adminToken(t.app);
 });
 afterAll(async () => {
   await t.close();

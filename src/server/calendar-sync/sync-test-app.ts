@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ensureAdminAccount } from '../admin-auth/bootstrap.ts';
-import { buildApp } from '../app.ts';
-import { createManualClock } from '../clock.ts';
-import type { Database } from '../db/database.ts';
 import { stays } from '../db/schema.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
-import { openTestDatabase, TEST_ADMIN, TEST_NOW, testConfig } from '../test/test-app.ts';
+import { adminToken, createTestApp } from '../test/test-app.ts';
 import type { Resolver } from './fetch-feed.ts';
 import { type CalendarSync, createCalendarSync } from './service.ts';
 
@@ -23,13 +19,6 @@ export type RecordedNotifications = {
 export async function createSyncTestApp(
   options: { env?: Record<string, string>; resolve?: Resolver; timeoutMs?: number } = {},
 ) {
-  const database: Database = await openTestDatabase();
-  const clock = createManualClock(TEST_NOW);
-  const config = testConfig({
-    ICAL_ALLOW_PRIVATE_HOSTS: 'true',
-    SYNC_INTERVAL_MINUTES: '180',
-    ...options.env,
-  });
   const recorded: RecordedNotifications = { conflicts: [], unhealthy: [] };
   const notifications: NotificationEvents = {
     bookingConfirmed: async () => {},
@@ -43,19 +32,13 @@ export async function createSyncTestApp(
     },
   };
   const fetchLimits = options.timeoutMs ? { timeoutMs: options.timeoutMs } : undefined;
-  const app = await buildApp({
-    config,
-    database,
-    clock,
-    logger: false,
-    site: undefined,
+  const t = await createTestApp({
+    env: { ICAL_ALLOW_PRIVATE_HOSTS: 'true', SYNC_INTERVAL_MINUTES: '180', ...options.env },
     notifications,
-    calendarSync: { resolve: options.resolve, fetchLimits },
+    overrides: { calendarSync: { resolve: options.resolve, fetchLimits } },
   });
-  await app.ready();
-  await ensureAdminAccount(database.db, { ...config.admin, dataDir: undefined }, app.log);
-  const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
-  const token = login.json().token as string;
+  const { app, database, clock, config } = t;
+  const token = await adminToken(app);
   const service: CalendarSync = createCalendarSync({
     config,
     database,
@@ -107,8 +90,7 @@ export async function createSyncTestApp(
     addStay,
     close: async () => {
       await service.stop();
-      await app.close();
-      await database.close();
+      await t.close();
     },
   };
 }

@@ -3,13 +3,9 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, stays } from '../db/schema.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
-import {
-  REJECTED_DOMAIN,
-  type ReceivedMessage,
-  type SmtpTestServer,
-  startSmtpTestServer,
-} from '../test/smtp-test-server.ts';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
+import { createSmtpTestApp } from '../test/smtp-test-app.ts';
+import { REJECTED_DOMAIN, type ReceivedMessage, type SmtpTestServer } from '../test/smtp-test-server.ts';
+import { adminToken, type TestApp } from '../test/test-app.ts';
 import { createEmailNotifications, MESSAGE_KINDS } from './notifications.ts';
 import { createOutboxWorker, MAX_ATTEMPTS, RETRY_MAX_DELAY_MS } from './outbox-worker.ts';
 import { createSecretBox } from './secret-box.ts';
@@ -22,19 +18,11 @@ const SITE_URL = 'http://localhost:3000';
 
 let smtp: SmtpTestServer;
 let t: TestApp;
+let close: () => Promise<void>;
 let notifications: NotificationEvents;
 
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  t = await createTestApp({
-    env: {
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
-      SMTP_USER: smtp.user,
-      SECRET_KEY: 'a-test-secret-key-of-at-least-32-characters',
-      OWNER_EMAIL: OWNER,
-    },
-  });
+  ({ smtp, t, close } = await createSmtpTestApp({ OWNER_EMAIL: OWNER }));
   // The same factory buildApp wires as the default; the payment and admin capabilities call it in their flows.
   notifications = createEmailNotifications(t.config, { clock: t.clock });
   const setup = await t.app.inject({
@@ -47,15 +35,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
+  await close?.();
 });
 
 const db = () => t.database.db;
 /** A fresh login each time: these tests move the clock by hours, past a session's idle limit. */
 async function adminHeaders() {
-  const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
-  return { authorization: `Bearer ${login.json().token}` };
+  return { authorization: `Bearer ${await adminToken(t.app)}` };
 }
 const receivedBy = (address: string) => smtp.received.filter((m) => m.envelopeTo.includes(address));
 const outboxRows = () => db().select().from(outbox);

@@ -10,8 +10,9 @@ import { createManualClock } from '../clock.ts';
 import { type Database, migrateDatabase, openDatabase } from '../db/database.ts';
 import { seedProperty } from '../db/seed.ts';
 import { TEMPLATE_DUMP_PATH } from '../test/paths.ts';
+import { smtpEnv } from '../test/smtp-test-app.ts';
 import { type SmtpTestServer, startSmtpTestServer } from '../test/smtp-test-server.ts';
-import { TEST_ADMIN, TEST_NOW, testConfig } from '../test/test-app.ts';
+import { adminToken, TEST_NOW, testConfig } from '../test/test-app.ts';
 import { createEmailNotifications } from './notifications.ts';
 import { KEY_FILE_NAME } from './secret-box.ts';
 import { insertConfirmedStay } from './stay-fixture.ts';
@@ -58,9 +59,7 @@ beforeAll(async () => {
   const config = testConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'trace',
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(smtp.port),
-    SMTP_USER: smtp.user,
+    ...smtpEnv(smtp),
   });
   const chunks: string[] = [];
   const stream = new Writable({
@@ -79,8 +78,7 @@ beforeAll(async () => {
   try {
     await app.ready();
     await ensureAdminAccount(database.db, { ...config.admin, dataDir: undefined }, app.log);
-    const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
-    const headers = { authorization: `Bearer ${login.json().token}` };
+    const headers = { authorization: `Bearer ${await adminToken(app)}` };
     const wrong = await app.inject({
       method: 'POST',
       url: '/api/admin/set-email-password',

@@ -1,31 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, settings } from '../db/schema.ts';
-import { SMTP_AUTH_REJECTION, type SmtpTestServer, startSmtpTestServer } from '../test/smtp-test-server.ts';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
+import { createSmtpTestApp } from '../test/smtp-test-app.ts';
+import { SMTP_AUTH_REJECTION, type SmtpTestServer } from '../test/smtp-test-server.ts';
+import { adminToken, createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
 import { SMTP_PASSWORD_SETTING } from './smtp-settings.ts';
 
 let smtp: SmtpTestServer;
 let t: TestApp;
+let close: () => Promise<void>;
 let token: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  t = await createTestApp({
-    env: {
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
-      SMTP_USER: smtp.user,
-      SECRET_KEY: 'a-test-secret-key-of-at-least-32-characters',
-    },
-  });
-  const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
-  token = login.json().token;
+  ({ smtp, t, close } = await createSmtpTestApp());
+  token = await adminToken(t.app);
 });
 
 afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
+  await close?.();
 });
 
 const auth = () => ({ authorization: `Bearer ${token}` });
@@ -131,8 +123,7 @@ describe('POST /api/admin/set-email-password without a mail server configured', 
   it('answers 409 smtp_not_configured and saves nothing', async () => {
     const bare = await createTestApp();
     try {
-      const login = await bare.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
-      const headers = { authorization: `Bearer ${login.json().token}` };
+      const headers = { authorization: `Bearer ${await adminToken(bare.app)}` };
       const response = await bare.app.inject({
         method: 'POST',
         url: '/api/admin/set-email-password',

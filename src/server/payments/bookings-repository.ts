@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.ts';
 import { stays } from '../db/schema.ts';
 
@@ -6,6 +6,7 @@ import { stays } from '../db/schema.ts';
  * The queries of holding nights while a guest pays and of confirming them once the payment is verified.
  * Every method runs on the database or inside the caller's transaction. The database's exclusion constraint
  * (stays_no_overlap) is what finally forbids two live stays on one night; callers map its 23P01 to a 409.
+ * Lapsed holds are expired by the stays repository (src/server/stays), which owns when a hold lapses.
  */
 
 export type StayRow = typeof stays.$inferSelect;
@@ -19,16 +20,6 @@ export const STAY_FLAGS = {
 
 export function createHoldsRepository(db: DbOrTx) {
   return {
-    /** Pending stays whose hold has lapsed become expired and free their nights. Returns their ids. */
-    async expireLapsedHolds(now: Date, tx: DbOrTx = db): Promise<string[]> {
-      const rows = await tx
-        .update(stays)
-        .set({ status: 'expired', updatedAt: now })
-        .where(and(eq(stays.status, 'pending'), lte(stays.holdExpiresAt, now)))
-        .returning({ id: stays.id });
-      return rows.map((row) => row.id);
-    },
-
     async findStay(id: string, tx: DbOrTx = db, options: { forUpdate?: boolean } = {}) {
       const query = tx.select().from(stays).where(eq(stays.id, id));
       const [row] = options.forUpdate ? await query.for('update') : await query;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import { createHoldsRepository } from './bookings-repository.ts';
+import { createStaysRepository } from '../stays/stays-repository.ts';
 
 export const HOLD_SWEEP_INTERVAL_MS = 60_000;
 
@@ -15,12 +15,12 @@ export function startHoldSweeper(options: {
   log: FastifyBaseLogger;
   intervalMs?: number;
 }): { sweep(): Promise<string[]>; stop(): void } {
-  const holds = createHoldsRepository(options.db);
+  const stays = createStaysRepository(options.db);
   let running: Promise<string[]> | undefined;
   const sweep = async (): Promise<string[]> => {
     if (running) return running;
-    running = holds
-      .expireLapsedHolds(options.clock.now())
+    running = stays
+      .expireLapsedHolds(options.db, options.clock.now())
       .then((ids) => {
         if (ids.length > 0) options.log.info({ stayIds: ids }, 'lapsed holds expired');
         return ids;

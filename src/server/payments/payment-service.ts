@@ -9,6 +9,7 @@ import { checkStayRules, STAY_RULE_MESSAGES } from '../../domain/stay-rules.ts';
 import type { AppContext } from '../context.ts';
 import { PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx } from '../db/database.ts';
 import { badGateway, badRequest, conflict, HttpError, notFound, paymentRequired } from '../errors.ts';
+import { createStaysRepository } from '../stays/stays-repository.ts';
 import { createHoldsRepository, STAY_FLAGS, type StayRow } from './bookings-repository.ts';
 import type { PaymentIntentStatus, ProviderPaymentIntent } from './provider.ts';
 
@@ -92,6 +93,7 @@ type Outcome =
 export function createPaymentService(context: AppContext, log: FastifyBaseLogger) {
   const { db, clock, config, payments, notifications } = context;
   const holds = createHoldsRepository(db);
+  const stays = createStaysRepository(db);
 
   /** A provider call; an outage becomes a 502 with a sentence for the guest, never a 500. */
   async function provider<T>(what: string, call: () => Promise<T>): Promise<T> {
@@ -180,7 +182,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
     };
 
     const stay = await holdTransaction(async (tx) => {
-      await holds.expireLapsedHolds(now, tx);
+      await stays.expireLapsedHolds(tx, now);
       const own = body.holdToken ? await holds.findByHoldToken(body.holdToken, tx) : null;
       if (own?.status === 'pending') {
         const sameStay =
@@ -216,7 +218,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
     if (!isBookingId(bookingId)) throw bookingNotFound();
     const now = clock.now();
     const stay = await holdTransaction(async (tx) => {
-      await holds.expireLapsedHolds(now, tx);
+      await stays.expireLapsedHolds(tx, now);
       const found = await holds.findStay(bookingId, tx, { forUpdate: true });
       if (found?.kind !== 'guest') throw bookingNotFound();
       if (found.status === 'confirmed') {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type IsoDate, nightsOf, todayOnPropertyClock } from '../../domain/dates.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { PG_EXCLUSION_VIOLATION, pgErrorCode } from '../db/database.ts';
@@ -46,12 +46,21 @@ function sharedState(db: Db): SharedState {
   return state;
 }
 
-/** A stay row that holds its nights at `now`: confirmed (guest or block), or pending with a live hold. */
-const liveAt = (now: Date) =>
+/**
+ * A stay row that holds its nights at `now`: confirmed (guest or block), or pending with a live hold.
+ * The one definition of a live stay; `lapsedAt` is its complement among pending stays.
+ */
+export const liveAt = (now: Date): SQL =>
   or(
     eq(stays.status, 'confirmed'),
     and(eq(stays.status, 'pending'), or(isNull(stays.holdExpiresAt), gt(stays.holdExpiresAt, now))),
-  );
+  )!;
+
+/** A pending stay whose hold has run out at `now`: it no longer holds its nights and is due to expire. */
+export const lapsedAt = (now: Date): SQL => and(eq(stays.status, 'pending'), lte(stays.holdExpiresAt, now))!;
+
+/** Nights [checkIn, checkOut) of one property. */
+export type PropertyNights = { propertyId: number; checkIn: IsoDate; checkOut: IsoDate };
 
 export type CreateBlockInput = {
   propertyId: number;
@@ -193,23 +202,31 @@ export function createStaysRepository(db: Db) {
     options: { excludeStayId?: string } = {},
   ): Promise<boolean> {
     const excluded = options.excludeStayId ? sql` and ${stays.id} <> ${options.excludeStayId}` : sql``;
-    const live = sql`(${stays.status} = 'confirmed' or (${stays.status} = 'pending' and
-      (${stays.holdExpiresAt} is null or ${stays.holdExpiresAt} > ${now.toISOString()})))`;
     // One round trip: the hot path of /api/availability and of every hold.
     const result = await tx.execute<{ taken: boolean }>(sql`select
       exists (select 1 from ${stays} where ${stays.propertyId} = ${propertyId}
-        and ${stays.checkIn} < ${checkOut} and ${stays.checkOut} > ${checkIn} and ${live}${excluded})
+        and ${stays.checkIn} < ${checkOut} and ${stays.checkOut} > ${checkIn} and ${liveAt(now)}${excluded})
       or exists (select 1 from ${importedEvents} where ${importedEvents.propertyId} = ${propertyId}
         and ${importedEvents.checkIn} < ${checkOut} and ${importedEvents.checkOut} > ${checkIn}) as taken`);
     return !(result as unknown as { rows: { taken: boolean }[] }).rows[0]?.taken;
   }
 
-  /** Pending holds whose time is up become 'expired' and free their nights. Returns the ids expired. */
-  async function expireLapsedHolds(tx: DbOrTx, now: Date): Promise<string[]> {
+  /**
+   * Pending holds whose time is up become 'expired' and free their nights: every lapsed hold, or with `nights`
+   * only those on that property that touch those nights. Returns the ids expired.
+   */
+  async function expireLapsedHolds(tx: DbOrTx, now: Date, nights?: PropertyNights): Promise<string[]> {
+    const touching = nights
+      ? and(
+          eq(stays.propertyId, nights.propertyId),
+          lt(stays.checkIn, nights.checkOut),
+          gt(stays.checkOut, nights.checkIn),
+        )
+      : undefined;
     const rows = await tx
       .update(stays)
       .set({ status: 'expired', updatedAt: now })
-      .where(and(eq(stays.status, 'pending'), lte(stays.holdExpiresAt, now)))
+      .where(and(lapsedAt(now), touching))
       .returning({ id: stays.id });
     if (rows.length > 0) invalidate();
     return rows.map((row) => row.id);

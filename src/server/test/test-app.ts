@@ -49,6 +49,12 @@ export async function openTestDatabase(): Promise<Database> {
 
 export const TEST_ADMIN = { username: 'owner', password: 'correct horse battery staple' };
 
+/** Logs in as TEST_ADMIN through the API; the session token, for `authorization: Bearer <token>`. */
+export async function adminToken(app: FastifyInstance): Promise<string> {
+  const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
+  return login.json().token as string;
+}
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',

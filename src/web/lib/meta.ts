@@ -41,3 +41,16 @@ export function pageMeta({ title, description, path, keywords, image, noindex }:
   if (noindex) tags.push({ name: 'robots', content: 'noindex, nofollow' });
   return tags;
 }
+
+/** `meta` of a route whose text is looked up by its path (the landing and activity pages). */
+export const metaByPath =
+  (pageOf: (pathname: string) => Pick<PageMeta, 'title' | 'description' | 'keywords'>) =>
+  ({ location }: { location: { pathname: string } }): MetaDescriptor[] => {
+    const page = pageOf(location.pathname);
+    return pageMeta({
+      title: page.title,
+      description: page.description,
+      keywords: page.keywords,
+      path: normalisePath(location.pathname),
+    });
+  };

@@ -1,23 +1,15 @@
 import { Link, useLocation } from 'react-router';
+import { ContentCards } from '../../components/content/content-cards.tsx';
 import { PageHero } from '../../components/content/page-hero.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { ACTIVITY_LINKS, ACTIVITY_PAGES, galleryAlt } from '../../content/site.ts';
-import { normalisePath, pageMeta } from '../../lib/meta.ts';
-import type { Route } from './+types/activity';
+import { metaByPath, normalisePath } from '../../lib/meta.ts';
 
 const pageOf = (pathname: string) =>
   ACTIVITY_PAGES[normalisePath(pathname)] ?? ACTIVITY_PAGES['/golf-stays-aberdeen']!;
 
-export const meta = ({ location }: Route.MetaArgs) => {
-  const page = pageOf(location.pathname);
-  return pageMeta({
-    title: page.title,
-    description: page.description,
-    keywords: page.keywords,
-    path: normalisePath(location.pathname),
-  });
-};
+export const meta = metaByPath(pageOf);
 
 const bookNowClass =
   'inline-block rounded-md bg-amber-400 px-5 py-2.5 font-semibold text-stone-950 hover:bg-amber-300';
@@ -47,19 +39,7 @@ export default function Activity() {
 
       <PageHero photoId={page.photo} alt={galleryAlt(page.photo)} heading={page.heading} intro={page.intro} />
 
-      <section aria-labelledby="cards-heading" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="cards-heading" className="font-serif text-3xl">
-          Plan your days
-        </h2>
-        <div className="mt-8 grid gap-6 md:grid-cols-2">
-          {page.cards.map((card) => (
-            <div key={card.heading} className="rounded-xl border border-stone-200 bg-white p-6">
-              <h3 className="font-semibold text-xl">{card.heading}</h3>
-              <p className="mt-3 text-stone-700 leading-relaxed">{card.text}</p>
-            </div>
-          ))}
-        </div>
-      </section>
+      <ContentCards id="cards-heading" heading="Plan your days" cards={page.cards} columns={2} />
 
       <section aria-labelledby="cta-heading" className="mx-auto max-w-6xl px-4 pb-16">
         <div className="grid gap-8 rounded-2xl bg-stone-900 p-8 text-white md:grid-cols-[2fr_1fr] md:items-center">

@@ -1,23 +1,15 @@
 import { Link, useLocation } from 'react-router';
+import { ContentCards } from '../../components/content/content-cards.tsx';
 import { PageHero } from '../../components/content/page-hero.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { galleryAlt, LANDING_PAGES, UNIQUE_POINTS } from '../../content/site.ts';
-import { normalisePath, pageMeta } from '../../lib/meta.ts';
-import type { Route } from './+types/landing';
+import { metaByPath, normalisePath } from '../../lib/meta.ts';
 
 const pageOf = (pathname: string) =>
   LANDING_PAGES[normalisePath(pathname)] ?? LANDING_PAGES['/aberdeen-holiday-rentals']!;
 
-export const meta = ({ location }: Route.MetaArgs) => {
-  const page = pageOf(location.pathname);
-  return pageMeta({
-    title: page.title,
-    description: page.description,
-    keywords: page.keywords,
-    path: normalisePath(location.pathname),
-  });
-};
+export const meta = metaByPath(pageOf);
 
 /** One of the five SEO landing pages: a hero, the page's own text, the rates and a call to action to the home page. */
 export default function Landing() {
@@ -35,19 +27,7 @@ export default function Landing() {
         </Link>
       </PageHero>
 
-      <section aria-labelledby="why-heading" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="why-heading" className="font-serif text-3xl">
-          Why stay at The Tower
-        </h2>
-        <div className="mt-8 grid gap-6 md:grid-cols-3">
-          {page.sections.map((section) => (
-            <div key={section.heading} className="rounded-xl border border-stone-200 bg-white p-6">
-              <h3 className="font-semibold text-xl">{section.heading}</h3>
-              <p className="mt-3 text-stone-700 leading-relaxed">{section.text}</p>
-            </div>
-          ))}
-        </div>
-      </section>
+      <ContentCards id="why-heading" heading="Why stay at The Tower" cards={page.sections} columns={3} />
 
       <section aria-labelledby="highlights-heading" className="bg-white py-16">
         <div className="mx-auto max-w-6xl px-4">

@@ -25,7 +25,7 @@ import {
   STATUS_FILTERS,
   type StatusFilter,
 } from './booking-list.ts';
-import { CancelDialog } from './cancel-dialog.tsx';
+import { CancelDialog, toastCancellation } from './cancel-dialog.tsx';
 import { MonthView } from './month-view.tsx';
 import { OwnerBookingDialog } from './owner-booking-dialog.tsx';
 import { RecentActivity } from './recent-activity.tsx';
@@ -73,22 +73,7 @@ export function BookingsTab() {
 
   /** Unblock (an owner block) and Retry refund need no preview: they act at once. */
   async function onCancelNow(booking: AdminBooking) {
-    try {
-      const result = await cancel.mutateAsync({ id: booking.id });
-      toast({
-        title: 'Booking Cancelled',
-        description:
-          result.refundPence > 0
-            ? `${formatGbp(result.refundPence)} refunded to ${booking.contactName}.`
-            : 'The dates are free again.',
-      });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: `Failed to cancel booking: ${(error as Error).message}`,
-        variant: 'destructive',
-      });
-    }
+    await toastCancellation(booking, cancel.mutateAsync({ id: booking.id }));
   }
 
   async function onDownload() {

@@ -7,6 +7,31 @@ import { useCancelBooking, useRefundPreview } from './admin-api.ts';
 import { formatDay } from './booking-list.ts';
 import { buttonClass } from './styles.ts';
 
+/** Tells the owner how a cancellation went: what was refunded, or why it failed. True when it went through. */
+export async function toastCancellation(
+  booking: AdminBooking,
+  cancelling: Promise<{ refundPence: number }>,
+): Promise<boolean> {
+  try {
+    const result = await cancelling;
+    toast({
+      title: 'Booking Cancelled',
+      description:
+        result.refundPence > 0
+          ? `${formatGbp(result.refundPence)} refunded to ${booking.contactName}.`
+          : 'The dates are free again.',
+    });
+    return true;
+  } catch (error) {
+    toast({
+      title: 'Error',
+      description: `Failed to cancel booking: ${(error as Error).message}`,
+      variant: 'destructive',
+    });
+    return false;
+  }
+}
+
 /**
  * Cancelling a guest's booking: the refund the terms give (amount and rule, from the server's one refund
  * function) is shown before the owner confirms, then issued through the payment provider.
@@ -23,23 +48,7 @@ export function CancelDialog({ booking, onClose }: { booking: AdminBooking | nul
 
   async function onConfirm() {
     if (!booking) return;
-    try {
-      const result = await cancel.mutateAsync({ id: booking.id, byOwner });
-      toast({
-        title: 'Booking Cancelled',
-        description:
-          result.refundPence > 0
-            ? `${formatGbp(result.refundPence)} refunded to ${booking.contactName}.`
-            : 'The dates are free again.',
-      });
-      close();
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: `Failed to cancel booking: ${(error as Error).message}`,
-        variant: 'destructive',
-      });
-    }
+    if (await toastCancellation(booking, cancel.mutateAsync({ id: booking.id, byOwner }))) close();
   }
 
   return (

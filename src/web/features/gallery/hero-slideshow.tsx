@@ -7,6 +7,22 @@ export const SLIDE_INTERVAL_MS = 5000;
 
 type Props = { photos: readonly GalleryPhoto[] };
 
+/** The Previous or Next button: an arrow (its SVG path) with an accessible name. */
+function StepButton({ label, arrow, onClick }: { label: string; arrow: string; onClick(): void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-white/15"
+    >
+      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor">
+        <path strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" d={arrow} />
+      </svg>
+    </button>
+  );
+}
+
 /**
  * The hero slideshow (spec sections 2 and 4). The pre-rendered page holds the main photo only (preloaded, high
  * priority). Once the page has loaded, the other photos load in the background; until every one has arrived only
@@ -94,23 +110,7 @@ export function HeroSlideshow({ photos }: Props) {
         );
       })}
       <div className="absolute right-3 bottom-3 z-10 flex items-center gap-1 rounded-full bg-stone-950/75 p-1 text-white sm:right-6 sm:bottom-6">
-        <button
-          type="button"
-          onClick={() => step(-1)}
-          aria-label="Previous photo"
-          className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-white/15"
-        >
-          <svg
-            aria-hidden="true"
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-          >
-            <path strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" d="M15 5l-7 7 7 7" />
-          </svg>
-        </button>
+        <StepButton label="Previous photo" arrow="M15 5l-7 7 7 7" onClick={() => step(-1)} />
         <p
           className="min-w-16 text-center font-medium text-sm tabular-nums"
           aria-live={playing ? 'off' : 'polite'}
@@ -130,23 +130,7 @@ export function HeroSlideshow({ photos }: Props) {
           </svg>
           <span aria-hidden="true">{playing ? 'Pause' : 'Play'}</span>
         </button>
-        <button
-          type="button"
-          onClick={() => step(1)}
-          aria-label="Next photo"
-          className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-white/15"
-        >
-          <svg
-            aria-hidden="true"
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-          >
-            <path strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" d="M9 5l7 7-7 7" />
-          </svg>
-        </button>
+        <StepButton label="Next photo" arrow="M9 5l7 7-7 7" onClick={() => step(1)} />
       </div>
     </section>
   );

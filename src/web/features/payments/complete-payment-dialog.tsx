@@ -24,6 +24,26 @@ export function DemoNotice() {
   );
 }
 
+/** The free-text Postcode field of the card forms (spec section 2). */
+export function PostcodeField({ value, onChange }: { value: string; onChange(value: string): void }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="font-medium text-sm">
+        Postcode
+      </label>
+      <input
+        id={id}
+        className={inputClass}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        autoComplete="postal-code"
+        maxLength={20}
+      />
+    </div>
+  );
+}
+
 /**
  * The 'Complete Payment' dialog of the booking card (spec section 2): the card details, a free-text Postcode
  * field, Cancel and Pay. The card field itself is Stripe's Card Element or the demo card fields.
@@ -49,7 +69,6 @@ export function CompletePaymentDialog({
   notice?: ReactNode;
   children: ReactNode;
 }) {
-  const postcodeId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!busy) onPay();
@@ -64,19 +83,7 @@ export function CompletePaymentDialog({
           <form className="mt-4 space-y-4" onSubmit={submit}>
             {notice}
             {children}
-            <div>
-              <label htmlFor={postcodeId} className="font-medium text-sm">
-                Postcode
-              </label>
-              <input
-                id={postcodeId}
-                className={inputClass}
-                value={postcode}
-                onChange={(event) => onPostcodeChange(event.target.value)}
-                autoComplete="postal-code"
-                maxLength={20}
-              />
-            </div>
+            <PostcodeField value={postcode} onChange={onPostcodeChange} />
             <div className="flex justify-end gap-3 pt-2">
               <Dialog.Close asChild>
                 <button type="button" className={secondaryButton} disabled={busy}>

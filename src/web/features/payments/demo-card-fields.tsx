@@ -19,6 +19,42 @@ export function parseDemoCard(draft: DemoCardDraft): DemoCard | { error: string 
   };
 }
 
+/** One labelled numeric input of the demo card form. */
+function CardInput({
+  label,
+  autoComplete,
+  placeholder,
+  maxLength,
+  value,
+  onChange,
+}: {
+  label: string;
+  autoComplete: string;
+  placeholder: string;
+  maxLength: number;
+  value: string;
+  onChange(value: string): void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm">
+        {label}
+      </label>
+      <input
+        id={id}
+        className={inputClass}
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
 /** The demo stand-in for Stripe's card field: number, expiry and CVC, each labelled. */
 export function DemoCardFields({
   value,
@@ -29,56 +65,34 @@ export function DemoCardFields({
   onChange(next: DemoCardDraft): void;
   disabled?: boolean;
 }) {
-  const id = useId();
   return (
     <fieldset className="space-y-3" disabled={disabled}>
       <legend className="font-medium text-sm">Card details</legend>
-      <div>
-        <label htmlFor={`${id}-number`} className="text-sm">
-          Card number
-        </label>
-        <input
-          id={`${id}-number`}
-          className={inputClass}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
-          maxLength={23}
-          value={value.number}
-          onChange={(event) => onChange({ ...value, number: event.target.value })}
-        />
-      </div>
+      <CardInput
+        label="Card number"
+        autoComplete="cc-number"
+        placeholder="4242 4242 4242 4242"
+        maxLength={23}
+        value={value.number}
+        onChange={(number) => onChange({ ...value, number })}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <div>
-          <label htmlFor={`${id}-expiry`} className="text-sm">
-            Expiry date (MM/YY)
-          </label>
-          <input
-            id={`${id}-expiry`}
-            className={inputClass}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            maxLength={7}
-            value={value.expiry}
-            onChange={(event) => onChange({ ...value, expiry: event.target.value })}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-cvc`} className="text-sm">
-            CVC
-          </label>
-          <input
-            id={`${id}-cvc`}
-            className={inputClass}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            value={value.cvc}
-            onChange={(event) => onChange({ ...value, cvc: event.target.value })}
-          />
-        </div>
+        <CardInput
+          label="Expiry date (MM/YY)"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          maxLength={7}
+          value={value.expiry}
+          onChange={(expiry) => onChange({ ...value, expiry })}
+        />
+        <CardInput
+          label="CVC"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+          value={value.cvc}
+          onChange={(cvc) => onChange({ ...value, cvc })}
+        />
       </div>
     </fieldset>
   );

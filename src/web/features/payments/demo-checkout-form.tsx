@@ -1,6 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../lib/api.ts';
-import { DemoNotice, inputClass, primaryButton } from './complete-payment-dialog.tsx';
+import { DemoNotice, PostcodeField, primaryButton } from './complete-payment-dialog.tsx';
 import { type DemoCardDraft, DemoCardFields, EMPTY_DEMO_CARD, parseDemoCard } from './demo-card-fields.tsx';
 import { payDemoIntent, useDemoAuthentication } from './demo-payment.tsx';
 import type { CheckoutFormProps } from './stripe-checkout-form.tsx';
@@ -17,7 +17,6 @@ export function DemoCheckoutForm({
   const [card, setCard] = useState<DemoCardDraft>(EMPTY_DEMO_CARD);
   const [postcode, setPostcode] = useState('');
   const [processing, setProcessing] = useState(false);
-  const postcodeId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,19 +47,7 @@ export function DemoCheckoutForm({
     <form onSubmit={submit} className="space-y-5">
       <DemoNotice />
       <DemoCardFields value={card} onChange={setCard} disabled={processing} />
-      <div>
-        <label htmlFor={postcodeId} className="font-medium text-sm">
-          Postcode
-        </label>
-        <input
-          id={postcodeId}
-          className={inputClass}
-          value={postcode}
-          onChange={(event) => setPostcode(event.target.value)}
-          autoComplete="postal-code"
-          maxLength={20}
-        />
-      </div>
+      <PostcodeField value={postcode} onChange={setPostcode} />
       <button type="submit" className={`${primaryButton} w-full py-3`} disabled={processing}>
         {processing ? 'Processing Payment...' : 'Complete Booking'}
       </button>

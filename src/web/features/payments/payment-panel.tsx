@@ -11,7 +11,7 @@ import {
 import { type DemoCardDraft, DemoCardFields, EMPTY_DEMO_CARD, parseDemoCard } from './demo-card-fields.tsx';
 import { payDemoIntent, useDemoAuthentication } from './demo-payment.tsx';
 import { useClientConfig } from './payment-api.ts';
-import { useBookingPayment } from './use-booking-payment.ts';
+import { CARD_PAID_TOAST, useBookingPayment } from './use-booking-payment.ts';
 
 /** What the booking card hands to the payment step once dates, total, name and e-mail are set. */
 export type PaymentPanelProps = {
@@ -84,10 +84,7 @@ function DemoPaymentPanel(props: PaymentPanelProps) {
       const booking = await payment.complete(intent.paymentIntentId);
       setOpen(false);
       setCard(EMPTY_DEMO_CARD);
-      payment.succeeded(booking, {
-        title: 'Payment Successful',
-        description: 'Your booking has been confirmed!',
-      });
+      payment.succeeded(booking, CARD_PAID_TOAST);
     } catch (error) {
       payment.failed(error);
     } finally {

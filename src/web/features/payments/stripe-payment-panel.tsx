@@ -6,7 +6,7 @@ import { formatGbp } from '../../../domain/pricing.ts';
 import { COUNTRY, CURRENCY, PROPERTY_NAME } from '../../../domain/property.ts';
 import { CompletePaymentDialog, primaryButton, WALLET_UNAVAILABLE } from './complete-payment-dialog.tsx';
 import type { PaymentPanelProps } from './payment-panel.tsx';
-import { useBookingPayment } from './use-booking-payment.ts';
+import { CARD_PAID_TOAST, useBookingPayment } from './use-booking-payment.ts';
 
 /** Stripe.js is fetched from js.stripe.com the first time a Stripe-mode payment panel mounts. */
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
@@ -135,10 +135,7 @@ function StripePaymentButtons(props: PaymentPanelProps) {
       }
       const booking = await payment.complete(intent.paymentIntentId);
       setOpen(false);
-      payment.succeeded(booking, {
-        title: 'Payment Successful',
-        description: 'Your booking has been confirmed!',
-      });
+      payment.succeeded(booking, CARD_PAID_TOAST);
     } catch (error) {
       payment.failed(error);
     } finally {

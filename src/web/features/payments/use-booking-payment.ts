@@ -5,6 +5,12 @@ import { toast } from '../../lib/toast.ts';
 import { createBooking, createPaymentIntent, messageOf } from './payment-api.ts';
 import type { PaymentPanelProps } from './payment-panel.tsx';
 
+/** The toast of a card payment that went through (demo card form or Stripe's card field). */
+export const CARD_PAID_TOAST = {
+  title: 'Payment Successful',
+  description: 'Your booking has been confirmed!',
+};
+
 /**
  * The booking page's side of paying (spec section 4, steps 4–7): hold the nights with a payment intent (the
  * hold token makes a retry reuse the same hold), then, once the provider says the payment succeeded, send the
