@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEALTH_DATABASE_FRESH_MS } from './health/routes.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 let t: TestApp;
@@ -14,6 +15,20 @@ describe('GET /api/health', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 500 once the database stops answering and its last good answer has aged', async () => {
+    const own = await createTestApp();
+    try {
+      expect((await own.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      await own.database.close();
+      own.clock.advance(HEALTH_DATABASE_FRESH_MS);
+      const response = await own.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toMatchObject({ error: 'internal_error' });
+    } finally {
+      await own.app.close();
+    }
   });
 
   it('sends security headers with a Content Security Policy that forbids inline scripts', async () => {
