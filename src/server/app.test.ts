@@ -39,6 +39,26 @@ describe('GET /api/health', () => {
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it("sends helmet's headers on answers, client errors and unknown paths alike", async () => {
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/health' }),
+      await t.app.inject({ method: 'GET', url: '/api/quote?propertyId=1&checkInDate=x&checkOutDate=y' }),
+      await t.app.inject({ method: 'POST', url: '/api/no-such' }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 400, 404]);
+    for (const answer of answers) {
+      expect(answer.headers).toMatchObject({
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': expect.stringContaining("frame-ancestors 'none'"),
+      });
+    }
+  });
 });
 
 describe('unknown API paths', () => {
