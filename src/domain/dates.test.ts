@@ -151,12 +151,18 @@ describe('todayOnPropertyClock', () => {
 describe('the date arithmetic', () => {
   it('agrees with JavaScript Date on every day from 1900 to 2100', () => {
     const dayMs = 86_400_000;
-    for (let ms = Date.UTC(1900, 0, 1); ms <= Date.UTC(2100, 11, 31); ms += dayMs) {
+    for (let ms = Date.UTC(1899, 11, 1); ms <= Date.UTC(2101, 0, 31); ms += dayMs) {
       const date = new Date(ms);
       const iso = date.toISOString().slice(0, 10);
       if (!isIsoDate(iso) || dayOfWeek(iso) !== date.getUTCDay()) throw new Error(`wrong for ${iso}`);
       if (addDays(iso, 1) !== new Date(ms + dayMs).toISOString().slice(0, 10)) throw new Error(`+1 ${iso}`);
     }
+  });
+
+  it('writes years outside 1000–9999 as JavaScript Date does', () => {
+    expect(addDays('9999-12-31', 1)).toBe(new Date(Date.UTC(10000, 0, 1)).toISOString().slice(0, 10));
+    expect(addDays('1000-01-01', -1)).toBe('0999-12-31');
+    expect(nightsOf('2027-12-30', '2028-01-02')).toEqual(['2027-12-30', '2027-12-31', '2028-01-01']);
   });
 
   it('refuses what the yyyy-MM-dd pattern refuses, and years before 100', () => {

@@ -47,8 +47,30 @@ function toUtc(date: IsoDate): Date {
   return new Date(toUtcMs(date));
 }
 
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/**
+ * The `yyyy-MM-dd` of a UTC midnight, by arithmetic (H. Hinnant's days-to-civil): a Date and its ISO string
+ * per night cost more than the rest of a quote. Years outside 1000–9999 take the slow road.
+ */
 function fromUtcMs(ms: number): IsoDate {
-  return new Date(ms).toISOString().slice(0, 10);
+  const z = Math.floor(ms / DAY_MS) + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153); // 0 = March … 11 = February
+  const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  if (year < 1000 || year > 9999) return new Date(ms).toISOString().slice(0, 10);
+  return `${year}-${twoDigits(month)}-${twoDigits(day)}`;
 }
 
 function fromUtc(date: Date): IsoDate {

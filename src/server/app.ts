@@ -42,6 +42,7 @@ import type { PaymentProvider } from './payments/provider.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook.ts';
 import { propertyRoutes } from './properties/routes.ts';
+import { AccessLogController, lazyChildLoggerFactory } from './request-logging.ts';
 import { createStaysRepository } from './stays/stays-repository.ts';
 import { testClockRoutes } from './test-clock/routes.ts';
 import { seoRoutes } from './web/seo-routes.ts';
@@ -53,6 +54,8 @@ export type BuildAppOptions = {
   clock?: Clock;
   /** pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** Where the default logger writes (stdout unless given; tests read the lines). */
+  logStream?: { write(line: string): void };
   /** The built web app; 'load' reads build/client (the default), undefined serves the API alone. */
   site?: Site | 'load' | undefined;
   /** Defaults to e-mail through the outbox. */
@@ -149,8 +152,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               // Query strings may carry secrets (the iCal export key): log the path only.
               req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
             },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           }
         : options.logger,
+    // Access log lines of 2xx answers at debug; a request's logger is made when it first writes (see there).
+    logController: new AccessLogController(),
+    childLoggerFactory: lazyChildLoggerFactory,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
