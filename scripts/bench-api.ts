@@ -4,6 +4,8 @@
  * something to list, then runs autocannon (100 connections, ~5 s each) on /api/health (the reference),
  * /api/unavailable-dates/1, /api/availability and /api/quote, prints req/s and p50/p99, and stops the server.
  * It builds nothing: run `npm run build` first (the server then serves the built pages too, as in production).
+ * Last, the same load against a bare Fastify server (scripts/bench-reference-server.ts) shows what the machine
+ * itself allows: on a shared or small machine, no endpoint can beat that row.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -66,6 +68,43 @@ async function prepareCalendar(base: string, today: string): Promise<void> {
 
 type Row = { path: string; reqPerSec: number; p50: number; p99: number; errors: number; non2xx: number };
 
+async function measure(url: string, label: string): Promise<Row> {
+  await autocannon({ url, connections: 10, duration: 1 }); // warm-up
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  return {
+    path: label,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The bare Fastify yardstick, measured the same way. */
+async function measureReference(): Promise<Row> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const reference = spawn(process.execPath, ['scripts/bench-reference-server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, PORT: String(port) },
+  });
+  try {
+    await waitForHealth(base, reference);
+    return await measure(`${base}/api/health`, 'bare Fastify (yardstick)');
+  } finally {
+    await stop(reference);
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(path.join(root, 'build/client/index.html'))) {
     console.error('No build found: run `npm run build` first (bench:api measures the production build).');
@@ -107,22 +146,9 @@ async function main(): Promise<void> {
       `/api/quote?${stay}`,
     ];
     const rows: Row[] = [];
-    for (const urlPath of paths) {
-      await autocannon({ url: base + urlPath, connections: 10, duration: 1 }); // warm-up
-      const result = await autocannon({
-        url: base + urlPath,
-        connections: CONNECTIONS,
-        duration: DURATION_S,
-      });
-      rows.push({
-        path: urlPath.split('?')[0]!,
-        reqPerSec: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
-      });
-    }
+    for (const urlPath of paths) rows.push(await measure(base + urlPath, urlPath.split('?')[0]!));
+    await stop(server);
+    rows.push(await measureReference());
     const health = rows[0]!.reqPerSec;
     console.info(
       `\nbench:api — ${CONNECTIONS} connections, ${DURATION_S} s each, production build, embedded database\n`,
@@ -142,11 +168,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await stop(server);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -138,6 +138,50 @@ describe('todayOnPropertyClock', () => {
   it('knows 29 February', () => {
     expect(todayOnPropertyClock(new Date('2028-02-29T12:00:00Z'))).toBe('2028-02-29');
   });
+
+  it('changes day at the first second of the new day, asked again within the same minute', () => {
+    expect(todayOnPropertyClock(new Date('2027-01-01T23:59:00Z'))).toBe('2027-01-01');
+    expect(todayOnPropertyClock(new Date('2027-01-01T23:59:59.999Z'))).toBe('2027-01-01');
+    expect(todayOnPropertyClock(new Date('2027-01-02T00:00:00Z'))).toBe('2027-01-02');
+    expect(todayOnPropertyClock(new Date('2027-01-02T00:00:30Z'))).toBe('2027-01-02');
+    expect(todayOnPropertyClock(new Date('2027-01-01T23:59:30Z'))).toBe('2027-01-01'); // back again
+  });
+});
+
+describe('the date arithmetic', () => {
+  it('agrees with JavaScript Date on every day from 1900 to 2100', () => {
+    const dayMs = 86_400_000;
+    for (let ms = Date.UTC(1899, 11, 1); ms <= Date.UTC(2101, 0, 31); ms += dayMs) {
+      const date = new Date(ms);
+      const iso = date.toISOString().slice(0, 10);
+      if (!isIsoDate(iso) || dayOfWeek(iso) !== date.getUTCDay()) throw new Error(`wrong for ${iso}`);
+      if (addDays(iso, 1) !== new Date(ms + dayMs).toISOString().slice(0, 10)) throw new Error(`+1 ${iso}`);
+    }
+  });
+
+  it('writes years outside 1000–9999 as JavaScript Date does', () => {
+    expect(addDays('9999-12-31', 1)).toBe(new Date(Date.UTC(10000, 0, 1)).toISOString().slice(0, 10));
+    expect(addDays('1000-01-01', -1)).toBe('0999-12-31');
+    expect(nightsOf('2027-12-30', '2028-01-02')).toEqual(['2027-12-30', '2027-12-31', '2028-01-01']);
+  });
+
+  it('refuses what the yyyy-MM-dd pattern refuses, and years before 100', () => {
+    for (const bad of [
+      '2027-03-0x',
+      '2027-0a-04',
+      '202x-03-04',
+      '2027/03/04',
+      '2027-03-04 ',
+      ' 2027-03-04',
+    ]) {
+      expect(isIsoDate(bad)).toBe(false);
+    }
+    expect(isIsoDate('2027-00-10')).toBe(false);
+    expect(isIsoDate('2027-03-00')).toBe(false);
+    expect(isIsoDate('0099-01-01')).toBe(false);
+    expect(isIsoDate('2000-02-29')).toBe(true);
+    expect(() => addDays('2027-02-29', 1)).toThrow(RangeError);
+  });
 });
 
 describe('staysOverlap', () => {

@@ -41,7 +41,12 @@ export function checkStayRules(
   return null;
 }
 
-/** The latest check-in a guest may choose: 12 months from today. */
+let lastBookableMemo: { today: IsoDate; last: IsoDate } | undefined;
+
+/** The latest check-in a guest may choose: 12 months from today (remembered for the last day asked). */
 export function lastBookableCheckIn(today: IsoDate): IsoDate {
-  return addMonths(today, BOOKING_WINDOW_MONTHS);
+  if (today !== lastBookableMemo?.today) {
+    lastBookableMemo = { today, last: addMonths(today, BOOKING_WINDOW_MONTHS) };
+  }
+  return lastBookableMemo.last;
 }

@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type onResponseHookHandler,
 } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -42,6 +43,7 @@ import type { PaymentProvider } from './payments/provider.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook.ts';
 import { propertyRoutes } from './properties/routes.ts';
+import { AccessLogController, lazyChildLoggerFactory } from './request-logging.ts';
 import { createStaysRepository } from './stays/stays-repository.ts';
 import { testClockRoutes } from './test-clock/routes.ts';
 import { seoRoutes } from './web/seo-routes.ts';
@@ -53,6 +55,8 @@ export type BuildAppOptions = {
   clock?: Clock;
   /** pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** Where the default logger writes (stdout unless given; tests read the lines). */
+  logStream?: { write(line: string): void };
   /** The built web app; 'load' reads build/client (the default), undefined serves the API alone. */
   site?: Site | 'load' | undefined;
   /** Defaults to e-mail through the outbox. */
@@ -101,6 +105,25 @@ function contentSecurityPolicy(config: Config, scriptHashes: string[] = []): str
     .join('; ');
 }
 
+/** True for GET and HEAD (one method or a route's list of them): requests that change nothing. */
+function readOnly(method: string | string[]): boolean {
+  return (Array.isArray(method) ? method : [method]).every((one) => one === 'GET' || one === 'HEAD');
+}
+
+/**
+ * The headers @fastify/helmet sets (its defaults, without CSP and COEP, which we handle ourselves), read once
+ * from a throwaway instance. Helmet itself rebuilds its middleware on every request; one object of ready
+ * headers is the same answer at a fraction of the cost.
+ */
+async function helmetHeaders(): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  probe.get('/', async (_request, reply) => reply.raw.getHeaders());
+  const headers = (await probe.inject({ method: 'GET', url: '/' })).json<Record<string, string>>();
+  await probe.close();
+  return headers;
+}
+
 /** A person-readable sentence from zod's validation issues: "checkInDate: Invalid date". */
 function describeValidation(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -130,8 +153,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               // Query strings may carry secrets (the iCal export key): log the path only.
               req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
             },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           }
         : options.logger,
+    // Access log lines of 2xx answers at debug; a request's logger is made when it first writes (see there).
+    logController: new AccessLogController(),
+    childLoggerFactory: lazyChildLoggerFactory,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -144,10 +171,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
-  const defaultCsp = contentSecurityPolicy(config);
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('content-security-policy', defaultCsp);
+  // Security headers: helmet's, worked out once, and our Content Security Policy (pages set their own).
+  const securityHeaders = {
+    ...(await helmetHeaders()),
+    'content-security-policy': contentSecurityPolicy(config),
+  };
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
+  });
+  // Request bodies may arrive compressed; a GET or HEAD has none, so its route skips that hook.
+  app.addHook('onRoute', (route) => {
+    if (readOnly(route.method)) route.decompress ??= false;
   });
   await app.register(compress, { threshold: 1024 });
   // Only the routes that ask for it (their `config.rateLimit`) are limited.
@@ -185,10 +220,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The guest's calendar is served from a short cache (stays repository). Every write reaches us through a
-  // non-GET API request, answered after its commit: clear the cache then, whichever capability wrote.
+  // non-GET API request, answered after its commit: clear the cache then, whichever capability wrote. The hook
+  // is given to the routes that can write only, so the reads do not run it.
   const calendarCache = createStaysRepository(database.db);
-  app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') calendarCache.invalidate();
+  const clearCalendarCache: onResponseHookHandler = (request, _reply, done) => {
+    if (!readOnly(request.method)) calendarCache.invalidate();
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (!readOnly(route.method)) route.onResponse = [route.onResponse ?? [], clearCalendarCache].flat();
   });
 
   const context: AppContext = {

@@ -12,7 +12,9 @@ export const OWNER_BLOCK_NAME = 'Owner Block';
 /**
  * How long an answer of `unavailableDates` may be served from memory. Every write path of this repository
  * invalidates it at once; the bound covers writers elsewhere that forget `invalidate()` and other server
- * processes on a shared PostgreSQL. A cached answer also lapses when the first hold in it lapses.
+ * processes on a shared PostgreSQL. A cached answer also lapses when the first hold in it lapses. From half
+ * this age on, the next read refreshes it in the background while the cached answer is still served, so a
+ * steady stream of reads never waits for the database.
  */
 export const UNAVAILABLE_CACHE_TTL_MS = 2000;
 
@@ -25,11 +27,20 @@ export type UnavailableNights = {
   blockedDatesCount: number;
 };
 
-type CacheEntry = { today: IsoDate; validUntil: number; value: UnavailableNights };
+/** One reading of the calendar, in the forms its readers need: the answer, its JSON and a set of its nights. */
+type CacheEntry = {
+  today: IsoDate;
+  /** The (clock) time it was read at, and until when it may be served. */
+  readAt: number;
+  validUntil: number;
+  value: UnavailableNights;
+  json: string;
+  taken: ReadonlySet<IsoDate>;
+};
 type SharedState = {
   unavailable: Map<number, CacheEntry>;
   /** Reads under way, so a burst of requests after the cache lapses makes one query, not one each. */
-  inflight: Map<string, Promise<UnavailableNights>>;
+  inflight: Map<string, Promise<CacheEntry>>;
   knownProperties: Set<number>;
   generation: number;
 };
@@ -140,31 +151,61 @@ export function createStaysRepository(db: Db) {
     };
   }
 
-  /**
-   * Every taken night from today on, with the counts of `/api/unavailable-dates`. Served from memory for a
-   * moment (see UNAVAILABLE_CACHE_TTL_MS) unless a transaction is given.
-   */
-  async function unavailableNights(propertyId: number, now: Date, tx?: DbOrTx): Promise<UnavailableNights> {
-    if (tx) return (await readUnavailable(propertyId, now, tx)).value;
+  /** The calendar from memory (see UNAVAILABLE_CACHE_TTL_MS), else read once for all the callers waiting. */
+  async function cachedCalendar(propertyId: number, now: Date): Promise<CacheEntry> {
     const today = todayOnPropertyClock(now);
+    const time = now.getTime();
     const cached = shared.unavailable.get(propertyId);
-    if (cached && cached.today === today && now.getTime() < cached.validUntil) return cached.value;
+    if (cached && cached.today === today && time >= cached.readAt && time < cached.validUntil) {
+      if (time - cached.readAt >= UNAVAILABLE_CACHE_TTL_MS / 2) {
+        // Refresh ahead; a failure here shows on the read that has to wait for the database.
+        readCalendar(propertyId, now, today).catch(() => undefined);
+      }
+      return cached;
+    }
+    return readCalendar(propertyId, now, today);
+  }
+
+  function readCalendar(propertyId: number, now: Date, today: IsoDate): Promise<CacheEntry> {
     const generation = shared.generation;
     const key = `${propertyId}|${generation}|${today}`;
     const running = shared.inflight.get(key);
     if (running) return running;
     const read = readUnavailable(propertyId, now, db)
       .then(({ value, firstHoldExpiry }) => {
+        const readAt = now.getTime();
+        const entry: CacheEntry = {
+          today,
+          readAt,
+          validUntil: Math.min(readAt + UNAVAILABLE_CACHE_TTL_MS, firstHoldExpiry ?? Infinity),
+          value,
+          json: JSON.stringify(value),
+          taken: new Set(value.unavailableDates),
+        };
         // A write that happened while we read makes this answer unsafe to keep.
-        if (generation === shared.generation) {
-          const validUntil = Math.min(now.getTime() + UNAVAILABLE_CACHE_TTL_MS, firstHoldExpiry ?? Infinity);
-          shared.unavailable.set(propertyId, { today, validUntil, value });
-        }
-        return value;
+        if (generation === shared.generation) shared.unavailable.set(propertyId, entry);
+        return entry;
       })
       .finally(() => shared.inflight.delete(key));
     shared.inflight.set(key, read);
     return read;
+  }
+
+  /**
+   * Every taken night from today on, with the counts of `/api/unavailable-dates`. Served from memory for a
+   * moment (see UNAVAILABLE_CACHE_TTL_MS) unless a transaction is given.
+   */
+  async function unavailableNights(propertyId: number, now: Date, tx?: DbOrTx): Promise<UnavailableNights> {
+    if (tx) return (await readUnavailable(propertyId, now, tx)).value;
+    return (await cachedCalendar(propertyId, now)).value;
+  }
+
+  /** `unavailableNights` with its JSON, serialised once per reading (what `/api/unavailable-dates` sends). */
+  async function unavailableNightsWithJson(
+    propertyId: number,
+    now: Date,
+  ): Promise<{ value: UnavailableNights; json: string }> {
+    return cachedCalendar(propertyId, now);
   }
 
   /** The taken nights from today on: confirmed stays, live holds, owner blocks and channel events. */
@@ -185,7 +226,7 @@ export function createStaysRepository(db: Db) {
   ): Promise<boolean> {
     const today = todayOnPropertyClock(now);
     if (checkIn < today) return isFree(propertyId, checkIn, checkOut, now);
-    const taken = new Set(await takenNights(propertyId, now));
+    const { taken } = await cachedCalendar(propertyId, now);
     return nightsOf(checkIn, checkOut).every((night) => !taken.has(night));
   }
 
@@ -278,6 +319,7 @@ export function createStaysRepository(db: Db) {
     invalidate,
     propertyExists,
     unavailableNights,
+    unavailableNightsWithJson,
     takenNights,
     isFree,
     isShownFree,
