@@ -1,10 +1,22 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react';
 import { BOOKING_CARD, BOOKING_DETAILS } from '../../content/booking.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { BookingRates, StayRequirements, TermsNote } from './booking-card-parts.tsx';
 
-const BookingCard = lazy(() =>
-  import('./booking-card.tsx').then((module) => ({ default: module.BookingCard })),
-);
+/** Lets the browser handle input and paint before the next piece of work. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The card's code in two steps, each evaluated in its own task, so that loading it in the background blocks the
+ * page as little as possible: zod with the API schemas, then the card (form, calendar, payments).
+ */
+async function loadBookingCard() {
+  await import('../../../domain/api.ts');
+  await nextTask();
+  return import('./booking-card.tsx');
+}
+
+const BookingCard = lazy(() => loadBookingCard().then((module) => ({ default: module.BookingCard })));
 
 /** How far below the screen the section may still be when its card starts loading. */
 const LOAD_MARGIN = '1200px 0px';
@@ -14,9 +26,9 @@ const LOAD_MARGIN = '1200px 0px';
  * picker, the guest form, the price breakdown and the payment buttons (spec sections 2 and 4).
  *
  * The section is below the fold, and the card's code (calendar, form validation, payments) is most of the home
- * page's JavaScript: the card loads when the section comes near the screen (or the page opens at #booking).
- * Until then, and in the pre-rendered HTML, a placeholder with the same title, rates, fees, stay requirements
- * and terms holds its place.
+ * page's JavaScript: the card loads when the section comes near the screen (or the page opens at #booking), or
+ * in the background once the page has loaded and settled. Until then, and in the pre-rendered HTML, a
+ * placeholder with the same title, rates, fees, stay requirements and terms holds its place.
  */
 export function BookNowSection() {
   return (
@@ -61,7 +73,7 @@ function PropertyDetails() {
   );
 }
 
-/** The booking card, loaded once the section is near the screen; the placeholder until then. */
+/** The booking card, loaded once the section is near the screen or the page has settled; the placeholder until then. */
 function BookingCardSlot() {
   const slot = useRef<HTMLDivElement>(null);
   const [wanted, setWanted] = useState(false);
@@ -73,14 +85,20 @@ function BookingCardSlot() {
       setWanted(true);
       return;
     }
+    // A transition: React renders the card in small slices, so input and paint are never held up.
+    const want = () => startTransition(() => setWanted(true));
+    const cancelIdle = whenIdle(want);
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setWanted(true);
+        if (entries.some((entry) => entry.isIntersecting)) want();
       },
       { rootMargin: LOAD_MARGIN },
     );
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      cancelIdle();
+    };
   }, [wanted]);
 
   return (
