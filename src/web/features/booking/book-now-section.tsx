@@ -1,4 +1,5 @@
 import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react';
+import { useNavigationType } from 'react-router';
 import { BOOKING_CARD, BOOKING_DETAILS } from '../../content/booking.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { BookingRates, StayRequirements, TermsNote } from './booking-card-parts.tsx';
@@ -6,17 +7,32 @@ import { BookingRates, StayRequirements, TermsNote } from './booking-card-parts.
 /** Lets the browser handle input and paint before the next piece of work. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+type CardModule = { BookingCard: () => React.JSX.Element };
+let cardModule: Promise<CardModule> | undefined;
+
 /**
- * The card's code in two steps, each evaluated in its own task, so that loading it in the background blocks the
- * page as little as possible: zod with the API schemas, then the card (form, calendar, payments).
+ * The card's code, fetched once, in two steps each evaluated in its own task so that loading it blocks the page
+ * as little as possible: zod with the form's schema, then the card (form, calendar, payments).
  */
-async function loadBookingCard() {
-  await import('../../../domain/api.ts');
-  await nextTask();
-  return import('./booking-card.tsx');
+function loadBookingCard(): Promise<CardModule> {
+  cardModule ??= (async () => {
+    await import('../../../domain/booking-form.ts');
+    await nextTask();
+    return import('./booking-card.tsx');
+  })();
+  // A failed download (the connection dropped) may be tried again later.
+  cardModule.catch(() => {
+    cardModule = undefined;
+  });
+  return cardModule;
 }
 
-const BookingCard = lazy(() => loadBookingCard().then((module) => ({ default: module.BookingCard })));
+const BookingCard = lazy(() =>
+  loadBookingCard().then(
+    (module) => ({ default: module.BookingCard }),
+    () => ({ default: BookingCardUnavailable }),
+  ),
+);
 
 /** How far below the screen the section may still be when its card starts loading. */
 const LOAD_MARGIN = '1200px 0px';
@@ -26,9 +42,11 @@ const LOAD_MARGIN = '1200px 0px';
  * picker, the guest form, the price breakdown and the payment buttons (spec sections 2 and 4).
  *
  * The section is below the fold, and the card's code (calendar, form validation, payments) is most of the home
- * page's JavaScript: the card loads when the section comes near the screen (or the page opens at #booking), or
- * in the background once the page has loaded and settled. Until then, and in the pre-rendered HTML, a
- * placeholder with the same title, rates, fees, stay requirements and terms holds its place.
+ * page's JavaScript, so it never competes with the page's first paint: the card shows when the section comes
+ * near the screen (or the page opens at #booking), or at once when the guest reached the home page by a link
+ * within the site. Its code is fetched in the background once the page has loaded and settled, so it is ready
+ * by the time the guest scrolls down. Until then, and in the pre-rendered HTML, a placeholder with the same
+ * title, rates, fees, stay requirements and terms holds its place.
  */
 export function BookNowSection() {
   return (
@@ -73,21 +91,26 @@ function PropertyDetails() {
   );
 }
 
-/** The booking card, loaded once the section is near the screen or the page has settled; the placeholder until then. */
+/** The booking card once the section is near the screen; the placeholder until then. */
 function BookingCardSlot() {
   const slot = useRef<HTMLDivElement>(null);
   const [wanted, setWanted] = useState(false);
+  const navigationType = useNavigationType();
 
   useEffect(() => {
     if (wanted) return;
+    // A transition: React renders the card in small slices, so input and paint are not held up.
+    const want = () => startTransition(() => setWanted(true));
     const element = slot.current;
-    if (!element || typeof IntersectionObserver === 'undefined') {
-      setWanted(true);
+    // 'POP' is the page's first load (or the browser's back and forward buttons); after a link within the site
+    // the page has long finished loading and nothing competes with the card.
+    if (navigationType !== 'POP' || !element || typeof IntersectionObserver === 'undefined') {
+      want();
       return;
     }
-    // A transition: React renders the card in small slices, so input and paint are never held up.
-    const want = () => startTransition(() => setWanted(true));
-    const cancelIdle = whenIdle(want);
+    const cancelPrefetch = whenIdle(() => {
+      void loadBookingCard().catch(() => {});
+    });
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) want();
@@ -97,9 +120,9 @@ function BookingCardSlot() {
     observer.observe(element);
     return () => {
       observer.disconnect();
-      cancelIdle();
+      cancelPrefetch();
     };
-  }, [wanted]);
+  }, [wanted, navigationType]);
 
   return (
     <div ref={slot} className="lg:sticky lg:top-20 lg:self-start">
@@ -115,9 +138,9 @@ function BookingCardSlot() {
 }
 
 /** The card as it reads before its code has loaded: rates and fees, the calendar's room, requirements, terms. */
-function BookingCardPlaceholder() {
+function BookingCardPlaceholder({ failed = false }: { failed?: boolean }) {
   return (
-    <aside aria-label="Booking" aria-busy="true">
+    <aside aria-label="Booking" aria-busy={failed ? undefined : true}>
       <div className="space-y-5 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
         <BookingRates />
         <div className="space-y-4">
@@ -127,11 +150,17 @@ function BookingCardPlaceholder() {
             role="status"
             className="flex h-[20.25rem] items-center justify-center gap-2 rounded-lg border border-stone-200 bg-white p-3 text-sm text-stone-600"
           >
-            <span
-              aria-hidden="true"
-              className="size-4 animate-spin rounded-full border-2 border-stone-300 border-t-amber-600"
-            />
-            {BOOKING_CARD.loadingCalendar}
+            {failed ? (
+              BOOKING_CARD.calendarFailed
+            ) : (
+              <>
+                <span
+                  aria-hidden="true"
+                  className="size-4 animate-spin rounded-full border-2 border-stone-300 border-t-amber-600"
+                />
+                {BOOKING_CARD.loadingCalendar}
+              </>
+            )}
           </div>
           <div aria-hidden="true" className="h-8" />
           <StayRequirements />
@@ -140,4 +169,9 @@ function BookingCardPlaceholder() {
       </div>
     </aside>
   );
+}
+
+/** The card's code could not be downloaded (the connection dropped): the placeholder says so. */
+function BookingCardUnavailable() {
+  return <BookingCardPlaceholder failed />;
 }

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { type BookingForm, BookingFormSchema } from '../../../domain/api.ts';
+import { type BookingForm, BookingFormSchema } from '../../../domain/booking-form.ts';
 import { quoteStay } from '../../../domain/pricing.ts';
 import { MAX_GUESTS, MIN_NIGHTS, PROPERTY_ID } from '../../../domain/property.ts';
 import { BOOKING_CARD, BOOKING_TOASTS, MINIMUM_STAY_DIALOG } from '../../content/booking.ts';
