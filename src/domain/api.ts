@@ -451,19 +451,5 @@ export const OwnerBlockSchema = z.object({
 });
 export type OwnerBlock = z.infer<typeof OwnerBlockSchema>;
 
-/** The guest's form on the booking card (spec section 5), plus the number of guests (1–4, spec README). */
-export const BookingFormSchema = z.object({
-  contactName: z.string().trim().min(2, 'Name is required').max(200, 'Name is too long'),
-  contactEmail: z
-    .string()
-    .trim()
-    .pipe(z.email('Valid email is required').max(254, 'Valid email is required')),
-  contactPhone: z.string().trim().max(40, 'Phone number is too long'),
-  specialRequests: z.string().trim().max(2000, 'Special requests are too long'),
-  guestCount: z
-    .number({ error: 'Choose from 1 to 4 guests' })
-    .int('Choose from 1 to 4 guests')
-    .min(1, 'Choose from 1 to 4 guests')
-    .max(4, 'Choose from 1 to 4 guests'),
-});
-export type BookingForm = z.infer<typeof BookingFormSchema>;
+/** The guest's form on the booking card: in its own module, so the browser loads only this schema with it. */
+export { type BookingForm, BookingFormSchema } from './booking-form.ts';

@@ -116,13 +116,18 @@ export function addMonths(date: IsoDate, months: number): IsoDate {
   return fromUtc(target);
 }
 
-/** Calendar days on the property's clock; one formatter, made once (it is the hot path of every stay check). */
-const PROPERTY_DAY = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PROPERTY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+/**
+ * Calendar days on the property's clock; one formatter, made on first use (it is the hot path of every stay
+ * check, and making it is slow: pages that never ask for today do not pay for it while they load).
+ */
+let propertyDay: Intl.DateTimeFormat | undefined;
+const propertyDayFormat = () =>
+  (propertyDay ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: PROPERTY_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }));
 
 /** The last answer of todayOnPropertyClock, by UTC minute (see there). */
 let todayMemo = { minute: Number.NaN, day: '' };
@@ -139,7 +144,7 @@ export function todayOnPropertyClock(now: Date): IsoDate {
   let year = '';
   let month = '';
   let day = '';
-  for (const part of PROPERTY_DAY.formatToParts(now)) {
+  for (const part of propertyDayFormat().formatToParts(now)) {
     if (part.type === 'year') year = part.value;
     else if (part.type === 'month') month = part.value;
     else if (part.type === 'day') day = part.value;

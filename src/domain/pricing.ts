@@ -47,12 +47,23 @@ export function quoteStay(checkIn: IsoDate, checkOut: IsoDate): Quote {
 
 export const poundsToPence = (pounds: number) => Math.round(pounds * 100);
 
+/** The two currency formats, each made once on first use (making one is far slower than using it). */
+const gbpFormats = new Map<0 | 2, Intl.NumberFormat>();
+function gbpFormat(fractionDigits: 0 | 2): Intl.NumberFormat {
+  let format = gbpFormats.get(fractionDigits);
+  if (!format) {
+    format = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: 'GBP',
+      minimumFractionDigits: fractionDigits,
+    });
+    gbpFormats.set(fractionDigits, format);
+  }
+  return format;
+}
+
 /** "£1,859" or "£27.50": whole pounds without pence. */
 export function formatGbp(pence: number): string {
   const pounds = pence / 100;
-  return new Intl.NumberFormat('en-GB', {
-    style: 'currency',
-    currency: 'GBP',
-    minimumFractionDigits: Number.isInteger(pounds) ? 0 : 2,
-  }).format(pounds);
+  return gbpFormat(Number.isInteger(pounds) ? 0 : 2).format(pounds);
 }

@@ -1,14 +1,21 @@
-import * as Tooltip from '@radix-ui/react-tooltip';
+import '../lib/zod-browser.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
-import { Toaster } from '../components/ui/toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_PLACEHOLDERS } from '../lib/runtime-config.ts';
+import { hasToasts, subscribeToasts } from '../lib/toast.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 import type { Route } from './+types/root';
-import './app.css';
+import stylesheet from './app.css?url';
+
+// The notification area (Radix Toast) is only needed once something is announced: it loads when the browser is
+// idle after the page has loaded, or at once when the first notification comes.
+const Toaster = lazy(() =>
+  import('../components/ui/toaster.tsx').then((module) => ({ default: module.Toaster })),
+);
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -17,6 +24,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c1917" />
+        {/* A stylesheet resource with a precedence: React writes it before the script preloads, so the
+            render-blocking CSS is the first request after the document. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
@@ -45,24 +55,46 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  const toasterWanted = useToasterWanted();
   return (
     <QueryClientProvider client={queryClient}>
-      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2"
-        >
-          Skip to content
-        </a>
-        <SiteHeader />
-        <main id="main" className="flex-1">
-          <Outlet />
-        </main>
-        <SiteFooter />
-        <Toaster />
-      </Tooltip.Provider>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      {toasterWanted ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
     </QueryClientProvider>
   );
+}
+
+function useToasterWanted(): boolean {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (wanted) return;
+    if (hasToasts()) {
+      setWanted(true);
+      return;
+    }
+    const want = () => setWanted(true);
+    const unsubscribe = subscribeToasts(want);
+    const cancel = whenIdle(want);
+    return () => {
+      unsubscribe();
+      cancel();
+    };
+  }, [wanted]);
+  return wanted;
 }
 
 export function HydrateFallback() {

@@ -33,6 +33,10 @@ export const BOOKING_CARD = {
   weekdayLabel: 'per night, Sunday to Thursday',
   weekendLabel: 'per night, Friday and Saturday',
   checking: 'Checking availability...',
+  /** Shown in the calendar's place until the booking card's code has loaded. */
+  loadingCalendar: 'Loading the booking calendar…',
+  calendarFailed:
+    'The booking calendar could not be loaded. Please check your connection and reload the page.',
   formTitle: 'Complete Your Booking',
   termsLead: 'By proceeding, you agree to our',
   termsLink: 'Terms and Conditions',

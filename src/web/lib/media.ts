@@ -29,15 +29,3 @@ export function mediaSrcSet(id: string, kind: MediaKind, format: MediaFormat): s
 
 /** The 1200×630 image for social shares (DEFAULT_SOCIAL_IMAGE in meta.ts), made from the first gallery photo. */
 export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
-
-/** A `<link rel="preload">` for the photo that is the page's largest paint, in the format every current browser reads. */
-export function heroImagePreload(id: string) {
-  return {
-    rel: 'preload',
-    as: 'image',
-    type: 'image/avif',
-    imageSrcSet: mediaSrcSet(id, 'gallery', 'avif'),
-    imageSizes: '100vw',
-    fetchPriority: 'high',
-  } as const;
-}

@@ -37,15 +37,18 @@ export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   return { id, dismiss: () => dismissToast(id) };
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` after every change of the notifications. */
+export function subscribeToasts(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
+export const hasToasts = (): boolean => toasts.length > 0;
+
 const empty: Toast[] = [];
 export function useToasts(): Toast[] {
   return useSyncExternalStore(
-    subscribe,
+    subscribeToasts,
     () => toasts,
     () => empty,
   );

@@ -4,7 +4,6 @@ import { ResponsiveImage } from '../../components/media/responsive-image.tsx';
 import { FEATURES, GALLERY, HOME, UNIQUE_POINTS } from '../../content/site.ts';
 import { BookNowSection } from '../../features/booking/book-now-section.tsx';
 import { HeroSlideshow } from '../../features/gallery/hero-slideshow.tsx';
-import { heroImagePreload } from '../../lib/media.ts';
 import { pageMeta } from '../../lib/meta.ts';
 
 const DESCRIPTION =
@@ -18,8 +17,6 @@ export const meta = () =>
     keywords:
       'The Tower Aberdeen, church conversion holiday let, Aberdeen penthouse, holiday rental Aberdeen, sauna, roof terrace',
   });
-
-export const links = () => [heroImagePreload(GALLERY[0]!.id)];
 
 export default function Home() {
   return (

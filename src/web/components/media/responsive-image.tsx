@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import { MEDIA_KINDS, type MediaKind, mediaHeight, mediaSrcSet, mediaUrl } from '../../lib/media.ts';
 
 type Props = {
@@ -6,7 +7,10 @@ type Props = {
   alt: string;
   /** The `sizes` attribute: how wide the image is drawn at each viewport width. */
   sizes: string;
-  /** Above the fold: loaded at once with high priority; everything else is lazy. */
+  /**
+   * Above the fold (the page's largest paint): preloaded from the document's head with high priority, in the
+   * AVIF variant the `<picture>` will choose; everything else is lazy.
+   */
   priority?: boolean;
   className?: string;
   onLoad?: () => void;
@@ -16,6 +20,16 @@ type Props = {
 export function ResponsiveImage({ id, kind, alt, sizes, priority = false, className, onLoad }: Props) {
   const widths = MEDIA_KINDS[kind].widths;
   const middle = widths[Math.floor(widths.length / 2)]!;
+  // React writes this preload into the pre-rendered head, before the stylesheet and the script preloads.
+  if (priority) {
+    preload(mediaUrl(id, middle, 'avif'), {
+      as: 'image',
+      type: 'image/avif',
+      imageSrcSet: mediaSrcSet(id, kind, 'avif'),
+      imageSizes: sizes,
+      fetchPriority: 'high',
+    });
+  }
   return (
     <picture>
       <source type="image/avif" srcSet={mediaSrcSet(id, kind, 'avif')} sizes={sizes} />

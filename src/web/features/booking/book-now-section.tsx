@@ -1,40 +1,52 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import * as Dialog from '@radix-ui/react-dialog';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
-import { type BookingForm, BookingFormSchema } from '../../../domain/api.ts';
-import { quoteStay } from '../../../domain/pricing.ts';
-import {
-  CLEANING_FEE_GBP,
-  MAX_GUESTS,
-  MIN_NIGHTS,
-  PROPERTY_ID,
-  SERVICE_FEE_PERCENT,
-  WEEKDAY_RATE_GBP,
-  WEEKEND_RATE_GBP,
-} from '../../../domain/property.ts';
-import { BOOKING_CARD, BOOKING_DETAILS, BOOKING_TOASTS, MINIMUM_STAY_DIALOG } from '../../content/booking.ts';
-import { siteEmail } from '../../lib/runtime-config.ts';
-import { toast } from '../../lib/toast.ts';
-import { PaymentPanel } from '../payments/payment-panel.tsx';
-import { DateRangePicker, type DateSelection } from './date-range-picker.tsx';
-import { PriceBreakdown, pounds } from './price-breakdown.tsx';
+import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react';
+import { useNavigationType } from 'react-router';
+import { BOOKING_CARD, BOOKING_DETAILS } from '../../content/booking.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
+import { BookingRates, StayRequirements, TermsNote } from './booking-card-parts.tsx';
 
-type Availability = 'idle' | 'checking' | 'available' | 'unavailable' | 'failed';
+/** Lets the browser handle input and paint before the next piece of work. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const EMPTY_FORM: BookingForm = {
-  contactName: '',
-  contactEmail: '',
-  contactPhone: '',
-  specialRequests: '',
-  guestCount: 1,
-};
+type CardModule = { BookingCard: () => React.JSX.Element };
+let cardModule: Promise<CardModule> | undefined;
+
+/**
+ * The card's code, fetched once, in two steps each evaluated in its own task so that loading it blocks the page
+ * as little as possible: zod with the form's schema, then the card (form, calendar, payments).
+ */
+function loadBookingCard(): Promise<CardModule> {
+  cardModule ??= (async () => {
+    await import('../../../domain/booking-form.ts');
+    await nextTask();
+    return import('./booking-card.tsx');
+  })();
+  // A failed download (the connection dropped) may be tried again later.
+  cardModule.catch(() => {
+    cardModule = undefined;
+  });
+  return cardModule;
+}
+
+const BookingCard = lazy(() =>
+  loadBookingCard().then(
+    (module) => ({ default: module.BookingCard }),
+    () => ({ default: BookingCardUnavailable }),
+  ),
+);
+
+/** How far below the screen the section may still be when its card starts loading. */
+const LOAD_MARGIN = '1200px 0px';
 
 /**
  * The Book Now section of the home page (#booking): property details, the booking card with the date-range
  * picker, the guest form, the price breakdown and the payment buttons (spec sections 2 and 4).
+ *
+ * The section is below the fold, and the card's code (calendar, form validation, payments) is most of the home
+ * page's JavaScript, so it never competes with the page's first paint: the card shows when the section comes
+ * near the screen (or the page opens at #booking), or at once when the guest reached the home page by a link
+ * within the site. Its code is fetched in the background once the page has loaded and settled, so it is ready
+ * by the time the guest scrolls down. Until then, and in the pre-rendered HTML, a placeholder with the same
+ * title, rates, fees, stay requirements and terms holds its place.
  */
 export function BookNowSection() {
   return (
@@ -45,7 +57,7 @@ export function BookNowSection() {
       <p className="mt-2 max-w-2xl text-stone-700">{BOOKING_DETAILS.intro}</p>
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_26rem]">
         <PropertyDetails />
-        <BookingCard />
+        <BookingCardSlot />
       </div>
     </div>
   );
@@ -79,290 +91,87 @@ function PropertyDetails() {
   );
 }
 
-function BookingCard() {
-  const ids = useId();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [selection, setSelection] = useState<DateSelection | null>(null);
-  const [availability, setAvailability] = useState<Availability>('idle');
-  const [minimumStayOpen, setMinimumStayOpen] = useState(false);
-  const [resetKey, setResetKey] = useState(0);
-  const lastCheck = useRef(0);
+/** The booking card once the section is near the screen; the placeholder until then. */
+function BookingCardSlot() {
+  const slot = useRef<HTMLDivElement>(null);
+  const [wanted, setWanted] = useState(false);
+  const navigationType = useNavigationType();
 
-  const form = useForm<BookingForm>({
-    resolver: zodResolver(BookingFormSchema),
-    mode: 'onTouched',
-    defaultValues: EMPTY_FORM,
-  });
-  const values = useWatch({ control: form.control }) as BookingForm;
-  const { errors } = form.formState;
-
-  const onSelect = useCallback(
-    async (next: DateSelection | null) => {
-      const check = ++lastCheck.current;
-      setSelection(next);
-      if (!next) {
-        setAvailability('idle');
-        return;
-      }
-      setAvailability('checking');
-      const url = `/api/availability?propertyId=${PROPERTY_ID}&checkInDate=${next.from}&checkOutDate=${next.to}`;
-      try {
-        const answer = await queryClient.fetchQuery<{ available: boolean }>({
-          queryKey: [url],
-          staleTime: 0,
-        });
-        if (check !== lastCheck.current) return; // a newer selection has taken over
-        if (answer.available) {
-          setAvailability('available');
-          toast(BOOKING_TOASTS.available);
-        } else {
-          setAvailability('unavailable');
-          toast(BOOKING_TOASTS.notAvailable);
-          // The calendar on screen was out of date: load the taken nights again.
-          void queryClient.invalidateQueries({ queryKey: [`/api/unavailable-dates/${PROPERTY_ID}`] });
-        }
-      } catch {
-        if (check !== lastCheck.current) return;
-        setAvailability('failed');
-        toast(BOOKING_TOASTS.checkFailed);
-      }
-    },
-    [queryClient],
-  );
-
-  const onTooShort = useCallback(() => {
-    lastCheck.current++;
-    setSelection(null);
-    setAvailability('idle');
-    setMinimumStayOpen(true);
-  }, []);
-
-  const quote = selection ? quoteStay(selection.from, selection.to) : null;
-  const total = availability === 'available' && quote ? quote.total : 0;
-  const contactReady = BookingFormSchema.safeParse(values).success;
-  const showPayment = selection !== null && total > 0 && contactReady;
-
-  function onPaid(bookingId: string) {
-    // Spec section 4, step 7: the form resets, the dates clear, the form hides, the total returns to 0.
-    form.reset(EMPTY_FORM);
-    lastCheck.current++;
-    setSelection(null);
-    setAvailability('idle');
-    setResetKey((key) => key + 1);
-    // The nights just paid for are taken now: the calendar must not show them free when the guest comes back.
-    void queryClient.invalidateQueries({ queryKey: [`/api/unavailable-dates/${PROPERTY_ID}`] });
-    navigate(`/booking-success?bookingId=${encodeURIComponent(bookingId)}`);
-  }
-
-  const email = siteEmail();
-  const fieldClass =
-    'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-700';
+  useEffect(() => {
+    if (wanted) return;
+    // A transition: React renders the card in small slices, so input and paint are not held up.
+    const want = () => startTransition(() => setWanted(true));
+    const element = slot.current;
+    // 'POP' is the page's first load (or the browser's back and forward buttons); after a link within the site
+    // the page has long finished loading and nothing competes with the card.
+    if (navigationType !== 'POP' || !element || typeof IntersectionObserver === 'undefined') {
+      want();
+      return;
+    }
+    const cancelPrefetch = whenIdle(() => {
+      void loadBookingCard().catch(() => {});
+    });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) want();
+      },
+      { rootMargin: LOAD_MARGIN },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      cancelPrefetch();
+    };
+  }, [wanted, navigationType]);
 
   return (
-    <aside aria-label="Booking" className="lg:sticky lg:top-20 lg:self-start">
+    <div ref={slot} className="lg:sticky lg:top-20 lg:self-start">
+      {wanted ? (
+        <Suspense fallback={<BookingCardPlaceholder />}>
+          <BookingCard />
+        </Suspense>
+      ) : (
+        <BookingCardPlaceholder />
+      )}
+    </div>
+  );
+}
+
+/** The card as it reads before its code has loaded: rates and fees, the calendar's room, requirements, terms. */
+function BookingCardPlaceholder({ failed = false }: { failed?: boolean }) {
+  return (
+    <aside aria-label="Booking" aria-busy={failed ? undefined : true}>
       <div className="space-y-5 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
-        <div>
-          <h3 className="font-serif text-xl">{BOOKING_CARD.title}</h3>
-          {quote && availability === 'available' ? (
-            <p className="mt-2">
-              <span className="font-bold text-3xl text-stone-950">{pounds(quote.total)}</span>{' '}
-              <span className="text-sm text-stone-700">
-                total for {quote.nights} nights, cleaning and service fees included
-              </span>
-            </p>
-          ) : null}
-          <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-            <div>
-              <dt className="sr-only">Weekday rate</dt>
-              <dd>
-                <span className="font-semibold text-lg">{pounds(WEEKDAY_RATE_GBP)}</span>{' '}
-                <span className="text-stone-600">{BOOKING_CARD.weekdayLabel}</span>
-              </dd>
-            </div>
-            <div>
-              <dt className="sr-only">Weekend rate</dt>
-              <dd>
-                <span className="font-semibold text-lg">{pounds(WEEKEND_RATE_GBP)}</span>{' '}
-                <span className="text-stone-600">{BOOKING_CARD.weekendLabel}</span>
-              </dd>
-            </div>
-          </dl>
-          <p className="mt-1 text-stone-600 text-xs">
-            Plus a {pounds(CLEANING_FEE_GBP)} cleaning fee and a {SERVICE_FEE_PERCENT} % service fee per stay.
-          </p>
-        </div>
-
-        <DateRangePicker
-          propertyId={PROPERTY_ID}
-          minNights={MIN_NIGHTS}
-          onSelect={onSelect}
-          onTooShort={onTooShort}
-          resetKey={resetKey}
-        />
-
-        {availability === 'checking' ? (
-          <div role="status" className="flex items-center gap-2 text-sm text-stone-700">
-            <span
-              aria-hidden="true"
-              className="size-4 animate-spin rounded-full border-2 border-stone-300 border-t-amber-600"
-            />
-            {BOOKING_CARD.checking}
-          </div>
-        ) : null}
-
-        {availability === 'available' && selection && quote ? (
-          <>
-            <form
-              aria-labelledby={`${ids}-form`}
-              noValidate
-              className="space-y-3"
-              onSubmit={(event) => event.preventDefault()}
-            >
-              <h3 id={`${ids}-form`} className="font-semibold text-lg">
-                {BOOKING_CARD.formTitle}
-              </h3>
-              <Field id={`${ids}-name`} label="Full Name" error={errors.contactName?.message}>
-                <input
-                  id={`${ids}-name`}
-                  autoComplete="name"
-                  className={fieldClass}
-                  aria-invalid={errors.contactName ? true : undefined}
-                  aria-describedby={errors.contactName ? `${ids}-name-error` : undefined}
-                  {...form.register('contactName')}
-                />
-              </Field>
-              <Field id={`${ids}-email`} label="Email Address" error={errors.contactEmail?.message}>
-                <input
-                  id={`${ids}-email`}
-                  type="email"
-                  autoComplete="email"
-                  className={fieldClass}
-                  aria-invalid={errors.contactEmail ? true : undefined}
-                  aria-describedby={errors.contactEmail ? `${ids}-email-error` : undefined}
-                  {...form.register('contactEmail')}
-                />
-              </Field>
-              <Field id={`${ids}-phone`} label="Phone Number (optional)" error={errors.contactPhone?.message}>
-                <input
-                  id={`${ids}-phone`}
-                  type="tel"
-                  autoComplete="tel"
-                  className={fieldClass}
-                  {...form.register('contactPhone')}
-                />
-              </Field>
-              <Field id={`${ids}-guests`} label={BOOKING_CARD.guestsLabel} error={errors.guestCount?.message}>
-                <select
-                  id={`${ids}-guests`}
-                  className={fieldClass}
-                  {...form.register('guestCount', { valueAsNumber: true })}
-                >
-                  {Array.from({ length: MAX_GUESTS }, (_, i) => i + 1).map((count) => (
-                    <option key={count} value={count}>
-                      {count} {count === 1 ? 'guest' : 'guests'}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field
-                id={`${ids}-requests`}
-                label="Special Requests (optional)"
-                error={errors.specialRequests?.message}
-              >
-                <textarea
-                  id={`${ids}-requests`}
-                  rows={3}
-                  className={fieldClass}
-                  {...form.register('specialRequests')}
-                />
-              </Field>
-            </form>
-
-            <PriceBreakdown quote={quote} />
-
-            {showPayment ? (
-              <PaymentPanel
-                stay={{
-                  propertyId: PROPERTY_ID,
-                  checkInDate: selection.from,
-                  checkOutDate: selection.to,
-                  guestCount: values.guestCount,
-                }}
-                contact={{
-                  contactName: values.contactName.trim(),
-                  contactEmail: values.contactEmail.trim(),
-                  contactPhone: values.contactPhone.trim(),
-                  specialRequests: values.specialRequests.trim(),
-                }}
-                quote={quote}
-                onPaid={onPaid}
-              />
+        <BookingRates />
+        <div className="space-y-4">
+          {/* The room of the Check-in and Check-out inputs, the calendar and the date summary. */}
+          <div aria-hidden="true" className="h-[3.625rem]" />
+          <div
+            role="status"
+            className="flex h-[20.25rem] items-center justify-center gap-2 rounded-lg border border-stone-200 bg-white p-3 text-sm text-stone-600"
+          >
+            {failed ? (
+              BOOKING_CARD.calendarFailed
             ) : (
-              <p className="text-sm text-stone-600">
-                Enter your name and e-mail address to continue to payment.
-              </p>
+              <>
+                <span
+                  aria-hidden="true"
+                  className="size-4 animate-spin rounded-full border-2 border-stone-300 border-t-amber-600"
+                />
+                {BOOKING_CARD.loadingCalendar}
+              </>
             )}
-          </>
-        ) : null}
-
-        <p className="text-stone-600 text-xs">
-          {BOOKING_CARD.termsLead}{' '}
-          <Link to="/terms-and-conditions" className="underline">
-            {BOOKING_CARD.termsLink}
-          </Link>
-        </p>
+          </div>
+          <div aria-hidden="true" className="h-8" />
+          <StayRequirements />
+        </div>
+        <TermsNote />
       </div>
-
-      <Dialog.Root open={minimumStayOpen} onOpenChange={setMinimumStayOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <Dialog.Content className="-translate-x-1/2 -translate-y-1/2 fixed top-1/2 left-1/2 z-50 w-[90vw] max-w-md rounded-lg bg-white p-6 shadow-xl">
-            <Dialog.Title className="font-serif text-xl">{MINIMUM_STAY_DIALOG.title}</Dialog.Title>
-            <Dialog.Description className="mt-3 text-stone-700">
-              {MINIMUM_STAY_DIALOG.text}
-            </Dialog.Description>
-            <div className="mt-6 flex justify-end gap-3">
-              <Dialog.Close className="rounded-md border border-stone-300 px-4 py-2 text-sm hover:bg-stone-100">
-                {MINIMUM_STAY_DIALOG.close}
-              </Dialog.Close>
-              <a
-                href={`mailto:${email}?subject=${encodeURIComponent(MINIMUM_STAY_DIALOG.subject)}`}
-                className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-sm text-white hover:bg-amber-800"
-                onClick={() => setMinimumStayOpen(false)}
-              >
-                {MINIMUM_STAY_DIALOG.contact}
-              </a>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
     </aside>
   );
 }
 
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block font-medium text-sm text-stone-800">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-red-700 text-sm">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+/** The card's code could not be downloaded (the connection dropped): the placeholder says so. */
+function BookingCardUnavailable() {
+  return <BookingCardPlaceholder failed />;
 }

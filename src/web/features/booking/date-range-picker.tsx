@@ -11,9 +11,9 @@ import {
 } from '../../../domain/dates.ts';
 import { BOOKING_WINDOW_MONTHS, MAX_NIGHTS } from '../../../domain/property.ts';
 import { lastBookableCheckIn } from '../../../domain/stay-rules.ts';
-import { BOOKING_TOASTS, STAY_REQUIREMENTS } from '../../content/booking.ts';
-import { siteEmail } from '../../lib/runtime-config.ts';
+import { BOOKING_TOASTS } from '../../content/booking.ts';
 import { toast } from '../../lib/toast.ts';
+import { StayRequirements } from './booking-card-parts.tsx';
 import { formatLongDate, formatMonth, formatShortDate, monthStart, WEEKDAYS } from './calendar-dates.ts';
 
 /** A chosen stay: check-in, check-out and its number of nights (spec section 3, "Date selection"). */
@@ -280,7 +280,6 @@ export function DateRangePicker({
 
   const nights =
     selection.checkIn && selection.checkOut ? daysBetween(selection.checkIn, selection.checkOut) : 0;
-  const email = siteEmail();
 
   return (
     <div className="space-y-4">
@@ -411,21 +410,7 @@ export function DateRangePicker({
         </button>
       </div>
 
-      <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-950 text-sm">
-        <p>
-          <strong>{STAY_REQUIREMENTS.title}</strong> {STAY_REQUIREMENTS.text}
-        </p>
-        <p className="mt-1">
-          {STAY_REQUIREMENTS.ask}{' '}
-          <a
-            className="underline"
-            href={`mailto:${email}?subject=${encodeURIComponent(STAY_REQUIREMENTS.subject)}`}
-          >
-            {email}
-          </a>
-          .
-        </p>
-      </div>
+      <StayRequirements />
     </div>
   );
 

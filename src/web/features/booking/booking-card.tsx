@@ -1,0 +1,288 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { type BookingForm, BookingFormSchema } from '../../../domain/booking-form.ts';
+import { quoteStay } from '../../../domain/pricing.ts';
+import { MAX_GUESTS, MIN_NIGHTS, PROPERTY_ID } from '../../../domain/property.ts';
+import { BOOKING_CARD, BOOKING_TOASTS, MINIMUM_STAY_DIALOG } from '../../content/booking.ts';
+import { siteEmail } from '../../lib/runtime-config.ts';
+import { toast } from '../../lib/toast.ts';
+import { PaymentPanel } from '../payments/payment-panel.tsx';
+import { BookingRates, TermsNote } from './booking-card-parts.tsx';
+import { DateRangePicker, type DateSelection } from './date-range-picker.tsx';
+import { PriceBreakdown } from './price-breakdown.tsx';
+
+type Availability = 'idle' | 'checking' | 'available' | 'unavailable' | 'failed';
+
+const EMPTY_FORM: BookingForm = {
+  contactName: '',
+  contactEmail: '',
+  contactPhone: '',
+  specialRequests: '',
+  guestCount: 1,
+};
+
+/**
+ * The booking card of the Book Now section: the date-range picker, the availability check, the guest form, the
+ * price breakdown and the payment buttons (spec sections 2 and 4). Loaded on demand by book-now-section.tsx.
+ */
+export function BookingCard() {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [selection, setSelection] = useState<DateSelection | null>(null);
+  const [availability, setAvailability] = useState<Availability>('idle');
+  const [minimumStayOpen, setMinimumStayOpen] = useState(false);
+  const [resetKey, setResetKey] = useState(0);
+  const lastCheck = useRef(0);
+
+  const form = useForm<BookingForm>({
+    resolver: zodResolver(BookingFormSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY_FORM,
+  });
+  const values = useWatch({ control: form.control }) as BookingForm;
+  const { errors } = form.formState;
+
+  const onSelect = useCallback(
+    async (next: DateSelection | null) => {
+      const check = ++lastCheck.current;
+      setSelection(next);
+      if (!next) {
+        setAvailability('idle');
+        return;
+      }
+      setAvailability('checking');
+      const url = `/api/availability?propertyId=${PROPERTY_ID}&checkInDate=${next.from}&checkOutDate=${next.to}`;
+      try {
+        const answer = await queryClient.fetchQuery<{ available: boolean }>({
+          queryKey: [url],
+          staleTime: 0,
+        });
+        if (check !== lastCheck.current) return; // a newer selection has taken over
+        if (answer.available) {
+          setAvailability('available');
+          toast(BOOKING_TOASTS.available);
+        } else {
+          setAvailability('unavailable');
+          toast(BOOKING_TOASTS.notAvailable);
+          // The calendar on screen was out of date: load the taken nights again.
+          void queryClient.invalidateQueries({ queryKey: [`/api/unavailable-dates/${PROPERTY_ID}`] });
+        }
+      } catch {
+        if (check !== lastCheck.current) return;
+        setAvailability('failed');
+        toast(BOOKING_TOASTS.checkFailed);
+      }
+    },
+    [queryClient],
+  );
+
+  const onTooShort = useCallback(() => {
+    lastCheck.current++;
+    setSelection(null);
+    setAvailability('idle');
+    setMinimumStayOpen(true);
+  }, []);
+
+  const quote = selection ? quoteStay(selection.from, selection.to) : null;
+  const total = availability === 'available' && quote ? quote.total : 0;
+  const contactReady = BookingFormSchema.safeParse(values).success;
+  const showPayment = selection !== null && total > 0 && contactReady;
+
+  function onPaid(bookingId: string) {
+    // Spec section 4, step 7: the form resets, the dates clear, the form hides, the total returns to 0.
+    form.reset(EMPTY_FORM);
+    lastCheck.current++;
+    setSelection(null);
+    setAvailability('idle');
+    setResetKey((key) => key + 1);
+    // The nights just paid for are taken now: the calendar must not show them free when the guest comes back.
+    void queryClient.invalidateQueries({ queryKey: [`/api/unavailable-dates/${PROPERTY_ID}`] });
+    navigate(`/booking-success?bookingId=${encodeURIComponent(bookingId)}`);
+  }
+
+  const email = siteEmail();
+  const fieldClass =
+    'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-700';
+
+  return (
+    <aside aria-label="Booking">
+      <div className="space-y-5 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
+        <BookingRates
+          total={
+            quote && availability === 'available' ? { amount: quote.total, nights: quote.nights } : undefined
+          }
+        />
+
+        <DateRangePicker
+          propertyId={PROPERTY_ID}
+          minNights={MIN_NIGHTS}
+          onSelect={onSelect}
+          onTooShort={onTooShort}
+          resetKey={resetKey}
+        />
+
+        {availability === 'checking' ? (
+          <div role="status" className="flex items-center gap-2 text-sm text-stone-700">
+            <span
+              aria-hidden="true"
+              className="size-4 animate-spin rounded-full border-2 border-stone-300 border-t-amber-600"
+            />
+            {BOOKING_CARD.checking}
+          </div>
+        ) : null}
+
+        {availability === 'available' && selection && quote ? (
+          <>
+            <form
+              aria-labelledby={`${ids}-form`}
+              noValidate
+              className="space-y-3"
+              onSubmit={(event) => event.preventDefault()}
+            >
+              <h3 id={`${ids}-form`} className="font-semibold text-lg">
+                {BOOKING_CARD.formTitle}
+              </h3>
+              <Field id={`${ids}-name`} label="Full Name" error={errors.contactName?.message}>
+                <input
+                  id={`${ids}-name`}
+                  autoComplete="name"
+                  className={fieldClass}
+                  aria-invalid={errors.contactName ? true : undefined}
+                  aria-describedby={errors.contactName ? `${ids}-name-error` : undefined}
+                  {...form.register('contactName')}
+                />
+              </Field>
+              <Field id={`${ids}-email`} label="Email Address" error={errors.contactEmail?.message}>
+                <input
+                  id={`${ids}-email`}
+                  type="email"
+                  autoComplete="email"
+                  className={fieldClass}
+                  aria-invalid={errors.contactEmail ? true : undefined}
+                  aria-describedby={errors.contactEmail ? `${ids}-email-error` : undefined}
+                  {...form.register('contactEmail')}
+                />
+              </Field>
+              <Field id={`${ids}-phone`} label="Phone Number (optional)" error={errors.contactPhone?.message}>
+                <input
+                  id={`${ids}-phone`}
+                  type="tel"
+                  autoComplete="tel"
+                  className={fieldClass}
+                  {...form.register('contactPhone')}
+                />
+              </Field>
+              <Field id={`${ids}-guests`} label={BOOKING_CARD.guestsLabel} error={errors.guestCount?.message}>
+                <select
+                  id={`${ids}-guests`}
+                  className={fieldClass}
+                  {...form.register('guestCount', { valueAsNumber: true })}
+                >
+                  {Array.from({ length: MAX_GUESTS }, (_, i) => i + 1).map((count) => (
+                    <option key={count} value={count}>
+                      {count} {count === 1 ? 'guest' : 'guests'}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field
+                id={`${ids}-requests`}
+                label="Special Requests (optional)"
+                error={errors.specialRequests?.message}
+              >
+                <textarea
+                  id={`${ids}-requests`}
+                  rows={3}
+                  className={fieldClass}
+                  {...form.register('specialRequests')}
+                />
+              </Field>
+            </form>
+
+            <PriceBreakdown quote={quote} />
+
+            {showPayment ? (
+              <PaymentPanel
+                stay={{
+                  propertyId: PROPERTY_ID,
+                  checkInDate: selection.from,
+                  checkOutDate: selection.to,
+                  guestCount: values.guestCount,
+                }}
+                contact={{
+                  contactName: values.contactName.trim(),
+                  contactEmail: values.contactEmail.trim(),
+                  contactPhone: values.contactPhone.trim(),
+                  specialRequests: values.specialRequests.trim(),
+                }}
+                quote={quote}
+                onPaid={onPaid}
+              />
+            ) : (
+              <p className="text-sm text-stone-600">
+                Enter your name and e-mail address to continue to payment.
+              </p>
+            )}
+          </>
+        ) : null}
+
+        <TermsNote />
+      </div>
+
+      <Dialog.Root open={minimumStayOpen} onOpenChange={setMinimumStayOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+          <Dialog.Content className="-translate-x-1/2 -translate-y-1/2 fixed top-1/2 left-1/2 z-50 w-[90vw] max-w-md rounded-lg bg-white p-6 shadow-xl">
+            <Dialog.Title className="font-serif text-xl">{MINIMUM_STAY_DIALOG.title}</Dialog.Title>
+            <Dialog.Description className="mt-3 text-stone-700">
+              {MINIMUM_STAY_DIALOG.text}
+            </Dialog.Description>
+            <div className="mt-6 flex justify-end gap-3">
+              <Dialog.Close className="rounded-md border border-stone-300 px-4 py-2 text-sm hover:bg-stone-100">
+                {MINIMUM_STAY_DIALOG.close}
+              </Dialog.Close>
+              <a
+                href={`mailto:${email}?subject=${encodeURIComponent(MINIMUM_STAY_DIALOG.subject)}`}
+                className="rounded-md bg-amber-700 px-4 py-2 font-semibold text-sm text-white hover:bg-amber-800"
+                onClick={() => setMinimumStayOpen(false)}
+              >
+                {MINIMUM_STAY_DIALOG.contact}
+              </a>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </aside>
+  );
+}
+
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium text-sm text-stone-800">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-red-700 text-sm">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
