@@ -218,6 +218,18 @@ test.describe('search engines and sharing', () => {
     expect(data.url).toBe(`${SITE_URL}/golf-stays-aberdeen`);
   });
 
+  test('without JavaScript the booking section still shows the rates and offers booking by e-mail', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    const booking = html.slice(html.indexOf('id="booking"'));
+    expect(booking).toContain('£225');
+    expect(booking).toContain('£275');
+    expect(booking).toMatch(
+      /<noscript><p[^>]*>Booking online needs JavaScript switched on\. You are welcome to book by e-mail instead: <a[^>]* href="mailto:stay@example\.test">stay@example\.test<\/a><\/p><\/noscript>/,
+    );
+  });
+
   test('the social image is 1200×630 and every landing and activity page is pre-rendered with its own canonical link', async ({
     request,
   }) => {

@@ -35,6 +35,8 @@ export const BOOKING_CARD = {
   checking: 'Checking availability...',
   /** Shown in the calendar's place until the booking card's code has loaded. */
   loadingCalendar: 'Loading the booking calendar…',
+  /** Shown instead when the browser runs no JavaScript (the calendar and payment need it). */
+  noScript: 'Booking online needs JavaScript switched on. You are welcome to book by e-mail instead:',
   calendarFailed:
     'The booking calendar could not be loaded. Please check your connection and reload the page.',
   formTitle: 'Complete Your Booking',

@@ -1,6 +1,7 @@
 import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react';
 import { useNavigationType } from 'react-router';
 import { BOOKING_CARD, BOOKING_DETAILS } from '../../content/booking.ts';
+import { siteEmail } from '../../lib/runtime-config.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { BookingRates, StayRequirements, TermsNote } from './booking-card-parts.tsx';
 
@@ -162,6 +163,14 @@ function BookingCardPlaceholder({ failed = false }: { failed?: boolean }) {
               </>
             )}
           </div>
+          <noscript>
+            <p className="text-sm text-stone-700">
+              {`${BOOKING_CARD.noScript} `}
+              <a className="underline" href={`mailto:${siteEmail()}`}>
+                {siteEmail()}
+              </a>
+            </p>
+          </noscript>
           <div aria-hidden="true" className="h-8" />
           <StayRequirements />
         </div>
