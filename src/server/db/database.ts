@@ -41,6 +41,13 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // PostgreSQL may close an idle connection (a restart, an administrator, a proxy's timeout). The pool drops it
+    // and opens a new one for the next query; without a listener the event would stop the whole server.
+    pool.on('error', (error) => {
+      console.warn(
+        `PostgreSQL closed an idle connection (${error.message}); the next query opens a new one.`,
+      );
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', pglite: undefined, close: () => pool.end() };
   }
