@@ -6,7 +6,7 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_DURATION_MS = 5000;
 
 export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive' };
-export type Toast = ToastInput & { id: number; open: boolean };
+export type Toast = ToastInput & { id: number; open: boolean; createdAt: number };
 
 let toasts: Toast[] = [];
 let nextId = 1;
@@ -33,7 +33,7 @@ export function dismissToast(id: number): void {
 /** Shows a notification; a new one replaces the one on screen. */
 export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   const id = nextId++;
-  emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  emit([{ ...input, id, open: true, createdAt: performance.now() }, ...toasts].slice(0, TOAST_LIMIT));
   return { id, dismiss: () => dismissToast(id) };
 }
 
@@ -44,6 +44,9 @@ export function subscribeToasts(listener: () => void): () => void {
 }
 
 export const hasToasts = (): boolean => toasts.length > 0;
+
+/** True while a notification raised before `time` (a `performance.now()` reading) is still on screen. */
+export const hasOpenToastFrom = (time: number): boolean => toasts.some((t) => t.open && t.createdAt < time);
 
 const empty: Toast[] = [];
 export function useToasts(): Toast[] {

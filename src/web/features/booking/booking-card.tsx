@@ -9,7 +9,7 @@ import { quoteStay } from '../../../domain/pricing.ts';
 import { MAX_GUESTS, MIN_NIGHTS, PROPERTY_ID } from '../../../domain/property.ts';
 import { BOOKING_CARD, BOOKING_TOASTS, MINIMUM_STAY_DIALOG } from '../../content/booking.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
-import { toast } from '../../lib/toast.ts';
+import { hasOpenToastFrom, toast } from '../../lib/toast.ts';
 import { PaymentPanel } from '../payments/payment-panel.tsx';
 import { BookingRates, TermsNote } from './booking-card-parts.tsx';
 import { DateRangePicker, type DateSelection } from './date-range-picker.tsx';
@@ -38,6 +38,7 @@ export function BookingCard() {
   const [minimumStayOpen, setMinimumStayOpen] = useState(false);
   const [resetKey, setResetKey] = useState(0);
   const lastCheck = useRef(0);
+  const mountedAt = useRef(performance.now());
 
   const form = useForm<BookingForm>({
     resolver: zodResolver(BookingFormSchema),
@@ -65,7 +66,9 @@ export function BookingCard() {
         if (check !== lastCheck.current) return; // a newer selection has taken over
         if (answer.available) {
           setAvailability('available');
-          toast(BOOKING_TOASTS.available);
+          // A message from before the card appeared (the checkout page's 'Invalid Booking' that sent the guest
+          // here) stays until it is read: the card's checks do not push it away while it is on screen.
+          if (!hasOpenToastFrom(mountedAt.current)) toast(BOOKING_TOASTS.available);
         } else {
           setAvailability('unavailable');
           toast(BOOKING_TOASTS.notAvailable);
