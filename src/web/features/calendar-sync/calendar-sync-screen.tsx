@@ -74,6 +74,35 @@ const secondaryButton = `${buttonClass} border border-stone-300 bg-white text-st
 const inputClass =
   'mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 placeholder:text-stone-500';
 
+/** A channel's feed URL with its last sync status underneath. */
+function FeedUrlField(props: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange(value: string): void;
+  source: CalendarSourcesResponse['sources'][number] | undefined;
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="block font-medium text-sm text-stone-900">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        placeholder={props.placeholder}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        className={inputClass}
+      />
+      <SourceStatus source={props.source} />
+    </div>
+  );
+}
+
 function SourceStatus({ source }: { source: CalendarSourcesResponse['sources'][number] | undefined }) {
   if (!source) return null;
   return (
@@ -312,38 +341,22 @@ export function CalendarSyncScreen() {
 
       <Card title="Channel Calendars">
         <form onSubmit={noSubmit} className="space-y-5" noValidate>
-          <div>
-            <label htmlFor="airbnb-url" className="block font-medium text-sm text-stone-900">
-              Airbnb iCal URL
-            </label>
-            <input
-              id="airbnb-url"
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              placeholder="https://www.airbnb.com/calendar/ical/….ics?s=…"
-              value={airbnbUrl}
-              onChange={(event) => setAirbnbUrl(event.target.value)}
-              className={inputClass}
-            />
-            <SourceStatus source={airbnb} />
-          </div>
-          <div>
-            <label htmlFor="booking-url" className="block font-medium text-sm text-stone-900">
-              Booking.com iCal URL
-            </label>
-            <input
-              id="booking-url"
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              placeholder="https://ical.booking.com/v1/export?t=…"
-              value={bookingUrl}
-              onChange={(event) => setBookingUrl(event.target.value)}
-              className={inputClass}
-            />
-            <SourceStatus source={booking} />
-          </div>
+          <FeedUrlField
+            id="airbnb-url"
+            label="Airbnb iCal URL"
+            placeholder="https://www.airbnb.com/calendar/ical/….ics?s=…"
+            value={airbnbUrl}
+            onChange={setAirbnbUrl}
+            source={airbnb}
+          />
+          <FeedUrlField
+            id="booking-url"
+            label="Booking.com iCal URL"
+            placeholder="https://ical.booking.com/v1/export?t=…"
+            value={bookingUrl}
+            onChange={setBookingUrl}
+            source={booking}
+          />
           <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <button type="button" className={secondaryButton} disabled={syncing} onClick={syncAirbnb}>
               <SyncIcon spinning={syncing} />
