@@ -2,24 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/ensure-chromium.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3310);
 export const E2E_ADMIN = { username: 'owner', password: 'e2e-owner-password-2026' };
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tower-e2e-'));
 
-/** Debian's Chromium; flags that work on a machine with no outside network (see the README). */
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+/** Debian's Chromium, with the flags of `scripts/ensure-chromium.ts` (see the README). */
+const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 export default defineConfig({
   testDir: 'e2e',

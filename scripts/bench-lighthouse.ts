@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './ensure-chromium.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGES = ['/', '/golf-stays-aberdeen', '/contact'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = [
@@ -77,18 +77,12 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
 /** Chromium with the remote debugging port Lighthouse drives; resolves once DevTools is listening. */
 function launchChromium(profile: string): Promise<{ process: ChildProcess; port: number }> {
   const child = spawn(
-    CHROMIUM,
+    CHROMIUM_PATH,
     [
       '--headless=new',
       '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_ARGS,
       'about:blank',
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },

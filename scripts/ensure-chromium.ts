@@ -7,6 +7,17 @@ import { existsSync } from 'node:fs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Launch flags that work on a machine with no outside network: Chromium reaches for nothing but loopback. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function ensureChromium(): void {
   if (existsSync(CHROMIUM_PATH)) return;
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
