@@ -78,4 +78,29 @@ test.describe('mobile menu', () => {
     await page.getByRole('button', { name: 'Close menu' }).click();
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toHaveCount(0);
   });
+
+  test('each link of the menu is a full-width tap target at least 44 px tall', async ({ page }) => {
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const links = page.getByRole('navigation', { name: 'Mobile' }).getByRole('link');
+    await expect(links).toHaveCount(6);
+    let previousBottom = 0;
+    for (const link of await links.all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.width).toBeGreaterThan(300);
+      expect(box.y).toBeGreaterThanOrEqual(previousBottom);
+      previousBottom = box.y + box.height;
+    }
+  });
+
+  test('Escape closes the menu and returns the keyboard to the menu button', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await menu.getByRole('link', { name: 'Golf Stays Aberdeen' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ACTIVITY_LINKS, SITE } from '../../content/site.ts';
 import { ActivitiesMenu } from './activities-menu.tsx';
@@ -8,14 +8,30 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-stone-900 text-white' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900'
   }`;
 
+/** The mobile menu's links fill its width and stand 44 px tall, so a thumb hits the one it means. */
+const mobileLinkClass = (state: { isActive: boolean }) => `${navLinkClass(state)} flex min-h-11 items-center`;
+
 /** The sticky header of spec section 2: Home, the Activities dropdown, Contact; a menu button on small screens. */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   // Choosing a link in the mobile menu closes it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
   useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  // Escape closes the open mobile menu and puts the keyboard back on its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
 
   return (
     <header className="sticky top-0 z-50 border-stone-200 border-b bg-white/95 backdrop-blur">
@@ -33,6 +49,7 @@ export function SiteHeader() {
           </NavLink>
         </nav>
         <button
+          ref={toggleRef}
           type="button"
           className="rounded-md p-2 text-stone-800 hover:bg-stone-100 md:hidden"
           aria-expanded={menuOpen}
@@ -64,24 +81,24 @@ export function SiteHeader() {
         >
           <ul className="flex flex-col gap-1">
             <li>
-              <NavLink to="/" end className={navLinkClass}>
+              <NavLink to="/" end className={mobileLinkClass}>
                 Home
               </NavLink>
             </li>
             {ACTIVITY_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} className={navLinkClass}>
+                <NavLink to={link.to} className={mobileLinkClass}>
                   {link.label}
                 </NavLink>
               </li>
             ))}
             <li>
-              <NavLink to="/contact" className={navLinkClass}>
+              <NavLink to="/contact" className={mobileLinkClass}>
                 Contact
               </NavLink>
             </li>
             <li>
-              <NavLink to="/admin" className={navLinkClass}>
+              <NavLink to="/admin" className={mobileLinkClass}>
                 Admin
               </NavLink>
             </li>
