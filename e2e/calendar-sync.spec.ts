@@ -43,6 +43,14 @@ test.describe('calendar sync screen', () => {
     await expect(page.getByRole('button', { name: 'Sync All Platforms' })).toHaveCount(0);
   });
 
+  test('links back to the Admin Dashboard', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto('/admin/calendar-sync');
+    await page.getByRole('main').getByRole('link', { name: 'Admin Dashboard' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  });
+
   test('asks for a URL before syncing', async ({ page }) => {
     await loginAsAdmin(page);
     await page.goto('/admin/calendar-sync');

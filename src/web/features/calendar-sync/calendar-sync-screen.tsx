@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import type { CalendarSourcesResponse, SyncAllResponse, SyncCalendarResponse } from '../../../domain/api.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
@@ -333,7 +334,14 @@ export function CalendarSyncScreen() {
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-12">
       <div>
-        <h1 className="font-serif text-4xl">Calendar Sync</h1>
+        {/* The desktop header has no Admin link: without this the screen is a dead end for the owner. */}
+        <Link
+          to="/admin"
+          className="inline-flex min-h-11 items-center font-medium text-amber-800 underline underline-offset-2"
+        >
+          ← Admin Dashboard
+        </Link>
+        <h1 className="mt-2 font-serif text-4xl">Calendar Sync</h1>
         <p className="mt-2 text-stone-700">
           Import the Airbnb and Booking.com calendars so their bookings close the same nights here.
         </p>
