@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addDays, todayOnPropertyClock } from '../src/domain/dates.ts';
+import { addDays, addMonths, todayOnPropertyClock } from '../src/domain/dates.ts';
 import { quoteStay } from '../src/domain/pricing.ts';
+import { monthStart } from '../src/web/features/booking/calendar-dates.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -86,6 +87,30 @@ test.describe('the checkout page (demo payments)', () => {
 
     await page.getByRole('link', { name: 'Return Home' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('opening the checkout link again after paying leads to the booking confirmation', async ({
+    page,
+    request,
+  }) => {
+    // The first days of the month ten months ahead: no other spec books there.
+    const today = todayOnPropertyClock(new Date());
+    const checkInDate = addDays(monthStart(addMonths(today, 10)), 1);
+    const held = await holdNights(request, { checkInDate, checkOutDate: addDays(checkInDate, 3) });
+    expect(held.status(), await held.text()).toBe(200);
+    const { bookingId } = await held.json();
+    await page.goto(`/checkout/${bookingId}`);
+    await payOnCheckout(page, '4242 4242 4242 4242');
+    await expect(page).toHaveURL(/\/booking-success\?/);
+
+    await page.goto(`/checkout/${bookingId}`);
+    await expect(page.getByRole('heading', { name: 'Payment Setup Failed' })).toBeVisible();
+    await expect(
+      page.getByText('This booking is already paid and confirmed.', { exact: false }),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'View Booking Confirmation' }).click();
+    await expect(page).toHaveURL(new RegExp(`/booking-success\\?bookingId=${bookingId}$`));
+    await expect(page.getByText(bookingId)).toBeVisible();
   });
 
   test('a declined card shows Payment Failed with the decline message; a good card then pays in the same hold', async ({

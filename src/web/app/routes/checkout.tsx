@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { CreatePaymentIntentResponse, PublicBooking } from '../../../domain/api.ts';
 import { formatGbp } from '../../../domain/pricing.ts';
-import { primaryButton } from '../../features/payments/complete-payment-dialog.tsx';
+import { primaryButton, secondaryButton } from '../../features/payments/complete-payment-dialog.tsx';
 import { DemoCheckoutForm } from '../../features/payments/demo-checkout-form.tsx';
 import {
   createPaymentIntent,
@@ -28,7 +28,7 @@ const StripeCheckoutForm = lazy(() => import('../../features/payments/stripe-che
 
 type State =
   | { kind: 'loading' }
-  | { kind: 'setup-failed'; message: string }
+  | { kind: 'setup-failed'; message: string; booking?: PublicBooking }
   | { kind: 'ready'; booking: PublicBooking; intent: CreatePaymentIntentResponse };
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
@@ -73,7 +73,11 @@ export default function Checkout() {
         if (active) setState({ kind: 'ready', booking, intent });
       } catch (error) {
         if (active)
-          setState({ kind: 'setup-failed', message: messageOf(error, 'The payment could not be set up.') });
+          setState({
+            kind: 'setup-failed',
+            message: messageOf(error, 'The payment could not be set up.'),
+            booking,
+          });
       }
     })();
     return () => {
@@ -99,6 +103,15 @@ export default function Checkout() {
               ? state.message
               : 'We could not prepare the payment for this booking. Please try again later.'}
           </p>
+          {/* A guest who opens the checkout link again after paying is shown the way to the confirmation. */}
+          {state.kind === 'setup-failed' && state.booking?.status === 'confirmed' ? (
+            <Link
+              to={`/booking-success?bookingId=${encodeURIComponent(state.booking.id)}`}
+              className={`${secondaryButton} mt-6 mr-3`}
+            >
+              View Booking Confirmation
+            </Link>
+          ) : null}
           <Link to="/" className={`${primaryButton} mt-6`}>
             Return Home
           </Link>
