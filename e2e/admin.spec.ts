@@ -222,6 +222,21 @@ test.describe('admin on a phone', () => {
     const box = await card.boundingBox();
     expect(box?.width).toBeLessThanOrEqual(390);
   });
+
+  test('a message appears at the top of the screen, clear of the button that raised it', async ({ page }) => {
+    await page.goto('/admin');
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password').fill('not the password');
+    const login = page.getByRole('button', { name: 'Login' });
+    await login.click();
+    // The visible message, not its copy for screen readers (a 1 px live region).
+    const toast = page.getByRole('region', { name: /Notifications/ }).getByText('Login Failed');
+    await expect(toast).toBeVisible();
+    const message = (await toast.boundingBox())!;
+    const button = (await login.boundingBox())!;
+    expect(message.y).toBeLessThan(844 / 4);
+    expect(message.y + message.height).toBeLessThan(button.y);
+  });
 });
 
 test.describe('admin accessibility', () => {

@@ -36,9 +36,11 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
+      {/* On a phone the message sits at the top, over the header, not over the form or button that raised it;
+          from the small breakpoint on it sits at the bottom right, beside the content. */}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
-        className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]"
+        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );
