@@ -195,10 +195,18 @@ export const OwnerBookingSchema = z
   .object({
     checkInDate: isoDate,
     checkOutDate: isoDate,
-    guestCount: z.coerce.number().int().min(1, 'At least 1 guest').max(4, 'At most 4 guests'),
+    guestCount: z.coerce
+      .number({ error: 'Give the number of guests (1 to 4)' })
+      .int('Give a whole number of guests')
+      .min(1, 'At least 1 guest')
+      .max(4, 'At most 4 guests'),
     contactName: z.string().trim().min(2, 'Name is required').max(200),
     contactEmail: z.string().trim().email('Valid email is required').max(320),
-    holdDays: z.coerce.number().int().min(1, 'Hold for at least 1 day').max(30, 'Hold for at most 30 days'),
+    holdDays: z.coerce
+      .number({ error: 'Give the number of days to hold the dates for payment (1 to 30)' })
+      .int('Give a whole number of days')
+      .min(1, 'Hold for at least 1 day')
+      .max(30, 'Hold for at most 30 days'),
   })
   .refine((value) => value.checkOutDate > value.checkInDate, {
     message: 'The check-out date must be after the check-in date.',

@@ -388,6 +388,20 @@ describe('POST /api/admin/bookings', () => {
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().message).toMatch(/Valid email is required/);
   });
+
+  it('names a missing or unreadable number in words, not as NaN', async () => {
+    const { holdDays: _left, ...withoutHold } = phoneBooking;
+    const noHold = await post('/api/admin/bookings', withoutHold);
+    expect(noHold.statusCode).toBe(400);
+    expect(noHold.json().message).toBe(
+      'holdDays: Give the number of days to hold the dates for payment (1 to 30)',
+    );
+    const wordGuests = await post('/api/admin/bookings', { ...phoneBooking, guestCount: 'two' });
+    expect(wordGuests.statusCode).toBe(400);
+    expect(wordGuests.json().message).toBe('guestCount: Give the number of guests (1 to 4)');
+    const halfDay = await post('/api/admin/bookings', { ...phoneBooking, holdDays: 1.5 });
+    expect(halfDay.json().message).toBe('holdDays: Give a whole number of days');
+  });
 });
 
 describe('GET /api/admin/bookings.csv', () => {
