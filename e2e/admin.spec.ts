@@ -177,6 +177,8 @@ test.describe('admin tabs', () => {
     await loginAsAdmin(page);
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Email' }).click();
+    // The end-to-end server has no mail server: the tab says what to set before a password can work.
+    await expect(page.getByText('The server does not know its mail server yet.')).toBeVisible();
     await page.getByRole('button', { name: 'Save Password' }).click();
     await expect(page.getByText('Password Required', { exact: true })).toBeVisible();
     await expect(page.getByText('Please enter the email password', { exact: true })).toBeVisible();

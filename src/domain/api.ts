@@ -35,7 +35,15 @@ export const AdminVerifyResponseSchema = z.object({ valid: z.literal(true), user
 export const SetEmailPasswordSchema = z.object({ password: z.string().max(1000) });
 export type SetEmailPassword = z.infer<typeof SetEmailPasswordSchema>;
 /** `email` is the sending account (SMTP_USER, else SMTP_FROM); null when the server has none configured. */
-export const EmailStatusSchema = z.object({ configured: z.boolean(), email: z.string().nullable() });
+/**
+ * The Email tab's status (spec section 7: `configured`, `email`). `mailServer` adds whether the server knows its
+ * mail server (SMTP_HOST and SMTP_USER), so the tab can say so before the owner types a password in vain.
+ */
+export const EmailStatusSchema = z.object({
+  configured: z.boolean(),
+  email: z.string().nullable(),
+  mailServer: z.boolean(),
+});
 export type EmailStatus = z.infer<typeof EmailStatusSchema>;
 
 /** Messages of the e-mail outbox that the owner should see: waiting to be sent, or given up on. */

@@ -39,7 +39,7 @@ describe('GET /api/admin/email-status', () => {
   it('reports the sending account, not configured, before a password is set', async () => {
     const response = await emailStatus();
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ configured: false, email: smtp.user });
+    expect(response.json()).toEqual({ configured: false, email: smtp.user, mailServer: true });
   });
 });
 
@@ -69,7 +69,7 @@ describe('POST /api/admin/set-email-password', () => {
     expect(response.json().error).toBe('smtp_login_failed');
     expect(response.json().message).toContain(SMTP_AUTH_REJECTION);
     expect(smtp.refusedLogins).toBe(refusedBefore + 1);
-    expect((await emailStatus()).json()).toEqual({ configured: false, email: smtp.user });
+    expect((await emailStatus()).json()).toEqual({ configured: false, email: smtp.user, mailServer: true });
     const stored = await t.database.db.select().from(settings).where(eq(settings.key, SMTP_PASSWORD_SETTING));
     expect(stored).toEqual([]);
   });
@@ -90,10 +90,10 @@ describe('POST /api/admin/set-email-password', () => {
   it('logs in with the right password, stores it encrypted, never returns it, and reports configured', async () => {
     const response = await setPassword(`  ${smtp.password}  `);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ configured: true, email: smtp.user });
+    expect(response.json()).toEqual({ configured: true, email: smtp.user, mailServer: true });
     expect(response.body).not.toContain(smtp.password);
 
-    expect((await emailStatus()).json()).toEqual({ configured: true, email: smtp.user });
+    expect((await emailStatus()).json()).toEqual({ configured: true, email: smtp.user, mailServer: true });
 
     const [stored] = await t.database.db
       .select()
@@ -133,7 +133,7 @@ describe('POST /api/admin/set-email-password without a mail server configured', 
       expect(response.statusCode).toBe(409);
       expect(response.json().error).toBe('smtp_not_configured');
       const status = await bare.app.inject({ method: 'GET', url: '/api/admin/email-status', headers });
-      expect(status.json()).toEqual({ configured: false, email: null });
+      expect(status.json()).toEqual({ configured: false, email: null, mailServer: false });
     } finally {
       await bare.close();
     }

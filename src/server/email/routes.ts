@@ -41,6 +41,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
   const status = async () => ({
     configured: smtp.hasServer() && (await smtp.hasPassword(db)),
     email: smtp.account(),
+    mailServer: smtp.hasServer(),
   });
 
   app.get('/admin/email-status', { schema: { response: { 200: EmailStatusSchema } } }, status);

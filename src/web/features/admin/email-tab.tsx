@@ -46,6 +46,13 @@ export function EmailTab() {
               ? `Configured: booking e-mails are sent from ${status.data.email}.`
               : `Not configured yet${status.data.email ? ` for ${status.data.email}` : ''}: no booking e-mails are sent.`}
       </p>
+      {status.data && !status.data.mailServer ? (
+        <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 text-sm">
+          The server does not know its mail server yet. Set <code>SMTP_HOST</code> and <code>SMTP_USER</code>{' '}
+          in its settings (the README lists them for common providers) and restart it; then save the password
+          here.
+        </p>
+      ) : null}
       <form onSubmit={onSubmit} className="mt-4 space-y-4">
         <div>
           <label htmlFor="email-password" className={labelClass}>
