@@ -225,6 +225,26 @@ test.describe('admin on a phone', () => {
     expect(box?.width).toBeLessThanOrEqual(390);
   });
 
+  test("a canceled booking's card ends with its status, without an empty row for actions", async ({
+    page,
+  }) => {
+    const booking = await ownerBooking(page.request, {
+      name: 'Phone Canceled',
+      email: 'canceled@example.test',
+      from: 104,
+      nights: 2,
+    });
+    expect((await adminPost(page.request, `/api/bookings/${booking.id}/cancel`, {})).status()).toBe(200);
+    await loginAsAdmin(page);
+    await page.goto('/admin');
+    await page.getByLabel('Search').fill('Phone Canceled');
+    const card = page.getByRole('row').filter({ hasText: 'Phone Canceled' });
+    await expect(card.getByText('canceled', { exact: true })).toBeVisible();
+    // The table's eighth column, the actions, is not shown on the card (a hidden cell has no role).
+    await expect(card.locator('td')).toHaveCount(8);
+    await expect(card.locator('td').last()).toBeHidden();
+  });
+
   test('a message appears at the top of the screen, clear of the button that raised it', async ({ page }) => {
     await page.goto('/admin');
     await page.getByLabel('Username').fill(E2E_ADMIN.username);

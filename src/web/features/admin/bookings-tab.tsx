@@ -231,7 +231,12 @@ export function BookingsTab() {
                         {hold ? <span className="mt-1 block text-stone-600 text-xs">{hold}</span> : null}
                       </span>
                     </td>
-                    <td className={`${cell} max-md:mt-2 max-md:justify-end`}>
+                    {/* On a phone a card without actions (canceled, completed) ends with its status. */}
+                    <td
+                      className={`${cell} max-md:mt-2 max-md:justify-end ${
+                        canConfirm(b) || canCancel(b) || canRetryRefund(b) ? '' : 'max-md:hidden'
+                      }`}
+                    >
                       <span className="flex flex-wrap gap-2">
                         {canConfirm(b) ? (
                           <button
