@@ -261,9 +261,15 @@ test.describe('Book Now', () => {
     await openBooking(page);
     await showMonthOf(page, checkIn);
     await dayButton(page, checkIn).click();
+    await expect(toastWith(page, '✓ Available!')).toBeVisible();
     await dayButton(page, addDays(checkIn, 1)).click();
     const dialog = page.getByRole('dialog', { name: 'Minimum Stay Required' });
     await expect(dialog).toBeVisible();
+    // The default 2-night stay's '✓ Available!' no longer speaks for the dates on screen.
+    // (The dialog hides the rest of the page from assistive technology, so this looks for the toast itself,
+    // well inside its 5 s on screen.)
+    const available = page.locator('li[data-state="open"]').filter({ hasText: 'Available!' });
+    await expect(available).toHaveCount(0, { timeout: 1000 });
     await expect(
       dialog.getByText('The Tower requires a minimum stay of 2 nights for all bookings.'),
     ).toBeVisible();

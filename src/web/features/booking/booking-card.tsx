@@ -39,6 +39,12 @@ export function BookingCard() {
   const [resetKey, setResetKey] = useState(0);
   const lastCheck = useRef(0);
   const mountedAt = useRef(performance.now());
+  /** The card's '✓ Available!', withdrawn once the dates it spoke for are gone (cleared, or a 1-night choice). */
+  const availableToast = useRef<{ dismiss: () => void } | null>(null);
+  const withdrawAvailable = useCallback(() => {
+    availableToast.current?.dismiss();
+    availableToast.current = null;
+  }, []);
 
   const form = useForm<BookingForm>({
     resolver: zodResolver(BookingFormSchema),
@@ -53,6 +59,7 @@ export function BookingCard() {
       const check = ++lastCheck.current;
       setSelection(next);
       if (!next) {
+        withdrawAvailable();
         setAvailability('idle');
         return;
       }
@@ -68,7 +75,7 @@ export function BookingCard() {
           setAvailability('available');
           // A message from before the card appeared (the checkout page's 'Invalid Booking' that sent the guest
           // here) stays until it is read: the card's checks do not push it away while it is on screen.
-          if (!hasOpenToastFrom(mountedAt.current)) toast(BOOKING_TOASTS.available);
+          if (!hasOpenToastFrom(mountedAt.current)) availableToast.current = toast(BOOKING_TOASTS.available);
         } else {
           setAvailability('unavailable');
           toast(BOOKING_TOASTS.notAvailable);
@@ -81,15 +88,16 @@ export function BookingCard() {
         toast(BOOKING_TOASTS.checkFailed);
       }
     },
-    [queryClient],
+    [queryClient, withdrawAvailable],
   );
 
   const onTooShort = useCallback(() => {
     lastCheck.current++;
+    withdrawAvailable();
     setSelection(null);
     setAvailability('idle');
     setMinimumStayOpen(true);
-  }, []);
+  }, [withdrawAvailable]);
 
   const quote = selection ? quoteStay(selection.from, selection.to) : null;
   const total = availability === 'available' && quote ? quote.total : 0;
