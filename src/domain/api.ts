@@ -34,10 +34,10 @@ export const AdminVerifyResponseSchema = z.object({ valid: z.literal(true), user
 /** E-mail setup (spec sections 5 and 7): the server checks "non-blank after trimming" itself (400). */
 export const SetEmailPasswordSchema = z.object({ password: z.string().max(1000) });
 export type SetEmailPassword = z.infer<typeof SetEmailPasswordSchema>;
-/** `email` is the sending account (SMTP_USER, else SMTP_FROM); null when the server has none configured. */
 /**
- * The Email tab's status (spec section 7: `configured`, `email`). `mailServer` adds whether the server knows its
- * mail server (SMTP_HOST and SMTP_USER), so the tab can say so before the owner types a password in vain.
+ * The Email tab's status (spec section 7: `configured`, `email`). `email` is the sending account (SMTP_USER, else
+ * SMTP_FROM), null when the server has none configured. `mailServer` adds whether the server knows its mail
+ * server (SMTP_HOST and SMTP_USER), so the tab can say so before the owner types a password in vain.
  */
 export const EmailStatusSchema = z.object({
   configured: z.boolean(),

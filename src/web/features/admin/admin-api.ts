@@ -3,6 +3,7 @@ import type {
   AdminBooking,
   AuditEntry,
   CancelBooking,
+  EmailStatus,
   ImportedEvent,
   OwnerBooking,
   Property,
@@ -22,7 +23,6 @@ export const useImportedEvents = () => useQuery<ImportedEvent[]>({ queryKey: IMP
 export const useAudit = () => useQuery<AuditEntry[]>({ queryKey: AUDIT_KEY });
 
 /** The owner's answer from `GET /api/admin/email-status` (spec section 3). */
-export type EmailStatus = { configured: boolean; email: string | null; mailServer: boolean };
 export const useEmailStatus = () => useQuery<EmailStatus>({ queryKey: EMAIL_STATUS_KEY });
 
 export const refundPreviewUrl = (id: string, byOwner: boolean) =>

@@ -174,6 +174,7 @@ export function BookingsTab() {
             <tbody className="divide-y divide-stone-100 max-md:block max-md:space-y-3 max-md:divide-y-0">
               {rows.map((b) => {
                 const hold = holdText(b, now);
+                const hasActions = canConfirm(b) || canCancel(b) || canRetryRefund(b);
                 return (
                   <tr
                     key={b.id}
@@ -233,9 +234,7 @@ export function BookingsTab() {
                     </td>
                     {/* On a phone a card without actions (canceled, completed) ends with its status. */}
                     <td
-                      className={`${cell} max-md:mt-2 max-md:justify-end ${
-                        canConfirm(b) || canCancel(b) || canRetryRefund(b) ? '' : 'max-md:hidden'
-                      }`}
+                      className={`${cell} max-md:mt-2 max-md:justify-end ${hasActions ? '' : 'max-md:hidden'}`}
                     >
                       <span className="flex flex-wrap gap-2">
                         {canConfirm(b) ? (
