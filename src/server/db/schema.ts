@@ -75,6 +75,11 @@ export const stays = pgTable(
     /** Lets the same guest retry against its own hold (sent back by create-payment-intent). */
     holdToken: text('hold_token'),
     paymentIntentId: text('payment_intent_id'),
+    /**
+     * A guest's hold from the booking page: a SHA-256 of the client address that placed it, so one address can
+     * hold only a bounded number of stays at once (never the address itself).
+     */
+    holdClientKey: text('hold_client_key'),
     paidPence: integer('paid_pence').notNull().default(0),
     refundedPence: integer('refunded_pence').notNull().default(0),
     /** A problem the owner must look at (a payment after the nights were taken, a channel conflict). */
@@ -89,6 +94,7 @@ export const stays = pgTable(
     index('stays_property_dates_idx').on(table.propertyId, table.checkIn, table.checkOut),
     index('stays_status_idx').on(table.status),
     uniqueIndex('stays_payment_intent_idx').on(table.paymentIntentId),
+    index('stays_hold_client_idx').on(table.holdClientKey),
   ],
 );
 
@@ -221,6 +227,11 @@ export const importedEvents = pgTable(
     summary: text('summary').notNull().default(''),
     /** Overlaps a confirmed direct booking's nights that are not its own echo. */
     conflict: boolean('conflict').notNull().default(false),
+    /**
+     * Every night of it was covered by our own confirmed stays when it was imported: the channel sending our
+     * own feed back. An echo never takes nights (docs/decisions: the nights rule).
+     */
+    echo: boolean('echo').notNull().default(false),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -228,3 +239,14 @@ export const importedEvents = pgTable(
     index('imported_events_property_dates_idx').on(table.propertyId, table.checkIn, table.checkOut),
   ],
 );
+
+/**
+ * The last run of each job that must run once per interval across every server process (calendar sync, hold
+ * sweep): a process runs the job only when it moves `last_run_at` forward itself (docs/decisions: jobs run once).
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lastError: text('last_error'),
+});
