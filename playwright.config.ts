@@ -53,6 +53,7 @@ export default defineConfig({
       PAYMENTS: 'demo',
       // The specs start many holds from one address.
       HOLD_LIMIT_PER_HOUR: '100000',
+      LIVE_HOLDS_PER_CLIENT: '1000',
     },
   },
 });

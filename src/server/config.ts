@@ -60,6 +60,12 @@ const EnvSchema = z.object({
     .min(1, 'must be a whole number from 1 to 100000')
     .max(100_000, 'must be a whole number from 1 to 100000')
     .default(20),
+  LIVE_HOLDS_PER_CLIENT: z.coerce
+    .number({ error: 'must be a whole number from 1 to 1000' })
+    .int('must be a whole number from 1 to 1000')
+    .min(1, 'must be a whole number from 1 to 1000')
+    .max(1000, 'must be a whole number from 1 to 1000')
+    .default(2),
 
   SMTP_HOST: optionalText,
   SMTP_PORT: port(587),
@@ -103,6 +109,8 @@ export type Config = {
   holdMinutes: number;
   /** Payment holds one client address may start per hour (nights held by a bot are nights a guest cannot book). */
   holdLimitPerHour: number;
+  /** Live payment holds one client address may have at once; a new one replaces its oldest. */
+  liveHoldsPerClient: number;
   smtp: {
     host: string | undefined;
     port: number;
@@ -185,6 +193,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     payments,
     holdMinutes: env.HOLD_MINUTES,
     holdLimitPerHour: env.HOLD_LIMIT_PER_HOUR,
+    liveHoldsPerClient: env.LIVE_HOLDS_PER_CLIENT,
     smtp: {
       host: env.SMTP_HOST,
       port: env.SMTP_PORT,

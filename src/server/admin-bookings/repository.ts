@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AdminBooking } from '../../domain/api.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { auditLog, importedEvents, stays } from '../db/schema.ts';
@@ -34,25 +34,6 @@ export function createAdminBookingsRepository() {
     async insert(db: DbOrTx, row: NewStay): Promise<StayRow> {
       const [created] = await db.insert(stays).values(row).returning();
       return created!;
-    },
-
-    /** True when a channel's imported event (Airbnb, Booking.com) takes one of the nights. */
-    async importedOverlap(
-      db: DbOrTx,
-      stay: { propertyId: number; checkIn: string; checkOut: string },
-    ): Promise<boolean> {
-      const [row] = await db
-        .select({ uid: importedEvents.uid })
-        .from(importedEvents)
-        .where(
-          and(
-            eq(importedEvents.propertyId, stay.propertyId),
-            lt(importedEvents.checkIn, stay.checkOut),
-            gt(importedEvents.checkOut, stay.checkIn),
-          ),
-        )
-        .limit(1);
-      return Boolean(row);
     },
 
     async listImportedEvents(db: DbOrTx, fromDate: string) {

@@ -5,7 +5,13 @@ import { formatGbp, poundsToPence, quoteStay } from '../../domain/pricing.ts';
 import { computeRefund, type Refund } from '../../domain/refunds.ts';
 import { checkStayRules, STAY_RULE_MESSAGES } from '../../domain/stay-rules.ts';
 import type { Clock } from '../clock.ts';
-import { type Db, PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx } from '../db/database.ts';
+import {
+  type Db,
+  PG_EXCLUSION_VIOLATION,
+  pgErrorCode,
+  type Tx,
+  transactionWithRetry,
+} from '../db/database.ts';
 import { badGateway, badRequest, conflict, notFound } from '../errors.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -231,9 +237,11 @@ export function createAdminBookingService(deps: Dependencies) {
       const id = randomUUID();
       let row: StayRow;
       try {
-        row = await db.transaction(async (tx) => {
+        row = await transactionWithRetry(db, async (tx) => {
+          await stays.lockNights(tx, stay.propertyId);
           await stays.expireLapsedHolds(tx, now, stay);
-          if (await repo.importedOverlap(tx, stay)) throw nightsTaken();
+          if (!(await stays.isFree(stay.propertyId, stay.checkIn, stay.checkOut, now, tx)))
+            throw nightsTaken();
           const created = await repo.insert(tx, {
             id,
             propertyId: stay.propertyId,

@@ -183,6 +183,8 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
     attemptAt: Date,
   ): Promise<SyncResult> {
     const label = CALENDAR_SOURCE_LABELS[sourceId];
+    // The nights rule: an import and a transaction that takes nights never interleave (docs/decisions/008).
+    await createStaysRepository(db).lockNights(tx, PROPERTY_ID);
     const now = clock.now();
     const previous = await getSource(tx, sourceId);
     const previousConflicts = new Set(
@@ -216,6 +218,7 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
         checkOut: range.checkOut,
         summary: range.summary,
         conflict: verdict.conflictingStayIds.length > 0,
+        echo: verdict.echo,
         importedAt: now,
       };
     });

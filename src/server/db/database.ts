@@ -9,6 +9,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pRetry from 'p-retry';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -93,3 +94,26 @@ export function pgErrorCode(error: unknown): string | undefined {
 
 export const PG_EXCLUSION_VIOLATION = '23P01';
 export const PG_UNIQUE_VIOLATION = '23505';
+export const PG_DEADLOCK_DETECTED = '40P01';
+export const PG_SERIALIZATION_FAILURE = '40001';
+
+/** How many times a transaction PostgreSQL broke off (deadlock, serialization) is tried again. */
+export const TRANSACTION_RETRIES = 4;
+
+/**
+ * `db.transaction(run)`, tried again (after a short random pause) when PostgreSQL broke it off to resolve a
+ * deadlock or a serialization conflict: nothing of it was committed, so running it again is safe, and the
+ * request gets its real answer instead of a 500. `run` must do nothing outside the database.
+ */
+export function transactionWithRetry<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<T> {
+  return pRetry(() => db.transaction(run), {
+    retries: TRANSACTION_RETRIES,
+    minTimeout: 5,
+    maxTimeout: 100,
+    randomize: true,
+    shouldRetry: ({ error }) => {
+      const code = pgErrorCode(error);
+      return code === PG_DEADLOCK_DETECTED || code === PG_SERIALIZATION_FAILURE;
+    },
+  });
+}

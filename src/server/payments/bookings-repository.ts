@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.ts';
 import { stays } from '../db/schema.ts';
+import { liveAt } from '../stays/stays-repository.ts';
 
 /**
  * The queries of holding nights while a guest pays and of confirming them once the payment is verified.
@@ -36,6 +37,23 @@ export function createHoldsRepository(db: DbOrTx) {
         .limit(1)
         .for('update');
       return row ?? null;
+    },
+
+    /** A client's live holds from the booking page, newest first. */
+    async liveHoldsOfClient(holdClientKey: string, now: Date, tx: DbOrTx = db): Promise<StayRow[]> {
+      return tx
+        .select()
+        .from(stays)
+        .where(
+          and(
+            eq(stays.holdClientKey, holdClientKey),
+            eq(stays.status, 'pending'),
+            eq(stays.source, 'web'),
+            liveAt(now),
+          ),
+        )
+        .orderBy(desc(stays.createdAt))
+        .for('update');
     },
 
     async insertStay(values: NewStay, tx: DbOrTx = db): Promise<StayRow> {

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { BookingPageIntentRequestSchema, PublicBooking } from '../../domain/api.ts';
@@ -7,7 +7,7 @@ import { formatGbp, poundsToPence, type Quote, quoteStay } from '../../domain/pr
 import { PROPERTY_ID } from '../../domain/property.ts';
 import { checkStayRules, STAY_RULE_MESSAGES } from '../../domain/stay-rules.ts';
 import type { AppContext } from '../context.ts';
-import { PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx } from '../db/database.ts';
+import { PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx, transactionWithRetry } from '../db/database.ts';
 import { badGateway, badRequest, conflict, HttpError, notFound, paymentRequired } from '../errors.ts';
 import { createStaysRepository } from '../stays/stays-repository.ts';
 import { createHoldsRepository, STAY_FLAGS, type StayRow } from './bookings-repository.ts';
@@ -41,6 +41,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isBookingId = (value: string) => UUID.test(value);
 
 const datesTaken = () => conflict(DATES_TAKEN_MESSAGE, 'dates_unavailable');
+
+/**
+ * What a guest's hold remembers of the client address that placed it, to bound how many stays one address can
+ * hold at once: a one-way hash, never the address.
+ */
+export const holdClientKey = (address: string) =>
+  createHash('sha256').update(`the-tower-hold:${address}`).digest('base64url');
 const bookingNotFound = () =>
   notFound('We could not find that booking. Please check the link you were given.', 'booking_not_found');
 
@@ -109,10 +116,13 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
     }
   }
 
-  /** Runs a hold transaction; an overlap refused by the database becomes the spec's 409. */
-  async function holdTransaction(run: (tx: Tx) => Promise<StayRow>): Promise<StayRow> {
+  /**
+   * Runs a hold transaction (retried if PostgreSQL breaks a deadlock); an overlap refused by the database
+   * becomes the spec's 409.
+   */
+  async function holdTransaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction(run);
+      return await transactionWithRetry(db, run);
     } catch (error) {
       if (pgErrorCode(error) === PG_EXCLUSION_VIOLATION) throw datesTaken();
       throw error;
@@ -147,8 +157,33 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
     return intent;
   }
 
-  /** The booking page: validate and price the stay, hold its nights for this guest, and give it an intent. */
-  async function holdForGuest(body: BookingPageIntentRequest): Promise<HoldResult> {
+  /**
+   * Holds that gave way to newer ones from the same address: their payment intents are cancelled so they can no
+   * longer be paid; one that was paid meanwhile is confirmed if its nights are still free, else refunded.
+   */
+  async function releaseReplacedHolds(replaced: StayRow[]): Promise<void> {
+    for (const stay of replaced) {
+      const intentId = stay.paymentIntentId;
+      if (!intentId) continue;
+      try {
+        await payments.cancelPaymentIntent(intentId);
+      } catch {
+        try {
+          await confirmPayment(intentId, { bookingId: stay.id });
+        } catch (error) {
+          if (!(error instanceof HttpError)) log.error({ err: error, stayId: stay.id }, 'replaced hold');
+        }
+      }
+    }
+  }
+
+  /**
+   * The booking page: validate and price the stay, hold its nights for this guest, and give it an intent.
+   * `clientAddress` is the address the request came from: one address holds at most
+   * `config.liveHoldsPerClient` stays at once, a new hold replacing its oldest (so a script cannot hold the
+   * calendar).
+   */
+  async function holdForGuest(body: BookingPageIntentRequest, clientAddress?: string): Promise<HoldResult> {
     const booking = body.booking;
     if (booking.propertyId !== PROPERTY_ID) {
       throw notFound(`There is no property with id ${booking.propertyId}.`, 'property_not_found');
@@ -181,19 +216,36 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
       updatedAt: now,
     };
 
-    const stay = await holdTransaction(async (tx) => {
+    const clientKey = clientAddress === undefined ? null : holdClientKey(clientAddress);
+    const { stay, replaced } = await holdTransaction(async (tx) => {
+      await stays.lockNights(tx, booking.propertyId);
       await stays.expireLapsedHolds(tx, now);
       const own = body.holdToken ? await holds.findByHoldToken(body.holdToken, tx) : null;
-      if (own?.status === 'pending') {
-        const sameStay =
-          own.propertyId === booking.propertyId &&
-          own.checkIn === dates.checkIn &&
-          own.checkOut === dates.checkOut;
-        if (sameStay) return holds.updateStay(own.id, details, tx);
-        // The guest changed dates: its old hold gives way to the new one.
-        await holds.updateStay(own.id, { status: 'expired', updatedAt: now }, tx);
+      const sameStay =
+        own?.status === 'pending' &&
+        own.propertyId === booking.propertyId &&
+        own.checkIn === dates.checkIn &&
+        own.checkOut === dates.checkOut;
+      const free = await stays.isFree(booking.propertyId, dates.checkIn, dates.checkOut, now, tx, {
+        excludeStayId: sameStay ? own.id : undefined,
+      });
+      if (!free) throw datesTaken();
+      // The client's other live holds beyond its allowance give way to this one, oldest first.
+      const others = clientKey
+        ? (await holds.liveHoldsOfClient(clientKey, now, tx)).filter((row) => row.id !== own?.id)
+        : [];
+      const replaced = others.slice(Math.max(0, config.liveHoldsPerClient - 1));
+      for (const row of replaced) await holds.updateStay(row.id, { status: 'expired', updatedAt: now }, tx);
+      if (sameStay) {
+        return {
+          stay: await holds.updateStay(own.id, { ...details, holdClientKey: clientKey }, tx),
+          replaced,
+        };
       }
-      return holds.insertStay(
+      // The guest changed dates: its old hold gives way to the new one.
+      if (own?.status === 'pending')
+        await holds.updateStay(own.id, { status: 'expired', updatedAt: now }, tx);
+      const inserted = await holds.insertStay(
         {
           id: randomUUID(),
           propertyId: booking.propertyId,
@@ -204,11 +256,17 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
           checkOut: dates.checkOut,
           ...details,
           holdToken: own?.holdToken ?? randomBytes(24).toString('base64url'),
+          holdClientKey: clientKey,
           createdAt: now,
         },
         tx,
       );
+      return { stay: inserted, replaced };
     });
+    if (replaced.length > 0) {
+      stays.invalidate();
+      await releaseReplacedHolds(replaced);
+    }
     const intent = await ensureIntent(stay, body.payment_method_types);
     return { stay, intent };
   }
@@ -218,6 +276,9 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
     if (!isBookingId(bookingId)) throw bookingNotFound();
     const now = clock.now();
     const stay = await holdTransaction(async (tx) => {
+      const seen = await holds.findStay(bookingId, tx);
+      if (seen?.kind !== 'guest') throw bookingNotFound();
+      await stays.lockNights(tx, seen.propertyId); // before the row lock: one lock order for every path
       await stays.expireLapsedHolds(tx, now);
       const found = await holds.findStay(bookingId, tx, { forUpdate: true });
       if (found?.kind !== 'guest') throw bookingNotFound();
@@ -245,7 +306,11 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
       const holdExpiresAt = new Date(
         Math.max(found.holdExpiresAt?.getTime() ?? 0, now.getTime() + config.holdMinutes * 60_000),
       );
-      // An expired hold is taken up again if its nights are still free (else the constraint answers 23P01).
+      // An expired hold is taken up again only if its nights are still free (the nights rule).
+      const free = await stays.isFree(found.propertyId, found.checkIn, found.checkOut, now, tx, {
+        excludeStayId: found.id,
+      });
+      if (!free) throw datesTaken();
       return holds.updateStay(found.id, { status: 'pending', holdExpiresAt, updatedAt: now }, tx);
     });
     const intent = await ensureIntent(stay);
@@ -274,7 +339,10 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
     if (intent.status !== 'succeeded') throw paymentRequired(notSucceededMessage(intent));
 
     const now = clock.now();
-    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    const outcome = await transactionWithRetry(db, async (tx): Promise<Outcome> => {
+      const seen = await holds.findStay(bookingId, tx);
+      if (seen?.kind !== 'guest') return { kind: 'error', error: bookingNotFound() };
+      await stays.lockNights(tx, seen.propertyId); // before the row lock: one lock order for every path
       const stay = await holds.findStay(bookingId, tx, { forUpdate: true });
       if (stay?.kind !== 'guest') return { kind: 'error', error: bookingNotFound() };
       if (
@@ -340,25 +408,34 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
       }
 
       // pending (the hold is live, or lapsed but not yet swept) or expired (swept; nights maybe taken since).
-      try {
-        const confirmed = await tx.transaction((savepoint) =>
-          holds.updateStay(
-            stay.id,
-            {
-              status: 'confirmed',
-              paymentIntentId: intent.id,
-              paidPence: intent.amount,
-              confirmedAt: now,
-              holdExpiresAt: null,
-              updatedAt: now,
-            },
-            savepoint,
-          ),
-        );
-        await notifications.bookingConfirmed(tx, stay.id);
-        return { kind: 'confirmed', stay: confirmed, created: true };
-      } catch (error) {
-        if (pgErrorCode(error) !== PG_EXCLUSION_VIOLATION) throw error;
+      // A live hold owns its nights; a lapsed one takes them again only under the nights rule.
+      const live = stay.status === 'pending' && (stay.holdExpiresAt === null || stay.holdExpiresAt > now);
+      const free =
+        live ||
+        (await stays.isFree(stay.propertyId, stay.checkIn, stay.checkOut, now, tx, {
+          excludeStayId: stay.id,
+        }));
+      if (free) {
+        try {
+          const confirmed = await tx.transaction((savepoint) =>
+            holds.updateStay(
+              stay.id,
+              {
+                status: 'confirmed',
+                paymentIntentId: intent.id,
+                paidPence: intent.amount,
+                confirmedAt: now,
+                holdExpiresAt: null,
+                updatedAt: now,
+              },
+              savepoint,
+            ),
+          );
+          await notifications.bookingConfirmed(tx, stay.id);
+          return { kind: 'confirmed', stay: confirmed, created: true };
+        } catch (error) {
+          if (pgErrorCode(error) !== PG_EXCLUSION_VIOLATION) throw error;
+        }
       }
       const refused = await holds.updateStay(
         stay.id,

@@ -104,7 +104,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       const body = request.body;
       await context.beforeHold?.();
       if (body.booking !== undefined) {
-        return holdResponse(await service.holdForGuest(parseBody(BookingPageIntentRequestSchema, body)));
+        return holdResponse(
+          await service.holdForGuest(parseBody(BookingPageIntentRequestSchema, body), request.ip),
+        );
       }
       const checkout = parseBody(CheckoutIntentRequestSchema, body);
       return holdResponse(await service.holdForBooking(checkout.bookingId, checkout.amount));

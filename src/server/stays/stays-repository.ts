@@ -6,6 +6,9 @@ import { PG_EXCLUSION_VIOLATION, pgErrorCode } from '../db/database.ts';
 import { importedEvents, properties, stays } from '../db/schema.ts';
 import { conflict } from '../errors.ts';
 
+/** The first key of the per-property advisory lock on nights (the second is the property id). */
+const NIGHTS_LOCK_CLASS = 727_010;
+
 /** The name every owner block carries (spec section 3). */
 export const OWNER_BLOCK_NAME = 'Owner Block';
 
@@ -126,7 +129,13 @@ export function createStaysRepository(db: Db) {
       tx
         .select({ checkIn: importedEvents.checkIn, checkOut: importedEvents.checkOut })
         .from(importedEvents)
-        .where(and(eq(importedEvents.propertyId, propertyId), gt(importedEvents.checkOut, today))),
+        .where(
+          and(
+            eq(importedEvents.propertyId, propertyId),
+            gt(importedEvents.checkOut, today),
+            eq(importedEvents.echo, false),
+          ),
+        ),
     ]);
     const nights = new Set<IsoDate>();
     let bookingsCount = eventRows.length;
@@ -231,8 +240,10 @@ export function createStaysRepository(db: Db) {
   }
 
   /**
-   * True when no night of [checkIn, checkOut) is held by a live stay or a channel event. Read from the
-   * database, never from the cache. `excludeStayId` ignores one stay (a guest retrying against their own hold).
+   * The nights rule (docs/decisions/008-nights-rule.md): true when no night of [checkIn, checkOut) is held by a
+   * live stay or by a channel's event that is not an echo of our own stay. Read from the database, never from
+   * the cache. `excludeStayId` ignores one stay (a guest retrying against their own hold). A transaction that
+   * takes nights calls `lockNights` first, so an import cannot commit between this check and its write.
    */
   async function isFree(
     propertyId: number,
@@ -248,8 +259,19 @@ export function createStaysRepository(db: Db) {
       exists (select 1 from ${stays} where ${stays.propertyId} = ${propertyId}
         and ${stays.checkIn} < ${checkOut} and ${stays.checkOut} > ${checkIn} and ${liveAt(now)}${excluded})
       or exists (select 1 from ${importedEvents} where ${importedEvents.propertyId} = ${propertyId}
-        and ${importedEvents.checkIn} < ${checkOut} and ${importedEvents.checkOut} > ${checkIn}) as taken`);
+        and ${importedEvents.checkIn} < ${checkOut} and ${importedEvents.checkOut} > ${checkIn}
+        and not ${importedEvents.echo}) as taken`);
     return !(result as unknown as { rows: { taken: boolean }[] }).rows[0]?.taken;
+  }
+
+  /**
+   * Takes the property's nights lock until the end of the transaction `tx`: every transaction that takes nights
+   * (a guest's hold, re-taking an expired hold, confirming a payment, an owner's booking) and every import that
+   * replaces a channel's events takes it first, so they run one after another for that property. Taken first,
+   * before any row lock, it also gives every such transaction the same lock order (no deadlocks between them).
+   */
+  async function lockNights(tx: DbOrTx, propertyId: number): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${NIGHTS_LOCK_CLASS}::int, ${propertyId}::int)`);
   }
 
   /**
@@ -322,6 +344,7 @@ export function createStaysRepository(db: Db) {
     unavailableNightsWithJson,
     takenNights,
     isFree,
+    lockNights,
     isShownFree,
     expireLapsedHolds,
     createBlock,

@@ -75,6 +75,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ADMIN_PASSWORD: 'correct horse battery staple',
     // The suites start many holds from one address; the limit itself has its own test.
     HOLD_LIMIT_PER_HOUR: '100000',
+    LIVE_HOLDS_PER_CLIENT: '1000',
     ...overrides,
   });
 }
