@@ -71,6 +71,8 @@ export type Logger = {
 const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
 export type CalendarSyncDeps = Pick<AppContext, 'config' | 'database' | 'db' | 'clock' | 'notifications'> & {
+  /** Cancels the payment intents of guests' holds an import took the nights of (absent: they lapse unpaid). */
+  payments?: Pick<AppContext['payments'], 'cancelPaymentIntent'>;
   /** DNS resolver of the feed fetcher (tests inject one to fake a private address). */
   resolve?: Resolver;
   /** Overrides of the fetch limits (tests shorten the timeout). */
@@ -166,13 +168,33 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
     }
 
     // (Tx in db/database.ts lacks the relations generic that db.transaction's tx carries.)
-    const result = await db.transaction((tx) => saveImport(tx, sourceId, url, ranges, attemptAt));
+    const { lapsedHolds, ...result } = await db.transaction((tx) =>
+      saveImport(tx, sourceId, url, ranges, attemptAt),
+    );
     createStaysRepository(db).invalidate(); // the guest's calendar shows the new nights at once
+    await cancelIntentsOf(lapsedHolds);
     log.info(
       { sourceId, events: result.events, echoes: result.echoes, conflicts: result.conflicts.length },
       `calendar sync: ${label} imported`,
     );
     return result;
+  }
+
+  /**
+   * The guests whose holds an import took the nights of can no longer pay for them: their payment intents are
+   * cancelled (after the commit, never inside a transaction). One that cannot be cancelled (paid meanwhile) is
+   * settled by the late-payment rule: refunded in full and flagged for the owner.
+   */
+  async function cancelIntentsOf(holds: { id: string; paymentIntentId: string | null }[]): Promise<void> {
+    for (const hold of holds) {
+      log.warn({ stayId: hold.id }, 'a channel took the nights of a live hold; the hold has lapsed');
+      if (!hold.paymentIntentId || !deps.payments) continue;
+      try {
+        await deps.payments.cancelPaymentIntent(hold.paymentIntentId);
+      } catch (error) {
+        log.warn({ err: error, stayId: hold.id }, 'could not cancel the payment intent of a lapsed hold');
+      }
+    }
   }
 
   async function saveImport(
@@ -181,7 +203,7 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
     url: string,
     ranges: ImportedRange[],
     attemptAt: Date,
-  ): Promise<SyncResult> {
+  ): Promise<SyncResult & { lapsedHolds: { id: string; paymentIntentId: string | null }[] }> {
     const label = CALENDAR_SOURCE_LABELS[sourceId];
     // The nights rule: an import and a transaction that takes nights never interleave (docs/decisions/008).
     await createStaysRepository(db).lockNights(tx, PROPERTY_ID);
@@ -223,6 +245,7 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
       };
     });
     await replaceImportedEvents(tx, sourceId, rows);
+    const lapsedHolds = await createStaysRepository(db).lapseHoldsTakenByEvents(tx, PROPERTY_ID, now);
 
     // Feed health: a feed that suddenly empties is reported once per episode.
     let unhealthy: string | null = null;
@@ -277,7 +300,15 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
       );
     }
     if (unhealthy) parts.push(`Warning: ${unhealthy}`);
-    return { sourceId, events: rows.length, echoes, conflicts, unhealthy, message: parts.join(' ') };
+    return {
+      sourceId,
+      events: rows.length,
+      echoes,
+      conflicts,
+      unhealthy,
+      message: parts.join(' '),
+      lapsedHolds,
+    };
   }
 
   function emptiedReason(label: string, previousCount: number): string {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../domain/dates.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createPaymentProvider } from './create-payment-provider.ts';
 import { bookingPageRequest, stayDates } from './test/payment-harness.ts';
 
 describe('POST /api/create-payment-intent: holds per client address', () => {
@@ -45,5 +47,47 @@ describe('POST /api/create-payment-intent: holds per client address', () => {
       remoteAddress: '198.51.100.7',
     });
     expect(calendar.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/create-payment-intent: live holds per client address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The default allowance (2 live holds an address), within the per-hour limit.
+    t = await createTestApp({ env: { LIVE_HOLDS_PER_CLIENT: '2', HOLD_LIMIT_PER_HOUR: '20' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const longHold = (index: number, remoteAddress: string) => {
+    const checkInDate = addDays('2026-11-24', index * 28);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: bookingPageRequest({ checkInDate, checkOutDate: addDays(checkInDate, 28) }),
+      remoteAddress,
+    });
+  };
+  const heldNights = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/unavailable-dates/1' })).json().unavailableDates.length;
+
+  it('lets one address hold at most two stays’ worth of nights, however many long holds it starts', async () => {
+    const intents: string[] = [];
+    for (let i = 0; i < 13; i++) {
+      t.clock.advance(1000); // back to back, a second apart
+      const response = await longHold(i, '198.51.100.20');
+      expect(response.statusCode).toBe(200);
+      intents.push(response.json().paymentIntentId);
+    }
+    expect(await heldNights()).toBe(2 * 28);
+    // The replaced holds can no longer be paid; the two newest can.
+    const provider = createPaymentProvider(t.config, t.database.db, t.clock);
+    expect((await provider.retrievePaymentIntent(intents[0]!))?.status).toBe('canceled');
+    expect((await provider.retrievePaymentIntent(intents[12]!))?.status).toBe('requires_payment_method');
+
+    // Another address is not affected by the first one's allowance.
+    expect((await longHold(13, '198.51.100.21')).statusCode).toBe(200);
+    expect(await heldNights()).toBe(3 * 28);
   });
 });

@@ -276,9 +276,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
     if (!isBookingId(bookingId)) throw bookingNotFound();
     const now = clock.now();
     const stay = await holdTransaction(async (tx) => {
-      const seen = await holds.findStay(bookingId, tx);
-      if (seen?.kind !== 'guest') throw bookingNotFound();
-      await stays.lockNights(tx, seen.propertyId); // before the row lock: one lock order for every path
+      await stays.lockNights(tx, PROPERTY_ID); // first, before any row lock: one lock order for every path
       await stays.expireLapsedHolds(tx, now);
       const found = await holds.findStay(bookingId, tx, { forUpdate: true });
       if (found?.kind !== 'guest') throw bookingNotFound();
@@ -340,9 +338,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
 
     const now = clock.now();
     const outcome = await transactionWithRetry(db, async (tx): Promise<Outcome> => {
-      const seen = await holds.findStay(bookingId, tx);
-      if (seen?.kind !== 'guest') return { kind: 'error', error: bookingNotFound() };
-      await stays.lockNights(tx, seen.propertyId); // before the row lock: one lock order for every path
+      await stays.lockNights(tx, PROPERTY_ID); // first, before any row lock: one lock order for every path
       const stay = await holds.findStay(bookingId, tx, { forUpdate: true });
       if (stay?.kind !== 'guest') return { kind: 'error', error: bookingNotFound() };
       if (

@@ -275,6 +275,35 @@ export function createStaysRepository(db: Db) {
   }
 
   /**
+   * The nights rule after an import (docs/decisions/008-nights-rule.md): a guest's live hold from the booking
+   * page that now shares a night with a channel's event (not an echo) loses its nights — its hold lapses now.
+   * A payment that still succeeds on it is refunded in full by the late-payment rule. Returns the holds lapsed.
+   */
+  async function lapseHoldsTakenByEvents(
+    tx: DbOrTx,
+    propertyId: number,
+    now: Date,
+  ): Promise<{ id: string; paymentIntentId: string | null }[]> {
+    const rows = await tx
+      .update(stays)
+      .set({ holdExpiresAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(stays.propertyId, propertyId),
+          eq(stays.kind, 'guest'),
+          eq(stays.source, 'web'),
+          eq(stays.status, 'pending'),
+          liveAt(now),
+          sql`exists (select 1 from ${importedEvents} e where e.property_id = ${stays.propertyId}
+            and not e.echo and e.check_in < ${stays.checkOut} and e.check_out > ${stays.checkIn})`,
+        ),
+      )
+      .returning({ id: stays.id, paymentIntentId: stays.paymentIntentId });
+    if (rows.length > 0) invalidate();
+    return rows;
+  }
+
+  /**
    * Pending holds whose time is up become 'expired' and free their nights: every lapsed hold, or with `nights`
    * only those on that property that touch those nights. Returns the ids expired.
    */
@@ -347,6 +376,7 @@ export function createStaysRepository(db: Db) {
     lockNights,
     isShownFree,
     expireLapsedHolds,
+    lapseHoldsTakenByEvents,
     createBlock,
   };
 }
