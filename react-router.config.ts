@@ -1,5 +1,5 @@
 import type { Config } from '@react-router/dev/config';
-import { PRERENDERED_PATHS } from './src/web/app/paths.ts';
+import { PRERENDERED_PATHS } from './src/domain/site-paths.ts';
 
 // Public pages are pre-rendered to static HTML at build time; the server serves them (no server rendering).
 export default {

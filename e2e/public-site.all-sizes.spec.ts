@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.ts';
-import { PUBLIC_PATHS } from '../src/web/app/paths.ts';
+import { PUBLIC_PATHS } from '../src/domain/site-paths.ts';
 import { ACTIVITY_PAGES, FEATURES, GALLERY, LANDING_PAGES, SITE } from '../src/web/content/site.ts';
 import { expect, test } from './fixtures.ts';
 

@@ -66,7 +66,6 @@ function sourceFiles(): string[] {
 const SERVER_PATHS = [
   'src/server',
   'src/domain',
-  'src/web/app/paths.ts',
   'drizzle',
   'drizzle.config.ts',
   'package.json',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRIVATE_PATHS, PUBLIC_PATHS } from '../../web/app/paths.ts';
+import { PRIVATE_PATHS, PUBLIC_PATHS } from '../../domain/site-paths.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { PUBLIC_PATHS } from '../../web/app/paths.ts';
+import { PUBLIC_PATHS, ROBOTS_DISALLOW } from '../../domain/site-paths.ts';
 
 type Options = { siteUrl: string };
-
-/** Pages and helpers search engines should not crawl (they are also `noindex`). */
-export const ROBOTS_DISALLOW = ['/admin', '/checkout', '/booking-success', '/download', '/files', '/api/'];
 
 const escapeXml = (value: string) =>
   value.replace(

@@ -1,5 +1,5 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes';
-import { ACTIVITY_PATHS, SEO_LANDING_PATHS } from './paths.ts';
+import { ACTIVITY_PATHS, SEO_LANDING_PATHS } from '../../domain/site-paths.ts';
 
 export default [
   index('routes/home.tsx'),

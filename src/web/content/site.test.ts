@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quoteStay } from '../../domain/pricing.ts';
-import { ACTIVITY_PATHS, SEO_LANDING_PATHS } from '../app/paths.ts';
+import { ACTIVITY_PATHS, SEO_LANDING_PATHS } from '../../domain/site-paths.ts';
 import { mediaSrcSet } from '../lib/media.ts';
 import {
   ACTIVITY_PAGES,

@@ -1,4 +1,7 @@
-/** The site's routes (spec section 2), shared by the router, the pre-renderer, the sitemap and the tests. */
+/**
+ * The site's routes (spec section 2), shared by the router, the pre-renderer, the server's sitemap and robots.txt,
+ * and the tests. In the domain because the web and the server both need them (web → domain ← server).
+ */
 
 export const SEO_LANDING_PATHS = [
   '/aberdeen-holiday-rentals',
@@ -35,3 +38,16 @@ export const PRIVATE_PATHS = [
 
 /** Rendered at build time; /404 is the not-found page the server sends with status 404. */
 export const PRERENDERED_PATHS = [...PUBLIC_PATHS, ...PRIVATE_PATHS, '/404'];
+
+/** Pages only the browser renders (they depend on a parameter): never indexed. */
+export const CLIENT_ONLY_PATHS = ['/checkout'] as const;
+
+/**
+ * What robots.txt keeps out: every private page (a page under another private one is covered by it), the
+ * browser-only pages and the API.
+ */
+export const ROBOTS_DISALLOW = [
+  ...PRIVATE_PATHS.filter((path) => !PRIVATE_PATHS.some((other) => path.startsWith(`${other}/`))),
+  ...CLIENT_ONLY_PATHS,
+  '/api/',
+];
