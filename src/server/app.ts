@@ -39,6 +39,7 @@ import { healthRoutes } from './health/routes.ts';
 import type { NotificationEvents } from './notifications/events.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import { startHoldSweeper } from './payments/hold-sweeper.ts';
+import { createPaymentService } from './payments/payment-service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook.ts';
@@ -76,6 +77,8 @@ export type BuildAppOptions = {
 declare module 'fastify' {
   interface FastifyInstance {
     outboxWorker: OutboxWorker;
+    /** Tests run the hold sweep (and its reconciliation of lapsed paid holds) with `app.holdSweeper.sweep()`. */
+    holdSweeper: { sweep(): Promise<string[]> };
   }
 }
 
@@ -255,7 +258,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('outboxWorker', outboxWorker);
   if (options.startOutboxWorker) app.addHook('onReady', async () => outboxWorker.start());
   app.addHook('onClose', async () => outboxWorker.stop());
-  const holdSweeper = startHoldSweeper({ db: database.db, clock, log: app.log });
+  const holdSweeper = startHoldSweeper({
+    db: database.db,
+    clock,
+    log: app.log,
+    reconcile: createPaymentService(context, app.log).reconcileLapsedHolds,
+  });
+  app.decorate('holdSweeper', { sweep: holdSweeper.sweep });
   if (options.holdSweeper === false) holdSweeper.stop();
   app.addHook('onClose', async () => holdSweeper.stop());
   const requireAdmin = createRequireAdmin(database.db, clock);

@@ -11,6 +11,7 @@ import {
   RefundPreviewSchema,
 } from '../../domain/api.ts';
 import type { AppContext } from '../context.ts';
+import { createPaymentService } from '../payments/payment-service.ts';
 import { createAdminBookingService, type RefundProvider } from './service.ts';
 
 export type AdminBookingRoutesOptions = AppContext & {
@@ -31,6 +32,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions
     notifications: options.notifications,
     refunds: options.refunds,
     siteUrl: options.config.siteUrl,
+    reconcileLapsedHolds: createPaymentService(options, app.log).reconcileLapsedHolds,
   });
   const actor = (request: { admin?: { username: string } }) => request.admin?.username ?? 'admin';
 

@@ -15,6 +15,7 @@ import {
 import { badGateway, badRequest, conflict, notFound } from '../errors.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import type { ReconcileOptions } from '../payments/reconcile-holds.ts';
 import { createStaysRepository } from '../stays/stays-repository.ts';
 import {
   type AdminBookingsRepository,
@@ -38,6 +39,8 @@ type Dependencies = {
   notifications: NotificationEvents;
   refunds: RefundProvider;
   siteUrl: string;
+  /** The payment service's check of lapsed holds whose guest may have paid, run before nights are taken. */
+  reconcileLapsedHolds(options: ReconcileOptions): Promise<unknown>;
 };
 
 const describeStay = (row: StayRow) => (row.kind === 'block' ? 'owner block' : 'booking');
@@ -236,6 +239,7 @@ export function createAdminBookingService(deps: Dependencies) {
       const quote = quoteStay(stay.checkIn, stay.checkOut);
       const id = randomUUID();
       let row: StayRow;
+      await deps.reconcileLapsedHolds({ nights: stay });
       try {
         row = await transactionWithRetry(db, async (tx) => {
           await stays.lockNights(tx, stay.propertyId);

@@ -13,6 +13,7 @@ import { checkStayRules, STAY_RULE_MESSAGES } from '../../domain/stay-rules.ts';
 import type { AppContext } from '../context.ts';
 import { auditLog } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { createPaymentService } from '../payments/payment-service.ts';
 import { createStaysRepository, type StaysRepository } from '../stays/stays-repository.ts';
 
 const unknownProperty = (propertyId: number) =>
@@ -73,8 +74,10 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
 };
 
 /** Owner blocks (spec section 7): registered inside the admin scope, so they answer 401 without a token. */
-export const blockDatesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
+export const blockDatesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const { db, clock } = context;
   const repository = createStaysRepository(db);
+  const payments = createPaymentService(context, app.log);
 
   app.post(
     '/admin/block-dates',
@@ -88,6 +91,10 @@ export const blockDatesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         ownerMade: true,
       });
       if (violation) throw badRequest(STAY_RULE_MESSAGES[violation], violation);
+      // Lapsed holds on these nights whose guest may have paid: asked about before the transaction.
+      await payments.reconcileLapsedHolds({
+        nights: { propertyId, checkIn: checkInDate, checkOut: checkOutDate },
+      });
       const block = await db.transaction(async (tx) => {
         const row = await repository.createBlock(
           { propertyId, checkIn: checkInDate, checkOut: checkOutDate, reason, now },

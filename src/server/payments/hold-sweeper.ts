@@ -2,32 +2,43 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { createStaysRepository } from '../stays/stays-repository.ts';
+import type { ReconcileResult } from './reconcile-holds.ts';
 
 export const HOLD_SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Expires lapsed holds now and then, so their nights show as free again even when nobody tries to book them
- * (placing a hold also expires lapsed ones in its own transaction). The timer never keeps the process alive.
+ * (placing a hold also expires lapsed ones in its own transaction). A lapsed hold with a payment intent is first
+ * asked about at the payment provider (`reconcile`, a bounded batch per run): paid → confirmed, still paying →
+ * kept for a bounded time, otherwise expired. The timer never keeps the process alive.
  */
 export function startHoldSweeper(options: {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The payment service's `reconcileLapsedHolds`: asks the provider about lapsed holds with a payment intent. */
+  reconcile(): Promise<ReconcileResult>;
   intervalMs?: number;
 }): { sweep(): Promise<string[]>; stop(): void } {
   const stays = createStaysRepository(options.db);
   let running: Promise<string[]> | undefined;
   const sweep = async (): Promise<string[]> => {
     if (running) return running;
-    running = stays
-      .expireLapsedHolds(options.db, options.clock.now())
-      .then((ids) => {
-        if (ids.length > 0) options.log.info({ stayIds: ids }, 'lapsed holds expired');
-        return ids;
-      })
-      .finally(() => {
-        running = undefined;
-      });
+    running = (async () => {
+      const reconciled = await options.reconcile();
+      const { confirmed, refunded, kept } = reconciled;
+      if (confirmed.length + refunded.length + kept.length > 0) {
+        options.log.info({ confirmed, refunded, kept }, 'lapsed holds with a payment reconciled');
+      }
+      const ids = [
+        ...reconciled.expired,
+        ...(await stays.expireLapsedHolds(options.db, options.clock.now())),
+      ];
+      if (ids.length > 0) options.log.info({ stayIds: ids }, 'lapsed holds expired');
+      return ids;
+    })().finally(() => {
+      running = undefined;
+    });
     return running;
   };
   const timer = setInterval(() => {

@@ -12,6 +12,7 @@ import { badGateway, badRequest, conflict, HttpError, notFound, paymentRequired 
 import { createStaysRepository } from '../stays/stays-repository.ts';
 import { createHoldsRepository, STAY_FLAGS, type StayRow } from './bookings-repository.ts';
 import type { PaymentIntentStatus, ProviderPaymentIntent } from './provider.ts';
+import { createHoldReconciler } from './reconcile-holds.ts';
 
 /**
  * Holding nights while a guest pays, and confirming them only once the payment provider says the payment for
@@ -101,6 +102,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
   const { db, clock, config, payments, notifications } = context;
   const holds = createHoldsRepository(db);
   const stays = createStaysRepository(db);
+  const reconciler = createHoldReconciler({ db, clock, payments, log, confirmPayment });
 
   /** A provider call; an outage becomes a 502 with a sentence for the guest, never a 500. */
   async function provider<T>(what: string, call: () => Promise<T>): Promise<T> {
@@ -217,6 +219,8 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
     };
 
     const clientKey = clientAddress === undefined ? null : holdClientKey(clientAddress);
+    // Lapsed holds on these nights whose guest may have paid: asked about before the transaction.
+    await reconciler.reconcileLapsedHolds({ nights: { propertyId: booking.propertyId, ...dates } });
     const { stay, replaced } = await holdTransaction(async (tx) => {
       await stays.lockNights(tx, booking.propertyId);
       await stays.expireLapsedHolds(tx, now);
@@ -275,6 +279,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
   async function holdForBooking(bookingId: string, amountPounds: number): Promise<HoldResult> {
     if (!isBookingId(bookingId)) throw bookingNotFound();
     const now = clock.now();
+    await reconciler.reconcileLapsedHolds({ stayId: bookingId });
     const stay = await holdTransaction(async (tx) => {
       await stays.lockNights(tx, PROPERTY_ID); // first, before any row lock: one lock order for every path
       await stays.expireLapsedHolds(tx, now);
@@ -534,7 +539,14 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
     return toPublicBooking(stay);
   }
 
-  return { holdForGuest, holdForBooking, confirmPayment, handleIntentEvent, getPublicBooking };
+  return {
+    holdForGuest,
+    holdForBooking,
+    confirmPayment,
+    handleIntentEvent,
+    getPublicBooking,
+    reconcileLapsedHolds: reconciler.reconcileLapsedHolds,
+  };
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

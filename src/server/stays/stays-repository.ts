@@ -73,6 +73,27 @@ export const liveAt = (now: Date): SQL =>
 /** A pending stay whose hold has run out at `now`: it no longer holds its nights and is due to expire. */
 export const lapsedAt = (now: Date): SQL => and(eq(stays.status, 'pending'), lte(stays.holdExpiresAt, now))!;
 
+/**
+ * How long after its lapse a hold with a payment intent may stay pending while the payment provider cannot say
+ * that its payment failed (still processing, or unreachable). Until then only the reconciliation
+ * (src/server/payments/reconcile-holds.ts), which asks the provider first, expires such a hold; past it, any
+ * lapsed hold expires.
+ */
+export const PAYMENT_CHECK_MAX_MS = 30 * 60_000;
+
+/**
+ * A lapsed hold that may expire without asking the payment provider, so inside a transaction (which never waits
+ * on the network): it has no payment intent, or it lapsed more than PAYMENT_CHECK_MAX_MS ago.
+ */
+export const expirableAt = (now: Date): SQL =>
+  and(
+    lapsedAt(now),
+    or(
+      isNull(stays.paymentIntentId),
+      lte(stays.holdExpiresAt, new Date(now.getTime() - PAYMENT_CHECK_MAX_MS)),
+    ),
+  )!;
+
 /** Nights [checkIn, checkOut) of one property. */
 export type PropertyNights = { propertyId: number; checkIn: IsoDate; checkOut: IsoDate };
 
@@ -305,7 +326,8 @@ export function createStaysRepository(db: Db) {
 
   /**
    * Pending holds whose time is up become 'expired' and free their nights: every lapsed hold, or with `nights`
-   * only those on that property that touch those nights. Returns the ids expired.
+   * only those on that property that touch those nights. A lapsed hold with a payment intent is left to the
+   * reconciliation, which asks the provider first (see `expirableAt`). Returns the ids expired.
    */
   async function expireLapsedHolds(tx: DbOrTx, now: Date, nights?: PropertyNights): Promise<string[]> {
     const touching = nights
@@ -318,7 +340,7 @@ export function createStaysRepository(db: Db) {
     const rows = await tx
       .update(stays)
       .set({ status: 'expired', updatedAt: now })
-      .where(and(lapsedAt(now), touching))
+      .where(and(expirableAt(now), touching))
       .returning({ id: stays.id });
     if (rows.length > 0) invalidate();
     return rows.map((row) => row.id);

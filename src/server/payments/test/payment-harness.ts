@@ -54,7 +54,15 @@ export type PaymentHarness = {
   close(): Promise<void>;
 };
 
-export async function createPaymentHarness(mode: ProviderMode): Promise<PaymentHarness> {
+export type PaymentHarnessOptions = {
+  /** The app's real notifications (e-mail through the outbox) instead of the recording fake. */
+  emailNotifications?: boolean;
+};
+
+export async function createPaymentHarness(
+  mode: ProviderMode,
+  options: PaymentHarnessOptions = {},
+): Promise<PaymentHarness> {
   const standIn = mode === 'stripe' ? await startStripeStandIn() : undefined;
   const notifications = createRecordingNotifications();
   const env: Record<string, string> = standIn
@@ -65,7 +73,10 @@ export async function createPaymentHarness(mode: ProviderMode): Promise<PaymentH
         STRIPE_API_BASE: standIn.url,
       }
     : {};
-  const t = await createTestApp({ env, notifications });
+  const t = await createTestApp({
+    env,
+    notifications: options.emailNotifications ? undefined : notifications,
+  });
   const provider = createPaymentProvider(t.config, t.database.db, t.clock);
 
   return {

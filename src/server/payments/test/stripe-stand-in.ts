@@ -61,6 +61,8 @@ export type StripeStandIn = {
   authenticate(id: string, ok: boolean): StandInIntent;
   /** Changes an intent behind our back (a tampered amount, a foreign booking id). */
   tamper(id: string, patch: Partial<StandInIntent>): void;
+  /** While on, every API request answers 500 as in an outage of Stripe's API. */
+  outage(on: boolean): void;
   /** A webhook delivery signed as Stripe signs it. */
   signedEvent(
     type: string,
@@ -74,6 +76,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const requests: StandInRequest[] = [];
+  let down = false;
   const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
   const error = (status: number, type: string, message: string, code?: string) => ({
@@ -184,7 +187,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const idempotencyKey = typeof key === 'string' ? key : undefined;
       requests.push({ method, path: url.pathname, idempotencyKey });
       let result: { status: number; body: unknown };
-      if (request.headers.authorization !== `Bearer ${STAND_IN_SECRET_KEY}`) {
+      if (down) {
+        result = error(500, 'api_error', 'An unknown error occurred with our API.');
+      } else if (request.headers.authorization !== `Bearer ${STAND_IN_SECRET_KEY}`) {
         result = error(401, 'invalid_request_error', 'Invalid API Key provided.');
       } else if (idempotencyKey && idempotent.has(`${method} ${url.pathname} ${idempotencyKey}`)) {
         result = idempotent.get(`${method} ${url.pathname} ${idempotencyKey}`)!;
@@ -253,6 +258,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     },
     tamper(intentId, patch) {
       Object.assign(mustGet(intentId), patch);
+    },
+    outage(on) {
+      down = on;
     },
     signedEvent(type, intentId, secret = STAND_IN_WEBHOOK_SECRET) {
       const payload = JSON.stringify({
