@@ -27,7 +27,7 @@ export type SmtpStep = 'login' | 'send';
 /** A sentence for the owner: what failed, then the server's detail after a colon. */
 export function describeSmtpError(caught: unknown, step: SmtpStep): string {
   const error = (caught ?? {}) as SmtpError;
-  const detail = (error.message || String(caught ?? '')).trim();
+  const detail = (caught instanceof Error ? error.message : String(caught ?? '')).trim();
   const sentence =
     SENTENCES[error.code ?? ''] ??
     (step === 'login' ? 'Logging in to the mail server failed' : 'Sending the e-mail failed');
