@@ -57,23 +57,24 @@ describe('importIcal with real-world feeds', () => {
   it('reads a Google Calendar export: TZID, UTC and floating times, RRULE with EXDATE and overrides', () => {
     expect(ranges(fixture('google'))).toEqual([
       ['2026-12-01', '2026-12-02', 'Maintenance day'],
-      // 16:00 Fri → 11:00 Sun London: it touches Fri, Sat and Sun.
-      ['2026-12-11', '2026-12-14', 'Family weekend'],
+      // 16:00 Fri → 11:00 Sun London: Fri and Sat nights; it has left by Sunday's check-in.
+      ['2026-12-11', '2026-12-13', 'Family weekend'],
       // 20:00 → 18:00 New York is 01:00 → 23:00 on 9 January in London.
       ['2027-01-09', '2027-01-10', 'Photo shoot (booked from New York)'],
       // The 1 February occurrence moved to the 2nd; 1 January is an EXDATE; 1 March is cancelled.
       ['2027-02-02', '2027-02-03', 'Maintenance day (moved)'],
       // Ends exactly at London midnight: 7 February is not touched.
       ['2027-02-05', '2027-02-07', 'Burns supper party'],
-      ['2027-03-20', '2027-03-22', 'Friends visiting (floating time)'],
+      // 14:00 → 10:00 the next day, floating (read as London time): one night.
+      ['2027-03-20', '2027-03-21', 'Friends visiting (floating time)'],
       ['2027-04-01', '2027-04-02', 'Maintenance day'],
       // No DTEND on a timed event: the night of its day.
       ['2027-04-10', '2027-04-11', 'Boiler service (no end time)'],
       ['2027-05-01', '2027-05-02', 'Maintenance day'],
       ['2027-06-01', '2027-06-02', 'Maintenance day'],
       ['2027-07-01', '2027-07-02', 'Maintenance day'],
-      // 23:30 UTC on 30 June is 00:30 on 1 July in London (BST).
-      ['2027-07-01', '2027-07-03', 'Golf group (late arrival)'],
+      // 23:30 UTC on 30 June is 00:30 on 1 July in London (BST); it ends at 11:00 BST on 2 July.
+      ['2027-07-01', '2027-07-02', 'Golf group (late arrival)'],
       ['2027-08-01', '2027-08-02', 'Maintenance day'],
       ['2027-09-01', '2027-09-02', 'Maintenance day'],
       ['2027-10-01', '2027-10-02', 'Maintenance day'],
@@ -86,6 +87,79 @@ describe('importIcal with real-world feeds', () => {
     const crlf = fixture('airbnb');
     expect(crlf).toContain('\r\n');
     expect(importIcal(crlf.replaceAll('\r\n', '\n'), WINDOW)).toEqual(importIcal(crlf, WINDOW));
+  });
+});
+
+describe('importIcal: a timed event is a stay whose nights begin at check-in (16:00 London)', () => {
+  /** The [checkIn, checkOut) of one timed event. */
+  const stay = (...lines: string[]) => {
+    const [event] = importIcal(calendar(vevent('UID:timed@test', ...lines)), WINDOW);
+    return event ? [event.checkIn, event.checkOut] : undefined;
+  };
+
+  it("frees the last day's night of an event that ends by check-in: Fri 15:00 → Sun 11:00 is Fri and Sat", () => {
+    // 11 December 2026 is a Friday.
+    expect(
+      stay('DTSTART;TZID=Europe/London:20261211T150000', 'DTEND;TZID=Europe/London:20261213T110000'),
+    ).toEqual(['2026-12-11', '2026-12-13']);
+    // Ending exactly at check-in is "by" check-in.
+    expect(
+      stay('DTSTART;TZID=Europe/London:20261211T150000', 'DTEND;TZID=Europe/London:20261213T160000'),
+    ).toEqual(['2026-12-11', '2026-12-13']);
+  });
+
+  it("holds the last day's night too when the event ends after check-in", () => {
+    expect(
+      stay('DTSTART;TZID=Europe/London:20261211T150000', 'DTEND;TZID=Europe/London:20261213T160100'),
+    ).toEqual(['2026-12-11', '2026-12-14']);
+    expect(
+      stay('DTSTART;TZID=Europe/London:20261211T150000', 'DTEND;TZID=Europe/London:20261213T230000'),
+    ).toEqual(['2026-12-11', '2026-12-14']);
+  });
+
+  it('blocks the night of its day for an event within one day, before or across check-in', () => {
+    expect(stay('DTSTART:20261215T090000Z', 'DTEND:20261215T120000Z')).toEqual(['2026-12-15', '2026-12-16']);
+    expect(stay('DTSTART:20261215T090000Z', 'DTEND:20261215T200000Z')).toEqual(['2026-12-15', '2026-12-16']);
+    // An overnight event that leaves in the morning is one night.
+    expect(stay('DTSTART:20261215T200000Z', 'DTEND:20261216T100000Z')).toEqual(['2026-12-15', '2026-12-16']);
+  });
+
+  it("judges UTC times on London's summer clock: 15:30Z is 16:30 BST, after check-in", () => {
+    expect(stay('DTSTART:20270610T140000Z', 'DTEND:20270612T153000Z')).toEqual(['2027-06-10', '2027-06-13']);
+    expect(stay('DTSTART:20270610T140000Z', 'DTEND:20270612T150000Z')).toEqual(['2027-06-10', '2027-06-12']);
+  });
+
+  it('reads floating times as London wall-clock times', () => {
+    expect(stay('DTSTART:20270320T140000', 'DTEND:20270321T160000')).toEqual(['2027-03-20', '2027-03-21']);
+    expect(stay('DTSTART:20270320T140000', 'DTEND:20270321T163000')).toEqual(['2027-03-20', '2027-03-22']);
+  });
+
+  it('converts another zone to London time, also while only one of them has changed its clocks', () => {
+    // New York keeps summer time until 7 November 2027; London is back on GMT from 31 October.
+    // 12:00 EDT = 16:00 GMT: by check-in. 12:30 EDT = 16:30 GMT: after it.
+    expect(
+      stay('DTSTART;TZID=America/New_York:20271029T100000', 'DTEND;TZID=America/New_York:20271031T120000'),
+    ).toEqual(['2027-10-29', '2027-10-31']);
+    expect(
+      stay('DTSTART;TZID=America/New_York:20271029T100000', 'DTEND;TZID=America/New_York:20271031T123000'),
+    ).toEqual(['2027-10-29', '2027-11-01']);
+  });
+
+  it('gets the days London changes its clocks right', () => {
+    // 28 March 2027: clocks go forward at 01:00 GMT, so 15:00Z is 16:00 BST (by check-in), 15:30Z is 16:30.
+    expect(stay('DTSTART:20270326T150000Z', 'DTEND:20270328T150000Z')).toEqual(['2027-03-26', '2027-03-28']);
+    expect(stay('DTSTART:20270326T150000Z', 'DTEND:20270328T153000Z')).toEqual(['2027-03-26', '2027-03-29']);
+    // 31 October 2027: clocks go back at 02:00 BST, so 16:00Z is 16:00 GMT (by check-in), 16:30Z is after.
+    expect(stay('DTSTART:20271029T150000Z', 'DTEND:20271031T160000Z')).toEqual(['2027-10-29', '2027-10-31']);
+    expect(stay('DTSTART:20271029T150000Z', 'DTEND:20271031T163000Z')).toEqual(['2027-10-29', '2027-11-01']);
+  });
+
+  it('leaves all-day events as they were: DTEND is exclusive', () => {
+    expect(stay('DTSTART;VALUE=DATE:20261211', 'DTEND;VALUE=DATE:20261213')).toEqual([
+      '2026-12-11',
+      '2026-12-13',
+    ]);
+    expect(stay('DTSTART;VALUE=DATE:20261211')).toEqual(['2026-12-11', '2026-12-12']);
   });
 });
 
@@ -116,10 +190,11 @@ describe('importIcal rules', () => {
         'DTEND;TZID=GMT Standard Time:20261211T010000',
       ),
     );
-    // 05:00 Tokyo = 20:00 the day before in London; 08:00 Tokyo on the 3rd = 23:00 on the 2nd.
+    // 05:00 Tokyo = 20:00 the day before in London; 08:00 Tokyo on the 3rd = 23:00 on the 2nd (after check-in).
+    // The Windows-named event, read as London time, ends at 01:00 on the 11th: the night of the 10th.
     expect(ranges(text)).toEqual([
       ['2026-12-01', '2026-12-03', ''],
-      ['2026-12-10', '2026-12-12', ''],
+      ['2026-12-10', '2026-12-11', ''],
     ]);
   });
 

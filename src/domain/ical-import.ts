@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import ICAL from 'ical.js';
 import { addDays, type IsoDate } from './dates.ts';
-import { MAX_NIGHTS, PROPERTY_TIME_ZONE } from './property.ts';
+import { CHECK_IN_TIME, MAX_NIGHTS, PROPERTY_TIME_ZONE } from './property.ts';
 import { lastBookableCheckIn } from './stay-rules.ts';
 
 /**
@@ -11,12 +11,12 @@ import { lastBookableCheckIn } from './stay-rules.ts';
  *
  * - **All-day events** (DATE values) block the nights [DTSTART, DTEND): DTEND is exclusive (RFC 5545 3.6.1).
  *   No DTEND (and no DURATION) means one day, so one night.
- * - **Timed events** (DATE-TIME: UTC, TZID, floating) block the night of every day they touch on the
- *   property's clock (Europe/London): check-in is the London date of the start; check-out is the day after the
- *   London date of the end, or that date itself when the event ends exactly at London midnight (the next day is
- *   not touched). So 15:00 Fri → 11:00 Sun blocks Fri, Sat and Sun nights (check-out Mon): when a timed event
- *   only says "busy until 11:00", we would rather hold one night too many than sell one twice. An event that
- *   ends at or before its start blocks the night of its start day.
+ * - **Timed events** (DATE-TIME: UTC, TZID, floating) are stays on the property's clock (Europe/London): check-in
+ *   is the London date of the start, check-out the London date of the end. A night begins at our check-in time
+ *   (CHECK_IN_TIME, 16:00), so an event that ends by then leaves that evening's night free, and one that ends
+ *   after it holds that night too (check-out the next day). So 15:00 Fri → 11:00 Sun blocks Fri and Sat nights;
+ *   15:00 Fri → 18:00 Sun blocks Sun night as well. An event within one day, one that ends at or before its
+ *   start and one without an end block the night of their start day.
  * - **Time zones:** a TZID is resolved from the feed's VTIMEZONE; a TZID without one is read as an IANA zone
  *   name when it is one (Europe/London, America/New_York), otherwise (a Windows zone name) as London time, like
  *   floating times are.
@@ -57,6 +57,9 @@ const MAX_SUMMARY_LENGTH = 200;
 type Wall = { date: IsoDate; time: string };
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The check-in time as a London wall-clock time, comparable with `Wall.time`. */
+const NIGHT_STARTS_AT = `${pad(CHECK_IN_TIME.hour)}:${pad(CHECK_IN_TIME.minute)}:00`;
 
 function isIanaZone(name: string): boolean {
   try {
@@ -105,10 +108,11 @@ function nightsBetween(
   const from = toLondonWall(start, tzid.start);
   const to = toLondonWall(end, tzid.end);
   const checkIn = from.date;
-  if (`${to.date}T${to.time}` <= `${from.date}T${from.time}`)
-    return { checkIn, checkOut: addDays(checkIn, 1) };
-  const checkOut = to.time === '00:00:00' ? to.date : addDays(to.date, 1);
-  return { checkIn, checkOut };
+  const oneNight = { checkIn, checkOut: addDays(checkIn, 1) };
+  if (`${to.date}T${to.time}` <= `${from.date}T${from.time}`) return oneNight;
+  // All-day values are at 00:00, before any check-in time: their DTEND stays exclusive.
+  const checkOut = to.time <= NIGHT_STARTS_AT ? to.date : addDays(to.date, 1);
+  return checkOut > checkIn ? { checkIn, checkOut } : oneNight;
 }
 
 function tzidOf(component: ICAL.Component, property: 'dtstart' | 'dtend'): string | undefined {

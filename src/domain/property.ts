@@ -25,6 +25,13 @@ export const BOOKING_WINDOW_MONTHS = 12;
 /** The property's clock: "today", the past and the refund days are judged in Aberdeen. */
 export const PROPERTY_TIME_ZONE = 'Europe/London';
 
+/**
+ * Check-in and check-out times of the terms (spec section 9), on the property's clock. A night starts at check-in:
+ * a channel's timed event that ends by then leaves that evening's night free.
+ */
+export const CHECK_IN_TIME = { hour: 16, minute: 0, label: '4:00 PM' } as const;
+export const CHECK_OUT_TIME = { hour: 11, minute: 0, label: '11:00 AM' } as const;
+
 export const CURRENCY = 'gbp';
 export const COUNTRY = 'GB';
 

@@ -1,6 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_DATABASE_FRESH_MS } from './health/routes.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
+import type { Site } from './web/site.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,14 +53,110 @@ describe('GET /api/health', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 400, 404]);
     for (const answer of answers) {
       expect(answer.headers).toMatchObject({
-        'strict-transport-security': 'max-age=31536000; includeSubDomains',
-        'x-frame-options': 'SAMEORIGIN',
+        'x-frame-options': 'DENY',
         'referrer-policy': 'no-referrer',
         'cross-origin-opener-policy': 'same-origin',
         'cross-origin-resource-policy': 'same-origin',
         'x-content-type-options': 'nosniff',
         'content-security-policy': expect.stringContaining("frame-ancestors 'none'"),
+        'permissions-policy': expect.stringContaining('camera=()'),
       });
+      // SITE_URL is http here: no HSTS.
+      expect(answer.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+});
+
+describe('security headers on pages and API answers', () => {
+  /** A built site of one page (with an inline script) and one static file, as loadSite gives. */
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'tower-site-'));
+    await writeFile(path.join(root, 'robots-note.txt'), 'static');
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+  const site = (): Site => ({
+    pages: new Map([
+      ['/', { html: '<!doctype html><title>The Tower</title>', scriptHashes: ["'sha256-x'"] }],
+    ]),
+    fallback: undefined,
+    notFound: { html: '<!doctype html><title>Not found</title>', scriptHashes: [] },
+    root,
+  });
+  const answersOf = async (app: TestApp['app']) => [
+    await app.inject({ method: 'GET', url: '/' }),
+    await app.inject({ method: 'GET', url: '/robots-note.txt' }),
+    await app.inject({ method: 'GET', url: '/no-such-page' }),
+    await app.inject({ method: 'GET', url: '/api/health' }),
+    await app.inject({ method: 'GET', url: '/api/no-such' }),
+  ];
+  /** How many times a header was sent, counted on the raw header lines. */
+  const times = (answer: { raw: { res: { getHeader(name: string): unknown } } }, name: string) => {
+    const value = answer.raw.res.getHeader(name);
+    return value === undefined ? 0 : Array.isArray(value) ? value.length : 1;
+  };
+
+  it('over https: HSTS, one X-Frame-Options DENY and the Permissions-Policy on every answer', async () => {
+    const own = await createTestApp({
+      env: { SITE_URL: 'https://the-tower.example' },
+      overrides: { site: site() },
+    });
+    try {
+      const answers = await answersOf(own.app);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 404, 200, 404]);
+      for (const answer of answers) {
+        expect(answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+        expect(answer.headers['x-frame-options']).toBe('DENY');
+        expect(times(answer, 'x-frame-options')).toBe(1);
+        expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(answer.headers['permissions-policy']).toBe(
+          'camera=(), microphone=(), geolocation=(), usb=(), payment=()',
+        );
+      }
+      // The page keeps its own policy, with its script's hash.
+      expect(answers[0]!.headers['content-security-policy']).toContain("'sha256-x'");
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('over plain http: no HSTS, the rest the same', async () => {
+    const own = await createTestApp({ overrides: { site: site() } });
+    try {
+      for (const answer of await answersOf(own.app)) {
+        expect(answer.headers['strict-transport-security']).toBeUndefined();
+        expect(answer.headers['x-frame-options']).toBe('DENY');
+        expect(times(answer, 'x-frame-options')).toBe(1);
+        expect(answer.headers['permissions-policy']).toContain('payment=()');
+      }
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("allows the Payment Request API to Stripe's frames only when Stripe payments are on", async () => {
+    const own = await createTestApp({
+      env: {
+        SITE_URL: 'https://the-tower.example',
+        STRIPE_SECRET_KEY: 'sk_test_headers',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_headers',
+        STRIPE_WEBHOOK_SECRET: 'whsec_headers',
+      },
+      overrides: { site: site() },
+    });
+    try {
+      for (const answer of [
+        await own.app.inject({ method: 'GET', url: '/' }),
+        await own.app.inject({ method: 'GET', url: '/api/health' }),
+      ]) {
+        expect(answer.headers['permissions-policy']).toBe(
+          'camera=(), microphone=(), geolocation=(), usb=(), payment=(self "https://js.stripe.com")',
+        );
+      }
+    } finally {
+      await own.close();
     }
   });
 });

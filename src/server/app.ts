@@ -114,13 +114,35 @@ function readOnly(method: string | string[]): boolean {
 }
 
 /**
+ * Browser features the site never uses are switched off for it and anything it embeds. `payment` (the Payment
+ * Request API) only for Stripe's frames, which offer Apple Pay and Google Pay; demo mode offers no wallet.
+ */
+function permissionsPolicy(config: Config): string {
+  const stripe = config.payments.mode === 'stripe';
+  return [
+    'camera=()',
+    'microphone=()',
+    'geolocation=()',
+    'usb=()',
+    stripe ? 'payment=(self "https://js.stripe.com")' : 'payment=()',
+  ].join(', ');
+}
+
+/**
  * The headers @fastify/helmet sets (its defaults, without CSP and COEP, which we handle ourselves), read once
  * from a throwaway instance. Helmet itself rebuilds its middleware on every request; one object of ready
- * headers is the same answer at a fraction of the cost.
+ * headers is the same answer at a fraction of the cost. X-Frame-Options is DENY, as the CSP's
+ * frame-ancestors 'none' says; Strict-Transport-Security only when the site is served over HTTPS (a browser
+ * ignores it over plain HTTP, and on localhost it would pin the name to HTTPS for a year).
  */
-async function helmetHeaders(): Promise<Record<string, string>> {
+async function helmetHeaders(config: Config): Promise<Record<string, string>> {
   const probe = Fastify({ logger: false });
-  await probe.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await probe.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
+    ...(config.siteUrl.startsWith('https:') ? {} : { strictTransportSecurity: false }),
+  });
   probe.get('/', async (_request, reply) => reply.raw.getHeaders());
   const headers = (await probe.inject({ method: 'GET', url: '/' })).json<Record<string, string>>();
   await probe.close();
@@ -176,8 +198,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Security headers: helmet's, worked out once, and our Content Security Policy (pages set their own).
   const securityHeaders = {
-    ...(await helmetHeaders()),
+    ...(await helmetHeaders(config)),
     'content-security-policy': contentSecurityPolicy(config),
+    'permissions-policy': permissionsPolicy(config),
   };
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(securityHeaders);
@@ -335,10 +358,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 }
 
 function registerSite(app: FastifyInstance, site: Site, config: Config): void {
+  // Each page's policy (its inline scripts' hashes) is worked out once, on its first request.
+  const policies = new Map<Page, string>();
+  const policyOf = (page: Page) => {
+    let policy = policies.get(page);
+    if (policy === undefined) {
+      policy = contentSecurityPolicy(config, page.scriptHashes);
+      policies.set(page, policy);
+    }
+    return policy;
+  };
   const sendPage = (reply: FastifyReply, page: Page, status = 200) =>
     reply
       .status(status)
-      .header('content-security-policy', contentSecurityPolicy(config, page.scriptHashes))
+      .header('content-security-policy', policyOf(page))
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(page.html);

@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { SESSION_IDLE_MS } from './require-admin.ts';
@@ -67,6 +69,89 @@ describe('POST /api/admin/login', () => {
     expect((await login('target', 'guess', '10.0.3.1')).statusCode).toBe(429);
   });
 });
+
+describe("POST /api/admin/login under attack on the owner's username", () => {
+  it('never refuses the right password from an address with no failures, and gives each address one try', async () => {
+    for (let i = 0; i < 10; i++) expect((await login('owner', 'guess', `10.0.4.${i}`)).statusCode).toBe(401);
+    // A fresh address's wrong password uses its one try while the account is under attack.
+    const firstTry = await login('owner', 'guess', '10.0.5.1');
+    expect(firstTry.statusCode).toBe(429);
+    expect(Number(firstTry.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login('owner', 'correct horse battery staple', '10.0.5.1')).statusCode).toBe(429);
+    // The owner, somewhere else, still logs in.
+    expect((await login('owner', 'correct horse battery staple', '10.0.5.2')).statusCode).toBe(200);
+    // The attack's failures age out, and so does the lock of the address that tried.
+    t.clock.advance(16 * 60 * 1000);
+    expect((await login('owner', 'correct horse battery staple', '10.0.5.1')).statusCode).toBe(200);
+  });
+
+  it('locks the address that failed, not the owner at another address (real loopback sources)', async () => {
+    const own = await createTestApp();
+    try {
+      await own.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = own.app.server.address() as AddressInfo;
+      const from = (localAddress: string, password: string) =>
+        postJson(port, localAddress, '/api/admin/login', { username: 'owner', password });
+
+      for (let i = 0; i < 10; i++) expect((await from('127.0.0.2', 'guess')).status).toBe(401);
+      const locked = await from('127.0.0.2', 'correct horse battery staple');
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(locked.body.error).toBe('too_many_requests');
+
+      const owner = await from('127.0.0.3', 'correct horse battery staple');
+      expect(owner.status).toBe(200);
+      expect(typeof owner.body.token).toBe('string');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('still throttles one address that fails for many usernames, but not another address', async () => {
+    for (let i = 0; i < 10; i++)
+      expect((await login(`someone${i}`, 'guess', '10.0.6.1')).statusCode).toBe(401);
+    expect((await login('someone10', 'guess', '10.0.6.1')).statusCode).toBe(429);
+    expect((await login('someone0', 'guess', '10.0.6.2')).statusCode).toBe(401);
+  });
+});
+
+/** A JSON POST sent from `localAddress` (any 127.x.y.z is loopback), so the server sees that client address. */
+function postJson(
+  port: number,
+  localAddress: string,
+  path: string,
+  body: unknown,
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Record<string, unknown>;
+}> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
 
 describe('admin sessions', () => {
   it('refuses a token after logout, after 12 idle hours, and a made-up one', async () => {

@@ -24,22 +24,21 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     { schema: { body: AdminLoginSchema, response: { 200: AdminLoginResponseSchema } } },
     async (request) => {
       const { username, password } = request.body;
-      const keys = [`ip:${request.ip}`, `user:${username.toLowerCase()}`];
-      const wait = throttle.retryAfterSeconds(keys);
-      if (wait > 0) {
-        throw tooManyRequests(
+      const tooMany = (wait: number) =>
+        tooManyRequests(
           `Too many failed logins. Please wait ${Math.ceil(wait / 60)} minute(s) and try again.`,
           wait,
         );
-      }
+      const wait = throttle.retryAfterSeconds(request.ip, username);
+      if (wait > 0) throw tooMany(wait);
       const [user] = await db.select().from(adminUsers).where(eq(adminUsers.username, username));
       const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !ok) {
-        throttle.recordFailure(keys);
+        const waitAfter = throttle.recordFailure(request.ip, username);
         request.log.warn({ username }, 'admin login failed');
-        throw invalidCredentials();
+        throw waitAfter > 0 ? tooMany(waitAfter) : invalidCredentials();
       }
-      throttle.clear(keys);
+      throttle.recordSuccess(request.ip, username);
       const token = randomBytes(32).toString('base64url'); // 256 bits
       const now = clock.now();
       await db.transaction(async (tx) => {

@@ -105,11 +105,14 @@ describe('fetchFeed', () => {
     expect(error.message).toBe(
       'The calendar server redirected to an address that is not http or https (file:).',
     );
+    // The channel's server did it: not the owner's input.
+    expect(error.addressRefused).toBe(false);
   });
 
   it('refuses a URL that is not http or https', async () => {
     const error = await failure(fetchFeed('ftp://example.com/calendar.ics', allowLocal));
     expect(error.message).toBe('The iCal URL must start with https:// or http://.');
+    expect(error.addressRefused).toBe(true);
   });
 
   it('refuses loopback and private addresses unless private hosts are allowed', async () => {
@@ -128,6 +131,7 @@ describe('fetchFeed', () => {
     const error = await failure(fetchFeed('https://calendar.example.com/feed.ics', { resolve }));
     expect(error.code).toBe('private_address');
     expect(error.message).toContain('calendar.example.com is 10.0.0.7');
+    expect(error.addressRefused).toBe(true);
   });
 
   it('resolves each host once and connects to the address it checked', async () => {

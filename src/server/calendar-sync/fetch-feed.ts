@@ -43,11 +43,17 @@ export type FeedFetchErrorCode =
 
 export class FeedFetchError extends Error {
   readonly code: FeedFetchErrorCode;
+  /**
+   * The address the owner gave is itself refused (private or local) or invalid: the owner's input error (400),
+   * not a failure of the channel's server (502). A redirect to such an address is the remote side's doing: false.
+   */
+  readonly addressRefused: boolean;
 
-  constructor(code: FeedFetchErrorCode, message: string) {
+  constructor(code: FeedFetchErrorCode, message: string, addressRefused = false) {
     super(message);
     this.name = 'FeedFetchError';
     this.code = code;
+    this.addressRefused = addressRefused;
   }
 }
 
@@ -125,6 +131,7 @@ async function checkedAddresses(
   url: URL,
   resolve: Resolver,
   allowPrivateHosts: boolean,
+  ownersAddress: boolean,
 ): Promise<LookupAddress[]> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: LookupAddress[];
@@ -144,7 +151,10 @@ async function checkedAddresses(
     if (refused) {
       throw new FeedFetchError(
         'private_address',
-        `The iCal URL points to a private or local network address (${host} is ${refused.address}). Only calendars on the public internet can be synced.`,
+        ownersAddress
+          ? `The iCal URL points to a private or local network address (${host} is ${refused.address}). Only calendars on the public internet can be synced.`
+          : `The calendar server redirected to a private or local network address (${host} is ${refused.address}). Only calendars on the public internet can be synced.`,
+        ownersAddress,
       );
     }
   }
@@ -259,18 +269,25 @@ export async function fetchFeed(rawUrl: string, options: FetchFeedOptions = {}):
     try {
       url = new URL(rawUrl);
     } catch {
-      throw new FeedFetchError('invalid_url', 'The iCal URL is not a valid web address.');
+      throw new FeedFetchError('invalid_url', 'The iCal URL is not a valid web address.', true);
     }
     for (let redirects = 0; ; redirects++) {
+      const ownersAddress = redirects === 0;
       if (url.protocol !== 'http:' && url.protocol !== 'https:') {
         throw new FeedFetchError(
           'invalid_url',
-          redirects === 0
+          ownersAddress
             ? 'The iCal URL must start with https:// or http://.'
             : `The calendar server redirected to an address that is not http or https (${url.protocol}).`,
+          ownersAddress,
         );
       }
-      const addresses = await checkedAddresses(url, resolve, options.allowPrivateHosts ?? false);
+      const addresses = await checkedAddresses(
+        url,
+        resolve,
+        options.allowPrivateHosts ?? false,
+        ownersAddress,
+      );
       let hop: Hop;
       try {
         hop = await requestOnce(url, addresses[0]!, controller.signal, maxBytes);

@@ -8,6 +8,7 @@ import { createSyncTestApp, type SyncTestApp } from './sync-test-app.ts';
 import {
   type FeedServer,
   readFixture,
+  redirectTo,
   serveCalendar,
   serveEndless,
   serveStatus,
@@ -51,6 +52,7 @@ beforeEach(() => {
   feeds.set('/login', serveStatus(200, '<!DOCTYPE html><html><title>Log in</title></html>', 'text/html'));
   feeds.set('/endless.ics', serveEndless());
   feeds.set('/garbage.ics', serveStatus(200, 'this is not a calendar at all', 'text/plain'));
+  feeds.set('/to-file', redirectTo('file:///etc/passwd'));
 });
 afterEach(async () => {
   // Each test starts from no imported events and no saved feeds.
@@ -144,6 +146,11 @@ describe('POST /api/admin/sync-airbnb', () => {
       ['is an HTML page', '/login', /^The iCal URL returned a web page, not a calendar\./],
       ['never ends', '/endless.ics', /^The calendar feed is larger than 5 MB, so it was not imported\./],
       ['is not a calendar', '/garbage.ics', /^The feed is not a valid iCalendar \(\.ics\) file\.$/],
+      [
+        'redirects to an address that is not http (the channel side, not the owner input)',
+        '/to-file',
+        /^The calendar server redirected to an address that is not http or https \(file:\)\.$/,
+      ],
     ])('%s', async (_name, path, message) => {
       const response = await t.admin('POST', '/api/admin/sync-airbnb', { icalUrl: feeds.url(path) });
       expect(response.statusCode).toBe(502);
@@ -272,7 +279,7 @@ describe('refusing private addresses', () => {
   });
   afterAll(() => strict.close());
 
-  it('answers 502 for a host that resolves to a private address, and keeps the previous events', async () => {
+  it('answers 400 for a host that resolves to a private address, and keeps the previous events', async () => {
     await strict.db.insert(importedEvents).values({
       sourceId: 'airbnb',
       propertyId: 1,
@@ -283,9 +290,9 @@ describe('refusing private addresses', () => {
     const response = await strict.admin('POST', '/api/admin/sync-airbnb', {
       icalUrl: 'https://calendar.internal.example/airbnb.ics',
     });
-    expect(response.statusCode).toBe(502);
+    expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      error: 'feed_unavailable',
+      error: 'invalid_input',
       message:
         'The iCal URL points to a private or local network address (calendar.internal.example is 192.168.1.20). Only calendars on the public internet can be synced.',
     });
@@ -297,9 +304,29 @@ describe('refusing private addresses', () => {
     const response = await strict.admin('POST', '/api/admin/sync-airbnb', {
       icalUrl: feeds.url('/never.ics'),
     });
-    expect(response.statusCode).toBe(502);
+    expect(response.statusCode).toBe(400);
     expect(feeds.hits.get('/never.ics')).toBeUndefined();
     expect(response.json().message).toMatch(/private or local network address \(127\.0\.0\.1/);
+  });
+
+  it('answers 400 on sync-all when one address is refused, naming each failure', async () => {
+    const response = await strict.admin('POST', '/api/admin/sync-all', {
+      airbnbUrl: 'https://calendar.internal.example/airbnb.ics',
+      bookingUrl: 'https://unknown-host.example/booking.ics',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('invalid_input');
+    expect(response.json().message).toMatch(
+      /^Airbnb: The iCal URL points to a private or local network address .* Booking\.com: The calendar's server \(unknown-host\.example\) could not be found\./,
+    );
+  });
+
+  it('still answers 502 when only the channel side failed', async () => {
+    const response = await strict.admin('POST', '/api/admin/sync-all', {
+      bookingUrl: 'https://unknown-host.example/booking.ics',
+    });
+    expect(response.statusCode).toBe(502);
+    expect(response.json().error).toBe('feed_unavailable');
   });
 });
 

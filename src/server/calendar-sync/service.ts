@@ -164,6 +164,8 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
           updatedAt: clock.now(),
         });
       }
+      // An address the owner typed that we refuse is their input error; anything the channel's side did is a 502.
+      if (error instanceof FeedFetchError && error.addressRefused) throw badRequest(message);
       throw badGateway(message, 'feed_unavailable');
     }
 
@@ -324,7 +326,10 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
     return started;
   }
 
-  /** The combined call: every given URL is synced (in parallel); any failure makes the whole answer a 502. */
+  /**
+   * The combined call: every given URL is synced (in parallel). Any failure makes the whole answer an error: a 400
+   * when an address the owner gave is refused, otherwise a 502.
+   */
   async function syncAll(urls: Partial<Record<CalendarSourceId, string>>) {
     const wanted = CALENDAR_SOURCE_IDS.filter((id) => urls[id]);
     if (wanted.length === 0) throw badRequest('Please enter at least one iCal URL');
@@ -332,6 +337,7 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
     const counts: Record<CalendarSourceId, number> = { airbnb: 0, booking: 0 };
     const messages: string[] = [];
     const failures: string[] = [];
+    let inputRefused = false;
     settled.forEach((outcome, i) => {
       const id = wanted[i]!;
       if (outcome.status === 'fulfilled') {
@@ -339,10 +345,12 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
         messages.push(outcome.value.message);
       } else {
         failures.push(`${CALENDAR_SOURCE_LABELS[id]}: ${failureMessage(id, outcome.reason)}`);
+        if (outcome.reason instanceof HttpError && outcome.reason.statusCode === 400) inputRefused = true;
       }
     });
     if (failures.length > 0) {
-      throw badGateway([...failures, ...messages].join(' '), 'feed_unavailable');
+      const message = [...failures, ...messages].join(' ');
+      throw inputRefused ? badRequest(message) : badGateway(message, 'feed_unavailable');
     }
     const total = counts.airbnb + counts.booking;
     return { total, airbnb: counts.airbnb, booking: counts.booking, message: messages.join(' ') };

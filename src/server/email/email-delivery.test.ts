@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, stays } from '../db/schema.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import { createSmtpTestApp } from '../test/smtp-test-app.ts';
-import { REJECTED_DOMAIN, type ReceivedMessage, type SmtpTestServer } from '../test/smtp-test-server.ts';
+import {
+  REJECTED_DOMAIN,
+  type ReceivedMessage,
+  SMTP_AUTH_REJECTION,
+  type SmtpTestServer,
+} from '../test/smtp-test-server.ts';
 import { adminToken, type TestApp } from '../test/test-app.ts';
 import { createEmailNotifications, MESSAGE_KINDS } from './notifications.ts';
 import { createOutboxWorker, MAX_ATTEMPTS, RETRY_MAX_DELAY_MS } from './outbox-worker.ts';
@@ -223,6 +228,8 @@ describe('outbox worker during an SMTP outage', () => {
       attempts: MAX_ATTEMPTS,
     });
     expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
+    // The owner reads what failed, with the server's own words after the colon.
+    expect(failed.lastError).toMatch(/^Could not connect to the mail server: .*ECONNREFUSED/);
 
     await smtp.start();
     const retry = await t.app.inject({
@@ -252,6 +259,7 @@ describe('outbox worker during an SMTP outage', () => {
       .where(eq(outbox.to, `typo${REJECTED_DOMAIN}`));
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row!.lastError).toContain('No such mailbox');
+    expect(row!.lastError).toMatch(/^The mail server refused the sender or recipient: .*No such mailbox/);
   });
 });
 
@@ -279,6 +287,41 @@ describe('outbox workers running at the same time', () => {
 describe('GET /api/admin/outbox', () => {
   it('answers 401 without an admin token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/outbox' })).statusCode).toBe(401);
+  });
+
+  it('says in a sentence that the mail server refused the login, with its own words after the colon', async () => {
+    const smtpSettings = createSmtpSettings(
+      t.config,
+      createSecretBox({ secretKey: t.config.secretKey, dataDir: t.config.dataDir }),
+    );
+    // The stored password stopped working (changed at the provider).
+    await smtpSettings.savePassword(db(), 'an-old-password');
+    try {
+      await confirmStay({
+        checkIn: '2027-09-06',
+        checkOut: '2027-09-09',
+        contactEmail: 'login@example.test',
+      });
+      expect((await t.app.outboxWorker.runOnce()).sent).toBe(0);
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/outbox',
+        headers: await adminHeaders(),
+      });
+      const waiting = list
+        .json()
+        .messages.filter((m: { to: string }) => m.to === 'login@example.test' || m.to === OWNER);
+      expect(waiting.length).toBeGreaterThan(0);
+      for (const message of waiting) {
+        expect(message.lastError).toMatch(/^The mail server refused the login: /);
+        expect(message.lastError).toContain(SMTP_AUTH_REJECTION);
+      }
+    } finally {
+      await smtpSettings.savePassword(db(), smtp.password);
+    }
+    t.clock.advance(RETRY_MAX_DELAY_MS);
+    await t.app.outboxWorker.runOnce();
+    expect(receivedBy('login@example.test')).toHaveLength(1);
   });
 });
 

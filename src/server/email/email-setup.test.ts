@@ -68,6 +68,9 @@ describe('POST /api/admin/set-email-password', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('smtp_login_failed');
     expect(response.json().message).toContain(SMTP_AUTH_REJECTION);
+    expect(response.json().message).toMatch(
+      /^The mail server refused the login: .*Authentication credentials invalid/,
+    );
     expect(smtp.refusedLogins).toBe(refusedBefore + 1);
     expect((await emailStatus()).json()).toEqual({ configured: false, email: smtp.user, mailServer: true });
     const stored = await t.database.db.select().from(settings).where(eq(settings.key, SMTP_PASSWORD_SETTING));
@@ -81,6 +84,7 @@ describe('POST /api/admin/set-email-password', () => {
       expect(response.statusCode).toBe(502);
       expect(response.json().error).toBe('smtp_login_failed');
       expect(response.json().message).toMatch(/ECONNREFUSED|connect/i);
+      expect(response.json().message).toMatch(/^Could not connect to the mail server: .*ECONNREFUSED/);
     } finally {
       await smtp.start();
     }

@@ -1,6 +1,6 @@
 import { daysBetween, type IsoDate } from '../../domain/dates.ts';
 import { formatGbp } from '../../domain/pricing.ts';
-import { PROPERTY_NAME } from '../../domain/property.ts';
+import { CHECK_IN_TIME, CHECK_OUT_TIME, PROPERTY_NAME } from '../../domain/property.ts';
 import { REFUND_PROCESSING_FEE_PENCE, refundRule } from '../../domain/refunds.ts';
 import type { stays } from '../db/schema.ts';
 import {
@@ -15,7 +15,6 @@ import {
   renderMessage,
   rows,
 } from './layout.ts';
-import { CHECK_IN_TIME, CHECK_OUT_TIME } from './stay-calendar.ts';
 
 /**
  * Every e-mail the site sends, in the site's voice. Pure functions of the stored stay (its pence, as charged) and

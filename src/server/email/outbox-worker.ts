@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
+import { describeSmtpError } from './smtp-errors.ts';
 import type { SmtpSettings } from './smtp-settings.ts';
 
 /** Back-off after the n-th failed attempt: 1, 2, 4 … minutes, at most 2 hours apart. */
@@ -61,8 +62,9 @@ function isPermanentRejection(error: SmtpError): boolean {
   return !isConnectionError(error) && (error.responseCode ?? 0) >= 500;
 }
 
+/** The `lastError` the owner sees in the outbox list: a sentence with the server's detail, bounded. */
 function describe(error: SmtpError): string {
-  return (error.message || String(error)).slice(0, 1000);
+  return describeSmtpError(error, 'send').slice(0, 1000);
 }
 
 export function createOutboxWorker(options: {

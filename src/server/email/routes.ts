@@ -10,11 +10,10 @@ import {
 import type { AppContext } from '../context.ts';
 import { auditLog, outbox } from '../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
+import { describeSmtpError, type SmtpError } from './smtp-errors.ts';
 import type { SmtpSettings } from './smtp-settings.ts';
 
 const RECENT_LIMIT = 50;
-
-type SmtpError = Error & { code?: string; response?: string };
 
 function toOutboxMessage(row: typeof outbox.$inferSelect) {
   return {
@@ -65,7 +64,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
       } catch (caught) {
         const error = caught as SmtpError;
         request.log.warn({ code: error.code }, 'SMTP login failed while setting the e-mail password');
-        const message = error.message || 'The mail server refused the login.';
+        const message = describeSmtpError(error, 'login');
         throw error.code === 'EAUTH'
           ? new HttpError(400, 'smtp_login_failed', message)
           : new HttpError(502, 'smtp_login_failed', message);

@@ -1,11 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import ICAL from 'ical.js';
 import type { IsoDate } from '../../domain/dates.ts';
-import { PROPERTY_NAME, PROPERTY_TIME_ZONE } from '../../domain/property.ts';
-
-/** Check-in and check-out times of the terms (spec section 9), on the property's clock. */
-export const CHECK_IN_TIME = { hour: 16, minute: 0, label: '4:00 PM' } as const;
-export const CHECK_OUT_TIME = { hour: 11, minute: 0, label: '11:00 AM' } as const;
+import { CHECK_IN_TIME, CHECK_OUT_TIME, PROPERTY_NAME, PROPERTY_TIME_ZONE } from '../../domain/property.ts';
 
 const PRODUCT_ID = '-//The Tower Aberdeen//Direct bookings//EN';
 
