@@ -1,4 +1,7 @@
 import type { BookingStatus } from './api.ts';
+import { DAY_MS } from './dates.ts';
+
+export { DAY_MS };
 
 /**
  * The life of a stay (spec README, "Booking states"): what each status means, which changes are allowed, when a
@@ -12,7 +15,6 @@ import type { BookingStatus } from './api.ts';
  */
 
 export const MINUTE_MS = 60_000;
-export const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** Every change of status a stay may make, and why. */
 export const STATUS_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {

@@ -7,7 +7,7 @@ import { PROPERTY_TIME_ZONE } from './property.ts';
  */
 export type IsoDate = string;
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** The digit at `index` of `value`, or NaN (only ASCII 0–9, as the `\d` of a non-unicode regular expression). */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminBooking, CancelBooking, OwnerBooking, RefundPreview } from '../../domain/api.ts';
+import { DAY_MS, holdExpiresAt as holdExpiry } from '../../domain/booking-lifecycle.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatGbp, poundsToPence, quoteStay } from '../../domain/pricing.ts';
 import { computeRefund, type Refund } from '../../domain/refunds.ts';
@@ -27,8 +28,6 @@ import {
 
 /** The one thing the owner's cancellation needs from the payment provider. */
 export type RefundProvider = Pick<PaymentProvider, 'refund'>;
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The idempotency key of a cancellation's refund: a retry can never refund twice. */
 export const refundIdempotencyKey = (stayId: string) => `cancel-refund-${stayId}`;
@@ -261,7 +260,7 @@ export function createAdminBookingService(deps: Dependencies) {
             cleaningFeePence: poundsToPence(quote.cleaningFee),
             serviceFeePence: poundsToPence(quote.serviceFee),
             totalPence: poundsToPence(quote.total),
-            holdExpiresAt: new Date(now.getTime() + input.holdDays * DAY_MS),
+            holdExpiresAt: holdExpiry(now, input.holdDays * DAY_MS),
             createdAt: now,
             updatedAt: now,
           });

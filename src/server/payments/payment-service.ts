@@ -2,6 +2,12 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { BookingPageIntentRequestSchema, PublicBooking } from '../../domain/api.ts';
+import {
+  extendedHoldExpiresAt,
+  holdExpiresAt as holdExpiry,
+  isLive,
+  MINUTE_MS,
+} from '../../domain/booking-lifecycle.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatGbp, poundsToPence, type Quote, quoteStay } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
@@ -203,7 +209,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
         { quote },
       );
     }
-    const holdExpiresAt = new Date(now.getTime() + config.holdMinutes * 60_000);
+    const holdExpiresAt = holdExpiry(now, config.holdMinutes * MINUTE_MS);
     const details = {
       guestCount: booking.guestCount,
       contactName: booking.contactName,
@@ -306,9 +312,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
         );
       }
       // Paying keeps the nights for at least the payment window (an owner's checkout link may hold for days).
-      const holdExpiresAt = new Date(
-        Math.max(found.holdExpiresAt?.getTime() ?? 0, now.getTime() + config.holdMinutes * 60_000),
-      );
+      const holdExpiresAt = extendedHoldExpiresAt(found.holdExpiresAt, now, config.holdMinutes * MINUTE_MS);
       // An expired hold is taken up again only if its nights are still free (the nights rule).
       const free = await stays.isFree(found.propertyId, found.checkIn, found.checkOut, now, tx, {
         excludeStayId: found.id,
@@ -410,9 +414,8 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
 
       // pending (the hold is live, or lapsed but not yet swept) or expired (swept; nights maybe taken since).
       // A live hold owns its nights; a lapsed one takes them again only under the nights rule.
-      const live = stay.status === 'pending' && (stay.holdExpiresAt === null || stay.holdExpiresAt > now);
       const free =
-        live ||
+        isLive(stay, now) ||
         (await stays.isFree(stay.propertyId, stay.checkIn, stay.checkOut, now, tx, {
           excludeStayId: stay.id,
         }));
