@@ -21,7 +21,8 @@ import { type RouteTable, recordRoutes } from './admin-auth/route-table.ts';
 import { adminAuthRoutes } from './admin-auth/routes.ts';
 import { adminBookingRoutes } from './admin-bookings/routes.ts';
 import type { RefundProvider } from './admin-bookings/service.ts';
-import { availabilityRoutes, blockDatesRoutes } from './availability/routes.ts';
+import { availabilityRoutes } from './availability/routes.ts';
+import { createCalendar } from './bookings/calendar.ts';
 import { calendarSyncAdminRoutes, icalExportRoutes } from './calendar-sync/routes.ts';
 import { type CalendarSyncDeps, createCalendarSync } from './calendar-sync/service.ts';
 import { type Clock, createOffsetClock, systemClock } from './clock.ts';
@@ -45,7 +46,6 @@ import { paymentRoutes } from './payments/routes.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook.ts';
 import { propertyRoutes } from './properties/routes.ts';
 import { AccessLogController, lazyChildLoggerFactory } from './request-logging.ts';
-import { createStaysRepository } from './stays/stays-repository.ts';
 import { testClockRoutes } from './test-clock/routes.ts';
 import { seoRoutes } from './web/seo-routes.ts';
 import { loadSite, type Page, type Site } from './web/site.ts';
@@ -248,7 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The guest's calendar is served from a short cache (stays repository). Every write reaches us through a
   // non-GET API request, answered after its commit: clear the cache then, whichever capability wrote. The hook
   // is given to the routes that can write only, so the reads do not run it.
-  const calendarCache = createStaysRepository(database.db);
+  const calendarCache = createCalendar(database.db);
   const clearCalendarCache: onResponseHookHandler = (request, _reply, done) => {
     if (!readOnly(request.method)) calendarCache.invalidate();
     done();
@@ -326,7 +326,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           ...context,
           refunds: options.refunds ?? context.payments,
         });
-        await admin.register(blockDatesRoutes, context);
       });
 
       api.all('/*', async (request, reply) =>

@@ -1,41 +1,18 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AdminBooking } from '../../domain/api.ts';
+import type { StayRow } from '../bookings/bookings-repository.ts';
 import type { DbOrTx } from '../db/database.ts';
-import { auditLog, importedEvents, stays } from '../db/schema.ts';
-
-export type StayRow = typeof stays.$inferSelect;
-export type NewStay = typeof stays.$inferInsert;
+import { auditLog, importedEvents } from '../db/schema.ts';
 
 /** The audit action that records a cancellation; its details carry what the guest must be refunded. */
 export const CANCEL_ACTION = 'booking.canceled';
 
 /**
- * The owner's reads and writes of stays. Every method takes the database or a caller's transaction.
- * (The availability capability owns the nights-taken rules; this module owns the owner's decisions.)
+ * The owner's audit log, the refund targets recorded in it and the channels' imported events, as the admin
+ * shows them. Stays themselves are read and written by the bookings repository (src/server/bookings).
  */
 export function createAdminBookingsRepository() {
   return {
-    async list(db: DbOrTx): Promise<StayRow[]> {
-      return db.select().from(stays).orderBy(asc(stays.checkIn), asc(stays.createdAt));
-    },
-
-    async get(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}): Promise<StayRow | undefined> {
-      const query = db.select().from(stays).where(eq(stays.id, id));
-      const [row] = options.forUpdate ? await query.for('update') : await query;
-      return row;
-    },
-
-    async update(db: DbOrTx, id: string, changes: Partial<NewStay>): Promise<StayRow> {
-      const [row] = await db.update(stays).set(changes).where(eq(stays.id, id)).returning();
-      if (!row) throw new Error(`stay ${id} vanished during an update`);
-      return row;
-    },
-
-    async insert(db: DbOrTx, row: NewStay): Promise<StayRow> {
-      const [created] = await db.insert(stays).values(row).returning();
-      return created!;
-    },
-
     async listImportedEvents(db: DbOrTx, fromDate: string) {
       return db
         .select()

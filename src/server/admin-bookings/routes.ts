@@ -3,9 +3,12 @@ import { z } from 'zod';
 import {
   AdminBookingSchema,
   AuditEntrySchema,
+  BlockDatesSchema,
   CancelBookingResponseSchema,
   CancelBookingSchema,
   ImportedEventSchema,
+  OWNER_BLOCK_NAME,
+  OwnerBlockSchema,
   OwnerBookingResponseSchema,
   OwnerBookingSchema,
   RefundPreviewSchema,
@@ -22,8 +25,8 @@ export type AdminBookingRoutesOptions = AppContext & {
 const IdParams = z.object({ id: z.string().min(1).max(100) });
 
 /**
- * The owner's bookings: list, confirm, cancel (with the refund preview), bookings taken by phone, CSV export and
- * the audit log. Registered inside the admin scope of app.ts, so every route answers 401 without a valid token.
+ * The owner's bookings and blocks: list, confirm, cancel (with the refund preview), bookings taken by phone, owner
+ * blocks (spec section 7), CSV export and the audit log. Registered inside the admin scope of app.ts, so every route answers 401 without a valid token.
  */
 export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions> = async (app, options) => {
   const service = createAdminBookingService({
@@ -35,6 +38,28 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions
     reconcileLapsedHolds: createPaymentService(options, app.log).reconcileLapsedHolds,
   });
   const actor = (request: { admin?: { username: string } }) => request.admin?.username ?? 'admin';
+
+  app.post(
+    '/admin/block-dates',
+    { schema: { body: BlockDatesSchema, response: { 201: OwnerBlockSchema } } },
+    async (request, reply) => {
+      const { propertyId, checkInDate, checkOutDate, reason } = request.body;
+      const block = await service.createBlock(
+        { propertyId, checkIn: checkInDate, checkOut: checkOutDate, reason },
+        actor(request),
+      );
+      return reply.status(201).send({
+        id: block.id,
+        propertyId: block.propertyId,
+        kind: 'block' as const,
+        status: 'confirmed' as const,
+        checkInDate: block.checkIn,
+        checkOutDate: block.checkOut,
+        contactName: OWNER_BLOCK_NAME,
+        reason: block.reason,
+      });
+    },
+  );
 
   app.get('/bookings', { schema: { response: { 200: AdminBookingSchema.array() } } }, async () =>
     service.list(),

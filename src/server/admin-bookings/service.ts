@@ -5,6 +5,7 @@ import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatGbp, poundsToPence, quoteStay } from '../../domain/pricing.ts';
 import { computeRefund, type Refund } from '../../domain/refunds.ts';
 import { checkStayRules, STAY_RULE_MESSAGES } from '../../domain/stay-rules.ts';
+import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import {
   type Db,
@@ -17,12 +18,10 @@ import { badGateway, badRequest, conflict, notFound } from '../errors.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { ReconcileOptions } from '../payments/reconcile-holds.ts';
-import { createStaysRepository } from '../stays/stays-repository.ts';
 import {
   type AdminBookingsRepository,
   CANCEL_ACTION,
   createAdminBookingsRepository,
-  type StayRow,
   toAdminBooking,
 } from './repository.ts';
 
@@ -51,10 +50,10 @@ const describeStay = (row: StayRow) => (row.kind === 'block' ? 'owner block' : '
 export function createAdminBookingService(deps: Dependencies) {
   const { db, clock, notifications, refunds } = deps;
   const repo: AdminBookingsRepository = createAdminBookingsRepository();
-  const stays = createStaysRepository(db);
+  const bookings = createBookingsRepository(db);
 
   async function requireStay(tx: Db | Tx, id: string, forUpdate = false): Promise<StayRow> {
-    const row = await repo.get(tx, id, { forUpdate });
+    const row = await bookings.findStay({ id, forUpdate }, tx);
     if (!row) throw notFound('There is no booking with that id.', 'booking_not_found');
     return row;
   }
@@ -92,7 +91,7 @@ export function createAdminBookingService(deps: Dependencies) {
       const reason = error instanceof Error ? error.message : String(error);
       const flag = `Refund of ${formatGbp(amountPence)} failed: ${reason}. Press Retry refund to try again.`;
       await db.transaction(async (tx) => {
-        await repo.update(tx, row.id, { flag, updatedAt: clock.now() });
+        await bookings.updateStay({ id: row.id, set: { flag, updatedAt: clock.now() } }, tx);
         await repo.audit(tx, actor, 'booking.refund_failed', { stayId: row.id, amountPence, reason });
       });
       throw badGateway(
@@ -105,11 +104,17 @@ export function createAdminBookingService(deps: Dependencies) {
       // A concurrent retry may have recorded this same (idempotent) refund already.
       const target = (await repo.refundTargets(tx, [row.id])).get(row.id) ?? 0;
       if (current.refundedPence >= target) return current;
-      const updated = await repo.update(tx, row.id, {
-        refundedPence: Math.min(target, current.refundedPence + amountPence),
-        flag: null,
-        updatedAt: clock.now(),
-      });
+      const updated = await bookings.updateStay(
+        {
+          id: row.id,
+          set: {
+            refundedPence: Math.min(target, current.refundedPence + amountPence),
+            flag: null,
+            updatedAt: clock.now(),
+          },
+        },
+        tx,
+      );
       await notifications.bookingCanceled(tx, row.id, amountPence);
       await repo.audit(tx, actor, 'booking.refunded', { stayId: row.id, amountPence, refundId });
       return updated;
@@ -117,7 +122,7 @@ export function createAdminBookingService(deps: Dependencies) {
   }
 
   async function list(): Promise<AdminBooking[]> {
-    const rows = await repo.list(db);
+    const rows = await bookings.list({}, db);
     const targets = await repo.refundTargets(db);
     const today = todayOnPropertyClock(clock.now());
     return sortUpcomingFirst(
@@ -141,12 +146,18 @@ export function createAdminBookingService(deps: Dependencies) {
           );
         }
         const now = clock.now();
-        const updated = await repo.update(tx, id, {
-          status: 'confirmed',
-          confirmedAt: now,
-          holdExpiresAt: null,
-          updatedAt: now,
-        });
+        const updated = await bookings.updateStay(
+          {
+            id: id,
+            set: {
+              status: 'confirmed',
+              confirmedAt: now,
+              holdExpiresAt: null,
+              updatedAt: now,
+            },
+          },
+          tx,
+        );
         await notifications.bookingConfirmed(tx, id);
         await repo.audit(tx, actor, 'booking.confirmed', {
           stayId: id,
@@ -191,13 +202,19 @@ export function createAdminBookingService(deps: Dependencies) {
         const now = clock.now();
         const refund = refundFor(stay, byOwner);
         const refundPence = refund.amountPence;
-        const row = await repo.update(tx, id, {
-          status: 'canceled',
-          canceledAt: now,
-          holdExpiresAt: null,
-          updatedAt: now,
-          flag: refundPence > 0 ? `Refund of ${formatGbp(refundPence)} pending.` : stay.flag,
-        });
+        const row = await bookings.updateStay(
+          {
+            id: id,
+            set: {
+              status: 'canceled',
+              canceledAt: now,
+              holdExpiresAt: null,
+              updatedAt: now,
+              flag: refundPence > 0 ? `Refund of ${formatGbp(refundPence)} pending.` : stay.flag,
+            },
+          },
+          tx,
+        );
         if (stay.kind === 'block') {
           await repo.audit(tx, actor, 'block.removed', {
             stayId: id,
@@ -241,29 +258,37 @@ export function createAdminBookingService(deps: Dependencies) {
       await deps.reconcileLapsedHolds({ nights: stay });
       try {
         row = await transactionWithRetry(db, async (tx) => {
-          await stays.lockNights(tx, stay.propertyId);
-          await stays.expireLapsedHolds(tx, now, stay);
-          if (!(await stays.isFree(stay.propertyId, stay.checkIn, stay.checkOut, now, tx)))
+          await bookings.lockNights({ propertyId: stay.propertyId }, tx);
+          await bookings.expireLapsedHolds({ now: now, nights: stay }, tx);
+          if (
+            !(await bookings.isFree(
+              { propertyId: stay.propertyId, checkIn: stay.checkIn, checkOut: stay.checkOut, now: now },
+              tx,
+            ))
+          )
             throw nightsTaken();
-          const created = await repo.insert(tx, {
-            id,
-            propertyId: stay.propertyId,
-            kind: 'guest',
-            source: 'owner',
-            status: 'pending',
-            checkIn: stay.checkIn,
-            checkOut: stay.checkOut,
-            guestCount: input.guestCount,
-            contactName: input.contactName,
-            contactEmail: input.contactEmail,
-            accommodationPence: poundsToPence(quote.accommodation),
-            cleaningFeePence: poundsToPence(quote.cleaningFee),
-            serviceFeePence: poundsToPence(quote.serviceFee),
-            totalPence: poundsToPence(quote.total),
-            holdExpiresAt: holdExpiry(now, input.holdDays * DAY_MS),
-            createdAt: now,
-            updatedAt: now,
-          });
+          const created = await bookings.insertStay(
+            {
+              id,
+              propertyId: stay.propertyId,
+              kind: 'guest',
+              source: 'owner',
+              status: 'pending',
+              checkIn: stay.checkIn,
+              checkOut: stay.checkOut,
+              guestCount: input.guestCount,
+              contactName: input.contactName,
+              contactEmail: input.contactEmail,
+              accommodationPence: poundsToPence(quote.accommodation),
+              cleaningFeePence: poundsToPence(quote.cleaningFee),
+              serviceFeePence: poundsToPence(quote.serviceFee),
+              totalPence: poundsToPence(quote.total),
+              holdExpiresAt: holdExpiry(now, input.holdDays * DAY_MS),
+              createdAt: now,
+              updatedAt: now,
+            },
+            tx,
+          );
           await repo.audit(tx, actor, 'booking.created_by_owner', {
             stayId: id,
             checkIn: stay.checkIn,
@@ -279,6 +304,37 @@ export function createAdminBookingService(deps: Dependencies) {
       }
       const checkoutPath = `/checkout/${id}`;
       return { booking: toAdminBooking(row), checkoutPath, checkoutUrl: `${deps.siteUrl}${checkoutPath}` };
+    },
+
+    /**
+     * An owner block (spec section 7): the owner's own nights, confirmed at once. Blocks may break the 2–28
+     * night rule, not the past (spec README). Lapsed holds on its nights whose guest may have paid are asked
+     * about first (outside the transaction).
+     */
+    async createBlock(
+      input: { propertyId: number; checkIn: string; checkOut: string; reason: string },
+      actor: string,
+    ) {
+      const now = clock.now();
+      if (!(await bookings.propertyExists(input.propertyId))) {
+        throw notFound(`There is no property with id ${input.propertyId}.`, 'property_not_found');
+      }
+      const violation = checkStayRules(input, now, { ownerMade: true });
+      if (violation) throw badRequest(STAY_RULE_MESSAGES[violation], violation);
+      await deps.reconcileLapsedHolds({ nights: input });
+      const block = await db.transaction(async (tx) => {
+        const row = await bookings.createBlock({ ...input, now }, tx);
+        await repo.audit(tx, actor, 'stays.block', {
+          stayId: row.id,
+          propertyId: input.propertyId,
+          checkInDate: input.checkIn,
+          checkOutDate: input.checkOut,
+          reason: input.reason,
+        });
+        return row;
+      });
+      bookings.invalidate();
+      return block;
     },
 
     async exportCsv(actor: string): Promise<string> {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { poundsToPence, quoteStay } from '../../domain/pricing.ts';
+import type { NewStay, StayRow } from '../bookings/bookings-repository.ts';
 import type { Db } from '../db/database.ts';
 import { stays } from '../db/schema.ts';
-import type { NewStay, StayRow } from './repository.ts';
 import type { RefundProvider } from './service.ts';
 
 /** A stay written straight to the database, priced by the shared rules (test data only). */

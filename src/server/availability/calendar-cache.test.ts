@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNAVAILABLE_CACHE_TTL_MS } from '../bookings/calendar.ts';
 import { bookingPageRequest } from '../payments/test/payment-harness.ts';
-import { UNAVAILABLE_CACHE_TTL_MS } from '../stays/stays-repository.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
 
 // The guest's calendar (/api/unavailable-dates) and the availability check are answered from memory between

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createBookingsRepository } from '../bookings/bookings-repository.ts';
+import { createCalendar, UNAVAILABLE_CACHE_TTL_MS } from '../bookings/calendar.ts';
 import { pgErrorCode } from '../db/database.ts';
 import { auditLog, importedEvents, stays } from '../db/schema.ts';
-import { createStaysRepository, UNAVAILABLE_CACHE_TTL_MS } from '../stays/stays-repository.ts';
 import { adminToken, createTestApp, TEST_NOW, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
@@ -19,7 +20,7 @@ beforeEach(async () => {
   t.clock.set(TEST_NOW);
   await t.database.db.delete(importedEvents);
   await t.database.db.delete(stays);
-  createStaysRepository(t.database.db).invalidate();
+  createCalendar(t.database.db).invalidate();
 });
 
 type StayRow = typeof stays.$inferInsert;
@@ -36,7 +37,7 @@ async function insertStay(overrides: Partial<StayRow> & Pick<StayRow, 'checkIn' 
       ...overrides,
     })
     .returning();
-  createStaysRepository(t.database.db).invalidate();
+  createCalendar(t.database.db).invalidate();
   return row!;
 }
 
@@ -126,7 +127,7 @@ describe('GET /api/availability', () => {
       checkIn: '2027-03-06',
       checkOut: '2027-03-08',
     });
-    createStaysRepository(t.database.db).invalidate(); // what calendar sync does after each import
+    createCalendar(t.database.db).invalidate(); // what calendar sync does after each import
     expect((await availability('2027-03-04', '2027-03-07')).json()).toEqual({ available: false });
   });
 
@@ -370,9 +371,9 @@ describe('POST /api/admin/block-dates', () => {
   });
 });
 
-describe('stays repository', () => {
+describe('bookings repository', () => {
   it('expires lapsed holds only', async () => {
-    const repo = createStaysRepository(t.database.db);
+    const repo = createBookingsRepository(t.database.db);
     const lapsed = await insertStay({
       status: 'pending',
       holdExpiresAt: new Date('2026-11-23T10:00:00Z'),
@@ -385,12 +386,23 @@ describe('stays repository', () => {
       checkIn: '2027-05-01',
       checkOut: '2027-05-03',
     });
-    expect(await repo.expireLapsedHolds(t.database.db, t.clock.now())).toEqual([lapsed.id]);
-    expect(await repo.isFree(1, '2027-04-01', '2027-04-03', t.clock.now())).toBe(true);
-    expect(await repo.isFree(1, '2027-05-01', '2027-05-03', t.clock.now())).toBe(false);
+    const now = t.clock.now();
+    expect(await repo.expireLapsedHolds({ now })).toEqual([lapsed.id]);
+    expect(await repo.isFree({ propertyId: 1, checkIn: '2027-04-01', checkOut: '2027-04-03', now })).toBe(
+      true,
+    );
+    expect(await repo.isFree({ propertyId: 1, checkIn: '2027-05-01', checkOut: '2027-05-03', now })).toBe(
+      false,
+    );
     expect(
-      await repo.isFree(1, '2027-05-01', '2027-05-03', t.clock.now(), undefined, { excludeStayId: live.id }),
+      await repo.isFree({
+        propertyId: 1,
+        checkIn: '2027-05-01',
+        checkOut: '2027-05-03',
+        now,
+        excludeStayId: live.id,
+      }),
     ).toBe(true);
-    expect(await repo.takenNights(1, t.clock.now())).toEqual(['2027-05-01', '2027-05-02']);
+    expect(await createCalendar(t.database.db).takenNights(1, now)).toEqual(['2027-05-01', '2027-05-02']);
   });
 });

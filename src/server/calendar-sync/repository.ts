@@ -1,17 +1,12 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CalendarSourceId } from '../../domain/api.ts';
-import type { OurStay } from '../../domain/calendar-conflicts.ts';
-import type { IsoDate } from '../../domain/dates.ts';
 import type { DbOrTx } from '../db/database.ts';
-import { calendarSources, importedEvents, settings, stays } from '../db/schema.ts';
+import { calendarSources, importedEvents, settings } from '../db/schema.ts';
 
 /** Queries of calendar sync: feed sources, imported events, our own confirmed stays, small settings. */
 
 export type CalendarSourceRow = typeof calendarSources.$inferSelect;
 export type ImportedEventRow = typeof importedEvents.$inferSelect;
-
-/** The value of stays.flag that marks a confirmed booking overlapped by a channel's event. */
-export const CALENDAR_CONFLICT_FLAG = 'calendar_conflict';
 
 export async function listSources(db: DbOrTx): Promise<CalendarSourceRow[]> {
   return db.select().from(calendarSources);
@@ -59,53 +54,6 @@ export async function replaceImportedEvents(
   for (let i = 0; i < rows.length; i += CHUNK) {
     await tx.insert(importedEvents).values(rows.slice(i, i + CHUNK));
   }
-}
-
-/** Our confirmed guest bookings and owner blocks with a night in [from, to). */
-export async function listConfirmedStays(
-  db: DbOrTx,
-  propertyId: number,
-  range: { from: IsoDate; to: IsoDate },
-): Promise<(OurStay & { contactName: string })[]> {
-  return db
-    .select({
-      id: stays.id,
-      kind: stays.kind,
-      checkIn: stays.checkIn,
-      checkOut: stays.checkOut,
-      contactName: stays.contactName,
-    })
-    .from(stays)
-    .where(
-      and(
-        eq(stays.propertyId, propertyId),
-        eq(stays.status, 'confirmed'),
-        gt(stays.checkOut, range.from),
-        lt(stays.checkIn, range.to),
-      ),
-    )
-    .orderBy(stays.checkIn);
-}
-
-/**
- * Keeps stays.flag in step with the imported conflicts: marks the given stays (when no other problem is flagged)
- * and clears our mark from stays that no imported event conflicts with any more.
- */
-export async function syncConflictFlags(tx: DbOrTx, conflictingStayIds: string[], now: Date): Promise<void> {
-  for (const id of new Set(conflictingStayIds)) {
-    await tx
-      .update(stays)
-      .set({ flag: CALENDAR_CONFLICT_FLAG, updatedAt: now })
-      .where(and(eq(stays.id, id), sql`${stays.flag} is null`));
-  }
-  await tx.execute(sql`
-    update ${stays} set flag = null, updated_at = ${now}
-    where ${stays.flag} = ${CALENDAR_CONFLICT_FLAG}
-      and not exists (
-        select 1 from ${importedEvents} e
-        where e.conflict and e.property_id = ${stays.propertyId}
-          and e.check_in < ${stays.checkOut} and ${stays.checkIn} < e.check_out
-      )`);
 }
 
 export async function getSetting<T>(db: DbOrTx, key: string): Promise<T | null> {

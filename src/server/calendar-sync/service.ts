@@ -16,11 +16,11 @@ import {
   importIcal,
 } from '../../domain/ical-import.ts';
 import { PROPERTY_ID, PROPERTY_NAME } from '../../domain/property.ts';
+import { createBookingsRepository } from '../bookings/bookings-repository.ts';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/database.ts';
 import { auditLog } from '../db/schema.ts';
 import { badGateway, badRequest, HttpError } from '../errors.ts';
-import { createStaysRepository } from '../stays/stays-repository.ts';
 import { FeedFetchError, type FetchFeedOptions, fetchFeed, type Resolver } from './fetch-feed.ts';
 import {
   type CalendarSourceRow,
@@ -28,12 +28,10 @@ import {
   ensureSetting,
   getSetting,
   getSource,
-  listConfirmedStays,
   listImportedEvents,
   listSources,
   putSetting,
   replaceImportedEvents,
-  syncConflictFlags,
   updateSource,
   upsertSource,
 } from './repository.ts';
@@ -126,6 +124,7 @@ function failureMessage(sourceId: CalendarSourceId, error: unknown): string {
 export function createCalendarSync(deps: CalendarSyncDeps) {
   const { config, database, db, clock, notifications } = deps;
   const log = deps.log ?? silentLogger;
+  const bookings = createBookingsRepository(db);
   const intervalMinutes = config.syncIntervalMinutes;
   const healthIntervalMs = (intervalMinutes || DEFAULT_SYNC_INTERVAL_MINUTES) * 60_000;
   const host = new URL(config.siteUrl).hostname;
@@ -173,7 +172,7 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
     const { lapsedHolds, ...result } = await db.transaction((tx) =>
       saveImport(tx, sourceId, url, ranges, attemptAt),
     );
-    createStaysRepository(db).invalidate(); // the guest's calendar shows the new nights at once
+    bookings.invalidate(); // the guest's calendar shows the new nights at once
     await cancelIntentsOf(lapsedHolds);
     log.info(
       { sourceId, events: result.events, echoes: result.echoes, conflicts: result.conflicts.length },
@@ -208,7 +207,7 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
   ): Promise<SyncResult & { lapsedHolds: { id: string; paymentIntentId: string | null }[] }> {
     const label = CALENDAR_SOURCE_LABELS[sourceId];
     // The nights rule: an import and a transaction that takes nights never interleave (docs/decisions/008).
-    await createStaysRepository(db).lockNights(tx, PROPERTY_ID);
+    await bookings.lockNights({ propertyId: PROPERTY_ID }, tx);
     const now = clock.now();
     const previous = await getSource(tx, sourceId);
     const previousConflicts = new Set(
@@ -216,7 +215,10 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
     );
     const window = bookableNightWindow(todayOnPropertyClock(now));
     const lastNight = ranges.reduce((max, r) => (r.checkOut > max ? r.checkOut : max), window.to);
-    const ours = await listConfirmedStays(tx, PROPERTY_ID, { from: window.from, to: lastNight });
+    const ours = await bookings.listConfirmed(
+      { propertyId: PROPERTY_ID, from: window.from, to: lastNight },
+      tx,
+    );
     const byId = new Map(ours.map((stay) => [stay.id, stay]));
 
     const conflicts: SyncConflict[] = [];
@@ -247,7 +249,7 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
       };
     });
     await replaceImportedEvents(tx, sourceId, rows);
-    const lapsedHolds = await createStaysRepository(db).lapseHoldsTakenByEvents(tx, PROPERTY_ID, now);
+    const lapsedHolds = await bookings.lapseHoldsTakenByEvents({ propertyId: PROPERTY_ID, now }, tx);
 
     // Feed health: a feed that suddenly empties is reported once per episode.
     let unhealthy: string | null = null;
@@ -289,11 +291,7 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
         stayId: conflict.stayId,
       });
     }
-    await syncConflictFlags(
-      tx,
-      conflicts.map((c) => c.stayId),
-      now,
-    );
+    await bookings.markCalendarConflicts({ stayIds: conflicts.map((c) => c.stayId), now }, tx);
 
     const parts = [`Synced ${rows.length} events from ${label}.`];
     for (const c of conflicts) {
@@ -533,7 +531,7 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
   async function exportCalendar(): Promise<string> {
     const now = clock.now();
     const today = todayOnPropertyClock(now);
-    const stays = await listConfirmedStays(db, PROPERTY_ID, { from: today, to: '9999-12-31' });
+    const stays = await bookings.listConfirmed({ propertyId: PROPERTY_ID, from: today, to: '9999-12-31' });
     return buildIcalExport({
       stays: stays.map(({ id, checkIn, checkOut }) => ({ id, checkIn, checkOut })),
       host,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createBookingsRepository } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import { createStaysRepository } from '../stays/stays-repository.ts';
 import type { ReconcileResult } from './reconcile-holds.ts';
 
 export const HOLD_SWEEP_INTERVAL_MS = 60_000;
@@ -20,7 +20,7 @@ export function startHoldSweeper(options: {
   reconcile(): Promise<ReconcileResult>;
   intervalMs?: number;
 }): { sweep(): Promise<string[]>; stop(): void } {
-  const stays = createStaysRepository(options.db);
+  const bookings = createBookingsRepository(options.db);
   let running: Promise<string[]> | undefined;
   const sweep = async (): Promise<string[]> => {
     if (running) return running;
@@ -32,7 +32,7 @@ export function startHoldSweeper(options: {
       }
       const ids = [
         ...reconciled.expired,
-        ...(await stays.expireLapsedHolds(options.db, options.clock.now())),
+        ...(await bookings.expireLapsedHolds({ now: options.clock.now() })),
       ];
       if (ids.length > 0) options.log.info({ stayIds: ids }, 'lapsed holds expired');
       return ids;

@@ -12,11 +12,10 @@ import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatGbp, poundsToPence, type Quote, quoteStay } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import { checkStayRules, STAY_RULE_MESSAGES } from '../../domain/stay-rules.ts';
+import { createBookingsRepository, STAY_FLAGS, type StayRow } from '../bookings/bookings-repository.ts';
 import type { AppContext } from '../context.ts';
 import { PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx, transactionWithRetry } from '../db/database.ts';
 import { badGateway, badRequest, conflict, HttpError, notFound, paymentRequired } from '../errors.ts';
-import { createStaysRepository } from '../stays/stays-repository.ts';
-import { createHoldsRepository, STAY_FLAGS, type StayRow } from './bookings-repository.ts';
 import type { PaymentIntentStatus, ProviderPaymentIntent } from './provider.ts';
 import { createHoldReconciler } from './reconcile-holds.ts';
 
@@ -106,8 +105,7 @@ type Outcome =
 
 export function createPaymentService(context: AppContext, log: FastifyBaseLogger) {
   const { db, clock, config, payments, notifications } = context;
-  const holds = createHoldsRepository(db);
-  const stays = createStaysRepository(db);
+  const bookings = createBookingsRepository(db);
   const reconciler = createHoldReconciler({ db, clock, payments, log, confirmPayment });
 
   /** A provider call; an outage becomes a 502 with a sentence for the guest, never a 500. */
@@ -161,7 +159,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
         ...(types ? { paymentMethodTypes: types } : {}),
       }),
     );
-    await holds.recordPaymentIntent(stay.id, intent.id, clock.now());
+    await bookings.recordPaymentIntent({ id: stay.id, paymentIntentId: intent.id, now: clock.now() });
     return intent;
   }
 
@@ -228,34 +226,44 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
     // Lapsed holds on these nights whose guest may have paid: asked about before the transaction.
     await reconciler.reconcileLapsedHolds({ nights: { propertyId: booking.propertyId, ...dates } });
     const { stay, replaced } = await holdTransaction(async (tx) => {
-      await stays.lockNights(tx, booking.propertyId);
-      await stays.expireLapsedHolds(tx, now);
-      const own = body.holdToken ? await holds.findByHoldToken(body.holdToken, tx) : null;
+      await bookings.lockNights({ propertyId: booking.propertyId }, tx);
+      await bookings.expireLapsedHolds({ now }, tx);
+      const own = body.holdToken ? await bookings.findByHoldToken({ holdToken: body.holdToken }, tx) : null;
       const sameStay =
         own?.status === 'pending' &&
         own.propertyId === booking.propertyId &&
         own.checkIn === dates.checkIn &&
         own.checkOut === dates.checkOut;
-      const free = await stays.isFree(booking.propertyId, dates.checkIn, dates.checkOut, now, tx, {
-        excludeStayId: sameStay ? own.id : undefined,
-      });
+      const free = await bookings.isFree(
+        {
+          propertyId: booking.propertyId,
+          checkIn: dates.checkIn,
+          checkOut: dates.checkOut,
+          now,
+          excludeStayId: sameStay ? own.id : undefined,
+        },
+        tx,
+      );
       if (!free) throw datesTaken();
       // The client's other live holds beyond its allowance give way to this one, oldest first.
       const others = clientKey
-        ? (await holds.liveHoldsOfClient(clientKey, now, tx)).filter((row) => row.id !== own?.id)
+        ? (await bookings.liveHoldsOfClient({ holdClientKey: clientKey, now }, tx)).filter(
+            (row) => row.id !== own?.id,
+          )
         : [];
       const replaced = others.slice(Math.max(0, config.liveHoldsPerClient - 1));
-      for (const row of replaced) await holds.updateStay(row.id, { status: 'expired', updatedAt: now }, tx);
+      for (const row of replaced)
+        await bookings.updateStay({ id: row.id, set: { status: 'expired', updatedAt: now } }, tx);
       if (sameStay) {
         return {
-          stay: await holds.updateStay(own.id, { ...details, holdClientKey: clientKey }, tx),
+          stay: await bookings.updateStay({ id: own.id, set: { ...details, holdClientKey: clientKey } }, tx),
           replaced,
         };
       }
       // The guest changed dates: its old hold gives way to the new one.
       if (own?.status === 'pending')
-        await holds.updateStay(own.id, { status: 'expired', updatedAt: now }, tx);
-      const inserted = await holds.insertStay(
+        await bookings.updateStay({ id: own.id, set: { status: 'expired', updatedAt: now } }, tx);
+      const inserted = await bookings.insertStay(
         {
           id: randomUUID(),
           propertyId: booking.propertyId,
@@ -274,7 +282,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
       return { stay: inserted, replaced };
     });
     if (replaced.length > 0) {
-      stays.invalidate();
+      bookings.invalidate();
       await releaseReplacedHolds(replaced);
     }
     const intent = await ensureIntent(stay, body.payment_method_types);
@@ -287,9 +295,9 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
     const now = clock.now();
     await reconciler.reconcileLapsedHolds({ stayId: bookingId });
     const stay = await holdTransaction(async (tx) => {
-      await stays.lockNights(tx, PROPERTY_ID); // first, before any row lock: one lock order for every path
-      await stays.expireLapsedHolds(tx, now);
-      const found = await holds.findStay(bookingId, tx, { forUpdate: true });
+      await bookings.lockNights({ propertyId: PROPERTY_ID }, tx); // first, before any row lock: one lock order for every path
+      await bookings.expireLapsedHolds({ now }, tx);
+      const found = await bookings.findStay({ id: bookingId, forUpdate: true }, tx);
       if (found?.kind !== 'guest') throw bookingNotFound();
       if (found.status === 'confirmed') {
         throw conflict('This booking is already paid and confirmed.', 'already_confirmed');
@@ -314,11 +322,21 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
       // Paying keeps the nights for at least the payment window (an owner's checkout link may hold for days).
       const holdExpiresAt = extendedHoldExpiresAt(found.holdExpiresAt, now, config.holdMinutes * MINUTE_MS);
       // An expired hold is taken up again only if its nights are still free (the nights rule).
-      const free = await stays.isFree(found.propertyId, found.checkIn, found.checkOut, now, tx, {
-        excludeStayId: found.id,
-      });
+      const free = await bookings.isFree(
+        {
+          propertyId: found.propertyId,
+          checkIn: found.checkIn,
+          checkOut: found.checkOut,
+          now,
+          excludeStayId: found.id,
+        },
+        tx,
+      );
       if (!free) throw datesTaken();
-      return holds.updateStay(found.id, { status: 'pending', holdExpiresAt, updatedAt: now }, tx);
+      return bookings.updateStay(
+        { id: found.id, set: { status: 'pending', holdExpiresAt, updatedAt: now } },
+        tx,
+      );
     });
     const intent = await ensureIntent(stay);
     return { stay, intent };
@@ -347,8 +365,8 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
 
     const now = clock.now();
     const outcome = await transactionWithRetry(db, async (tx): Promise<Outcome> => {
-      await stays.lockNights(tx, PROPERTY_ID); // first, before any row lock: one lock order for every path
-      const stay = await holds.findStay(bookingId, tx, { forUpdate: true });
+      await bookings.lockNights({ propertyId: PROPERTY_ID }, tx); // first, before any row lock: one lock order for every path
+      const stay = await bookings.findStay({ id: bookingId, forUpdate: true }, tx);
       if (stay?.kind !== 'guest') return { kind: 'error', error: bookingNotFound() };
       if (
         expected.dates &&
@@ -394,9 +412,11 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
         const flag = handled ? stay.flag : STAY_FLAGS.paidAfterCancellation;
         const updated = handled
           ? stay
-          : await holds.updateStay(
-              stay.id,
-              { paymentIntentId: intent.id, paidPence: intent.amount, flag, updatedAt: now },
+          : await bookings.updateStay(
+              {
+                id: stay.id,
+                set: { paymentIntentId: intent.id, paidPence: intent.amount, flag, updatedAt: now },
+              },
               tx,
             );
         if (!handled) await notifications.paymentRefundedNightsTaken(tx, stay.id);
@@ -416,21 +436,30 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
       // A live hold owns its nights; a lapsed one takes them again only under the nights rule.
       const free =
         isLive(stay, now) ||
-        (await stays.isFree(stay.propertyId, stay.checkIn, stay.checkOut, now, tx, {
-          excludeStayId: stay.id,
-        }));
+        (await bookings.isFree(
+          {
+            propertyId: stay.propertyId,
+            checkIn: stay.checkIn,
+            checkOut: stay.checkOut,
+            now,
+            excludeStayId: stay.id,
+          },
+          tx,
+        ));
       if (free) {
         try {
           const confirmed = await tx.transaction((savepoint) =>
-            holds.updateStay(
-              stay.id,
+            bookings.updateStay(
               {
-                status: 'confirmed',
-                paymentIntentId: intent.id,
-                paidPence: intent.amount,
-                confirmedAt: now,
-                holdExpiresAt: null,
-                updatedAt: now,
+                id: stay.id,
+                set: {
+                  status: 'confirmed',
+                  paymentIntentId: intent.id,
+                  paidPence: intent.amount,
+                  confirmedAt: now,
+                  holdExpiresAt: null,
+                  updatedAt: now,
+                },
               },
               savepoint,
             ),
@@ -441,16 +470,18 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
           if (pgErrorCode(error) !== PG_EXCLUSION_VIOLATION) throw error;
         }
       }
-      const refused = await holds.updateStay(
-        stay.id,
+      const refused = await bookings.updateStay(
         {
-          status: 'canceled',
-          canceledAt: now,
-          paymentIntentId: intent.id,
-          paidPence: intent.amount,
-          holdExpiresAt: null,
-          flag: STAY_FLAGS.paidAfterNightsTaken,
-          updatedAt: now,
+          id: stay.id,
+          set: {
+            status: 'canceled',
+            canceledAt: now,
+            paymentIntentId: intent.id,
+            paidPence: intent.amount,
+            holdExpiresAt: null,
+            flag: STAY_FLAGS.paidAfterNightsTaken,
+            updatedAt: now,
+          },
         },
         tx,
       );
@@ -483,9 +514,12 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
         idempotencyKey: outcome.idempotencyKey,
       });
       if (outcome.stay.paymentIntentId === intent.id) {
-        await holds.updateStay(outcome.stay.id, {
-          refundedPence: intent.amountRefunded + refund.amount,
-          updatedAt: clock.now(),
+        await bookings.updateStay({
+          id: outcome.stay.id,
+          set: {
+            refundedPence: intent.amountRefunded + refund.amount,
+            updatedAt: clock.now(),
+          },
         });
       }
       log.warn(
@@ -524,10 +558,10 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
       const bookingId = intent.metadata.bookingId;
       const now = clock.now();
       const released = await db.transaction(async (tx) => {
-        const stay = await holds.findStay(bookingId, tx, { forUpdate: true });
+        const stay = await bookings.findStay({ id: bookingId, forUpdate: true }, tx);
         if (stay?.status !== 'pending' || (stay.paymentIntentId && stay.paymentIntentId !== intent.id))
           return false;
-        await holds.updateStay(stay.id, { status: 'expired', updatedAt: now }, tx);
+        await bookings.updateStay({ id: stay.id, set: { status: 'expired', updatedAt: now } }, tx);
         return true;
       });
       return released ? 'released' : 'ignored';
@@ -537,7 +571,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
 
   async function getPublicBooking(id: string): Promise<PublicBooking> {
     if (!isBookingId(id)) throw bookingNotFound();
-    const stay = await holds.findStay(id);
+    const stay = await bookings.findStay({ id: id });
     if (stay?.kind !== 'guest') throw bookingNotFound();
     return toPublicBooking(stay);
   }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_CHECK_MAX_MS } from '../bookings/nights-rule.ts';
 import { demoPaymentIntents, outbox } from '../db/schema.ts';
 import { MESSAGE_KINDS } from '../email/notifications.ts';
-import { PAYMENT_CHECK_MAX_MS } from '../stays/stays-repository.ts';
 import { adminToken } from '../test/test-app.ts';
 import { DATES_TAKEN_MESSAGE } from './payment-service.ts';
 import { AUTHENTICATION_GRACE_MS, RECONCILE_BATCH_SIZE } from './reconcile-holds.ts';

@@ -1,15 +1,10 @@
-import { and, asc, eq, gt, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { LapsedHold } from '../bookings/bookings-repository.ts';
+import { createBookingsRepository } from '../bookings/bookings-repository.ts';
+import { PAYMENT_CHECK_MAX_MS, type PropertyNights } from '../bookings/nights-rule.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import { stays } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
-import {
-  createStaysRepository,
-  lapsedAt,
-  PAYMENT_CHECK_MAX_MS,
-  type PropertyNights,
-} from '../stays/stays-repository.ts';
 import type { PaymentProvider, ProviderPaymentIntent } from './provider.ts';
 
 /**
@@ -53,8 +48,6 @@ export type ReconcileOptions = {
   stayId?: string;
 };
 
-type LapsedHold = { id: string; paymentIntentId: string; holdExpiresAt: Date };
-
 type Decision = 'confirmed' | 'refunded' | 'expire' | 'keep';
 
 export function createHoldReconciler(deps: {
@@ -66,43 +59,10 @@ export function createHoldReconciler(deps: {
   confirmPayment(paymentIntentId: string, expected: { bookingId: string }): Promise<unknown>;
 }) {
   const { db, clock, payments, log } = deps;
-  const calendar = createStaysRepository(db);
+  const bookings = createBookingsRepository(db);
 
   async function nightsOfStay(stayId: string): Promise<PropertyNights | null> {
-    const [row] = await db
-      .select({ propertyId: stays.propertyId, checkIn: stays.checkIn, checkOut: stays.checkOut })
-      .from(stays)
-      .where(eq(stays.id, stayId));
-    return row ?? null;
-  }
-
-  /** The oldest lapsed holds with a payment intent (past the maximum first, so they are asked a last time). */
-  async function lapsedHoldsWithIntent(now: Date, nights: PropertyNights | undefined): Promise<LapsedHold[]> {
-    const touching = nights
-      ? and(
-          eq(stays.propertyId, nights.propertyId),
-          lt(stays.checkIn, nights.checkOut),
-          gt(stays.checkOut, nights.checkIn),
-        )
-      : undefined;
-    const rows = await db
-      .select({ id: stays.id, paymentIntentId: stays.paymentIntentId, holdExpiresAt: stays.holdExpiresAt })
-      .from(stays)
-      .where(and(lapsedAt(now), isNotNull(stays.paymentIntentId), touching))
-      .orderBy(asc(stays.holdExpiresAt), asc(stays.id))
-      .limit(RECONCILE_BATCH_SIZE);
-    return rows as LapsedHold[];
-  }
-
-  /** Expires the hold if it is still the same lapsed hold (not renewed, paid or re-intented meanwhile). */
-  async function expire(hold: LapsedHold, now: Date): Promise<boolean> {
-    const rows = await db
-      .update(stays)
-      .set({ status: 'expired', updatedAt: now })
-      .where(and(eq(stays.id, hold.id), eq(stays.paymentIntentId, hold.paymentIntentId), lapsedAt(now)))
-      .returning({ id: stays.id });
-    if (rows.length > 0) calendar.invalidate();
-    return rows.length > 0;
+    return bookings.findStay({ id: stayId });
   }
 
   async function decide(hold: LapsedHold, now: Date): Promise<Decision> {
@@ -160,12 +120,12 @@ export function createHoldReconciler(deps: {
       if (!ofStay) return result;
       nights = ofStay;
     }
-    for (const hold of await lapsedHoldsWithIntent(now, nights)) {
+    for (const hold of await bookings.lapsedHoldsWithIntent({ now, nights, limit: RECONCILE_BATCH_SIZE })) {
       const decision = await decide(hold, now);
       if (decision === 'confirmed') result.confirmed.push(hold.id);
       else if (decision === 'refunded') result.refunded.push(hold.id);
       else if (decision === 'keep') result.kept.push(hold.id);
-      else if (await expire(hold, now)) result.expired.push(hold.id);
+      else if (await bookings.expireLapsedHold({ hold, now })) result.expired.push(hold.id);
     }
     return result;
   }

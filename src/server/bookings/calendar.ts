@@ -1,0 +1,218 @@
+import { and, eq, gt } from 'drizzle-orm';
+import { type IsoDate, nightsOf, todayOnPropertyClock } from '../../domain/dates.ts';
+import type { Db, DbOrTx } from '../db/database.ts';
+import { importedEvents, properties, stays } from '../db/schema.ts';
+import { liveAt, nightsAreFree } from './nights-rule.ts';
+
+/**
+ * How long an answer of `unavailableDates` may be served from memory. Every write path of this repository
+ * invalidates it at once; the bound covers writers elsewhere that forget `invalidate()` and other server
+ * processes on a shared PostgreSQL. A cached answer also lapses when the first hold in it lapses. From half
+ * this age on, the next read refreshes it in the background while the cached answer is still served, so a
+ * steady stream of reads never waits for the database.
+ */
+export const UNAVAILABLE_CACHE_TTL_MS = 2000;
+
+export type UnavailableNights = {
+  /** Taken nights from today on (property clock), sorted, each once. */
+  unavailableDates: IsoDate[];
+  /** Live guest stays and channel events with a night from today on. */
+  bookingsCount: number;
+  /** Owner blocks with a night from today on. */
+  blockedDatesCount: number;
+};
+
+/** One reading of the calendar, in the forms its readers need: the answer, its JSON and a set of its nights. */
+type CacheEntry = {
+  today: IsoDate;
+  /** The (clock) time it was read at, and until when it may be served. */
+  readAt: number;
+  validUntil: number;
+  value: UnavailableNights;
+  json: string;
+  taken: ReadonlySet<IsoDate>;
+};
+type SharedState = {
+  unavailable: Map<number, CacheEntry>;
+  /** Reads under way, so a burst of requests after the cache lapses makes one query, not one each. */
+  inflight: Map<string, Promise<CacheEntry>>;
+  knownProperties: Set<number>;
+  generation: number;
+};
+
+// One cache per database handle, shared by every repository made on it, so any capability's invalidate()
+// clears what the availability routes serve.
+const sharedByDb = new WeakMap<object, SharedState>();
+function sharedState(db: Db): SharedState {
+  let state = sharedByDb.get(db);
+  if (!state) {
+    state = { unavailable: new Map(), inflight: new Map(), knownProperties: new Set(), generation: 0 };
+    sharedByDb.set(db, state);
+  }
+  return state;
+}
+
+export type Calendar = ReturnType<typeof createCalendar>;
+
+/**
+ * The guest's calendar: the nights taken from today on, read from the database and kept in memory for a moment
+ * (see UNAVAILABLE_CACHE_TTL_MS). Every write of a stay or of the channels' events calls `invalidate()` after
+ * its commit (the bookings repository does it for its own writes).
+ */
+export function createCalendar(db: Db) {
+  const shared = sharedState(db);
+
+  function invalidate(): void {
+    shared.generation++;
+    shared.unavailable.clear();
+  }
+
+  async function propertyExists(propertyId: number, tx: DbOrTx = db): Promise<boolean> {
+    if (shared.knownProperties.has(propertyId)) return true;
+    const [row] = await tx
+      .select({ id: properties.id })
+      .from(properties)
+      .where(eq(properties.id, propertyId));
+    if (row) shared.knownProperties.add(propertyId);
+    return Boolean(row);
+  }
+
+  /** Reads the taken nights from the database (no cache), plus when the earliest live hold among them lapses. */
+  async function readUnavailable(
+    propertyId: number,
+    now: Date,
+    tx: DbOrTx,
+  ): Promise<{ value: UnavailableNights; firstHoldExpiry: number | undefined }> {
+    const today = todayOnPropertyClock(now);
+    const [stayRows, eventRows] = await Promise.all([
+      tx
+        .select({
+          kind: stays.kind,
+          checkIn: stays.checkIn,
+          checkOut: stays.checkOut,
+          holdExpiresAt: stays.holdExpiresAt,
+        })
+        .from(stays)
+        .where(and(eq(stays.propertyId, propertyId), gt(stays.checkOut, today), liveAt(now))),
+      tx
+        .select({ checkIn: importedEvents.checkIn, checkOut: importedEvents.checkOut })
+        .from(importedEvents)
+        .where(
+          and(
+            eq(importedEvents.propertyId, propertyId),
+            gt(importedEvents.checkOut, today),
+            eq(importedEvents.echo, false),
+          ),
+        ),
+    ]);
+    const nights = new Set<IsoDate>();
+    let bookingsCount = eventRows.length;
+    let blockedDatesCount = 0;
+    let firstHoldExpiry: number | undefined;
+    const addNights = (checkIn: IsoDate, checkOut: IsoDate) => {
+      for (const night of nightsOf(checkIn > today ? checkIn : today, checkOut)) nights.add(night);
+    };
+    for (const row of stayRows) {
+      if (row.kind === 'block') blockedDatesCount++;
+      else bookingsCount++;
+      if (row.holdExpiresAt) {
+        const expiry = row.holdExpiresAt.getTime();
+        if (firstHoldExpiry === undefined || expiry < firstHoldExpiry) firstHoldExpiry = expiry;
+      }
+      addNights(row.checkIn, row.checkOut);
+    }
+    for (const row of eventRows) addNights(row.checkIn, row.checkOut);
+    return {
+      value: { unavailableDates: [...nights].sort(), bookingsCount, blockedDatesCount },
+      firstHoldExpiry,
+    };
+  }
+
+  /** The calendar from memory (see UNAVAILABLE_CACHE_TTL_MS), else read once for all the callers waiting. */
+  async function cachedCalendar(propertyId: number, now: Date): Promise<CacheEntry> {
+    const today = todayOnPropertyClock(now);
+    const time = now.getTime();
+    const cached = shared.unavailable.get(propertyId);
+    if (cached && cached.today === today && time >= cached.readAt && time < cached.validUntil) {
+      if (time - cached.readAt >= UNAVAILABLE_CACHE_TTL_MS / 2) {
+        // Refresh ahead; a failure here shows on the read that has to wait for the database.
+        readCalendar(propertyId, now, today).catch(() => undefined);
+      }
+      return cached;
+    }
+    return readCalendar(propertyId, now, today);
+  }
+
+  function readCalendar(propertyId: number, now: Date, today: IsoDate): Promise<CacheEntry> {
+    const generation = shared.generation;
+    const key = `${propertyId}|${generation}|${today}`;
+    const running = shared.inflight.get(key);
+    if (running) return running;
+    const read = readUnavailable(propertyId, now, db)
+      .then(({ value, firstHoldExpiry }) => {
+        const readAt = now.getTime();
+        const entry: CacheEntry = {
+          today,
+          readAt,
+          validUntil: Math.min(readAt + UNAVAILABLE_CACHE_TTL_MS, firstHoldExpiry ?? Infinity),
+          value,
+          json: JSON.stringify(value),
+          taken: new Set(value.unavailableDates),
+        };
+        // A write that happened while we read makes this answer unsafe to keep.
+        if (generation === shared.generation) shared.unavailable.set(propertyId, entry);
+        return entry;
+      })
+      .finally(() => shared.inflight.delete(key));
+    shared.inflight.set(key, read);
+    return read;
+  }
+
+  /**
+   * Every taken night from today on, with the counts of `/api/unavailable-dates`. Served from memory for a
+   * moment (see UNAVAILABLE_CACHE_TTL_MS) unless a transaction is given.
+   */
+  async function unavailableNights(propertyId: number, now: Date, tx?: DbOrTx): Promise<UnavailableNights> {
+    if (tx) return (await readUnavailable(propertyId, now, tx)).value;
+    return (await cachedCalendar(propertyId, now)).value;
+  }
+
+  /** `unavailableNights` with its JSON, serialised once per reading (what `/api/unavailable-dates` sends). */
+  async function unavailableNightsWithJson(
+    propertyId: number,
+    now: Date,
+  ): Promise<{ value: UnavailableNights; json: string }> {
+    return cachedCalendar(propertyId, now);
+  }
+
+  /** The taken nights from today on: confirmed stays, live holds, owner blocks and channel events. */
+  async function takenNights(propertyId: number, now: Date, tx?: DbOrTx): Promise<IsoDate[]> {
+    return (await unavailableNights(propertyId, now, tx)).unavailableDates;
+  }
+
+  /**
+   * The calendar's answer for a guest's stay: true when none of its nights is in `unavailableNights` (so the
+   * availability check and the calendar always agree). Served from the same short-lived cache; the hold that
+   * precedes a payment checks the database itself with `isFree`.
+   */
+  async function isShownFree(
+    propertyId: number,
+    checkIn: IsoDate,
+    checkOut: IsoDate,
+    now: Date,
+  ): Promise<boolean> {
+    const today = todayOnPropertyClock(now);
+    if (checkIn < today) return nightsAreFree(db, { propertyId, checkIn, checkOut, now });
+    const { taken } = await cachedCalendar(propertyId, now);
+    return nightsOf(checkIn, checkOut).every((night) => !taken.has(night));
+  }
+
+  return {
+    invalidate,
+    propertyExists,
+    unavailableNights,
+    unavailableNightsWithJson,
+    takenNights,
+    isShownFree,
+  };
+}
