@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type pg from 'pg';
 import {
   CALENDAR_SOURCE_IDS,
   CALENDAR_SOURCE_LABELS,
@@ -17,6 +16,7 @@ import {
 } from '../../domain/ical-import.ts';
 import { PROPERTY_ID, PROPERTY_NAME } from '../../domain/property.ts';
 import type { AppContext } from '../context.ts';
+import { ADVISORY_LOCK_KEYS, tryWithAdvisoryLock } from '../db/advisory-lock.ts';
 import type { Tx } from '../db/database.ts';
 import { auditLog } from '../db/schema.ts';
 import { badGateway, badRequest, HttpError } from '../errors.ts';
@@ -56,8 +56,6 @@ export const FRESH_MAX_AGE_MS = 15 * 60 * 1000;
 export const FRESH_BUDGET_MS = 3000;
 /** How soon after start the first automatic run happens (at most one interval). */
 const FIRST_RUN_DELAY_MS = 60_000;
-/** PostgreSQL advisory lock key: one automatic run at a time across server processes. */
-const SYNC_LOCK_KEY = 727_008;
 
 const EXPORT_KEY_SETTING = 'ical_export_key';
 const emptiedSetting = (sourceId: CalendarSourceId) => `calendar_sync_emptied:${sourceId}`;
@@ -341,23 +339,10 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
     }
   }
 
+  /** One run at a time across the server processes sharing a PostgreSQL database. */
   async function withRunLock<T>(fn: () => Promise<T>): Promise<T | null> {
-    if (database.kind !== 'postgres') return fn(); // one process owns an embedded database
-    const pool = (db as unknown as { $client: pg.Pool }).$client;
-    const client = await pool.connect();
-    try {
-      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-        SYNC_LOCK_KEY,
-      ]);
-      if (!rows[0]?.locked) return null;
-      try {
-        return await fn();
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [SYNC_LOCK_KEY]);
-      }
-    } finally {
-      client.release();
-    }
+    const outcome = await tryWithAdvisoryLock(database, ADVISORY_LOCK_KEYS.calendarSync, fn);
+    return outcome.locked ? outcome.value : null;
   }
 
   /** One automatic run: sync every saved feed, then report feeds that went stale. One run at a time. */
