@@ -23,7 +23,7 @@ import { adminBookingRoutes } from './admin-bookings/routes.ts';
 import type { RefundProvider } from './admin-bookings/service.ts';
 import { availabilityRoutes, blockDatesRoutes } from './availability/routes.ts';
 import { calendarSyncAdminRoutes, icalExportRoutes } from './calendar-sync/routes.ts';
-import { type CalendarSyncDeps, createCalendarSync } from './calendar-sync/service.ts';
+import { type CalendarSync, type CalendarSyncDeps, createCalendarSync } from './calendar-sync/service.ts';
 import { type Clock, createOffsetClock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -76,6 +76,8 @@ export type BuildAppOptions = {
 declare module 'fastify' {
   interface FastifyInstance {
     outboxWorker: OutboxWorker;
+    /** Tests drive its automatic run: `app.calendarSync.runIfDue()`. */
+    calendarSync: CalendarSync;
   }
 }
 
@@ -260,6 +262,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => holdSweeper.stop());
   const requireAdmin = createRequireAdmin(database.db, clock);
   const calendarSync = createCalendarSync({ ...context, ...options.calendarSync, log: app.log });
+  app.decorate('calendarSync', calendarSync);
   calendarSync.start();
   app.addHook('onClose', () => calendarSync.stop());
   const routeTable: RouteTable = { all: [], admin: [] };

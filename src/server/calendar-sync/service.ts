@@ -20,6 +20,7 @@ import { ADVISORY_LOCK_KEYS, tryWithAdvisoryLock } from '../db/advisory-lock.ts'
 import type { Tx } from '../db/database.ts';
 import { auditLog } from '../db/schema.ts';
 import { badGateway, badRequest, HttpError } from '../errors.ts';
+import { createIntervalJob, type JobRun } from '../jobs/interval-job.ts';
 import { createStaysRepository } from '../stays/stays-repository.ts';
 import { FeedFetchError, type FetchFeedOptions, fetchFeed, type Resolver } from './fetch-feed.ts';
 import {
@@ -54,8 +55,8 @@ export const SUDDENLY_EMPTY_MIN_PREVIOUS = 3;
 export const FRESH_MAX_AGE_MS = 15 * 60 * 1000;
 /** … but the guest never waits longer than this for them. */
 export const FRESH_BUDGET_MS = 3000;
-/** How soon after start the first automatic run happens (at most one interval). */
-const FIRST_RUN_DELAY_MS = 60_000;
+/** The automatic run's row in job_runs: once per interval across all server processes. */
+export const CALENDAR_SYNC_JOB = 'calendar-sync';
 
 const EXPORT_KEY_SETTING = 'ical_export_key';
 const emptiedSetting = (sourceId: CalendarSourceId) => `calendar_sync_emptied:${sourceId}`;
@@ -128,7 +129,6 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
   /** One sync per source at a time from the automatic run and the pre-payment refresh. */
   const inFlight = new Map<CalendarSourceId, Promise<SyncResult>>();
   let running: Promise<RunReport> | null = null;
-  let timers: NodeJS.Timeout[] = [];
 
   async function download(url: string): Promise<ImportedRange[]> {
     const text = await fetchFeed(url, {
@@ -345,7 +345,10 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
     return outcome.locked ? outcome.value : null;
   }
 
-  /** One automatic run: sync every saved feed, then report feeds that went stale. One run at a time. */
+  /**
+   * One run: sync every saved feed, then report feeds that went stale. One run at a time, in this process and
+   * across processes; the timer's runs go through `runIfDue`.
+   */
   function runOnce(): Promise<RunReport> {
     if (running) return running.then(() => ({ ran: false, results: [] }));
     running = (async (): Promise<RunReport> => {
@@ -485,24 +488,32 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
     });
   }
 
-  /** Starts the automatic sync (when the interval is not 0); timers never keep the process alive. */
-  function start(): void {
-    if (intervalMinutes <= 0 || timers.length > 0) return;
-    const intervalMs = intervalMinutes * 60_000;
-    const tick = () => {
-      runOnce().catch((error) => log.error({ err: error }, 'calendar sync run failed'));
-    };
-    const first = setTimeout(tick, Math.min(FIRST_RUN_DELAY_MS, intervalMs));
-    const every = setInterval(tick, intervalMs);
-    first.unref();
-    every.unref();
-    timers = [first, every];
+  /** The automatic sync (when the interval is not 0): one run per interval across all server processes. */
+  const job =
+    intervalMinutes > 0
+      ? createIntervalJob({
+          db,
+          clock,
+          name: CALENDAR_SYNC_JOB,
+          intervalMs: intervalMinutes * 60_000,
+          run: runOnce,
+          log,
+        })
+      : undefined;
+
+  /** The automatic run as the timer makes it: only when no process has run it in this interval yet. */
+  function runIfDue(): Promise<JobRun<RunReport>> {
+    return job ? job.runNow() : Promise.resolve({ ran: false });
   }
 
-  /** Stops the timers and waits for a run in progress. */
+  /** Starts the automatic sync; its timer never keeps the process alive. */
+  function start(): void {
+    job?.start();
+  }
+
+  /** Stops the timer and waits for a run in progress. */
   async function stop(): Promise<void> {
-    for (const timer of timers) clearTimeout(timer);
-    timers = [];
+    await job?.stop();
     await running?.catch(() => {});
   }
 
@@ -510,6 +521,7 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
     sync,
     syncAll,
     runOnce,
+    runIfDue,
     refreshStaleFeeds,
     status,
     getExportUrl,

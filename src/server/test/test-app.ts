@@ -126,9 +126,11 @@ export async function createTestApp(
     overrides?: Partial<Omit<BuildAppOptions, 'config' | 'database' | 'clock'>>;
     notifications?: NotificationEvents;
     payments?: PaymentProvider;
+    /** A database to build on instead of a fresh one, closed with the app (e.g. openSecondConnection's). */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const clock = createManualClock(options.now ?? TEST_NOW);
   const config = testConfig(options.env);
   const app = await buildApp({
