@@ -24,7 +24,7 @@ import type { RefundProvider } from './admin-bookings/service.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import { createCalendar } from './bookings/calendar.ts';
 import { calendarSyncAdminRoutes, icalExportRoutes } from './calendar-sync/routes.ts';
-import { type CalendarSyncDeps, createCalendarSync } from './calendar-sync/service.ts';
+import { type CalendarSync, type CalendarSyncDeps, createCalendarSync } from './calendar-sync/service.ts';
 import { type Clock, createOffsetClock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -79,6 +79,8 @@ declare module 'fastify' {
     outboxWorker: OutboxWorker;
     /** Tests run the hold sweep (and its reconciliation of lapsed paid holds) with `app.holdSweeper.sweep()`. */
     holdSweeper: { sweep(): Promise<string[]> };
+    /** Tests drive its automatic run: `app.calendarSync.runIfDue()`. */
+    calendarSync: CalendarSync;
   }
 }
 
@@ -292,6 +294,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => holdSweeper.stop());
   const requireAdmin = createRequireAdmin(database.db, clock);
   const calendarSync = createCalendarSync({ ...context, ...options.calendarSync, log: app.log });
+  app.decorate('calendarSync', calendarSync);
   calendarSync.start();
   app.addHook('onClose', () => calendarSync.stop());
   const routeTable: RouteTable = { all: [], admin: [] };

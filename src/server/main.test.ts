@@ -1,60 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-/** The real server process, started the way `npm run serve` starts it (no web build needed for the API). */
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-
-type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-/** Every server a test starts; any still running when the file ends (a failed test) is stopped. */
-const startedServers: ChildProcess[] = [];
-
-function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  startedServers.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-/** A fresh data directory runs initdb: seconds on an idle machine, much longer on a busy one. */
-const START_DEADLINE_MS = 120_000;
-
-async function waitForHealth(port: number, started: Started): Promise<void> {
-  const deadline = Date.now() + START_DEADLINE_MS;
-  while (Date.now() < deadline) {
-    if (started.child.exitCode !== null) throw new Error(`server exited early:\n${started.output()}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not become healthy:\n${started.output()}`);
-}
+import {
+  START_DEADLINE_MS,
+  startServer as start,
+  stopServers,
+  waitForHealth,
+} from './test/server-process.ts';
 
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'tower-main-'));
 });
 afterAll(async () => {
-  for (const child of startedServers)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await stopServers();
   await rm(dataDir, { recursive: true, force: true });
 });
 

@@ -37,9 +37,12 @@ export async function ensureAdminAccount(
   if (anyAdmin) return;
 
   const password = generatePassword();
-  await db
+  const created = await db
     .insert(adminUsers)
-    .values({ username: options.username, passwordHash: await hashPassword(password) });
+    .values({ username: options.username, passwordHash: await hashPassword(password) })
+    .onConflictDoNothing() // another server process starting at the same moment made the account first
+    .returning({ id: adminUsers.id });
+  if (created.length === 0) return;
   if (!options.dataDir) {
     log.warn('admin account created with a random password; set ADMIN_PASSWORD to choose one');
     return;

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type pg from 'pg';
 import {
   CALENDAR_SOURCE_IDS,
   CALENDAR_SOURCE_LABELS,
@@ -18,9 +17,11 @@ import {
 import { PROPERTY_ID, PROPERTY_NAME } from '../../domain/property.ts';
 import { createBookingsRepository } from '../bookings/bookings-repository.ts';
 import type { AppContext } from '../context.ts';
+import { ADVISORY_LOCK_KEYS, tryWithAdvisoryLock } from '../db/advisory-lock.ts';
 import type { Tx } from '../db/database.ts';
 import { auditLog } from '../db/schema.ts';
 import { badGateway, badRequest, HttpError } from '../errors.ts';
+import { createIntervalJob, type JobRun } from '../jobs/interval-job.ts';
 import { FeedFetchError, type FetchFeedOptions, fetchFeed, type Resolver } from './fetch-feed.ts';
 import {
   type CalendarSourceRow,
@@ -52,10 +53,8 @@ export const SUDDENLY_EMPTY_MIN_PREVIOUS = 3;
 export const FRESH_MAX_AGE_MS = 15 * 60 * 1000;
 /** … but the guest never waits longer than this for them. */
 export const FRESH_BUDGET_MS = 3000;
-/** How soon after start the first automatic run happens (at most one interval). */
-const FIRST_RUN_DELAY_MS = 60_000;
-/** PostgreSQL advisory lock key: one automatic run at a time across server processes. */
-const SYNC_LOCK_KEY = 727_008;
+/** The automatic run's row in job_runs: once per interval across all server processes. */
+export const CALENDAR_SYNC_JOB = 'calendar-sync';
 
 const EXPORT_KEY_SETTING = 'ical_export_key';
 const emptiedSetting = (sourceId: CalendarSourceId) => `calendar_sync_emptied:${sourceId}`;
@@ -131,7 +130,6 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
   /** One sync per source at a time from the automatic run and the pre-payment refresh. */
   const inFlight = new Map<CalendarSourceId, Promise<SyncResult>>();
   let running: Promise<RunReport> | null = null;
-  let timers: NodeJS.Timeout[] = [];
 
   async function download(url: string): Promise<ImportedRange[]> {
     const text = await fetchFeed(url, {
@@ -381,26 +379,16 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
     }
   }
 
+  /** One run at a time across the server processes sharing a PostgreSQL database. */
   async function withRunLock<T>(fn: () => Promise<T>): Promise<T | null> {
-    if (database.kind !== 'postgres') return fn(); // one process owns an embedded database
-    const pool = (db as unknown as { $client: pg.Pool }).$client;
-    const client = await pool.connect();
-    try {
-      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-        SYNC_LOCK_KEY,
-      ]);
-      if (!rows[0]?.locked) return null;
-      try {
-        return await fn();
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [SYNC_LOCK_KEY]);
-      }
-    } finally {
-      client.release();
-    }
+    const outcome = await tryWithAdvisoryLock(database, ADVISORY_LOCK_KEYS.calendarSync, fn);
+    return outcome.locked ? outcome.value : null;
   }
 
-  /** One automatic run: sync every saved feed, then report feeds that went stale. One run at a time. */
+  /**
+   * One run: sync every saved feed, then report feeds that went stale. One run at a time, in this process and
+   * across processes; the timer's runs go through `runIfDue`.
+   */
   function runOnce(): Promise<RunReport> {
     if (running) return running.then(() => ({ ran: false, results: [] }));
     running = (async (): Promise<RunReport> => {
@@ -540,24 +528,32 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
     });
   }
 
-  /** Starts the automatic sync (when the interval is not 0); timers never keep the process alive. */
-  function start(): void {
-    if (intervalMinutes <= 0 || timers.length > 0) return;
-    const intervalMs = intervalMinutes * 60_000;
-    const tick = () => {
-      runOnce().catch((error) => log.error({ err: error }, 'calendar sync run failed'));
-    };
-    const first = setTimeout(tick, Math.min(FIRST_RUN_DELAY_MS, intervalMs));
-    const every = setInterval(tick, intervalMs);
-    first.unref();
-    every.unref();
-    timers = [first, every];
+  /** The automatic sync (when the interval is not 0): one run per interval across all server processes. */
+  const job =
+    intervalMinutes > 0
+      ? createIntervalJob({
+          db,
+          clock,
+          name: CALENDAR_SYNC_JOB,
+          intervalMs: intervalMinutes * 60_000,
+          run: runOnce,
+          log,
+        })
+      : undefined;
+
+  /** The automatic run as the timer makes it: only when no process has run it in this interval yet. */
+  function runIfDue(): Promise<JobRun<RunReport>> {
+    return job ? job.runNow() : Promise.resolve({ ran: false });
   }
 
-  /** Stops the timers and waits for a run in progress. */
+  /** Starts the automatic sync; its timer never keeps the process alive. */
+  function start(): void {
+    job?.start();
+  }
+
+  /** Stops the timer and waits for a run in progress. */
   async function stop(): Promise<void> {
-    for (const timer of timers) clearTimeout(timer);
-    timers = [];
+    await job?.stop();
     await running?.catch(() => {});
   }
 
@@ -565,6 +561,7 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
     sync,
     syncAll,
     runOnce,
+    runIfDue,
     refreshStaleFeeds,
     status,
     getExportUrl,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pRetry from 'p-retry';
 import pg from 'pg';
+import { ADVISORY_LOCK_KEYS, withAdvisoryLock } from './advisory-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -25,13 +26,12 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** The embedded instance, for tests that dump or clone it; undefined on PostgreSQL. */
   pglite: PGlite | undefined;
+  /** PostgreSQL's connection pool, for work that needs one session (advisory locks); undefined on PGlite. */
+  pool: pg.Pool | undefined;
   close(): Promise<void>;
 };
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
-
-/** A key for PostgreSQL advisory locks, so several server processes migrate one at a time. */
-const MIGRATION_LOCK_KEY = 727_001;
 
 export type DatabaseOptions =
   /** PostgreSQL through node-postgres. */
@@ -50,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       );
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', pglite: undefined, close: () => pool.end() };
+    return { db, kind: 'postgres', pglite: undefined, pool, close: () => pool.end() };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {
@@ -63,22 +63,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     extensions: { btree_gist },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+  return { db, kind: 'pglite', pglite: client, pool: undefined, close: () => client.close() };
 }
 
-/** Applies the committed drizzle-kit migrations (and the custom SQL ones among them). */
+/**
+ * Applies the committed drizzle-kit migrations (and the custom SQL ones among them). Several server processes
+ * may start at once on one PostgreSQL database: each migrates while holding one session-level advisory lock, so
+ * they migrate one after another and the later ones find nothing left to do.
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === 'pglite') {
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete PGlite Drizzle type
-    await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
-    return;
-  }
-  await database.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+  await withAdvisoryLock(database, ADVISORY_LOCK_KEYS.migrations, async () => {
+    if (database.kind === 'pglite') {
+      // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete PGlite Drizzle type
+      await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    } else {
+      // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete node-postgres Drizzle type
+      await migrateNodePg(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    }
   });
-  // The advisory lock above only orders concurrent starts; migrations themselves are idempotent.
-  // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete node-postgres Drizzle type
-  await migrateNodePg(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
 }
 
 /** The PostgreSQL error code of a failed query (Drizzle wraps the driver's error in `cause`). */

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
 import type { Clock } from '../clock.ts';
+import { ADVISORY_LOCK_KEYS, tryWithAdvisoryLock } from '../db/advisory-lock.ts';
 import type { Database } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
 import { describeSmtpError } from './smtp-errors.ts';
@@ -18,8 +18,6 @@ const BATCH_SIZE = 25;
 /** At most this many messages per run, so one run cannot monopolise the database. */
 const MAX_PER_RUN = 500;
 export const DEFAULT_INTERVAL_MS = 15_000;
-/** One sender across all processes sharing a PostgreSQL database (ARCHITECTURE.md, "Data"). */
-const OUTBOX_LOCK_KEY = 727_002;
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_DELAY_MS);
@@ -172,24 +170,10 @@ export function createOutboxWorker(options: {
     }
   }
 
-  /** On PostgreSQL, a session advisory lock on one pooled connection: other processes skip their run. */
+  /** One sender across all processes sharing a PostgreSQL database (ARCHITECTURE.md, "Data"). */
   async function withProcessLock(run: () => Promise<OutboxRunResult>): Promise<OutboxRunResult> {
-    if (database.kind !== 'postgres') return run(); // PGlite: one process owns the data directory
-    const pool = (db as unknown as { $client: pg.Pool }).$client;
-    const client = await pool.connect();
-    try {
-      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-        OUTBOX_LOCK_KEY,
-      ]);
-      if (!rows[0]?.locked) return { status: 'busy', sent: 0, retrying: 0, failed: 0 };
-      try {
-        return await run();
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [OUTBOX_LOCK_KEY]);
-      }
-    } finally {
-      client.release();
-    }
+    const outcome = await tryWithAdvisoryLock(database, ADVISORY_LOCK_KEYS.emailOutbox, run);
+    return outcome.locked ? outcome.value : { status: 'busy', sent: 0, retrying: 0, failed: 0 };
   }
 
   function runOnce(): Promise<OutboxRunResult> {

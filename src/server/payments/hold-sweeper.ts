@@ -2,9 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createBookingsRepository } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
+import { createIntervalJob } from '../jobs/interval-job.ts';
 import type { ReconcileResult } from './reconcile-holds.ts';
 
 export const HOLD_SWEEP_INTERVAL_MS = 60_000;
+/** The sweep's row in job_runs. */
+export const HOLD_SWEEP_JOB = 'hold-sweep';
 
 /**
  * Expires lapsed holds now and then, so their nights show as free again even when nobody tries to book them
@@ -41,9 +44,16 @@ export function startHoldSweeper(options: {
     });
     return running;
   };
-  const timer = setInterval(() => {
-    sweep().catch((error) => options.log.error({ err: error }, 'hold sweep failed'));
-  }, options.intervalMs ?? HOLD_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return { sweep, stop: () => clearInterval(timer) };
+  // One sweep per interval across all the server processes sharing the database (docs/decisions/009).
+  const job = createIntervalJob({
+    db: options.db,
+    clock: options.clock,
+    name: HOLD_SWEEP_JOB,
+    intervalMs: options.intervalMs ?? HOLD_SWEEP_INTERVAL_MS,
+    run: sweep,
+    log: options.log,
+  });
+  job.start();
+  // stop() hands back the job's promise (a run in flight), which the app's onClose hook waits for.
+  return { sweep, stop: () => job.stop() };
 }

@@ -16,15 +16,12 @@ import { TEMPLATE_DUMP_PATH } from './paths.ts';
 export const TEST_NOW = '2026-11-23T10:00:00Z';
 
 /**
- * A fresh database for one test file: the migrated PGlite template (loaded from the dump the global setup made),
- * or, when TEST_DATABASE_URL is set (CI), a new database on that PostgreSQL server.
+ * A new, empty database (no tables) on the PostgreSQL server of `serverUrl`: its URL, and `drop()`, which waits
+ * for the last connections to it to go and then drops it.
  */
-export async function openTestDatabase(): Promise<Database> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const dump = await readFile(TEMPLATE_DUMP_PATH);
-    return openDatabase({ dataDir: undefined, loadDataDir: new Blob([dump]) });
-  }
+export async function createEmptyPostgresDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `tower_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -32,13 +29,9 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  await migrateDatabase(database);
-  await seedProperty(database.db);
   return {
-    ...database,
-    close: async () => {
-      await database.close();
+    url: url.toString(),
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       // The pool's last connections may still be saying goodbye: let them go before the drop, which would
@@ -55,6 +48,40 @@ export async function openTestDatabase(): Promise<Database> {
       await cleanup.end();
     },
   };
+}
+
+/**
+ * A fresh database for one test file: the migrated PGlite template (loaded from the dump the global setup made),
+ * or, when TEST_DATABASE_URL is set (CI), a new database on that PostgreSQL server.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const dump = await readFile(TEMPLATE_DUMP_PATH);
+    return openDatabase({ dataDir: undefined, loadDataDir: new Blob([dump]) });
+  }
+  const created = await createEmptyPostgresDatabase(serverUrl);
+  const database = await openDatabase({ databaseUrl: created.url });
+  await migrateDatabase(database);
+  await seedProperty(database.db);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
+
+/**
+ * What a second server process would open on the same database: on PostgreSQL its own connection pool to it
+ * (closing it leaves the database alone); on PGlite, which one process owns, the same instance.
+ */
+export async function openSecondConnection(database: Database): Promise<Database> {
+  if (!database.pool) return { ...database, close: async () => {} };
+  const url = database.pool.options.connectionString;
+  if (!url) throw new Error('the test database has no connection string');
+  return openDatabase({ databaseUrl: url });
 }
 
 export const TEST_ADMIN = { username: 'owner', password: 'correct horse battery staple' };
@@ -100,9 +127,11 @@ export async function createTestApp(
     overrides?: Partial<Omit<BuildAppOptions, 'config' | 'database' | 'clock'>>;
     notifications?: NotificationEvents;
     payments?: PaymentProvider;
+    /** A database to build on instead of a fresh one, closed with the app (e.g. openSecondConnection's). */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const clock = createManualClock(options.now ?? TEST_NOW);
   const config = testConfig(options.env);
   const app = await buildApp({

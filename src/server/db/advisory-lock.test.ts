@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSecondConnection, openTestDatabase } from '../test/test-app.ts';
+import { ADVISORY_LOCK_KEYS, tryWithAdvisoryLock, withAdvisoryLock } from './advisory-lock.ts';
+import type { Database } from './database.ts';
+
+/**
+ * Two handles on one database, as two server processes have on PostgreSQL (two pools); on PGlite, which one
+ * process owns, the same instance twice.
+ */
+let first: Database;
+let second: Database;
+beforeAll(async () => {
+  first = await openTestDatabase();
+  second = await openSecondConnection(first);
+});
+afterAll(async () => {
+  await second.close();
+  await first.close();
+});
+
+const KEY = ADVISORY_LOCK_KEYS.calendarSync;
+
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
+/** Resolves once the lock `KEY` has a waiter: on PostgreSQL a session waiting in pg_locks. */
+async function someoneWaits(): Promise<void> {
+  if (first.kind !== 'postgres') {
+    for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
+    return;
+  }
+  for (;;) {
+    const result = (await first.db.execute(
+      sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = ${KEY} and not granted`,
+    )) as unknown as { rows: { n: number }[] };
+    if ((result.rows[0]?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('withAdvisoryLock', () => {
+  it('lets a second holder in only when the first has finished', async () => {
+    const events: string[] = [];
+    const release = gate();
+    const one = withAdvisoryLock(first, KEY, async () => {
+      events.push('first starts');
+      await release.opened;
+      events.push('first ends');
+    });
+    while (events.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    const two = withAdvisoryLock(second, KEY, async () => {
+      events.push('second runs');
+      return 'done';
+    });
+    await someoneWaits();
+    expect(events).toEqual(['first starts']);
+    release.open();
+    await one;
+    expect(await two).toBe('done');
+    expect(events).toEqual(['first starts', 'first ends', 'second runs']);
+  });
+
+  it('releases the lock when the work fails', async () => {
+    await expect(
+      withAdvisoryLock(first, KEY, async () => {
+        throw new Error('the work failed');
+      }),
+    ).rejects.toThrow('the work failed');
+    expect(await tryWithAdvisoryLock(second, KEY, async () => 'free again')).toEqual({
+      locked: true,
+      value: 'free again',
+    });
+  });
+});
+
+describe('tryWithAdvisoryLock', () => {
+  it('does not run the work while another holds the lock, and runs it once the lock is free', async () => {
+    const release = gate();
+    let started = false;
+    const held = withAdvisoryLock(first, KEY, async () => {
+      started = true;
+      await release.opened;
+    });
+    while (!started) await new Promise((resolve) => setImmediate(resolve));
+    let ran = false;
+    const busy = await tryWithAdvisoryLock(second, KEY, async () => {
+      ran = true;
+    });
+    expect(busy).toEqual({ locked: false });
+    expect(ran).toBe(false);
+    // Another key is not held.
+    expect(await tryWithAdvisoryLock(second, ADVISORY_LOCK_KEYS.emailOutbox, async () => 1)).toEqual({
+      locked: true,
+      value: 1,
+    });
+    release.open();
+    await held;
+    expect(await tryWithAdvisoryLock(second, KEY, async () => 2)).toEqual({ locked: true, value: 2 });
+  });
+});
