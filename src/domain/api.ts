@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTENTION_CODES } from './attention.ts';
 
 /**
  * Schemas of the API's requests and responses (spec section 7), shared by the server's routes and the browser's
@@ -162,6 +163,8 @@ export const AdminBookingSchema = z.object({
   /** Pending only: when the hold on the nights lapses (ISO timestamp). */
   holdExpiresAt: z.string().nullable(),
   /** A problem the owner must look at. */
+  /** Why the owner must look at it (a code), and `flag`, the same as a sentence for the owner. */
+  attention: z.enum(ATTENTION_CODES).nullable(),
   flag: z.string().nullable(),
   paidPence: z.number().int(),
   refundedPence: z.number().int(),

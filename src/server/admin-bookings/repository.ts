@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { asc, desc, gt } from 'drizzle-orm';
 import type { AdminBooking } from '../../domain/api.ts';
+import { attentionSentence } from '../../domain/attention.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { auditLog, importedEvents } from '../db/schema.ts';
 
-/** The audit action that records a cancellation; its details carry what the guest must be refunded. */
+/** The audit action that records a cancellation (its details keep the refund decided, for the record). */
 export const CANCEL_ACTION = 'booking.canceled';
 
 /**
@@ -21,29 +22,6 @@ export function createAdminBookingsRepository() {
         .orderBy(asc(importedEvents.checkIn));
     },
 
-    /**
-     * What each cancelled stay's guest is owed in total (the refunded amount to reach), from the cancellation's
-     * audit row. A refund due is that target minus what has been refunded so far.
-     */
-    async refundTargets(db: DbOrTx, ids?: string[]): Promise<Map<string, number>> {
-      const stayId = sql<string>`${auditLog.details}->>'stayId'`;
-      const target = sql<string>`max((${auditLog.details}->>'refundTargetPence')::integer)`;
-      const conditions = [
-        eq(auditLog.action, CANCEL_ACTION),
-        sql`(${auditLog.details}->>'refundTargetPence') is not null`,
-      ];
-      if (ids) {
-        if (ids.length === 0) return new Map();
-        conditions.push(inArray(stayId, ids));
-      }
-      const rows = await db
-        .select({ stayId, target })
-        .from(auditLog)
-        .where(and(...conditions))
-        .groupBy(stayId);
-      return new Map(rows.map((row) => [row.stayId, Number(row.target)]));
-    },
-
     async audit(db: DbOrTx, actor: string, action: string, details: Record<string, unknown>): Promise<void> {
       await db.insert(auditLog).values({ actor, action, details });
     },
@@ -57,7 +35,7 @@ export function createAdminBookingsRepository() {
 export type AdminBookingsRepository = ReturnType<typeof createAdminBookingsRepository>;
 
 /** The API's camelCase view of a stay (spec section 3, plus what the owner needs). */
-export function toAdminBooking(row: StayRow, refundTargetPence = 0): AdminBooking {
+export function toAdminBooking(row: StayRow): AdminBooking {
   return {
     id: row.id,
     propertyId: row.propertyId,
@@ -74,10 +52,11 @@ export function toAdminBooking(row: StayRow, refundTargetPence = 0): AdminBookin
     totalPrice: row.totalPence / 100,
     status: row.status,
     holdExpiresAt: row.status === 'pending' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
-    flag: row.flag,
+    attention: row.attention,
+    flag: row.attention ? attentionSentence(row.attention, row) : null,
     paidPence: row.paidPence,
     refundedPence: row.refundedPence,
-    refundDuePence: Math.max(0, refundTargetPence - row.refundedPence),
+    refundDuePence: row.refundDuePence,
     createdAt: row.createdAt.toISOString(),
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
     canceledAt: row.canceledAt?.toISOString() ?? null,

@@ -72,8 +72,7 @@ export function createAdminBookingService(deps: Dependencies) {
   }
 
   async function withRefundDue(row: StayRow): Promise<AdminBooking> {
-    const targets = await repo.refundTargets(db, [row.id]);
-    return toAdminBooking(row, targets.get(row.id));
+    return toAdminBooking(row);
   }
 
   /** Calls the provider (no transaction open), then records the outcome in a new transaction. */
@@ -89,9 +88,14 @@ export function createAdminBookingService(deps: Dependencies) {
       refundId = refund.id;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const flag = `Refund of ${formatGbp(amountPence)} failed: ${reason}. Press Retry refund to try again.`;
       await db.transaction(async (tx) => {
-        await bookings.updateStay({ id: row.id, set: { flag, updatedAt: clock.now() } }, tx);
+        await bookings.updateStay(
+          {
+            id: row.id,
+            set: { attention: 'refund_failed', attentionDetail: reason, updatedAt: clock.now() },
+          },
+          tx,
+        );
         await repo.audit(tx, actor, 'booking.refund_failed', { stayId: row.id, amountPence, reason });
       });
       throw badGateway(
@@ -102,14 +106,16 @@ export function createAdminBookingService(deps: Dependencies) {
     return db.transaction(async (tx) => {
       const current = await requireStay(tx, row.id, true);
       // A concurrent retry may have recorded this same (idempotent) refund already.
-      const target = (await repo.refundTargets(tx, [row.id])).get(row.id) ?? 0;
-      if (current.refundedPence >= target) return current;
+      if (current.refundDuePence <= 0) return current;
+      const refunded = Math.min(current.refundDuePence, amountPence);
       const updated = await bookings.updateStay(
         {
           id: row.id,
           set: {
-            refundedPence: Math.min(target, current.refundedPence + amountPence),
-            flag: null,
+            refundedPence: current.refundedPence + refunded,
+            refundDuePence: current.refundDuePence - refunded,
+            attention: null,
+            attentionDetail: null,
             updatedAt: clock.now(),
           },
         },
@@ -123,10 +129,9 @@ export function createAdminBookingService(deps: Dependencies) {
 
   async function list(): Promise<AdminBooking[]> {
     const rows = await bookings.list({}, db);
-    const targets = await repo.refundTargets(db);
     const today = todayOnPropertyClock(clock.now());
     return sortUpcomingFirst(
-      rows.map((row) => toAdminBooking(row, targets.get(row.id))),
+      rows.map((row) => toAdminBooking(row)),
       today,
     );
   }
@@ -195,8 +200,7 @@ export function createAdminBookingService(deps: Dependencies) {
       const marked = await db.transaction(async (tx) => {
         const stay = await requireStay(tx, id, true);
         if (stay.status === 'canceled') {
-          const due = (await repo.refundTargets(tx, [id])).get(id) ?? 0;
-          if (due - stay.refundedPence > 0) return { row: stay, refundPence: due - stay.refundedPence };
+          if (stay.refundDuePence > 0) return { row: stay, refundPence: stay.refundDuePence };
           throw conflict(`This ${describeStay(stay)} is already cancelled.`, 'already_canceled');
         }
         const now = clock.now();
@@ -210,7 +214,8 @@ export function createAdminBookingService(deps: Dependencies) {
               canceledAt: now,
               holdExpiresAt: null,
               updatedAt: now,
-              flag: refundPence > 0 ? `Refund of ${formatGbp(refundPence)} pending.` : stay.flag,
+              refundDuePence: refundPence,
+              ...(refundPence > 0 ? { attention: 'refund_pending' as const, attentionDetail: null } : {}),
             },
           },
           tx,
@@ -400,7 +405,7 @@ const CSV_COLUMNS: [string, (b: AdminBooking) => string | number][] = [
   ['Hold expires', (b) => b.holdExpiresAt ?? ''],
   ['Reason', (b) => b.reason],
   ['Special requests', (b) => b.specialRequests],
-  ['Flag', (b) => b.flag ?? ''],
+  ['Attention', (b) => b.flag ?? ''],
   ['Created', (b) => b.createdAt],
 ];
 

@@ -29,13 +29,6 @@ export type StayRow = typeof stays.$inferSelect;
 export type NewStay = typeof stays.$inferInsert;
 export type StayChanges = Partial<Omit<NewStay, 'id'>>;
 
-/** Why the owner must look at a stay: a payment that could not become a booking and was refunded. */
-export const STAY_FLAGS = {
-  paidAfterNightsTaken: 'paid_after_nights_taken',
-  paidAfterCancellation: 'paid_after_cancellation',
-  calendarConflict: 'calendar_conflict',
-} as const;
-
 export type BlockInput = PropertyNights & { reason: string; now: Date };
 
 /** A lapsed hold with a payment intent, as the reconciliation asks the provider about it. */
@@ -262,19 +255,19 @@ export function createBookingsRepository(db: Db) {
     },
 
     /**
-     * Keeps the calendar-conflict flag in step with the imported conflicts: marks the given stays (when no other
-     * problem is flagged) and clears it from stays that no imported event conflicts with any more.
+     * Keeps the 'calendar_conflict' attention in step with the imported conflicts: marks the given stays (when
+     * nothing else needs the owner's attention) and clears it from stays no imported event conflicts with any more.
      */
     async markCalendarConflicts({ stayIds, now }: { stayIds: string[]; now: Date }, tx: DbOrTx = db) {
       for (const id of new Set(stayIds)) {
         await tx
           .update(stays)
-          .set({ flag: STAY_FLAGS.calendarConflict, updatedAt: now })
-          .where(and(eq(stays.id, id), sql`${stays.flag} is null`));
+          .set({ attention: 'calendar_conflict', updatedAt: now })
+          .where(and(eq(stays.id, id), sql`${stays.attention} is null`));
       }
       await tx.execute(sql`
-        update ${stays} set flag = null, updated_at = ${now}
-        where ${stays.flag} = ${STAY_FLAGS.calendarConflict}
+        update ${stays} set attention = null, updated_at = ${now}
+        where ${stays.attention} = 'calendar_conflict'
           and not exists (
             select 1 from ${importedEvents} e
             where e.conflict and e.property_id = ${stays.propertyId}

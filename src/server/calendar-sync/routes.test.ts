@@ -366,8 +366,8 @@ describe('conflicts and echoes', () => {
         stayId,
       },
     ]);
-    const [stay] = await t.db.select({ flag: stays.flag }).from(stays).where(eq(stays.id, stayId));
-    expect(stay?.flag).toBe('calendar_conflict');
+    const [stay] = await t.db.select({ attention: stays.attention }).from(stays).where(eq(stays.id, stayId));
+    expect(stay?.attention).toBe('calendar_conflict');
     const status = (await t.admin('GET', '/api/admin/calendar-sources')).json();
     expect(status.sources[0].conflictCount).toBe(1);
     expect(status.conflicts).toEqual([
@@ -396,8 +396,11 @@ describe('conflicts and echoes', () => {
     );
     const after = await t.admin('POST', '/api/admin/sync-airbnb', { icalUrl: feeds.url('/airbnb.ics') });
     expect(after.json().message).toBe('Synced 5 events from Airbnb.');
-    const [cleared] = await t.db.select({ flag: stays.flag }).from(stays).where(eq(stays.id, stayId));
-    expect(cleared?.flag).toBeNull();
+    const [cleared] = await t.db
+      .select({ attention: stays.attention })
+      .from(stays)
+      .where(eq(stays.id, stayId));
+    expect(cleared?.attention).toBeNull();
   });
 
   it('does not call an overlap with an owner block a conflict', async () => {

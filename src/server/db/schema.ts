@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ATTENTION_CODES } from '../../domain/attention.ts';
 
 /**
  * The whole database. Column names are snake_case; the API speaks camelCase.
@@ -82,8 +83,15 @@ export const stays = pgTable(
     holdClientKey: text('hold_client_key'),
     paidPence: integer('paid_pence').notNull().default(0),
     refundedPence: integer('refunded_pence').notNull().default(0),
-    /** A problem the owner must look at (a payment after the nights were taken, a channel conflict). */
-    flag: text('flag'),
+    /**
+     * What the owner must look at, as a code the admin turns into a sentence (src/domain/attention.ts): a
+     * payment refunded because the nights had gone, a channel's conflicting reservation, a refund still due.
+     */
+    attention: text('attention', { enum: ATTENTION_CODES }),
+    /** The provider's own words when a refund failed (`attention` 'refund_failed'). */
+    attentionDetail: text('attention_detail'),
+    /** Refund the guest is still owed after a cancellation (decided, not yet through the provider). */
+    refundDuePence: integer('refund_due_pence').notNull().default(0),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -12,7 +12,7 @@ import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatGbp, poundsToPence, type Quote, quoteStay } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import { checkStayRules, STAY_RULE_MESSAGES } from '../../domain/stay-rules.ts';
-import { createBookingsRepository, STAY_FLAGS, type StayRow } from '../bookings/bookings-repository.ts';
+import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
 import type { AppContext } from '../context.ts';
 import { PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx, transactionWithRetry } from '../db/database.ts';
 import { badGateway, badRequest, conflict, HttpError, notFound, paymentRequired } from '../errors.ts';
@@ -400,7 +400,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
       }
 
       if (stay.status === 'canceled') {
-        if (stay.paymentIntentId === intent.id && stay.paidPence > 0 && stay.flag === null) {
+        if (stay.paymentIntentId === intent.id && stay.paidPence > 0 && stay.attention === null) {
           // Confirmed with this payment, then cancelled by the owner (who settles its refund): a replay.
           return {
             kind: 'error',
@@ -408,14 +408,14 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
           };
         }
         // Already refused and refunded (a replay), or cancelled by the owner before the payment went through.
-        const handled = stay.paymentIntentId === intent.id && stay.flag !== null;
-        const flag = handled ? stay.flag : STAY_FLAGS.paidAfterCancellation;
+        const handled = stay.paymentIntentId === intent.id && stay.attention !== null;
+        const attention = handled ? stay.attention : 'paid_after_cancellation';
         const updated = handled
           ? stay
           : await bookings.updateStay(
               {
                 id: stay.id,
-                set: { paymentIntentId: intent.id, paidPence: intent.amount, flag, updatedAt: now },
+                set: { paymentIntentId: intent.id, paidPence: intent.amount, attention, updatedAt: now },
               },
               tx,
             );
@@ -424,7 +424,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
           kind: 'refund',
           stay: updated,
           message:
-            flag === STAY_FLAGS.paidAfterNightsTaken
+            attention === 'paid_after_nights_taken'
               ? NIGHTS_TAKEN_REFUNDED_MESSAGE
               : PAID_AFTER_CANCELLATION_MESSAGE,
           amountPence: intent.amount - intent.amountRefunded,
@@ -479,7 +479,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
             paymentIntentId: intent.id,
             paidPence: intent.amount,
             holdExpiresAt: null,
-            flag: STAY_FLAGS.paidAfterNightsTaken,
+            attention: 'paid_after_nights_taken',
             updatedAt: now,
           },
         },
@@ -527,7 +527,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
         'payment refunded in full: it could not become a booking',
       );
     } catch (error) {
-      // The stay keeps its flag for the owner; the next replay (webhook retry, page retry) tries again.
+      // The stay keeps its attention code for the owner; the next replay (webhook retry, page retry) tries again.
       log.error(
         { err: error, stayId: outcome.stay.id },
         'automatic refund failed; the owner must refund by hand',

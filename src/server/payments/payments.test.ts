@@ -320,7 +320,7 @@ describe.each(['demo', 'stripe'] as const)('payments with the %s provider', (mod
       const stay = await readStay(h.t, late.json().bookingId);
       expect(stay).toMatchObject({
         status: 'canceled',
-        flag: 'paid_after_nights_taken',
+        attention: 'paid_after_nights_taken',
         paidPence: late.json().amount,
         refundedPence: late.json().amount,
       });

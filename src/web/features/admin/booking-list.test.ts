@@ -26,6 +26,7 @@ const booking = (overrides: Partial<AdminBooking>): AdminBooking => ({
   totalPrice: 809,
   status: 'confirmed',
   holdExpiresAt: null,
+  attention: null,
   flag: null,
   paidPence: 80_900,
   refundedPence: 0,

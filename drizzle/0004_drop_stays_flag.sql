@@ -1,0 +1,1 @@
+ALTER TABLE "stays" DROP COLUMN "flag";
