@@ -245,6 +245,23 @@ describe('owner bookings and blocks far in the future', () => {
   });
 });
 
+describe('addresses the router cannot take', () => {
+  it('answers a broken %-escape and an overlong path parameter in the {error, message} shape', async () => {
+    const broken = await t.app.inject({ method: 'GET', url: '/api/bookings/%zz' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({
+      error: 'bad_request',
+      message: 'The address of this request is not valid: a % must begin an escape such as %20.',
+    });
+    const long = await t.app.inject({ method: 'GET', url: `/downloads/${'x'.repeat(101)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({
+      error: 'bad_request',
+      message: 'A part of the address of this request is too long.',
+    });
+  });
+});
+
 describe('a data exception that gets past the schemas', () => {
   it('answers 400 invalid_input with a sentence and logs a warning with the code, never the value', async () => {
     const created = await t.app.inject({
