@@ -25,16 +25,22 @@ export const PropertySchema = z.object({
 });
 export type Property = z.infer<typeof PropertySchema>;
 
-/** Login form and payload (spec sections 3 and 5): both fields required. */
+/**
+ * Login form and payload (spec sections 3 and 5): both fields required. The password is any text: it is only
+ * ever hashed, never stored, so the owner's ADMIN_PASSWORD may hold any character.
+ */
 export const AdminLoginSchema = z.object({
   username: textField().trim().min(1, 'Username is required').max(200),
-  password: textField().min(1, 'Password is required').max(1000),
+  password: z.string().min(1, 'Password is required').max(1000),
 });
 export type AdminLogin = z.infer<typeof AdminLoginSchema>;
 export const AdminLoginResponseSchema = z.object({ token: z.string() });
 export const AdminVerifyResponseSchema = z.object({ valid: z.literal(true), username: z.string() });
 
-/** E-mail setup (spec sections 5 and 7): the server checks "non-blank after trimming" itself (400). */
+/**
+ * E-mail setup (spec sections 5 and 7): the server checks "non-blank after trimming" itself (400). The password
+ * goes into the mail server's login, whose AUTH PLAIN separates its parts with NUL: no control characters.
+ */
 export const SetEmailPasswordSchema = z.object({ password: textField().max(1000) });
 export type SetEmailPassword = z.infer<typeof SetEmailPasswordSchema>;
 /**

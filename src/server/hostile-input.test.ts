@@ -103,6 +103,14 @@ describe('control characters in text', () => {
       payload: { username: 'own\u0000er', password: 'anything at all' },
     });
     expectRefused(response, `username: ${CONTROL}`);
+    // A password is only hashed: any character is simply a wrong password.
+    const password = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'owner', password: 'pass\u0000word' },
+    });
+    expect(password.statusCode).toBe(401);
+    expect(password.json().error).toBe('invalid_credentials');
   });
 
   it('refuses a NUL byte in a path id: the owner’s booking, the public look-up, a demo payment', async () => {
