@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { ATTENTION_CODES } from './attention.ts';
+import { PG_INTEGER_MAX, textField, wholeNumber } from './input-fields.ts';
+import { MAX_PAYMENT_GBP } from './property.ts';
 
 /**
  * Schemas of the API's requests and responses (spec section 7), shared by the server's routes and the browser's
- * fetch calls and forms: one schema, three uses.
+ * fetch calls and forms: one schema, three uses. Every text of a request is a `textField` (no control
+ * characters) and every number a bounded one, so hostile input gets a 400 with a sentence, never a 500.
  */
 
 export const ApiErrorSchema = z.object({ error: z.string(), message: z.string() });
@@ -23,17 +26,23 @@ export const PropertySchema = z.object({
 });
 export type Property = z.infer<typeof PropertySchema>;
 
-/** Login form and payload (spec sections 3 and 5): both fields required. */
+/**
+ * Login form and payload (spec sections 3 and 5): both fields required. The password is any text: it is only
+ * ever hashed, never stored, so the owner's ADMIN_PASSWORD may hold any character.
+ */
 export const AdminLoginSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(200),
+  username: textField().trim().min(1, 'Username is required').max(200),
   password: z.string().min(1, 'Password is required').max(1000),
 });
 export type AdminLogin = z.infer<typeof AdminLoginSchema>;
 export const AdminLoginResponseSchema = z.object({ token: z.string() });
 export const AdminVerifyResponseSchema = z.object({ valid: z.literal(true), username: z.string() });
 
-/** E-mail setup (spec sections 5 and 7): the server checks "non-blank after trimming" itself (400). */
-export const SetEmailPasswordSchema = z.object({ password: z.string().max(1000) });
+/**
+ * E-mail setup (spec sections 5 and 7): the server checks "non-blank after trimming" itself (400). The password
+ * goes into the mail server's login, whose AUTH PLAIN separates its parts with NUL: no control characters.
+ */
+export const SetEmailPasswordSchema = z.object({ password: textField().max(1000) });
 export type SetEmailPassword = z.infer<typeof SetEmailPasswordSchema>;
 /**
  * The Email tab's status (spec section 7: `configured`, `email`). `email` is the sending account (SMTP_USER, else
@@ -74,8 +83,7 @@ export const CALENDAR_SOURCE_LABELS: Record<CalendarSourceId, string> = {
   booking: 'Booking.com',
 };
 
-const IcalUrlSchema = z
-  .string()
+const IcalUrlSchema = textField()
   .trim()
   .min(1, 'Please enter an iCal URL')
   .max(2000, 'The iCal URL is too long')
@@ -211,7 +219,7 @@ export const OwnerBookingSchema = z
       .int('Give a whole number of guests')
       .min(1, 'At least 1 guest')
       .max(4, 'At most 4 guests'),
-    contactName: z.string().trim().min(2, 'Name is required').max(200),
+    contactName: textField().trim().min(2, 'Name is required').max(200),
     contactEmail: z.string().trim().email('Valid email is required').max(320),
     holdDays: z.coerce
       .number({ error: 'Give the number of days to hold the dates for payment (1 to 30)' })
@@ -278,36 +286,44 @@ const IsoDateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date writ
 
 /** The guest's stay and contact details as the booking page sends them (spec section 3, "Booking payload"). */
 export const GuestBookingSchema = z.object({
-  propertyId: z.number().int().positive(),
+  propertyId: wholeNumber('propertyId', { min: 1, max: PG_INTEGER_MAX }),
   checkInDate: IsoDateText,
   checkOutDate: IsoDateText,
   guestCount: z.number().int().min(1, 'at least 1 guest').max(4, 'at most 4 guests').default(1),
-  contactName: z.string().trim().min(2, 'Name is required').max(200),
+  contactName: textField().trim().min(2, 'Name is required').max(200),
   contactEmail: z.email('Valid email is required').max(320),
-  contactPhone: z.string().trim().max(50).default(''),
-  specialRequests: z.string().trim().max(2000).default(''),
+  contactPhone: textField().trim().max(50).default(''),
+  specialRequests: textField({ multiline: true }).trim().max(2000).default(''),
   /** Pounds, as the page shows it; informative only: the server prices the stay itself. */
-  totalPrice: z.number().nonnegative().optional(),
+  totalPrice: z
+    .number()
+    .nonnegative()
+    .max(MAX_PAYMENT_GBP, `totalPrice must be at most ${MAX_PAYMENT_GBP} pounds`)
+    .optional(),
   /** The original page sends 'confirmed'; it never makes a booking confirmed by itself. */
-  status: z.string().max(20).optional(),
+  status: textField().max(20).optional(),
 });
 export type GuestBooking = z.input<typeof GuestBookingSchema>;
 
 /** POST /api/create-payment-intent from the booking page: amount in pence (spec section 7). */
 export const BookingPageIntentRequestSchema = z.object({
-  amount: z.number().int('amount must be whole pence').positive(),
+  amount: z
+    .number()
+    .int('amount must be whole pence')
+    .positive()
+    .max(MAX_PAYMENT_GBP * 100, `amount must be at most ${MAX_PAYMENT_GBP * 100} pence`),
   currency: z.literal('gbp', { error: "currency must be 'gbp'" }).default('gbp'),
   booking: GuestBookingSchema,
-  payment_method_types: z.array(z.string().max(40)).max(5).optional(),
+  payment_method_types: z.array(textField().max(40)).max(5).optional(),
   /** Sent back by the page when it retries, so the guest keeps its own hold. */
-  holdToken: z.string().max(100).optional(),
+  holdToken: textField().max(100).optional(),
 });
 export type BookingPageIntentRequest = z.input<typeof BookingPageIntentRequestSchema>;
 
 /** POST /api/create-payment-intent from the checkout page: amount in pounds (spec section 7). */
 export const CheckoutIntentRequestSchema = z.object({
-  amount: z.number().positive(),
-  bookingId: z.string().min(1).max(100),
+  amount: z.number().positive().max(MAX_PAYMENT_GBP, `amount must be at most ${MAX_PAYMENT_GBP} pounds`),
+  bookingId: textField().min(1).max(100),
 });
 export type CheckoutIntentRequest = z.input<typeof CheckoutIntentRequestSchema>;
 
@@ -315,11 +331,11 @@ export type CheckoutIntentRequest = z.input<typeof CheckoutIntentRequestSchema>;
 export const CreatePaymentIntentRequestSchema = z
   .object({
     amount: z.number(),
-    currency: z.string().optional(),
+    currency: textField().optional(),
     booking: z.unknown().optional(),
-    bookingId: z.string().optional(),
+    bookingId: textField().optional(),
     payment_method_types: z.unknown().optional(),
-    holdToken: z.string().optional(),
+    holdToken: textField().optional(),
   })
   .refine((body) => body.booking !== undefined || body.bookingId !== undefined, {
     message: 'Send either booking (from the booking page) or bookingId (from the checkout page).',
@@ -340,13 +356,13 @@ export type CreatePaymentIntentResponse = z.infer<typeof CreatePaymentIntentResp
 
 /** POST /api/bookings: the booking page's payload after a successful payment. */
 export const CreateBookingRequestSchema = GuestBookingSchema.extend({
-  paymentIntentId: z.string().max(200).optional(),
+  paymentIntentId: textField().max(200).optional(),
 });
 
 /** POST /api/payment-success (checkout page). */
 export const PaymentSuccessRequestSchema = z.object({
-  paymentIntentId: z.string().min(1).max(200),
-  bookingId: z.string().min(1).max(100),
+  paymentIntentId: textField().min(1).max(200),
+  bookingId: textField().min(1).max(100),
 });
 
 /** GET /api/bookings/{id}: public (ids are random UUIDs), so it carries only what the checkout page shows. */
@@ -365,21 +381,21 @@ export type PublicBooking = z.infer<typeof PublicBookingSchema>;
 
 /** Demo payments: the browser's stand-in for Stripe.js's confirmCardPayment. Only Stripe's test numbers. */
 export const DemoCardSchema = z.object({
-  number: z.string().trim().min(1, 'Card number is required').max(30),
+  number: textField().trim().min(1, 'Card number is required').max(30),
   expMonth: z.number().int().min(1, 'Expiry month must be 1–12').max(12, 'Expiry month must be 1–12'),
   expYear: z.number().int().min(0).max(9999),
-  cvc: z.string().trim().max(4),
+  cvc: textField().trim().max(4),
 });
 export type DemoCard = z.infer<typeof DemoCardSchema>;
 
 export const DemoConfirmRequestSchema = z.object({
-  clientSecret: z.string().min(1).max(200),
+  clientSecret: textField().min(1).max(200),
   card: DemoCardSchema,
-  postcode: z.string().trim().max(20).optional(),
+  postcode: textField().trim().max(20).optional(),
 });
 
 export const DemoAuthenticateRequestSchema = z.object({
-  clientSecret: z.string().min(1).max(200),
+  clientSecret: textField().min(1).max(200),
   outcome: z.enum(['complete', 'fail']),
 });
 
@@ -401,10 +417,7 @@ export type DemoIntentStatus = z.infer<typeof DemoIntentStatusSchema>;
 
 /* ---------- Availability, quotes and owner blocks (issue 4) ---------- */
 
-const propertyIdField = z.coerce
-  .number({ error: 'propertyId must be a whole number' })
-  .int('propertyId must be a whole number')
-  .positive('propertyId must be a whole number');
+const propertyIdField = wholeNumber('propertyId', { min: 1, max: PG_INTEGER_MAX, coerce: true });
 
 /** A `yyyy-MM-dd` field; whether it is a real date is judged by the stay rules (clear message, code). */
 const dateField = (name: string) =>
@@ -453,7 +466,7 @@ export const BlockDatesSchema = z.object({
   propertyId: propertyIdField.default(1),
   checkInDate: dateField('checkInDate'),
   checkOutDate: dateField('checkOutDate'),
-  reason: z.string().trim().max(500, 'reason must be at most 500 characters').optional().default(''),
+  reason: textField().trim().max(500, 'reason must be at most 500 characters').optional().default(''),
 });
 export type BlockDatesInput = z.input<typeof BlockDatesSchema>;
 
@@ -469,6 +482,28 @@ export const OwnerBlockSchema = z.object({
   reason: z.string(),
 });
 export type OwnerBlock = z.infer<typeof OwnerBlockSchema>;
+
+/* ---------- Path parameters and query strings ---------- */
+
+/** `:id` of a stay (the owner's bookings, the public booking look-up) or of a demo payment intent. */
+export const RecordIdParamsSchema = z.object({ id: textField().min(1).max(100) });
+
+/** `:id` of an e-mail in the outbox (a bigserial: any whole number JavaScript holds exactly). */
+export const OutboxIdParamsSchema = z.object({
+  id: wholeNumber('id', { min: 1, max: Number.MAX_SAFE_INTEGER, coerce: true }),
+});
+
+/** `?limit` of the audit log. */
+export const AuditQuerySchema = z.object({
+  limit: wholeNumber('limit', { min: 1, max: 500, coerce: true }).default(100),
+});
+
+/** `?byOwner` of the refund preview. */
+export const RefundPreviewQuerySchema = z.object({ byOwner: z.enum(['true', 'false']).optional() });
+
+/** `/api/ical/:file?key=` of the export feed. */
+export const IcalFeedParamsSchema = z.object({ file: textField().max(100) });
+export const IcalFeedQuerySchema = z.object({ key: textField().max(200).optional() });
 
 /** The guest's form on the booking card: in its own module, so the browser loads only this schema with it. */
 export { type BookingForm, BookingFormSchema } from './booking-form.ts';

@@ -21,6 +21,15 @@ export const MIN_NIGHTS = 2;
 export const MAX_NIGHTS = 28;
 /** How far ahead a guest may book, in months, on the property's clock. */
 export const BOOKING_WINDOW_MONTHS = 12;
+/** How far ahead the owner may take a booking or block dates, in months, on the property's clock. */
+export const OWNER_WINDOW_MONTHS = 24;
+/** The longest owner booking or block, in months (a longer closure is two blocks). */
+export const OWNER_STAY_MAX_MONTHS = 12;
+/**
+ * The most one payment may be, in pounds: above the price of the longest owner booking (12 months, every night
+ * at the weekend rate, with fees: about £106,000), far below what PostgreSQL's integer holds in pence.
+ */
+export const MAX_PAYMENT_GBP = 150_000;
 
 /** The property's clock: "today", the past and the refund days are judged in Aberdeen. */
 export const PROPERTY_TIME_ZONE = 'Europe/London';

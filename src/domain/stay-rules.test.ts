@@ -37,6 +37,35 @@ describe('checkStayRules', () => {
     );
   });
 
+  it('keeps owner-made stays within 24 months ahead and 12 months long, with messages that say so', () => {
+    const owner = { ownerMade: true };
+    // A guest may not book 13 months ahead; the owner may, up to 24.
+    expect(checkStayRules({ checkIn: '2027-12-23', checkOut: '2027-12-26' }, NOW)).toBe(
+      'checkin_too_far_ahead',
+    );
+    expect(checkStayRules({ checkIn: '2028-11-23', checkOut: '2028-11-26' }, NOW, owner)).toBeNull();
+    expect(checkStayRules({ checkIn: '2028-11-24', checkOut: '2028-11-26' }, NOW, owner)).toBe(
+      'owner_checkin_too_far_ahead',
+    );
+    // 12 months exactly (366 nights across 29 February 2028) is allowed; a night more is not.
+    expect(checkStayRules({ checkIn: '2027-06-01', checkOut: '2028-06-01' }, NOW, owner)).toBeNull();
+    expect(checkStayRules({ checkIn: '2027-06-01', checkOut: '2028-06-02' }, NOW, owner)).toBe(
+      'owner_stay_too_long',
+    );
+    expect(checkStayRules({ checkIn: '2026-12-01', checkOut: '9999-12-31' }, NOW, owner)).toBe(
+      'owner_stay_too_long',
+    );
+    expect(checkStayRules({ checkIn: '0001-01-01', checkOut: '0001-01-03' }, NOW, owner)).toBe(
+      'invalid_date',
+    );
+    expect(STAY_RULE_MESSAGES.owner_checkin_too_far_ahead).toBe(
+      'Owner bookings and blocks can start at most 24 months ahead. Please choose an earlier check-in date.',
+    );
+    expect(STAY_RULE_MESSAGES.owner_stay_too_long).toBe(
+      'An owner booking or block can last at most 12 months. For a longer period, add another one after it.',
+    );
+  });
+
   it('judges the past on the property clock: yesterday is refused, today accepted', () => {
     expect(checkStayRules({ checkIn: '2026-11-22', checkOut: '2026-11-24' }, NOW)).toBe('checkin_in_past');
     // 23:30 UTC on 30 June is already 1 July in Aberdeen (BST), so 30 June is the past.

@@ -28,7 +28,7 @@ import { type CalendarSync, type CalendarSyncDeps, createCalendarSync } from './
 import { type Clock, createOffsetClock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import type { Database } from './db/database.ts';
+import { type Database, pgErrorCode } from './db/database.ts';
 import { downloadFileRoutes, downloadsApiRoutes } from './downloads/routes.ts';
 import { createEmailNotifications } from './email/notifications.ts';
 import { createOutboxWorker, type OutboxWorker } from './email/outbox-worker.ts';
@@ -151,6 +151,43 @@ async function helmetHeaders(config: Config): Promise<Record<string, string>> {
   return headers;
 }
 
+/**
+ * PostgreSQL's data exceptions (SQLSTATE class 22: a value it cannot store or read, e.g. 22P05 untranslatable
+ * character, 22021 bad byte sequence, 22003 number out of range, 22008 date out of range) are the client's bad
+ * input that the request schemas let through: a 400 with a sentence, never a 500
+ * (https://www.postgresql.org/docs/current/errcodes-appendix.html).
+ */
+function dataExceptionMessage(code: string): string {
+  switch (code) {
+    case '22P05':
+    case '22021':
+      return 'The request contains characters that cannot be stored. Remove any control characters and try again.';
+    case '22003':
+      return 'A number in the request is too large or too small.';
+    case '22007':
+    case '22008':
+      return 'A date in the request is not valid or too far from today.';
+    default:
+      return 'A value in the request is not valid.';
+  }
+}
+
+/** Fastify's own answer to an address it cannot route (a broken %-escape, an overlong parameter), in our shape. */
+function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply
+      .status(414)
+      .send({ error: 'bad_request', message: 'A part of the address of this request is too long.' });
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.status(400).send({
+      error: 'bad_request',
+      message: 'The address of this request is not valid: a % must begin an escape such as %20.',
+    });
+  }
+  return reply.send(error);
+}
+
 /** A person-readable sentence from zod's validation issues: "checkInDate: Invalid date". */
 function describeValidation(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -193,6 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -239,6 +277,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         error: 'bad_request',
         message: messages[error.code] ?? 'The request could not be understood.',
       });
+    }
+    const pgCode = pgErrorCode(error);
+    if (pgCode?.startsWith('22')) {
+      // The code and the route only: the refused value may be anything a client sent.
+      request.log.warn(
+        { pgCode, route: request.routeOptions.url },
+        'the database refused a value of the request',
+      );
+      return reply.status(400).send({ error: 'invalid_input', message: dataExceptionMessage(pgCode) });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({

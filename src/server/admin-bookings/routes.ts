@@ -1,16 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AdminBookingSchema,
   AuditEntrySchema,
+  AuditQuerySchema,
   BlockDatesSchema,
   CancelBookingResponseSchema,
   CancelBookingSchema,
+  RecordIdParamsSchema as IdParams,
   ImportedEventSchema,
   OWNER_BLOCK_NAME,
   OwnerBlockSchema,
   OwnerBookingResponseSchema,
   OwnerBookingSchema,
+  RefundPreviewQuerySchema,
   RefundPreviewSchema,
 } from '../../domain/api.ts';
 import type { AppContext } from '../context.ts';
@@ -21,8 +23,6 @@ export type AdminBookingRoutesOptions = AppContext & {
   /** The payment provider's refund call (the real provider in the app, a recording fake in tests). */
   refunds: RefundProvider;
 };
-
-const IdParams = z.object({ id: z.string().min(1).max(100) });
 
 /**
  * The owner's bookings and blocks: list, confirm, cancel (with the refund preview), bookings taken by phone, owner
@@ -76,7 +76,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions
     {
       schema: {
         params: IdParams,
-        querystring: z.object({ byOwner: z.enum(['true', 'false']).optional() }),
+        querystring: RefundPreviewQuerySchema,
         response: { 200: RefundPreviewSchema },
       },
     },
@@ -118,7 +118,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions
     '/admin/audit',
     {
       schema: {
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+        querystring: AuditQuerySchema,
         response: { 200: AuditEntrySchema.array() },
       },
     },

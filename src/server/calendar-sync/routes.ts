@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CalendarSourcesResponseSchema,
   IcalExportResponseSchema,
+  IcalFeedParamsSchema,
+  IcalFeedQuerySchema,
   SyncAllRequestSchema,
   SyncAllResponseSchema,
   SyncCalendarRequestSchema,
@@ -75,8 +76,8 @@ export const icalExportRoutes: FastifyPluginAsyncZod<CalendarSyncRouteOptions> =
     '/ical/:file',
     {
       schema: {
-        params: z.object({ file: z.string() }),
-        querystring: z.object({ key: z.string().optional() }),
+        params: IcalFeedParamsSchema,
+        querystring: IcalFeedQuerySchema,
       },
     },
     async (request, reply) => {

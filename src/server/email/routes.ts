@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   EmailStatusSchema,
+  OutboxIdParamsSchema,
   OutboxListSchema,
   OutboxMessageSchema,
   SetEmailPasswordSchema,
@@ -102,7 +102,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
     '/admin/outbox/:id/retry',
     {
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: OutboxIdParamsSchema,
         response: { 200: OutboxMessageSchema },
       },
     },

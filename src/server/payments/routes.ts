@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
+  RecordIdParamsSchema as BookingIdParams,
   BookingPageIntentRequestSchema,
   CheckoutIntentRequestSchema,
   ClientConfigSchema,
@@ -51,8 +52,6 @@ function demoStatus(intent: ProviderPaymentIntent) {
     nextAction: intent.status === 'requires_action' ? ('authenticate' as const) : null,
   };
 }
-
-const BookingIdParams = z.object({ id: z.string().max(100) });
 
 /**
  * The guest's side of paying (spec section 7): the run-time payment mode, holding the nights with a payment

@@ -1,0 +1,786 @@
+import net from 'node:net';
+import fc from 'fast-check';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../domain/dates.ts';
+import type { RouteRecord } from './admin-auth/route-table.ts';
+import type { Resolver } from './calendar-sync/fetch-feed.ts';
+import {
+  type FeedServer,
+  readFixture,
+  serveCalendar,
+  startFeedServer,
+} from './calendar-sync/test-feed-server.ts';
+import {
+  bookingPageRequest,
+  bookingPayload,
+  createPaymentHarness,
+  type PaymentHarness,
+} from './payments/test/payment-harness.ts';
+import { STAND_IN_WEBHOOK_SECRET } from './payments/test/stripe-stand-in.ts';
+import { adminToken, createTestApp, TEST_ADMIN, TEST_NOW, type TestApp } from './test/test-app.ts';
+
+/**
+ * Property-based fuzzing of every route the app registers (issue 12, item 6): generated hostile path ids, query
+ * strings and JSON bodies — control characters, huge and negative numbers, dates in year 1 and 9999, long
+ * strings, wrong types, arrays and objects where scalars belong, prototype-pollution keys — most of them one
+ * mutation away from a valid request, so they reach the database. Admin routes get a valid token.
+ * Asserted: no 5xx, and every non-2xx answer is JSON `{ error: <machine_code>, message: <a sentence> }`.
+ *
+ * Deterministic: a fixed seed and a bounded number of runs per route. Nothing leaves loopback: the iCal fetcher
+ * resolves every name to 127.0.0.1 and the only URLs that can be fetched point at a local feed server.
+ */
+
+const SEED = 20_261_123;
+/**
+ * Generated runs per route, after its sweep examples: 71 routes (HEAD and the API's catch-all methods included),
+ * about 2,450 requests in 11 s on PGlite and 6 s on PostgreSQL here (2 cores).
+ */
+const RUNS_PER_ROUTE = 30;
+/** Login verifies a password (scrypt) and logout needs a fresh session each time: fewer runs. */
+const RUNS_PER_SLOW_ROUTE = 20;
+const SLOW_ROUTES = new Set(['POST /api/admin/login', 'POST /api/admin/logout']);
+/** The most one route's runs may take (shrinking a failure included). */
+const ROUTE_TIME_LIMIT_MS = 10_000;
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+/** A valid request of a route; a body given as a function is made afresh for each run. */
+type Sample = { params?: Record<string, string>; query?: Record<string, string>; body?: Json | (() => Json) };
+
+// ── Hostile values ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** One character nobody types: C0 controls, DEL, C1 controls, half a surrogate pair. */
+const controlCharacter: fc.Arbitrary<string> = fc
+  .oneof(
+    { weight: 3, arbitrary: fc.constant(0) }, // NUL: the one PostgreSQL refuses outright
+    fc.integer({ min: 0, max: 0x1f }),
+    fc.integer({ min: 0x7f, max: 0x9f }),
+    fc.integer({ min: 0xd800, max: 0xdfff }),
+  )
+  .map((code) => String.fromCharCode(code));
+
+/** Ordinary text with a control character in it. */
+const textWithControls: fc.Arbitrary<string> = fc
+  .tuple(fc.string({ maxLength: 8 }), controlCharacter, fc.string({ maxLength: 8 }))
+  .map(([before, control, after]) => `${before}${control}${after}`);
+
+const hostileString: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: textWithControls },
+  fc.constantFrom(
+    '\u0000',
+    'Ada\u0000Lovelace',
+    '\u0007',
+    '\u001b[2J',
+    'tab\there',
+    'line\r\nbreak',
+    '\u007f',
+    '\u0085',
+    '\ud800',
+    'x\udfff',
+    '',
+    ' ',
+    '%00',
+    '%',
+    "'; drop table stays; --",
+    '../../etc/passwd',
+    '<script>alert(1)</script>',
+    '__proto__',
+    'constructor',
+    '9999-12-31',
+    '0001-01-01',
+    '10000-01-01',
+    '2026-02-29',
+    '2026-11-23T10:00:00Z',
+    '1e400',
+    'NaN',
+    'Infinity',
+    '-0',
+    '0x10',
+    '999999999999',
+    '2147483648',
+    '-2147483649',
+    'true',
+    'null',
+    'x'.repeat(5_000),
+    '\u0000'.repeat(1_000),
+    'é'.repeat(20_000),
+  ),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+);
+
+const hostileNumber: fc.Arbitrary<number> = fc.oneof(
+  fc.constantFrom(
+    0,
+    -1,
+    -0,
+    0.5,
+    1e308,
+    -1e308,
+    999_999_999_999,
+    2_147_483_647,
+    2_147_483_648,
+    -2_147_483_649,
+    Number.MAX_SAFE_INTEGER,
+    Number.MAX_SAFE_INTEGER + 2,
+    1e21,
+    5e-324,
+  ),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+
+/** Dates at the ends of the calendar and around the booking windows (today, 12 and 24 months ahead). */
+const hostileDate: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('9999-12-31', '0001-01-01', '0000-00-00', '2027-02-29', '2028-02-29', '1970-01-01'),
+  fc.integer({ min: -800, max: 1_200 }).map((days) => addDays(TEST_NOW.slice(0, 10), days)),
+  fc
+    .date({ noInvalidDate: true, min: new Date('0001-01-01'), max: new Date('9999-12-31') })
+    .map((date) => date.toISOString().slice(0, 10)),
+);
+
+/** Nested arrays deeper than any schema expects (parsers and validators that recurse). */
+const deeplyNested = (depth: number): Json => {
+  let value: Json = 1;
+  for (let i = 0; i < depth; i++) value = [value];
+  return value;
+};
+
+const wrongType: fc.Arbitrary<Json> = fc.oneof(
+  fc.constantFrom<Json>(null, true, false, [], {}, [1, 'a'], { a: 1 }, [[[[]]]], deeplyNested(2_000)),
+  fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<Json>,
+);
+
+const hostileValue: fc.Arbitrary<Json> = fc.oneof(hostileString, hostileNumber, hostileDate, wrongType);
+
+const hostileKey: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'hasOwnProperty',
+    '',
+    '\u0000',
+    'id',
+    'status',
+    'kind',
+    'paidPence',
+    'admin',
+  ),
+  fc.string({ maxLength: 12 }),
+);
+
+// ── Mutations of a valid sample ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A change to a valid sample. `perturb` keeps a leaf's kind (a string becomes hostile text, or a hostile date
+ * where a date was; a number a hostile number or its text), so the rest of the request stays valid and the
+ * value gets as deep as the schemas let it; the others put anything anywhere, take a field away or add one.
+ */
+type Perturb = { kind: 'perturb'; at: number; text: string; date: string; number: number; pick: boolean };
+type Mutation =
+  | Perturb
+  | { kind: 'replace'; at: number; value: Json }
+  | { kind: 'remove'; at: number }
+  | { kind: 'add'; at: number; key: string; value: Json };
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('perturb' as const),
+      at: fc.nat(),
+      text: hostileString,
+      date: hostileDate,
+      number: hostileNumber,
+      pick: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), value: hostileValue }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('add' as const),
+      at: fc.nat(),
+      key: hostileKey,
+      value: hostileValue,
+    }),
+  },
+);
+
+/** Mostly one change, so the rest of the request stays valid; sometimes two or three. */
+const mutations: fc.Arbitrary<Mutation[]> = fc.oneof(
+  { weight: 3, arbitrary: mutation.map((one) => [one]) },
+  { weight: 1, arbitrary: fc.array(mutation, { minLength: 2, maxLength: 3 }) },
+);
+
+type Path = (string | number)[];
+type Container = Json[] | { [key: string]: Json };
+
+/** Every place in a JSON value (the root included), depth first. */
+function placesIn(value: Json, path: Path = []): Path[] {
+  const places: Path[] = [path];
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) places.push(...placesIn(item, [...path, i]));
+  } else if (value && typeof value === 'object') {
+    for (const key of Object.keys(value)) places.push(...placesIn(value[key]!, [...path, key]));
+  }
+  return places;
+}
+
+function valueAt(root: Json, path: Path): Json {
+  let value = root;
+  for (const step of path) value = (value as Record<string | number, Json>)[step]!;
+  return value;
+}
+
+const isContainer = (value: Json): value is Container => value !== null && typeof value === 'object';
+
+/** Sets an own property, `__proto__` included (plain assignment would change the object's prototype). */
+function setOwn(target: Container, key: string | number, value: Json) {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** The hostile value of the same kind as a leaf. */
+function perturbed(leaf: Json, m: Perturb): Json {
+  if (typeof leaf === 'number') return m.pick ? m.number : String(m.number);
+  if (typeof leaf === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(leaf)) return m.pick ? m.date : m.text;
+  return m.text;
+}
+
+function applyMutations(sample: Json, changes: Mutation[]): Json {
+  let root: Json = structuredClone(sample);
+  for (const m of changes) {
+    const places = placesIn(root);
+    const candidates =
+      m.kind === 'perturb' ? places.filter((path) => !isContainer(valueAt(root, path))) : places;
+    const path = candidates[m.at % Math.max(1, candidates.length)] ?? [];
+    const value = valueAt(root, path);
+    if (path.length === 0) {
+      if (m.kind === 'perturb') root = perturbed(root, m);
+      else if (m.kind === 'replace') root = m.value;
+      else if (m.kind === 'add' && isContainer(root)) setOwn(root, m.key, m.value);
+      continue;
+    }
+    const parent = valueAt(root, path.slice(0, -1)) as Container;
+    const last = path[path.length - 1]!;
+    if (m.kind === 'perturb') setOwn(parent, last, perturbed(value, m));
+    else if (m.kind === 'replace') setOwn(parent, last, m.value);
+    else if (m.kind === 'remove') {
+      if (Array.isArray(parent)) parent.splice(Number(last), 1);
+      else delete parent[last as string];
+    } else if (isContainer(value)) setOwn(value, m.key, m.value);
+  }
+  return root;
+}
+
+/** encodeURIComponent, which throws on half a surrogate pair: such text is sent as its (invalid) UTF-8 bytes. */
+function encode(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return `${encodeURIComponent(text.toWellFormed())}%ED%A0%80`;
+  }
+}
+
+const rawSegment = fc.constantFrom(
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%00',
+  '..',
+  '.',
+  '%2F',
+  'a/b',
+  'x'.repeat(101),
+  'x'.repeat(2_000),
+);
+
+/** A path parameter: the sample's value, or a hostile one. */
+const pathValue = (valid: string) =>
+  fc.oneof(fc.constant(valid), hostileString.map(encode), hostileNumber.map(String), hostileDate, rawSegment);
+
+/** A query string: the sample's, mutated (values as text), and sometimes raw junk. */
+const queryString = (sample: Record<string, string>) =>
+  fc.oneof(
+    {
+      weight: 5,
+      arbitrary: fc
+        .tuple(
+          fc.array(fc.tuple(fc.nat(), fc.oneof(hostileString, hostileNumber.map(String), hostileDate)), {
+            maxLength: 2,
+          }),
+          fc.array(fc.tuple(hostileKey, hostileString), { maxLength: 2 }),
+          fc.boolean(),
+        )
+        .map(([replacements, extra, repeatFirst]) => {
+          const pairs = Object.entries(sample);
+          for (const [at, value] of replacements) {
+            if (pairs.length > 0) pairs[at % pairs.length] = [pairs[at % pairs.length]![0], value];
+          }
+          if (repeatFirst && pairs[0]) pairs.push(pairs[0]); // ?a=1&a=1 arrives as an array
+          pairs.push(...extra);
+          return pairs.map(([key, value]) => `${encode(key)}=${encode(value)}`).join('&');
+        }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('%zz', 'a=%', '&&&', '=x', 'a[b]=1', '__proto__[x]=1', 'limit=1e400'),
+    },
+  );
+
+/** A request body: JSON (serialised when sent), or raw text; with its content type (JSON by default). */
+type Body = { json?: Json; raw?: string; contentType?: string };
+
+const RAW_BODIES = [
+  'not json',
+  '{"a":',
+  '{"__proto__":{"polluted":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  '[]',
+  '""',
+  'null',
+  '1e999',
+  `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+  `{"a":"${'x'.repeat(70_000)}"}`,
+];
+
+/** A body: the sample mutated once to three times (mostly), a raw text, or another content type. */
+const bodyFor = (sample: Json | undefined) =>
+  fc.oneof(
+    {
+      weight: 8,
+      arbitrary: mutations.map((changes): Body => ({ json: applyMutations(sample ?? {}, changes) })),
+    },
+    { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES).map((raw): Body => ({ raw })) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<Body>(
+        {},
+        { raw: 'a=1', contentType: 'application/x-www-form-urlencoded' },
+        { raw: 'hello', contentType: 'text/plain' },
+        { json: sample ?? {}, contentType: 'application/json; charset=utf-16' },
+      ),
+    },
+  );
+
+// ── The apps and their samples ─────────────────────────────────────────────────────────────────────────────
+
+let t: TestApp;
+let token: string;
+let feeds: FeedServer;
+let stripe: PaymentHarness;
+let routes: RouteRecord[];
+const samples = new Map<string, Sample[]>();
+
+/** Every name is 127.0.0.1: a generated feed URL can only ever reach this machine. */
+const loopbackResolver: Resolver = async () => [{ address: '127.0.0.1', family: 4 }];
+
+/**
+ * True for a web address that could be fetched from anywhere but the feed server: the only ones a body may
+ * carry are http to the feed server's port, by a name (which the resolver answers with 127.0.0.1) or by
+ * 127.0.0.1. Judged as leniently as the URL parser reads (it drops surrounding spaces and control characters),
+ * so nothing is fetched from elsewhere whatever the schemas let through.
+ */
+function foreignUrl(text: string): boolean {
+  for (const candidate of [text, text.trim()]) {
+    if (!URL.canParse(candidate)) continue;
+    const url = new URL(candidate);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') continue; // the fetcher takes nothing else
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const local = host === '127.0.0.1' || net.isIP(host) === 0;
+    if (!(url.protocol === 'http:' && local && url.port === String(feeds.port))) return true;
+  }
+  return false;
+}
+
+/** The JSON value with every foreign web address in it (keys included) replaced. */
+function withoutForeignUrls(value: Json): Json {
+  if (typeof value === 'string') return foreignUrl(value) ? 'not-a-feed-address' : value;
+  if (Array.isArray(value)) return value.map(withoutForeignUrls);
+  if (value && typeof value === 'object') {
+    const clean: { [key: string]: Json } = {};
+    for (const key of Object.keys(value)) {
+      setOwn(clean, foreignUrl(key) ? 'not-a-feed-address' : key, withoutForeignUrls(value[key]!));
+    }
+    return clean;
+  }
+  return value;
+}
+
+const feedUrl = fc
+  .tuple(fc.stringMatching(/^[a-z]{1,12}$/), fc.constantFrom('/airbnb.ics', '/booking.ics'), fc.boolean())
+  .map(([name, path, query]) => `http://feed-${name}.test:${feeds.port}${path}${query ? '?s=1' : ''}`);
+
+const TODAY = TEST_NOW.slice(0, 10);
+const slots = { guest: 0, owner: 0, block: 0 };
+/**
+ * Two nights no earlier run took, so a run is not refused only because an earlier one holds its nights: guests'
+ * holds in the first 12 months, owner bookings and blocks in the second year (open to the owner only).
+ */
+function freshNights(kind: keyof typeof slots) {
+  const [firstDay, count] = { guest: [14, 160], owner: [380, 80], block: [545, 80] }[kind];
+  const checkInDate = addDays(TODAY, firstDay! + 2 * (slots[kind]++ % count!));
+  return { checkInDate, checkOutDate: addDays(checkInDate, 2) };
+}
+
+function addSample(route: string, sample: Sample) {
+  samples.set(route, [...(samples.get(route) ?? []), sample]);
+}
+
+beforeAll(async () => {
+  feeds = await startFeedServer({
+    '/airbnb.ics': serveCalendar(readFixture('airbnb')),
+    '/booking.ics': serveCalendar(readFixture('booking')),
+  });
+  t = await createTestApp({
+    env: { ICAL_ALLOW_PRIVATE_HOSTS: 'true' },
+    overrides: { calendarSync: { resolve: loopbackResolver } },
+  });
+  token = await adminToken(t.app);
+  stripe = await createPaymentHarness('stripe');
+  routes = uniqueRoutes(t.app.routeTable.all);
+
+  // Real ids, so mutated requests reach the database: an owner booking, a guest's hold with its payment intent.
+  const auth = { authorization: `Bearer ${token}` };
+  const owner = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/bookings',
+    headers: auth,
+    payload: {
+      checkInDate: addDays(TODAY, 710),
+      checkOutDate: addDays(TODAY, 713),
+      guestCount: 2,
+      contactName: 'Owner Guest',
+      contactEmail: 'owner.guest@example.test',
+      holdDays: 3,
+    },
+  });
+  const held = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    payload: bookingPageRequest({ checkInDate: addDays(TODAY, 340), checkOutDate: addDays(TODAY, 343) }),
+  });
+  expect([owner.statusCode, held.statusCode]).toEqual([201, 200]);
+  const stayId = owner.json().booking.id as string;
+  const { bookingId, paymentIntentId, clientSecret } = held.json();
+  const dates = { checkInDate: addDays(TODAY, 350), checkOutDate: addDays(TODAY, 353) };
+  const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
+
+  addSample('POST /api/admin/login', { body: { username: 'fuzz-user', password: 'not the password' } });
+  addSample('POST /api/create-payment-intent', { body: () => bookingPageRequest(freshNights('guest')) });
+  // The checkout page pays the owner's booking in pounds.
+  addSample('POST /api/create-payment-intent', {
+    body: { amount: owner.json().booking.totalPrice, bookingId: stayId },
+  });
+  addSample('POST /api/bookings', { body: bookingPayload(dates, paymentIntentId) });
+  addSample('GET /api/bookings/:id', { params: { id: bookingId } });
+  addSample('POST /api/payment-success', { body: { paymentIntentId, bookingId } });
+  addSample('POST /api/demo-payments/:id/confirm', {
+    params: { id: paymentIntentId },
+    body: { clientSecret, card, postcode: 'AB10 1AA' },
+  });
+  addSample('POST /api/demo-payments/:id/authenticate', {
+    params: { id: paymentIntentId },
+    body: { clientSecret, outcome: 'complete' },
+  });
+  addSample('POST /api/stripe/webhook', { body: { id: 'evt_1', type: 'payment_intent.succeeded' } });
+  addSample('GET /api/unavailable-dates/:propertyId', { params: { propertyId: '1' } });
+  const stayQuery = { propertyId: '1', checkInDate: dates.checkInDate, checkOutDate: dates.checkOutDate };
+  addSample('GET /api/availability', { query: stayQuery });
+  addSample('GET /api/quote', { query: stayQuery });
+  addSample('GET /api/ical/:file', { params: { file: '1.ics' }, query: { key: 'not-the-key' } });
+  addSample('POST /api/admin/set-email-password', { body: { password: 'app password' } });
+  addSample('POST /api/admin/outbox/:id/retry', { params: { id: '1' } });
+  addSample('POST /api/admin/sync-airbnb', {
+    body: { icalUrl: `http://feed.test:${feeds.port}/airbnb.ics` },
+  });
+  addSample('POST /api/admin/sync-booking', {
+    body: { icalUrl: `http://feed.test:${feeds.port}/booking.ics` },
+  });
+  addSample('POST /api/admin/sync-all', {
+    body: {
+      airbnbUrl: `http://feed.test:${feeds.port}/airbnb.ics`,
+      bookingUrl: `http://feed.test:${feeds.port}/booking.ics`,
+    },
+  });
+  addSample('POST /api/bookings/:id/confirm', { params: { id: stayId } });
+  addSample('GET /api/bookings/:id/refund-preview', { params: { id: stayId }, query: { byOwner: 'true' } });
+  addSample('POST /api/bookings/:id/cancel', { params: { id: bookingId }, body: { byOwner: false } });
+  addSample('POST /api/admin/bookings', {
+    body: () => ({
+      ...freshNights('owner'),
+      guestCount: 2,
+      contactName: 'Phone Guest',
+      contactEmail: 'phone.guest@example.test',
+      holdDays: 3,
+    }),
+  });
+  addSample('GET /api/admin/audit', { query: { limit: '10' } });
+  addSample('POST /api/admin/block-dates', {
+    body: () => ({ propertyId: 1, ...freshNights('block'), reason: 'maintenance' }),
+  });
+  addSample('GET /downloads/:file', { params: { file: 'the-tower-website.tar.gz' } });
+  addSample('GET /api/*', { params: { '*': 'no-such-endpoint' } });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+  await feeds?.close();
+});
+
+/** One record per method and URL (fastify reports a route once per method). */
+function uniqueRoutes(records: RouteRecord[]): RouteRecord[] {
+  const seen = new Set<string>();
+  return records.filter((r) => {
+    const key = `${r.method} ${r.url}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The samples of a route; HEAD and the catch-all's other methods share GET's. */
+function samplesOf(route: RouteRecord): Sample[] {
+  const own = samples.get(`${route.method} ${route.url}`);
+  if (own) return own;
+  return samples.get(`GET ${route.url}`) ?? [{}];
+}
+
+const hasBody = (method: string) => !['GET', 'HEAD', 'OPTIONS', 'TRACE'].includes(method);
+
+type Generated = { url: string; body: Body };
+
+function requestFor(route: RouteRecord): fc.Arbitrary<Generated> {
+  const calendar = route.url.startsWith('/api/admin/sync-');
+  return fc.constantFrom(...samplesOf(route)).chain((sample) => {
+    const valid = typeof sample.body === 'function' ? sample.body() : sample.body;
+    const names = [...route.url.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? '*');
+    const params = fc.tuple(
+      ...names.map((name) =>
+        name === '*'
+          ? fc
+              .array(pathValue(sample.params?.[name] ?? 'x'), { minLength: 1, maxLength: 3 })
+              .map((s) => s.join('/'))
+          : pathValue(sample.params?.[name] ?? '1'),
+      ),
+    );
+    const query = fc.option(queryString(sample.query ?? {}), { nil: undefined, freq: 4 });
+    const body: fc.Arbitrary<Body> = hasBody(route.method)
+      ? calendar
+        ? fc.oneof(bodyFor(valid), calendarBody(valid))
+        : bodyFor(valid)
+      : fc.constant({});
+    return fc.tuple(params, query, body).map(([values, q, b]): Generated => {
+      let i = 0;
+      const path = route.url.replace(/:\w+|\*/g, () => values[i++]!);
+      return { url: q === undefined ? path : `${path}?${q}`, body: b };
+    });
+  });
+}
+
+/**
+ * The same hostile values at every place of a route's sample, one place at a time (fast-check's `examples`, run
+ * before the generated requests): every field, parameter and query value meets NUL, half a surrogate pair, a
+ * long text, year 9999 and year 1, and numbers beyond PostgreSQL's integer, whatever the random runs pick.
+ */
+const SWEEP = {
+  text: ['Ada\u0000Lovelace', 'Ada \ud800', 'x'.repeat(5_000)],
+  date: ['9999-12-31', '0001-01-01'],
+  number: [999_999_999_999, -2_147_483_649, 1e308, 0.5],
+  param: ['ab%00cd', '999999999999', '-1', 'x'.repeat(101)],
+  query: ['ab\u0000cd', '999999999999', '9999-12-31'],
+};
+
+function sweep(route: RouteRecord): Generated[] {
+  const examples: Generated[] = [];
+  for (const sample of samplesOf(route)) {
+    // A copy each time (fresh nights where the sample makes them): the examples change it.
+    const validBody = () => structuredClone(typeof sample.body === 'function' ? sample.body() : sample.body);
+    const params = sample.params ?? {};
+    const url = (overrides: Record<string, string> = {}, query = sample.query ?? {}) => {
+      const path = route.url.replace(
+        /:(\w+)|\*/g,
+        (_, name: string | undefined) => overrides[name ?? '*'] ?? params[name ?? '*'] ?? '1',
+      );
+      const pairs = Object.entries(query).map(([key, value]) => `${encode(key)}=${encode(value)}`);
+      return pairs.length ? `${path}?${pairs.join('&')}` : path;
+    };
+    const withBody = (): Body => {
+      const json = validBody();
+      return hasBody(route.method) && json !== undefined ? { json } : {};
+    };
+    for (const name of Object.keys(params)) {
+      for (const value of SWEEP.param) examples.push({ url: url({ [name]: value }), body: withBody() });
+    }
+    for (const key of Object.keys(sample.query ?? {})) {
+      for (const value of SWEEP.query) {
+        examples.push({ url: url({}, { ...sample.query, [key]: value }), body: withBody() });
+      }
+    }
+    const body = validBody();
+    if (!hasBody(route.method) || body === undefined) continue;
+    for (const path of placesIn(body)) {
+      const leaf = valueAt(body, path);
+      if (path.length === 0 || isContainer(leaf)) continue;
+      const values: Json[] =
+        typeof leaf === 'number'
+          ? SWEEP.number
+          : typeof leaf === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(leaf)
+            ? [...SWEEP.date, ...SWEEP.text]
+            : SWEEP.text;
+      for (const value of values) {
+        const json = validBody()!;
+        setOwn(valueAt(json, path.slice(0, -1)) as Container, path[path.length - 1]!, value);
+        examples.push({ url: url(), body: { json } });
+      }
+    }
+  }
+  return examples;
+}
+
+/** A calendar-sync body with each feed address either the local feed server (by any name) or hostile. */
+const calendarBody = (sample: Json | undefined) =>
+  fc.array(fc.oneof(feedUrl, hostileString), { minLength: 2, maxLength: 2 }).map((urls): Body => {
+    const keys = Object.keys((sample ?? {}) as object);
+    return { json: Object.fromEntries(keys.map((key, i) => [key, urls[i % urls.length]!])) };
+  });
+
+let remote = 0;
+/** A fresh loopback address per request: the login throttle and the hold limit count per address. */
+const nextRemoteAddress = () => {
+  remote++;
+  return `127.1.${(remote >> 8) & 255}.${remote & 255}`;
+};
+
+async function send(
+  app: TestApp['app'],
+  route: RouteRecord,
+  generated: Generated,
+  headers: Record<string, string>,
+) {
+  const { json, raw } = generated.body;
+  const safePayload = json !== undefined ? JSON.stringify(withoutForeignUrls(json)) : raw;
+  return app.inject({
+    method: route.method as 'GET',
+    url: generated.url,
+    remoteAddress: nextRemoteAddress(),
+    headers: {
+      ...headers,
+      ...(safePayload === undefined
+        ? {}
+        : { 'content-type': generated.body.contentType ?? 'application/json' }),
+    },
+    ...(safePayload === undefined ? {} : { payload: safePayload }),
+  });
+}
+
+/** No 5xx; a non-2xx answer (but HEAD's, which has no body) is `{ error: <machine_code>, message }`. */
+function check(route: RouteRecord, generated: Generated, response: Awaited<ReturnType<typeof send>>) {
+  const where = `${route.method} ${generated.url.slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+  if (response.statusCode >= 500) throw new Error(`server error: ${where}`);
+  if (response.statusCode < 300 || route.method === 'HEAD') return;
+  let body: unknown;
+  try {
+    body = response.json();
+  } catch {
+    throw new Error(`non-JSON error answer: ${where}`);
+  }
+  const { error, message } = (body ?? {}) as { error?: unknown; message?: unknown };
+  if (
+    typeof error !== 'string' ||
+    !/^[a-z][a-z0-9_]*$/.test(error) ||
+    typeof message !== 'string' ||
+    !message
+  ) {
+    throw new Error(`error answer without {error, message}: ${where}`);
+  }
+}
+
+describe('every route under generated hostile input', () => {
+  it('has a valid sample for every route that reads a body, a query or a parameter', () => {
+    const missing = routes
+      .filter((r) => hasBody(r.method) || r.url.includes(':'))
+      .filter(
+        (r) =>
+          r.url !== '/api/*' &&
+          !['POST /api/admin/logout', 'POST /api/admin/ical-export/rotate'].includes(`${r.method} ${r.url}`),
+      )
+      .filter((r) => !samples.has(`${r.method} ${r.url}`) && !samples.has(`GET ${r.url}`))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+    expect(routes.length).toBeGreaterThan(50);
+  });
+
+  it('never answers 5xx, and answers every refusal with {error, message}', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      const runs = SLOW_ROUTES.has(key) ? RUNS_PER_SLOW_ROUTE : RUNS_PER_ROUTE;
+      const examples = sweep(route).map((generated) => [generated] as [Generated]);
+      const property = fc.asyncProperty(requestFor(route), async (generated) => {
+        // Logout ends the session it is given: it gets its own.
+        const session = key === 'POST /api/admin/logout' ? await adminToken(t.app) : token;
+        check(route, generated, await send(t.app, route, generated, { authorization: `Bearer ${session}` }));
+      });
+      const details = await fc.check(property, {
+        seed: SEED,
+        examples,
+        numRuns: examples.length + runs, // the examples count as runs
+        // Bounds the shrinking of a failure; a passing route takes well under a second.
+        interruptAfterTimeLimit: ROUTE_TIME_LIMIT_MS,
+        markInterruptAsFailure: true,
+      });
+      if (details.failed) failures.push(`${key}: ${fc.defaultReportMessage(details)?.slice(0, 2_000)}`);
+    }
+    expect(failures).toEqual([]);
+    // No generated key reached an object's prototype.
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // The owner's account still works: nothing generated locked it.
+    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
+    expect(login.statusCode).toBe(200);
+  }, 600_000); // a passing run takes seconds; a failing one may shrink for ROUTE_TIME_LIMIT_MS per route
+
+  it('answers 400 to Stripe webhooks without a valid signature', async () => {
+    const route = { method: 'POST', url: '/api/stripe/webhook' };
+    const otherPayload = JSON.stringify({ id: 'evt_other', type: 'payment_intent.succeeded' });
+    const signature = fc.oneof(
+      fc.constant(undefined),
+      hostileString.filter((s) => !/[^\t\u0020-\u007e\u0080-\u00ff]/.test(s)), // what a header can carry
+      fc.constantFrom(`t=${Math.floor(Date.parse(TEST_NOW) / 1000)},v1=${'0'.repeat(64)}`, 't=,v1=', 'v1='),
+      // A real signature, of another body.
+      fc.constant(
+        Stripe.webhooks.generateTestHeaderString({ payload: otherPayload, secret: STAND_IN_WEBHOOK_SECRET }),
+      ),
+    );
+    const property = fc.asyncProperty(
+      bodyFor({ id: 'evt_1', type: 'payment_intent.succeeded' }),
+      signature,
+      async (body, sig) => {
+        const generated = {
+          url: route.url,
+          body: { ...body, contentType: 'application/json' },
+        };
+        const response = await send(
+          stripe.t.app,
+          route,
+          generated,
+          sig === undefined ? {} : { 'stripe-signature': sig },
+        );
+        check(route, generated, response);
+        if (response.statusCode !== 400 && response.statusCode !== 413) {
+          throw new Error(
+            `webhook without a valid signature answered ${response.statusCode}: ${response.body}`,
+          );
+        }
+      },
+    );
+    await fc.assert(property, { seed: SEED, numRuns: RUNS_PER_ROUTE * 2 });
+  });
+});
