@@ -2,6 +2,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { CalendarSourceId } from '../../domain/api.ts';
 import type { OurStay } from '../../domain/calendar-conflicts.ts';
 import type { IsoDate } from '../../domain/dates.ts';
+import { STAY_FLAGS } from '../../domain/stay-flags.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { calendarSources, importedEvents, settings, stays } from '../db/schema.ts';
 
@@ -11,7 +12,7 @@ export type CalendarSourceRow = typeof calendarSources.$inferSelect;
 export type ImportedEventRow = typeof importedEvents.$inferSelect;
 
 /** The value of stays.flag that marks a confirmed booking overlapped by a channel's event. */
-export const CALENDAR_CONFLICT_FLAG = 'calendar_conflict';
+export const CALENDAR_CONFLICT_FLAG = STAY_FLAGS.calendarConflict;
 
 export async function listSources(db: DbOrTx): Promise<CalendarSourceRow[]> {
   return db.select().from(calendarSources);

@@ -13,11 +13,8 @@ import { liveAt } from '../stays/stays-repository.ts';
 export type StayRow = typeof stays.$inferSelect;
 export type NewStay = typeof stays.$inferInsert;
 
-/** Why the owner must look at a stay: a payment that could not become a booking and was refunded. */
-export const STAY_FLAGS = {
-  paidAfterNightsTaken: 'paid_after_nights_taken',
-  paidAfterCancellation: 'paid_after_cancellation',
-} as const;
+/** Why the owner must look at a stay (a payment that could not become a booking and was refunded): one list. */
+export { STAY_FLAGS } from '../../domain/stay-flags.ts';
 
 export function createHoldsRepository(db: DbOrTx) {
   return {
