@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AdminBooking } from '../../domain/api.ts';
+import { bookingReference } from '../../domain/booking-reference.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { auditLog, importedEvents, stays } from '../db/schema.ts';
 
@@ -83,6 +84,7 @@ export type AdminBookingsRepository = ReturnType<typeof createAdminBookingsRepos
 export function toAdminBooking(row: StayRow, refundTargetPence = 0): AdminBooking {
   return {
     id: row.id,
+    reference: bookingReference(row.id),
     propertyId: row.propertyId,
     kind: row.kind,
     source: row.source,

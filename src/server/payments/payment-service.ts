@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { BookingPageIntentRequestSchema, PublicBooking } from '../../domain/api.ts';
+import { isBookingId } from '../../domain/booking-reference.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatGbp, poundsToPence, type Quote, quoteStay } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
@@ -36,9 +37,6 @@ const PAYABLE: ReadonlySet<PaymentIntentStatus> = new Set([
   'requires_confirmation',
   'requires_action',
 ]);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isBookingId = (value: string) => UUID.test(value);
 
 const datesTaken = () => conflict(DATES_TAKEN_MESSAGE, 'dates_unavailable');
 

@@ -12,6 +12,7 @@ import {
 
 const booking = (overrides: Partial<AdminBooking>): AdminBooking => ({
   id: '5f1d7c2e-0000-4000-8000-000000000001',
+  reference: 'TWR-BWEQ-RBG0',
   propertyId: 1,
   kind: 'guest',
   source: 'web',
