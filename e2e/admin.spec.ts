@@ -1,5 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
+import { bookingReference } from '../src/domain/booking-reference.ts';
+import { timeOnPropertyClock } from '../src/domain/dates.ts';
 import { formatGbp } from '../src/domain/pricing.ts';
 import { adminPost, expect, loginAsAdmin, test } from './fixtures.ts';
 
@@ -81,9 +83,9 @@ test.describe('admin bookings', () => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Bookings, upcoming stays first' });
+    // One property: no Property column repeating 'The Tower' on every row (issue 18).
     await expect(table.getByRole('columnheader')).toHaveText([
       'Guest',
-      'Property',
       'Check-in',
       'Check-out',
       'Guests',
@@ -103,6 +105,10 @@ test.describe('admin bookings', () => {
     await expect(rows).toHaveCount(1);
 
     await adaRow.getByRole('button', { name: 'Confirm' }).click();
+    // A confirmation step that says nothing was paid, before the booking is confirmed.
+    const confirmDialog = page.getByRole('dialog', { name: 'Confirm this booking?' });
+    await expect(confirmDialog.getByText('No payment has been received for this booking.')).toBeVisible();
+    await confirmDialog.getByRole('button', { name: 'Confirm Booking' }).click();
     await expect(page.getByText('Booking Confirmed', { exact: true })).toBeVisible();
     await expect(adaRow.getByText('confirmed', { exact: true })).toBeVisible();
     await expect(adaRow.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
@@ -140,6 +146,10 @@ test.describe('admin bookings', () => {
     await dialog.getByRole('button', { name: 'Create Booking' }).click();
     const link = dialog.getByLabel('Checkout link for the guest');
     await expect(link).toHaveValue(/\/checkout\/[0-9a-f-]{36}$/);
+    const id = (await link.inputValue()).split('/').at(-1)!;
+    await expect(
+      dialog.getByText(`Booking reference, to give the guest: ${bookingReference(id)}`),
+    ).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Copy Link' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(page.getByRole('row').filter({ hasText: 'Grace Hopper' })).toContainText('pending');
@@ -240,8 +250,9 @@ test.describe('admin on a phone', () => {
     await page.getByLabel('Search').fill('Phone Canceled');
     const card = page.getByRole('row').filter({ hasText: 'Phone Canceled' });
     await expect(card.getByText('canceled', { exact: true })).toBeVisible();
-    // The table's eighth column, the actions, is not shown on the card (a hidden cell has no role).
-    await expect(card.locator('td')).toHaveCount(8);
+    // The table's last column, the actions, is not shown on the card (a hidden cell has no role). Seven
+    // columns: one property, so no Property column (issue 18).
+    await expect(card.locator('td')).toHaveCount(7);
     await expect(card.locator('td').last()).toBeHidden();
   });
 
@@ -279,8 +290,8 @@ test.describe('admin accessibility', () => {
   });
 });
 
-/** A guest booking paid through the demo provider's own endpoints, as the booking page and checkout pay. */
-async function paidGuestBooking(
+/** A guest's payment hold (a checkout in progress), placed the way the booking page places it. */
+async function guestCheckout(
   request: APIRequestContext,
   stay: { name: string; from: number; nights: number },
 ) {
@@ -310,7 +321,24 @@ async function paidGuestBooking(
     },
   });
   expect(held.status(), await held.text()).toBe(200);
-  const { paymentIntentId, clientSecret, bookingId } = await held.json();
+  const hold = (await held.json()) as {
+    paymentIntentId: string;
+    clientSecret: string;
+    bookingId: string;
+    holdExpiresAt: string;
+  };
+  return { ...hold, checkInDate, checkOutDate };
+}
+
+/** A guest booking paid through the demo provider's own endpoints, as the booking page and checkout pay. */
+async function paidGuestBooking(
+  request: APIRequestContext,
+  stay: { name: string; from: number; nights: number },
+) {
+  const { paymentIntentId, clientSecret, bookingId, checkInDate, checkOutDate } = await guestCheckout(
+    request,
+    stay,
+  );
   const paid = await request.post(`/api/demo-payments/${paymentIntentId}/confirm`, {
     data: {
       clientSecret,
@@ -377,5 +405,87 @@ test.describe('admin dates and refunds', () => {
     await expect(row.getByText(`refunded ${formatGbp(preview.amountPence)}`)).toBeVisible();
     const calendar = await page.request.get('/api/unavailable-dates/1');
     expect((await calendar.json()).unavailableDates).not.toContain(booking.checkInDate);
+  });
+});
+
+test.describe("guests' checkouts in the admin list", () => {
+  test('shows a live checkout apart without Confirm, and hides it once lapsed unless asked', async ({
+    page,
+  }, testInfo) => {
+    const hold = await guestCheckout(page.request, { name: 'Hold Guest', from: 24, nights: 3 });
+    // The server agrees: a guest's checkout is not the owner's to confirm.
+    const refused = await adminPost(page.request, `/api/bookings/${hold.bookingId}/confirm`, {});
+    expect(refused.status()).toBe(409);
+    expect((await refused.json()).error).toBe('checkout_in_progress');
+
+    await loginAsAdmin(page);
+    await page.goto('/admin');
+    const checkouts = page.getByRole('region', { name: 'Checkouts in progress' });
+    const item = checkouts.getByRole('listitem').filter({ hasText: 'Hold Guest' });
+    await expect(item).toContainText('Checkout in progress, hold lapses');
+    // The time on the property's clock (London), as the hold's expiry gives it.
+    await expect(item).toContainText(timeOnPropertyClock(new Date(hold.holdExpiresAt)));
+    await expect(item).toContainText(`Ref ${bookingReference(hold.bookingId)}`);
+    await expect(checkouts.getByRole('button')).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: 'Hold Guest' })).toHaveCount(0);
+    const { default: AxeBuilder } = await import('@axe-core/playwright');
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('checkout-in-progress.png'), fullPage: true });
+
+    // The hold lapses (the server's test clock moves on and sweeps): gone from the list by default.
+    expect((await page.request.post('/api/test/clock', { data: { advanceMinutes: 16 } })).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    // The list has loaded once it counts the lapsed checkouts it hides (this one at least).
+    await expect(page.getByLabel(/^Show lapsed checkouts \(\d+\)$/)).toBeVisible();
+    await expect(page.getByText('Hold Guest')).toHaveCount(0);
+
+    await page.getByLabel('Show lapsed checkouts').check();
+    const row = page.getByRole('row').filter({ hasText: 'Hold Guest' });
+    await expect(row.getByText('checkout lapsed', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+  });
+});
+
+test.describe('the booking reference', () => {
+  test('is on the success page and in the admin list, and the admin search finds the booking by it', async ({
+    page,
+  }) => {
+    const hold = await guestCheckout(page.request, { name: 'Reference Guest', from: 30, nights: 3 });
+    const reference = bookingReference(hold.bookingId);
+    expect(reference).toMatch(/^TWR-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+
+    await page.goto(`/checkout/${hold.bookingId}`);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Postcode').fill('AB10 1AA');
+    await page.getByRole('button', { name: 'Complete Booking' }).click();
+    // The long id stays in the address; the page shows the short reference.
+    await expect(page).toHaveURL(new RegExp(`/booking-success\\?bookingId=${hold.bookingId}$`));
+    await expect(page.getByText(`Booking reference: ${reference}`, { exact: true })).toBeVisible();
+    await expect(page.getByText(hold.bookingId)).toHaveCount(0);
+
+    await loginAsAdmin(page);
+    await page.goto('/admin');
+    const table = page.getByRole('table', { name: 'Bookings, upcoming stays first' });
+    const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+    const search = page.getByLabel('Search');
+    for (const typed of [
+      reference,
+      reference.replaceAll('-', '').toLowerCase(),
+      reference.slice(4).toLowerCase(),
+    ]) {
+      await search.fill(typed);
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText('Reference Guest');
+      await expect(rows.first()).toContainText(`Ref ${reference}`);
+    }
+
+    // The owner's e-mails link to the booking by its id: the list opens searched for its reference.
+    await page.goto(`/admin?booking=${hold.bookingId}`);
+    await expect(page.getByLabel('Search')).toHaveValue(reference);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Reference Guest');
   });
 });

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { bookingReference } from '../src/domain/booking-reference.ts';
 import { addDays, addMonths, todayOnPropertyClock } from '../src/domain/dates.ts';
 import { quoteStay } from '../src/domain/pricing.ts';
 import { monthStart } from '../src/web/features/booking/calendar-dates.ts';
@@ -69,7 +70,8 @@ test.describe('the checkout page (demo payments)', () => {
     await payOnCheckout(page, '4242 4242 4242 4242');
     await expect(page).toHaveURL(new RegExp(`/booking-success\\?bookingId=${bookingId}$`));
     await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
-    await expect(page.getByText(bookingId)).toBeVisible();
+    // The short reference of every e-mail (issue 18); the long id stays in the address.
+    await expect(page.getByText(bookingReference(bookingId))).toBeVisible();
     await expect(page.getByRole('heading', { name: 'A Stay Like No Other' })).toBeVisible();
     await expect(page.getByRole('heading', { name: "What's Next" })).toBeVisible();
     await expect(page.getByText('Booking Confirmed!').last()).toBeVisible(); // the toast
@@ -110,7 +112,7 @@ test.describe('the checkout page (demo payments)', () => {
     ).toBeVisible();
     await page.getByRole('link', { name: 'View Booking Confirmation' }).click();
     await expect(page).toHaveURL(new RegExp(`/booking-success\\?bookingId=${bookingId}$`));
-    await expect(page.getByText(bookingId)).toBeVisible();
+    await expect(page.getByText(bookingReference(bookingId))).toBeVisible();
   });
 
   test('a declined card shows Payment Failed with the decline message; a good card then pays in the same hold', async ({

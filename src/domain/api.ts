@@ -152,6 +152,8 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a yyyy-MM-dd date')
 /** One row of the owner's bookings list: a guest booking or an owner block. Money named by its unit. */
 export const AdminBookingSchema = z.object({
   id: z.string(),
+  /** The short reference people read and type ('TWR-8D38-6281'), derived from the id (booking-reference.ts). */
+  reference: z.string(),
   propertyId: z.number().int(),
   kind: z.enum(['guest', 'block']),
   /** 'web' (a guest online) or 'owner' (taken by the owner by phone or e-mail). */

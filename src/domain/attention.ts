@@ -2,7 +2,7 @@ import { formatGbp } from './pricing.ts';
 
 /**
  * Why the owner must look at a booking (docs/decisions/005-attention-and-money-owed.md). The database keeps the
- * code; the owner reads the sentence. One stay has at most one at a time.
+ * code; the owner reads the sentence, never the code. One stay has at most one at a time.
  */
 export const ATTENTION_CODES = [
   /** A channel's reservation shares a night with this confirmed booking: the nights may be sold twice. */
@@ -18,18 +18,45 @@ export const ATTENTION_CODES = [
 ] as const;
 export type AttentionCode = (typeof ATTENTION_CODES)[number];
 
-/** The sentence the owner sees for a booking's attention code. */
+/** What the sentence of a booking's attention code reads from the booking. */
+export type AttentionFacts = {
+  paidPence: number;
+  refundedPence: number;
+  refundDuePence: number;
+  /** The provider's own words when a refund failed. */
+  attentionDetail?: string | null;
+};
+
+function joinNames(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+function lateRefundOutcome(stay: AttentionFacts): string {
+  const paid = formatGbp(stay.paidPence);
+  return stay.paidPence > 0 && stay.refundedPence >= stay.paidPence
+    ? `the ${paid} payment was refunded in full and the guest was told by e-mail.`
+    : `the guest was told by e-mail, but the full refund of ${paid} has not gone through yet: check it in the payment provider's dashboard.`;
+}
+
+/**
+ * The sentence the owner sees for a booking's attention code; `channels` names the channels whose imported
+ * events conflict with it, when the caller knows them.
+ */
 export function attentionSentence(
   code: AttentionCode,
-  stay: { refundDuePence: number; attentionDetail: string | null },
+  stay: AttentionFacts,
+  channels: string[] = [],
 ): string {
   switch (code) {
     case 'calendar_conflict':
-      return 'An Airbnb or Booking.com reservation shares nights with this booking: the same nights may be sold twice. Check both calendars.';
+      if (channels.length === 0) {
+        return 'A booking imported from Airbnb or Booking.com overlaps these nights: check the channels and settle it with the guests before anyone travels.';
+      }
+      return `${joinNames(channels)} ${channels.length === 1 ? 'has a booking' : 'have bookings'} on some of these nights too: check ${channels.length === 1 ? channels[0] : 'them'} and settle it with the guests before anyone travels.`;
     case 'paid_after_nights_taken':
-      return 'The guest paid after the hold had lapsed and the nights had been booked: the payment was refunded in full and no booking was made.';
+      return `The guest paid after the hold on these dates had lapsed, and the nights had been booked by then, so no booking was made: ${lateRefundOutcome(stay)}`;
     case 'paid_after_cancellation':
-      return 'The guest paid after this booking was cancelled: the payment was refunded in full.';
+      return `The guest paid after this booking had been cancelled: ${lateRefundOutcome(stay)}`;
     case 'refund_pending':
       return `Refund of ${formatGbp(stay.refundDuePence)} pending.`;
     case 'refund_failed':

@@ -8,6 +8,7 @@ import {
   isWeekendNight,
   nightsOf,
   staysOverlap,
+  timeOnPropertyClock,
   todayOnPropertyClock,
 } from './dates.ts';
 
@@ -105,6 +106,14 @@ describe('addMonths', () => {
     expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
     expect(addMonths('2028-02-29', 12)).toBe('2029-02-28');
     expect(addMonths('2026-12-15', 1)).toBe('2027-01-15');
+  });
+});
+
+describe('timeOnPropertyClock', () => {
+  it('reads 24-hour London time: GMT in winter, BST in summer', () => {
+    expect(timeOnPropertyClock(new Date('2026-11-23T14:32:59Z'))).toBe('14:32');
+    expect(timeOnPropertyClock(new Date('2027-07-01T13:32:00Z'))).toBe('14:32');
+    expect(timeOnPropertyClock(new Date('2027-01-01T00:05:00Z'))).toBe('00:05');
   });
 });
 

@@ -153,6 +153,19 @@ export function todayOnPropertyClock(now: Date): IsoDate {
   return todayMemo.day;
 }
 
+let propertyTime: Intl.DateTimeFormat | undefined;
+
+/** '14:32': the time of `at` on the property's clock (Europe/London), 24-hour, as the owner reads it. */
+export function timeOnPropertyClock(at: Date): string {
+  propertyTime ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: PROPERTY_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return propertyTime.format(at);
+}
+
 export function compareIsoDates(a: IsoDate, b: IsoDate): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 import { asc, desc, gt } from 'drizzle-orm';
 import type { AdminBooking } from '../../domain/api.ts';
 import { attentionSentence } from '../../domain/attention.ts';
+import { bookingReference } from '../../domain/booking-reference.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { auditLog, importedEvents } from '../db/schema.ts';
@@ -38,6 +39,7 @@ export type AdminBookingsRepository = ReturnType<typeof createAdminBookingsRepos
 export function toAdminBooking(row: StayRow): AdminBooking {
   return {
     id: row.id,
+    reference: bookingReference(row.id),
     propertyId: row.propertyId,
     kind: row.kind,
     source: row.source,

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminBooking } from '../../domain/api.ts';
+import { bookingReference } from '../../domain/booking-reference.ts';
 import { auditLog, importedEvents, stays } from '../db/schema.ts';
 import { silentNotifications } from '../notifications/events.ts';
+import { bookingPageRequest } from '../payments/test/payment-harness.ts';
 import { adminToken, createTestApp, TEST_NOW, type TestApp } from '../test/test-app.ts';
 import { refundIdempotencyKey } from './service.ts';
 import { createRecordingRefunds, insertPaidBooking, insertStay } from './test-support.ts';
@@ -80,6 +82,7 @@ describe('GET /api/bookings', () => {
     expect(response.statusCode).toBe(200);
     const list = response.json() as AdminBooking[];
     expect(list.map((b) => b.id)).toEqual([block.id, later.id, past.id]);
+    expect(list.map((b) => b.reference)).toEqual([block.id, later.id, past.id].map(bookingReference));
     expect(list[0]).toMatchObject({
       kind: 'block',
       contactName: 'Owner Block',
@@ -148,6 +151,65 @@ describe('POST /api/bookings/:id/confirm', () => {
       message: 'There is no booking with that id.',
     });
     expect(notified).toEqual([]);
+  });
+
+  /** A guest's payment hold, placed the way the booking page places it (HOLD_MINUTES: 15). */
+  async function guestCheckout(dates = { checkInDate: '2026-12-14', checkOutDate: '2026-12-17' }) {
+    const held = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: bookingPageRequest(dates),
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    return held.json().bookingId as string;
+  }
+  const statusOf = async (id: string) =>
+    (await t.database.db.select({ status: stays.status }).from(stays).where(eq(stays.id, id)))[0]?.status;
+
+  it("refuses a guest's online checkout in progress with 409 and a sentence, and leaves it pending", async () => {
+    const id = await guestCheckout();
+    const response = await post(`/api/bookings/${id}/confirm`);
+    expect(response.statusCode).toBe(409);
+    // 10:00 GMT on 23 November plus the 15-minute hold, on the property's clock.
+    expect(response.json()).toEqual({
+      error: 'checkout_in_progress',
+      message:
+        'A guest is paying for this stay online: it confirms itself when their payment goes through, and its hold lapses at 10:15 if they do not. No payment has been received, so it cannot be confirmed by hand.',
+    });
+    expect(await statusOf(id)).toBe('pending');
+    expect(notified).toEqual([]);
+    expect(await auditActions()).not.toContainEqual(expect.objectContaining({ stayId: id }));
+  });
+
+  it("refuses a guest's checkout whose hold has lapsed (not yet swept) with 409, in summer time too", async () => {
+    await setClock('2027-06-01T12:00:00Z');
+    const id = await guestCheckout({ checkInDate: '2027-06-14', checkOutDate: '2027-06-17' });
+    await setClock('2027-06-01T12:20:00Z');
+    const response = await post(`/api/bookings/${id}/confirm`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: 'checkout_lapsed',
+      message:
+        "This was a guest's online checkout, and its hold lapsed at 13:15 without a payment, so there is no booking to confirm.",
+    });
+    expect(await statusOf(id)).toBe('pending');
+    expect(notified).toEqual([]);
+  });
+
+  it('still confirms a booking the owner took by phone, made through the admin API', async () => {
+    const created = await post('/api/admin/bookings', {
+      checkInDate: '2026-12-14',
+      checkOutDate: '2026-12-17',
+      guestCount: 2,
+      contactName: 'Bea Phone',
+      contactEmail: 'bea@example.test',
+      holdDays: 3,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().booking.id as string;
+    const response = await post(`/api/bookings/${id}/confirm`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ id, source: 'owner', status: 'confirmed' });
   });
 });
 
@@ -423,12 +485,29 @@ describe('GET /api/admin/bookings.csv', () => {
       expect.objectContaining({ action: 'bookings.exported', rows: 1 }),
     );
   });
+
+  it('gives each booking its short reference first and its long id last', async () => {
+    const stay = await insertStay(t.database.db, {
+      id: '8d386281-a7c4-4b0e-9f51-2d6e8a0c4b13',
+      checkIn: '2026-12-14',
+      checkOut: '2026-12-16',
+    });
+    const [header, row] = (await get('/api/admin/bookings.csv')).body.trim().split('\r\n') as [
+      string,
+      string,
+    ];
+    expect(header.split(',').at(-1)).toBe('Booking id');
+    expect(row.split(',')[0]).toBe('TWR-HMW6-50D7');
+    expect(row.split(',').at(-1)).toBe(stay.id);
+  });
 });
 
 describe('GET /api/admin/audit', () => {
   it('lists the latest admin actions, newest first, with who did them', async () => {
     const pending = await insertStay(t.database.db, {
       status: 'pending',
+      // A booking the owner took by phone: a guest's online checkout cannot be confirmed by hand.
+      source: 'owner',
       holdExpiresAt: new Date('2026-11-30T10:00:00Z'),
       ...PAID_STAY,
     });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminBooking, CancelBooking, OwnerBooking, RefundPreview } from '../../domain/api.ts';
 import { DAY_MS, holdExpiresAt as holdExpiry } from '../../domain/booking-lifecycle.ts';
-import { todayOnPropertyClock } from '../../domain/dates.ts';
+import { timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatGbp, poundsToPence, quoteStay } from '../../domain/pricing.ts';
 import { computeRefund, type Refund } from '../../domain/refunds.ts';
 import { checkStayRules, STAY_RULE_MESSAGES } from '../../domain/stay-rules.ts';
@@ -139,7 +139,12 @@ export function createAdminBookingService(deps: Dependencies) {
   return {
     list,
 
-    /** pending (not a block) → confirmed: the owner's deliberate decision, e.g. paid by bank transfer. */
+    /**
+     * pending (not a block) → confirmed: the owner's deliberate decision about a booking they took by phone or
+     * e-mail, e.g. paid by bank transfer. A guest's online checkout is not the owner's to confirm: it confirms
+     * itself when its payment goes through, and nothing has been paid while it is pending (issue 18; the spec
+     * README's "the owner may Confirm any pending booking" stays true of the owner's own bookings).
+     */
     async confirm(id: string, actor: string): Promise<AdminBooking> {
       const row = await db.transaction(async (tx) => {
         const stay = await requireStay(tx, id, true);
@@ -151,6 +156,7 @@ export function createAdminBookingService(deps: Dependencies) {
           );
         }
         const now = clock.now();
+        if (stay.source === 'web') throw checkoutNotConfirmable(stay, now);
         const updated = await bookings.updateStay(
           {
             id: id,
@@ -373,6 +379,22 @@ export function createAdminBookingService(deps: Dependencies) {
   };
 }
 
+/** The 409 for confirming a guest's online checkout by hand: a sentence that says why and what to do. */
+function checkoutNotConfirmable(stay: StayRow, now: Date) {
+  const lapses = stay.holdExpiresAt;
+  if (lapses && lapses <= now) {
+    return conflict(
+      `This was a guest's online checkout, and its hold lapsed at ${timeOnPropertyClock(lapses)} without a payment, so there is no booking to confirm.`,
+      'checkout_lapsed',
+    );
+  }
+  const until = lapses ? `, and its hold lapses at ${timeOnPropertyClock(lapses)} if they do not` : '';
+  return conflict(
+    `A guest is paying for this stay online: it confirms itself when their payment goes through${until}. No payment has been received, so it cannot be confirmed by hand.`,
+    'checkout_in_progress',
+  );
+}
+
 const nightsTaken = () =>
   conflict(
     'Some of those nights are already booked or blocked. Please choose other dates.',
@@ -389,7 +411,7 @@ export function sortUpcomingFirst(bookings: AdminBooking[], today: string): Admi
 }
 
 const CSV_COLUMNS: [string, (b: AdminBooking) => string | number][] = [
-  ['Reference', (b) => b.id],
+  ['Reference', (b) => b.reference],
   ['Kind', (b) => b.kind],
   ['Source', (b) => b.source],
   ['Status', (b) => b.status],
@@ -407,6 +429,8 @@ const CSV_COLUMNS: [string, (b: AdminBooking) => string | number][] = [
   ['Special requests', (b) => b.specialRequests],
   ['Attention', (b) => b.flag ?? ''],
   ['Created', (b) => b.createdAt],
+  // The long id, as in the booking's links (/checkout/{id}), for matching rows with other records.
+  ['Booking id', (b) => b.id],
 ];
 
 /**

@@ -1,8 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingReference } from '../../domain/booking-reference.ts';
+import { addDays, todayOnPropertyClock } from '../../domain/dates.ts';
 import { outbox, stays } from '../db/schema.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
+import { bookingPageRequest } from '../payments/test/payment-harness.ts';
 import { createSmtpTestApp } from '../test/smtp-test-app.ts';
 import {
   REJECTED_DOMAIN,
@@ -381,5 +384,52 @@ describe('cancellation and other notifications', () => {
     expect(conflicts).toHaveLength(1);
     expect(conflicts[0]!.email.subject).toContain('Booking.com');
     expect(conflicts[0]!.email.text).toContain(stay.id);
+  });
+});
+
+describe('a booking paid online', () => {
+  it("carries the booking's short reference, as the API gives it, in the guest's confirmation received by SMTP", async () => {
+    const checkInDate = addDays(todayOnPropertyClock(t.clock.now()), 320);
+    const request = bookingPageRequest(
+      { checkInDate, checkOutDate: addDays(checkInDate, 3) },
+      { guest: 'Ref Guest' },
+    );
+    const held = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: request });
+    expect(held.statusCode, held.body).toBe(200);
+    const { bookingId, paymentIntentId, clientSecret } = held.json();
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/demo-payments/${paymentIntentId}/confirm`,
+      payload: {
+        clientSecret,
+        card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' },
+        postcode: 'AB10 1AA',
+      },
+    });
+    expect(paid.json().status).toBe('succeeded');
+    const success = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment-success',
+      payload: { paymentIntentId, bookingId },
+    });
+    expect(success.statusCode, success.body).toBe(200);
+    expect(success.json().status).toBe('confirmed');
+    // The reference the admin list gives is the one the browser derives from the id on the success page.
+    const list = await t.app.inject({ method: 'GET', url: '/api/bookings', headers: await adminHeaders() });
+    const reference = bookingReference(bookingId);
+    expect(
+      (list.json() as { id: string; reference: string }[]).find((b) => b.id === bookingId),
+    ).toMatchObject({
+      reference,
+    });
+
+    await t.app.outboxWorker.runOnce();
+    const [guest] = receivedBy(request.booking.contactEmail);
+    expect(guest?.email.subject).toContain('Your stay at The Tower is confirmed');
+    for (const part of [guest!.email.text!, guest!.email.html!]) {
+      expect(part).toMatch(new RegExp(`Booking reference:?\\s*(<[^>]+>\\s*)*${reference}`));
+    }
+    const owner = receivedBy(OWNER).find((m) => m.email.text?.includes(reference));
+    expect(owner?.email.subject).toMatch(/^New booking: Ref Guest/);
   });
 });

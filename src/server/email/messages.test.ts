@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { bookingReference } from '../../domain/booking-reference.ts';
 import { guestBookingConfirmed, ownerBookingConfirmed } from './messages.ts';
 import { MESSAGE_KINDS } from './notifications.ts';
 import { previewMessages, SAMPLE_STAY } from './preview.ts';
@@ -32,6 +33,25 @@ describe('e-mail messages', () => {
     expect(owner.html).toContain('&amp; &quot;quotes&quot;');
     expect(owner.text).toContain('<img src=x onerror=alert(1)> & "quotes"');
     expect(guestBookingConfirmed(stay, site).html).not.toContain('<script>');
+  });
+
+  it('names the booking by its short reference in every message about one; its long id only inside links', () => {
+    const reference = bookingReference(SAMPLE_STAY.id);
+    const previews = previewMessages(site, new Date('2026-11-23T10:00:00Z'));
+    const aboutAStay = previews.filter((p) => p.kind !== MESSAGE_KINDS.ownerFeedUnhealthy);
+    expect(aboutAStay).toHaveLength(previews.length - 1);
+    for (const { kind, message, attachments } of aboutAStay) {
+      for (const part of [message.text, message.html, ...attachments.map((a) => a.content)]) {
+        expect(part, kind).toContain(reference);
+        const withoutLinks = part.replace(/https?:\/\/\S+?(?=["\s)<]|$)/g, '').replace(/UID:\S+/g, '');
+        expect(withoutLinks, kind).not.toContain(SAMPLE_STAY.id);
+      }
+    }
+    const guest = guestBookingConfirmed(SAMPLE_STAY, site);
+    expect(guest.text).toContain(`https://thetower.example/booking-success?bookingId=${SAMPLE_STAY.id}`);
+    expect(ownerBookingConfirmed(SAMPLE_STAY, site).text).toContain(
+      `Open this booking in the admin area: https://thetower.example/admin?booking=${SAMPLE_STAY.id}`,
+    );
   });
 
   it("links the guest's confirmation to the site's own terms and contact address", () => {

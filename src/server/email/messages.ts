@@ -1,3 +1,4 @@
+import { bookingReference } from '../../domain/booking-reference.ts';
 import { daysBetween, type IsoDate } from '../../domain/dates.ts';
 import { formatGbp } from '../../domain/pricing.ts';
 import { CHECK_IN_TIME, CHECK_OUT_TIME, PROPERTY_NAME } from '../../domain/property.ts';
@@ -15,10 +16,12 @@ import {
   renderMessage,
   rows,
 } from './layout.ts';
+import { bookingPageUrl } from './stay-calendar.ts';
 
 /**
  * Every e-mail the site sends, in the site's voice. Pure functions of the stored stay (its pence, as charged) and
- * the site's addresses; `npm run email:preview` writes each one to files to look at.
+ * the site's addresses; `npm run email:preview` writes each one to files to look at. A booking is named by its
+ * short reference ('TWR-8D38-6281'); its long id appears only inside links.
  */
 
 export type BookingDetails = Pick<
@@ -80,7 +83,7 @@ const dateRange = (stay: { checkIn: IsoDate; checkOut: IsoDate }) =>
 
 function stayRows(stay: BookingDetails) {
   return rows(
-    { label: 'Booking reference', value: stay.id },
+    { label: 'Booking reference', value: bookingReference(stay.id) },
     { label: 'Check-in', value: `${formatLongDate(stay.checkIn)}, from ${CHECK_IN_TIME.label}` },
     { label: 'Check-out', value: `${formatLongDate(stay.checkOut)}, by ${CHECK_OUT_TIME.label}` },
     { label: 'Nights', value: String(daysBetween(stay.checkIn, stay.checkOut)) },
@@ -127,12 +130,19 @@ function cancellationPolicy(site: MessageSite) {
   ];
 }
 
-const adminLink = (site: MessageSite) => button('Open the admin area', `${site.siteUrl}/admin`);
+/** The admin area, opened on this booking (its list searched for the booking's reference) when there is one. */
+const adminLink = (site: MessageSite, stay?: Pick<BookingDetails, 'id'>) =>
+  stay
+    ? button(
+        'Open this booking in the admin area',
+        `${site.siteUrl}/admin?booking=${encodeURIComponent(stay.id)}`,
+      )
+    : button('Open the admin area', `${site.siteUrl}/admin`);
 
 export function guestBookingConfirmed(stay: BookingDetails, site: MessageSite): RenderedMessage {
   const body: MessageBody = {
     subject: `Your stay at ${PROPERTY_NAME} is confirmed (${dateRange(stay)})`,
-    preheader: `Booking reference ${stay.id}. We look forward to welcoming you to Aberdeen.`,
+    preheader: `Booking reference ${bookingReference(stay.id)}. We look forward to welcoming you to Aberdeen.`,
     heading: `Thank you, ${firstName(stay.contactName)} — your stay is confirmed`,
     blocks: [
       p(
@@ -140,6 +150,7 @@ export function guestBookingConfirmed(stay: BookingDetails, site: MessageSite): 
       ),
       h('Your stay'),
       stayRows(stay),
+      button('View your booking', bookingPageUrl(stay.id, site.siteUrl)),
       h('Your payment'),
       priceRows(stay),
       h('What happens next'),
@@ -170,7 +181,7 @@ export function ownerBookingConfirmed(stay: BookingDetails, site: MessageSite): 
       guestRows(stay),
       priceRows(stay),
       p('Remember to send the access codes 24 hours before arrival.'),
-      adminLink(site),
+      adminLink(site, stay),
     ],
     signOff: OWNER_SIGN_OFF,
   });
@@ -192,11 +203,11 @@ export function guestBookingCanceled(
     preheader:
       refundPence > 0
         ? `A refund of ${formatGbp(refundPence)} is on its way.`
-        : `Booking reference ${stay.id}.`,
+        : `Booking reference ${bookingReference(stay.id)}.`,
     heading: `Your booking is cancelled`,
     blocks: [
       p(
-        `Dear ${firstName(stay.contactName)}, your booking for ${formatLongDate(stay.checkIn)} to ${formatLongDate(stay.checkOut)} (reference ${stay.id}) has been cancelled.`,
+        `Dear ${firstName(stay.contactName)}, your booking for ${formatLongDate(stay.checkIn)} to ${formatLongDate(stay.checkOut)} (reference ${bookingReference(stay.id)}) has been cancelled.`,
       ),
       rows(
         { label: 'Amount paid', value: formatGbp(stay.paidPence || stay.totalPence) },
@@ -231,7 +242,7 @@ export function ownerBookingCanceled(
         { label: 'Paid', value: formatGbp(stay.paidPence) },
         { label: 'Refund to the guest', value: formatGbp(refundPence), strong: true },
       ),
-      adminLink(site),
+      adminLink(site, stay),
     ],
     signOff: OWNER_SIGN_OFF,
   });
@@ -251,7 +262,7 @@ export function guestPaymentRefundedNightsTaken(
         `Dear ${firstName(stay.contactName)}, your payment arrived after the hold on your dates (${formatLongDate(stay.checkIn)} to ${formatLongDate(stay.checkOut)}) had lapsed, and in the meantime another guest booked some of those nights. We cannot confirm your booking, so we are refunding your payment in full.`,
       ),
       rows(
-        { label: 'Reference', value: stay.id },
+        { label: 'Booking reference', value: bookingReference(stay.id) },
         { label: 'Refund', value: formatGbp(refundPence), strong: true },
       ),
       p(`The refund should reach the card you paid with within ${REFUND_DAYS}. Nothing is deducted.`),
@@ -283,7 +294,7 @@ export function ownerPaymentRefundedNightsTaken(
       stayRows(stay),
       guestRows(stay),
       rows({ label: 'Refunded', value: formatGbp(refundPence), strong: true }),
-      adminLink(site),
+      adminLink(site, stay),
     ],
     signOff: OWNER_SIGN_OFF,
   });
@@ -310,7 +321,7 @@ export function ownerCalendarConflict(
         { label: 'Event id', value: conflict.uid },
       ),
       ...(stay ? [h('Direct booking'), stayRows(stay), guestRows(stay)] : []),
-      adminLink(site),
+      adminLink(site, stay),
     ],
     signOff: OWNER_SIGN_OFF,
   });

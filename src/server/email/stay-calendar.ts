@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import ICAL from 'ical.js';
+import { bookingReference } from '../../domain/booking-reference.ts';
 import type { IsoDate } from '../../domain/dates.ts';
 import { CHECK_IN_TIME, CHECK_OUT_TIME, PROPERTY_NAME, PROPERTY_TIME_ZONE } from '../../domain/property.ts';
 
@@ -10,6 +11,13 @@ export function propertyLocalInstant(date: IsoDate, hour: number, minute: number
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return new Date(new TZDate(year, month - 1, day, hour, minute, 0, PROPERTY_TIME_ZONE).getTime());
 }
+
+/**
+ * The guest's confirmation page, with the booking's reference and what happens next. The long id stays in the
+ * link; the reference is what people read.
+ */
+export const bookingPageUrl = (stayId: string, siteUrl: string) =>
+  `${siteUrl}/booking-success?bookingId=${encodeURIComponent(stayId)}`;
 
 export type StayEvent = {
   stayId: string;
@@ -36,12 +44,14 @@ export function stayCalendarFile(stay: StayEvent, now: Date): string {
   event.uid = `${stay.stayId}@${new URL(stay.siteUrl).hostname}`;
   event.summary = `Your stay at ${PROPERTY_NAME}, Aberdeen`;
   event.location = `${PROPERTY_NAME}, Aberdeen, Scotland`;
+  const bookingUrl = bookingPageUrl(stay.stayId, stay.siteUrl);
   event.description = [
-    `Booking reference: ${stay.stayId}`,
+    `Booking reference: ${bookingReference(stay.stayId)}`,
     `Guests: ${stay.guestCount}`,
     `Check-in from ${CHECK_IN_TIME.label}, check-out by ${CHECK_OUT_TIME.label}.`,
     'Your access codes arrive by e-mail 24 hours before you arrive.',
     `Questions: ${stay.siteEmail}`,
+    `Your booking: ${bookingUrl}`,
   ].join('\n');
   event.startDate = ICAL.Time.fromJSDate(
     propertyLocalInstant(stay.checkIn, CHECK_IN_TIME.hour, CHECK_IN_TIME.minute),
@@ -52,7 +62,7 @@ export function stayCalendarFile(stay: StayEvent, now: Date): string {
     true,
   );
   vevent.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(now, true));
-  vevent.updatePropertyWithValue('url', stay.siteUrl);
+  vevent.updatePropertyWithValue('url', bookingUrl);
   vevent.updatePropertyWithValue('status', 'CONFIRMED');
   calendar.addSubcomponent(vevent);
   return `${calendar.toString()}\r\n`;

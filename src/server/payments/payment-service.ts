@@ -8,6 +8,7 @@ import {
   isLive,
   MINUTE_MS,
 } from '../../domain/booking-lifecycle.ts';
+import { isBookingId } from '../../domain/booking-reference.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatGbp, poundsToPence, type Quote, quoteStay } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
@@ -42,9 +43,6 @@ const PAYABLE: ReadonlySet<PaymentIntentStatus> = new Set([
   'requires_confirmation',
   'requires_action',
 ]);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isBookingId = (value: string) => UUID.test(value);
 
 const datesTaken = () => conflict(DATES_TAKEN_MESSAGE, 'dates_unavailable');
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { bookingReference, isBookingId } from '../../../domain/booking-reference.ts';
 import { primaryButton } from '../../features/payments/complete-payment-dialog.tsx';
 import { notifyPaymentSuccess } from '../../features/payments/payment-api.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -41,6 +42,8 @@ export default function BookingSuccess() {
     if (id && paymentIntentId) notifyPaymentSuccess({ paymentIntentId, bookingId: id }).catch(() => {});
   }, []);
   const email = siteEmail();
+  // The short reference every e-mail carries; the long id stays in the address bar.
+  const reference = bookingId && isBookingId(bookingId) ? bookingReference(bookingId) : null;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
@@ -52,9 +55,9 @@ export default function BookingSuccess() {
         <p className="mt-3 text-lg text-stone-700">
           Thank you for booking The Tower. We look forward to welcoming you to Aberdeen.
         </p>
-        {bookingId ? (
+        {reference ? (
           <p className="mt-4 inline-block rounded-md bg-stone-100 px-4 py-2 text-stone-800">
-            Booking reference: <strong className="font-mono">{bookingId}</strong>
+            Booking reference: <strong className="whitespace-nowrap font-mono">{reference}</strong>
           </p>
         ) : null}
       </div>

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { AdminBooking } from '../../../domain/api.ts';
+import { bookingReference, isBookingId } from '../../../domain/booking-reference.ts';
 import { todayOnPropertyClock } from '../../../domain/dates.ts';
 import { formatGbp } from '../../../domain/pricing.ts';
 import { ApiRequestError } from '../../lib/api.ts';
@@ -8,7 +10,6 @@ import {
   downloadBookingsCsv,
   useBookings,
   useCancelBooking,
-  useConfirmBooking,
   useImportedEvents,
   useProperties,
 } from './admin-api.ts';
@@ -17,6 +18,8 @@ import {
   canCancel,
   canConfirm,
   canRetryRefund,
+  checkoutState,
+  countLapsedCheckouts,
   filterBookings,
   formatDay,
   formatPounds,
@@ -26,6 +29,9 @@ import {
   type StatusFilter,
 } from './booking-list.ts';
 import { CancelDialog, toastCancellation } from './cancel-dialog.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { EmailAddress } from './email-address.tsx';
+import { conflictChannels, flagSentence } from './flag-sentence.ts';
 import { MonthView } from './month-view.tsx';
 import { OwnerBookingDialog } from './owner-booking-dialog.tsx';
 import { RecentActivity } from './recent-activity.tsx';
@@ -35,16 +41,28 @@ import { buttonClass, cardClass, inputClass, labelClass } from './styles.ts';
 const cell = 'px-3 py-3 align-top max-md:flex max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1';
 const mobileLabel = 'font-medium text-stone-600 md:hidden';
 
-/** The Bookings tab (spec section 2): search, status filter, the table of stays and the owner's actions. */
+/** `/admin?booking={id}` (the owner's e-mails link to it) opens the list searched for that booking's reference. */
+function useInitialQuery(): string {
+  const [params] = useSearchParams();
+  const id = params.get('booking');
+  return id && isBookingId(id) ? bookingReference(id) : '';
+}
+
+/**
+ * The Bookings tab (spec section 2): search, status filter, guests' checkouts in progress apart from the table of
+ * stays, and the owner's actions. Lapsed checkouts are hidden unless the owner asks for them.
+ */
 export function BookingsTab() {
   const session = useAdminSession();
   const bookings = useBookings();
   const properties = useProperties();
   const imported = useImportedEvents();
-  const confirm = useConfirmBooking();
   const cancel = useCancelBooking();
-  const [query, setQuery] = useState('');
+  const initialQuery = useInitialQuery();
+  const [query, setQuery] = useState(initialQuery);
   const [status, setStatus] = useState<StatusFilter>('all');
+  const [showLapsed, setShowLapsed] = useState(false);
+  const [confirming, setConfirming] = useState<AdminBooking | null>(null);
   const [cancelling, setCancelling] = useState<AdminBooking | null>(null);
   const [downloading, setDownloading] = useState(false);
 
@@ -55,21 +73,24 @@ export function BookingsTab() {
 
   const now = new Date();
   const today = todayOnPropertyClock(now);
+  // The Property column earns its place only once there is more than one property (spec section 2 lists it).
+  const manyProperties = (properties.data?.length ?? 0) > 1;
   const propertyName = (id: number) => properties.data?.find((p) => p.id === id)?.name ?? `Property ${id}`;
-  const rows = filterBookings(bookings.data ?? [], { query, status });
-
-  async function onConfirm(booking: AdminBooking) {
-    try {
-      await confirm.mutateAsync(booking.id);
-      toast({ title: 'Booking Confirmed', description: `${booking.contactName}'s booking is confirmed.` });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: `Failed to confirm booking: ${(error as Error).message}`,
-        variant: 'destructive',
-      });
-    }
-  }
+  const filters = { query, status, showLapsed };
+  const shown = filterBookings(bookings.data ?? [], filters, now);
+  const checkouts = shown.filter((b) => checkoutState(b, now) === 'live');
+  const rows = shown.filter((b) => checkoutState(b, now) !== 'live');
+  const lapsedCount = countLapsedCheckouts(bookings.data ?? [], filters, now);
+  const columns = [
+    'Guest',
+    ...(manyProperties ? ['Property'] : []),
+    'Check-in',
+    'Check-out',
+    'Guests',
+    'Total',
+    'Status',
+    'Actions',
+  ];
 
   /** Unblock (an owner block) and Retry refund need no preview: they act at once. */
   async function onCancelNow(booking: AdminBooking) {
@@ -91,7 +112,7 @@ export function BookingsTab() {
     }
   }
 
-  const busy = confirm.isPending || cancel.isPending;
+  const busy = cancel.isPending;
 
   return (
     <div className="space-y-6">
@@ -144,6 +165,15 @@ export function BookingsTab() {
             </select>
           </div>
         </div>
+        <label className="mt-3 inline-flex items-center gap-2 text-sm text-stone-700">
+          <input
+            type="checkbox"
+            checked={showLapsed}
+            onChange={(e) => setShowLapsed(e.target.checked)}
+            className="size-4"
+          />
+          Show lapsed checkouts{lapsedCount > 0 ? ` (${lapsedCount})` : ''}
+        </label>
 
         {bookings.isPending ? (
           <p className="mt-6 text-stone-600" role="status">
@@ -153,133 +183,185 @@ export function BookingsTab() {
           <p className="mt-6 text-red-800" role="alert">
             Could not load the bookings: {bookings.error.message}
           </p>
-        ) : rows.length === 0 ? (
-          <p className="mt-6 text-stone-600">
-            {bookings.data.length === 0 ? 'No bookings yet.' : 'No bookings match your search.'}
-          </p>
         ) : (
-          <table className="mt-6 w-full text-left text-sm max-md:block">
-            <caption className="sr-only">Bookings, upcoming stays first</caption>
-            <thead className="border-stone-200 border-b text-stone-600 max-md:hidden">
-              <tr>
-                {['Guest', 'Property', 'Check-in', 'Check-out', 'Guests', 'Total', 'Status', 'Actions'].map(
-                  (name) => (
-                    <th key={name} scope="col" className="px-3 py-2 font-medium">
-                      {name}
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100 max-md:block max-md:space-y-3 max-md:divide-y-0">
-              {rows.map((b) => {
-                const hold = holdText(b, now);
-                const hasActions = canConfirm(b) || canCancel(b) || canRetryRefund(b);
-                return (
-                  <tr
-                    key={b.id}
-                    className={`max-md:block max-md:rounded-lg max-md:border max-md:border-stone-200 max-md:p-3 ${b.flag ? 'bg-amber-50' : ''}`}
-                  >
-                    <td className="px-3 py-3 align-top max-md:block max-md:px-0 max-md:pt-0 max-md:pb-2">
-                      <div className="font-medium text-stone-900">{b.contactName}</div>
-                      {b.kind === 'block' ? (
-                        <div className="text-stone-600">{b.reason || 'No reason given'}</div>
-                      ) : (
-                        <div className="break-all text-stone-600">{b.contactEmail}</div>
-                      )}
-                      <div className="text-stone-500 text-xs">
-                        Ref {b.id.slice(0, 8)}
-                        {b.source === 'owner' && b.kind === 'guest' ? ' · taken by phone/e-mail' : ''}
-                      </div>
-                      {b.flag ? (
-                        <p className="mt-1 rounded bg-amber-100 px-2 py-1 text-amber-950 text-xs" role="note">
-                          <span aria-hidden="true">⚠ </span>
-                          {b.flag}
-                        </p>
-                      ) : null}
-                    </td>
-                    <td className={cell}>
-                      <span className={mobileLabel}>Property</span>
-                      {propertyName(b.propertyId)}
-                    </td>
-                    <td className={cell}>
-                      <span className={mobileLabel}>Check-in</span>
-                      <span className="whitespace-nowrap">{formatDay(b.checkInDate)}</span>
-                    </td>
-                    <td className={cell}>
-                      <span className={mobileLabel}>Check-out</span>
-                      <span className="whitespace-nowrap">{formatDay(b.checkOutDate)}</span>
-                    </td>
-                    <td className={cell}>
-                      <span className={mobileLabel}>Guests</span>
-                      {b.kind === 'block' ? '—' : b.guestCount}
-                    </td>
-                    <td className={cell}>
-                      <span className={mobileLabel}>Total</span>
-                      <span>
-                        {b.kind === 'block' ? '—' : formatPounds(b.totalPrice)}
-                        {b.refundedPence > 0 ? (
-                          <span className="block text-stone-500 text-xs">
-                            refunded {formatGbp(b.refundedPence)}
-                          </span>
-                        ) : null}
-                      </span>
-                    </td>
-                    <td className={cell}>
-                      <span className={mobileLabel}>Status</span>
-                      <span>
-                        <StatusBadge booking={b} />
-                        {hold ? <span className="mt-1 block text-stone-600 text-xs">{hold}</span> : null}
-                      </span>
-                    </td>
-                    {/* On a phone a card without actions (canceled, completed) ends with its status. */}
-                    <td
-                      className={`${cell} max-md:mt-2 max-md:justify-end ${hasActions ? '' : 'max-md:hidden'}`}
-                    >
-                      <span className="flex flex-wrap gap-2">
-                        {canConfirm(b) ? (
-                          <button
-                            type="button"
-                            className={buttonClass.smallPrimary}
-                            disabled={busy}
-                            onClick={() => onConfirm(b)}
-                          >
-                            Confirm
-                          </button>
-                        ) : null}
-                        {canCancel(b) ? (
-                          <button
-                            type="button"
-                            className={buttonClass.smallDanger}
-                            disabled={busy}
-                            onClick={() => (b.kind === 'block' ? onCancelNow(b) : setCancelling(b))}
-                          >
-                            {b.kind === 'block' ? 'Unblock' : 'Cancel'}
-                          </button>
-                        ) : null}
-                        {canRetryRefund(b) ? (
-                          <button
-                            type="button"
-                            className={buttonClass.small}
-                            disabled={busy}
-                            onClick={() => onCancelNow(b)}
-                          >
-                            Retry refund
-                          </button>
-                        ) : null}
-                      </span>
-                    </td>
+          <>
+            {checkouts.length > 0 ? <CheckoutsInProgress checkouts={checkouts} now={now} /> : null}
+            {rows.length === 0 ? (
+              checkouts.length > 0 ? null : (
+                <p className="mt-6 text-stone-600">
+                  {/* Lapsed checkouts alone are no bookings: the checkbox above counts them. */}
+                  {query.trim() || status !== 'all' ? 'No bookings match your search.' : 'No bookings yet.'}
+                </p>
+              )
+            ) : (
+              <table className="mt-6 w-full text-left text-sm max-md:block">
+                <caption className="sr-only">Bookings, upcoming stays first</caption>
+                <thead className="border-stone-200 border-b text-stone-600 max-md:hidden">
+                  <tr>
+                    {columns.map((name) => (
+                      <th key={name} scope="col" className="px-3 py-2 font-medium">
+                        {name}
+                      </th>
+                    ))}
                   </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                </thead>
+                <tbody className="divide-y divide-stone-100 max-md:block max-md:space-y-3 max-md:divide-y-0">
+                  {rows.map((b) => {
+                    const hold = holdText(b, now);
+                    const flag = flagSentence(b, conflictChannels(b, imported.data ?? []));
+                    const hasActions = canConfirm(b) || canCancel(b) || canRetryRefund(b);
+                    return (
+                      <tr
+                        key={b.id}
+                        className={`max-md:block max-md:rounded-lg max-md:border max-md:border-stone-200 max-md:p-3 ${flag ? 'bg-amber-50' : ''}`}
+                      >
+                        <td className="px-3 py-3 align-top max-md:block max-md:px-0 max-md:pt-0 max-md:pb-2">
+                          <div className="font-medium text-stone-900">{b.contactName}</div>
+                          {b.kind === 'block' ? (
+                            <div className="text-stone-600">{b.reason || 'No reason given'}</div>
+                          ) : (
+                            <div className="text-stone-600">
+                              <EmailAddress address={b.contactEmail} />
+                            </div>
+                          )}
+                          <div className="text-stone-500 text-xs">
+                            Ref <span className="whitespace-nowrap">{b.reference}</span>
+                            {b.source === 'owner' && b.kind === 'guest' ? ' · taken by phone/e-mail' : ''}
+                          </div>
+                          {flag ? (
+                            <p
+                              className="mt-1 rounded bg-amber-100 px-2 py-1 text-amber-950 text-xs"
+                              role="note"
+                            >
+                              <span aria-hidden="true">⚠ </span>
+                              {flag}
+                            </p>
+                          ) : null}
+                        </td>
+                        {manyProperties ? (
+                          <td className={cell}>
+                            <span className={mobileLabel}>Property</span>
+                            {propertyName(b.propertyId)}
+                          </td>
+                        ) : null}
+                        <td className={cell}>
+                          <span className={mobileLabel}>Check-in</span>
+                          <span className="whitespace-nowrap">{formatDay(b.checkInDate)}</span>
+                        </td>
+                        <td className={cell}>
+                          <span className={mobileLabel}>Check-out</span>
+                          <span className="whitespace-nowrap">{formatDay(b.checkOutDate)}</span>
+                        </td>
+                        <td className={cell}>
+                          <span className={mobileLabel}>Guests</span>
+                          {b.kind === 'block' ? '—' : b.guestCount}
+                        </td>
+                        <td className={cell}>
+                          <span className={mobileLabel}>Total</span>
+                          <span>
+                            {b.kind === 'block' ? '—' : formatPounds(b.totalPrice)}
+                            {b.refundedPence > 0 ? (
+                              <span className="block text-stone-500 text-xs">
+                                refunded {formatGbp(b.refundedPence)}
+                              </span>
+                            ) : null}
+                          </span>
+                        </td>
+                        <td className={cell}>
+                          <span className={mobileLabel}>Status</span>
+                          <span>
+                            <StatusBadge booking={b} />
+                            {hold ? <span className="mt-1 block text-stone-600 text-xs">{hold}</span> : null}
+                          </span>
+                        </td>
+                        {/* On a phone a card without actions (canceled, completed) ends with its status. */}
+                        <td
+                          className={`${cell} max-md:mt-2 max-md:justify-end ${hasActions ? '' : 'max-md:hidden'}`}
+                        >
+                          <span className="flex flex-wrap gap-2">
+                            {canConfirm(b) ? (
+                              <button
+                                type="button"
+                                className={buttonClass.smallPrimary}
+                                disabled={busy}
+                                onClick={() => setConfirming(b)}
+                              >
+                                Confirm
+                              </button>
+                            ) : null}
+                            {canCancel(b) ? (
+                              <button
+                                type="button"
+                                className={buttonClass.smallDanger}
+                                disabled={busy}
+                                onClick={() => (b.kind === 'block' ? onCancelNow(b) : setCancelling(b))}
+                              >
+                                {b.kind === 'block' ? 'Unblock' : 'Cancel'}
+                              </button>
+                            ) : null}
+                            {canRetryRefund(b) ? (
+                              <button
+                                type="button"
+                                className={buttonClass.small}
+                                disabled={busy}
+                                onClick={() => onCancelNow(b)}
+                              >
+                                Retry refund
+                              </button>
+                            ) : null}
+                          </span>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            )}
+          </>
         )}
       </section>
 
       <MonthView bookings={bookings.data ?? []} imported={imported.data ?? []} today={today} />
       <RecentActivity />
+      <ConfirmDialog booking={confirming} onClose={() => setConfirming(null)} />
       <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} />
     </div>
+  );
+}
+
+/**
+ * Guests paying online right now, apart from the bookings: nothing to confirm (a payment that goes through
+ * confirms the stay by itself), and each hold lapses on its own.
+ */
+function CheckoutsInProgress({ checkouts, now }: { checkouts: AdminBooking[]; now: Date }) {
+  return (
+    <section
+      aria-labelledby="checkouts-heading"
+      className="mt-6 rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm"
+    >
+      <h3 id="checkouts-heading" className="font-semibold text-base text-stone-900">
+        Checkouts in progress
+      </h3>
+      <p className="mt-1 text-stone-700">
+        Guests paying online now. Their nights are held until the hold lapses; a payment that goes through
+        confirms the booking by itself.
+      </p>
+      <ul className="mt-3 divide-y divide-sky-200">
+        {checkouts.map((b) => (
+          <li key={b.id} className="flex flex-wrap items-baseline gap-x-4 gap-y-1 py-2">
+            <span className="font-medium text-stone-900">{b.contactName}</span>
+            <span className="min-w-0 text-stone-700">
+              <EmailAddress address={b.contactEmail} />
+            </span>
+            <span className="whitespace-nowrap">
+              {formatDay(b.checkInDate)} – {formatDay(b.checkOutDate)}
+            </span>
+            <span>{formatPounds(b.totalPrice)}</span>
+            <span className="text-stone-600 text-xs">Ref {b.reference}</span>
+            <span className="font-medium text-sky-950">{holdText(b, now)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

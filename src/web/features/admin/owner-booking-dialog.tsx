@@ -28,6 +28,7 @@ export function OwnerBookingDialog() {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [link, setLink] = useState<string | null>(null);
+  const [reference, setReference] = useState<string | null>(null);
   const create = useCreateOwnerBooking();
   const id = useId();
 
@@ -46,6 +47,7 @@ export function OwnerBookingDialog() {
       setFields(EMPTY);
       setErrors({});
       setLink(null);
+      setReference(null);
     }
   }
 
@@ -65,6 +67,7 @@ export function OwnerBookingDialog() {
     try {
       const created = await create.mutateAsync(parsed.data);
       setLink(created.checkoutUrl);
+      setReference(created.booking.reference);
       toast({ title: 'Booking Created', description: 'Send the checkout link to the guest.' });
     } catch (error) {
       toast({
@@ -122,6 +125,12 @@ export function OwnerBookingDialog() {
           </Dialog.Description>
           {link ? (
             <div className="mt-6">
+              {reference ? (
+                <p className="mb-4 text-sm text-stone-800">
+                  Booking reference, to give the guest:{' '}
+                  <strong className="whitespace-nowrap font-mono">{reference}</strong>
+                </p>
+              ) : null}
               <label className={labelClass} htmlFor={`${id}-link`}>
                 Checkout link for the guest
               </label>

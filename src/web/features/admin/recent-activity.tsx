@@ -1,3 +1,4 @@
+import { bookingReference, isBookingId } from '../../../domain/booking-reference.ts';
 import { useAudit } from './admin-api.ts';
 import { formatMoment } from './booking-list.ts';
 import { cardClass } from './styles.ts';
@@ -30,8 +31,8 @@ export function RecentActivity() {
             <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2">
               <span>
                 {ACTIONS[entry.action] ?? entry.action}
-                {typeof entry.details.stayId === 'string' ? (
-                  <span className="text-stone-500"> · ref {entry.details.stayId.slice(0, 8)}</span>
+                {typeof entry.details.stayId === 'string' && isBookingId(entry.details.stayId) ? (
+                  <span className="text-stone-500"> · ref {bookingReference(entry.details.stayId)}</span>
                 ) : null}
               </span>
               <span className="text-stone-600">
