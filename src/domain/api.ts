@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ATTENTION_CODES } from './attention.ts';
-import { PG_INTEGER_MAX, textField, wholeNumber } from './input-fields.ts';
+import {
+  contactEmail,
+  contactName,
+  contactPhone,
+  guestCount,
+  guestCountText,
+  specialRequests,
+} from './contact-details.ts';
+import { dateField, PG_INTEGER_MAX, textField, wholeNumber } from './input-fields.ts';
 import { MAX_PAYMENT_GBP } from './property.ts';
 
 /**
@@ -147,8 +155,6 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** The fixed contactName of an owner block (spec section 3). */
 export const OWNER_BLOCK_NAME = 'Owner Block';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a yyyy-MM-dd date');
-
 /** One row of the owner's bookings list: a guest booking or an owner block. Money named by its unit. */
 export const AdminBookingSchema = z.object({
   id: z.string(),
@@ -214,15 +220,11 @@ export const CancelBookingResponseSchema = z.object({
 /** A booking the owner takes by phone or e-mail: pending, held for `holdDays`, paid through its checkout link. */
 export const OwnerBookingSchema = z
   .object({
-    checkInDate: isoDate,
-    checkOutDate: isoDate,
-    guestCount: z.coerce
-      .number({ error: 'Give the number of guests (1 to 4)' })
-      .int('Give a whole number of guests')
-      .min(1, 'At least 1 guest')
-      .max(4, 'At most 4 guests'),
-    contactName: textField().trim().min(2, 'Name is required').max(200),
-    contactEmail: z.string().trim().email('Valid email is required').max(320),
+    checkInDate: dateField('checkInDate', { written: true }),
+    checkOutDate: dateField('checkOutDate', { written: true }),
+    guestCount: guestCountText(),
+    contactName,
+    contactEmail,
     holdDays: z.coerce
       .number({ error: 'Give the number of days to hold the dates for payment (1 to 30)' })
       .int('Give a whole number of days')
@@ -284,18 +286,16 @@ export const ClientConfigSchema = z.object({
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;
 
-const IsoDateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written yyyy-MM-dd');
-
 /** The guest's stay and contact details as the booking page sends them (spec section 3, "Booking payload"). */
 export const GuestBookingSchema = z.object({
   propertyId: wholeNumber('propertyId', { min: 1, max: PG_INTEGER_MAX }),
-  checkInDate: IsoDateText,
-  checkOutDate: IsoDateText,
-  guestCount: z.number().int().min(1, 'at least 1 guest').max(4, 'at most 4 guests').default(1),
-  contactName: textField().trim().min(2, 'Name is required').max(200),
-  contactEmail: z.email('Valid email is required').max(320),
-  contactPhone: textField().trim().max(50).default(''),
-  specialRequests: textField({ multiline: true }).trim().max(2000).default(''),
+  checkInDate: dateField('checkInDate', { written: true }),
+  checkOutDate: dateField('checkOutDate', { written: true }),
+  guestCount: guestCount().default(1),
+  contactName,
+  contactEmail,
+  contactPhone: contactPhone.default(''),
+  specialRequests: specialRequests.default(''),
   /** Pounds, as the page shows it; informative only: the server prices the stay itself. */
   totalPrice: z
     .number()
@@ -420,10 +420,6 @@ export type DemoIntentStatus = z.infer<typeof DemoIntentStatusSchema>;
 /* ---------- Availability, quotes and owner blocks (issue 4) ---------- */
 
 const propertyIdField = wholeNumber('propertyId', { min: 1, max: PG_INTEGER_MAX, coerce: true });
-
-/** A `yyyy-MM-dd` field; whether it is a real date is judged by the stay rules (clear message, code). */
-const dateField = (name: string) =>
-  z.string({ error: `${name} is required (yyyy-MM-dd)` }).max(32, `${name} must be written yyyy-MM-dd`);
 
 /** `?propertyId&checkInDate&checkOutDate` of `/api/availability` and `/api/quote`. */
 export const StayQuerySchema = z.object({

@@ -60,3 +60,17 @@ export function wholeNumber(name: string, range: { min: number; max: number; coe
   const number = range.coerce ? z.coerce.number({ error: message }) : z.number({ error: message });
   return number.int(message).min(range.min, message).max(range.max, message);
 }
+
+/**
+ * A `yyyy-MM-dd` date field. `written` checks the pattern here (a 400 naming the field); without it the field is
+ * only bounded in length, and whether it is a real date is judged by the stay rules (stay-rules.ts), whose
+ * answer names the rule ('invalid_date').
+ */
+export function dateField(name: string, options: { written?: boolean } = {}) {
+  const field = z
+    .string({ error: `${name} is required (yyyy-MM-dd)` })
+    .max(32, `${name} must be written yyyy-MM-dd`);
+  return options.written
+    ? field.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date written yyyy-MM-dd`)
+    : field;
+}

@@ -47,6 +47,16 @@ export function quoteStay(checkIn: IsoDate, checkOut: IsoDate): Quote {
 
 export const poundsToPence = (pounds: number) => Math.round(pounds * 100);
 
+/** A quote's money in pence, as a booking stores it. */
+export function quotePence(quote: Quote) {
+  return {
+    accommodationPence: poundsToPence(quote.accommodation),
+    cleaningFeePence: poundsToPence(quote.cleaningFee),
+    serviceFeePence: poundsToPence(quote.serviceFee),
+    totalPence: poundsToPence(quote.total),
+  };
+}
+
 /** The two currency formats, each made once on first use (making one is far slower than using it). */
 const gbpFormats = new Map<0 | 2, Intl.NumberFormat>();
 function gbpFormat(fractionDigits: 0 | 2): Intl.NumberFormat {

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { AdminBooking, CancelBooking, OwnerBooking, RefundPreview } from '../../domain/api.ts';
 import { DAY_MS, holdExpiresAt as holdExpiry } from '../../domain/booking-lifecycle.ts';
 import { timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
-import { formatGbp, poundsToPence, quoteStay } from '../../domain/pricing.ts';
+import { formatGbp, quotePence, quoteStay } from '../../domain/pricing.ts';
 import { computeRefund, type Refund } from '../../domain/refunds.ts';
-import { checkStayRules, STAY_RULE_MESSAGES } from '../../domain/stay-rules.ts';
 import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
+import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
 import type { Clock } from '../clock.ts';
 import {
   type Db,
@@ -14,7 +14,7 @@ import {
   type Tx,
   transactionWithRetry,
 } from '../db/database.ts';
-import { badGateway, badRequest, conflict, notFound } from '../errors.ts';
+import { badGateway, conflict, notFound } from '../errors.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { ReconcileOptions } from '../payments/reconcile-holds.ts';
@@ -261,8 +261,7 @@ export function createAdminBookingService(deps: Dependencies) {
     async createOwnerBooking(input: OwnerBooking, actor: string) {
       const stay = { propertyId: 1, checkIn: input.checkInDate, checkOut: input.checkOutDate };
       const now = clock.now();
-      const violation = checkStayRules(stay, now, { ownerMade: true });
-      if (violation) throw badRequest(STAY_RULE_MESSAGES[violation], violation);
+      requireStayRules(stay, now, { ownerMade: true });
       const quote = quoteStay(stay.checkIn, stay.checkOut);
       const id = randomUUID();
       let row: StayRow;
@@ -290,10 +289,7 @@ export function createAdminBookingService(deps: Dependencies) {
               guestCount: input.guestCount,
               contactName: input.contactName,
               contactEmail: input.contactEmail,
-              accommodationPence: poundsToPence(quote.accommodation),
-              cleaningFeePence: poundsToPence(quote.cleaningFee),
-              serviceFeePence: poundsToPence(quote.serviceFee),
-              totalPence: poundsToPence(quote.total),
+              ...quotePence(quote),
               holdExpiresAt: holdExpiry(now, input.holdDays * DAY_MS),
               createdAt: now,
               updatedAt: now,
@@ -328,10 +324,9 @@ export function createAdminBookingService(deps: Dependencies) {
     ) {
       const now = clock.now();
       if (!(await bookings.propertyExists(input.propertyId))) {
-        throw notFound(`There is no property with id ${input.propertyId}.`, 'property_not_found');
+        throw unknownProperty(input.propertyId);
       }
-      const violation = checkStayRules(input, now, { ownerMade: true });
-      if (violation) throw badRequest(STAY_RULE_MESSAGES[violation], violation);
+      requireStayRules(input, now, { ownerMade: true });
       await deps.reconcileLapsedHolds({ nights: input });
       const block = await db.transaction(async (tx) => {
         const row = await bookings.createBlock({ ...input, now }, tx);

@@ -7,22 +7,12 @@ import {
   UnavailableDatesSchema,
 } from '../../domain/api.ts';
 import { quoteStay } from '../../domain/pricing.ts';
-import { checkStayRules, STAY_RULE_MESSAGES } from '../../domain/stay-rules.ts';
 import { type Calendar, createCalendar } from '../bookings/calendar.ts';
+import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
 import type { AppContext } from '../context.ts';
-import { badRequest, notFound } from '../errors.ts';
-
-const unknownProperty = (propertyId: number) =>
-  notFound(`There is no property with id ${propertyId}.`, 'property_not_found');
 
 async function requireProperty(repository: Calendar, propertyId: number): Promise<void> {
   if (!(await repository.propertyExists(propertyId))) throw unknownProperty(propertyId);
-}
-
-/** A guest's stay must keep the rules (spec README, "Stay rules on the server"), else a 400 naming the rule. */
-function requireGuestStay(checkIn: string, checkOut: string, now: Date): void {
-  const violation = checkStayRules({ checkIn, checkOut }, now);
-  if (violation) throw badRequest(STAY_RULE_MESSAGES[violation], violation);
 }
 
 /** The calendar, availability and price of stays (spec section 7), public. */
@@ -52,7 +42,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const { propertyId, checkInDate, checkOutDate } = request.query;
       const now = clock.now();
       await requireProperty(repository, propertyId);
-      requireGuestStay(checkInDate, checkOutDate, now);
+      requireStayRules({ checkIn: checkInDate, checkOut: checkOutDate }, now);
       return { available: await repository.isShownFree(propertyId, checkInDate, checkOutDate, now) };
     },
   );
@@ -63,7 +53,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     async (request) => {
       const { propertyId, checkInDate, checkOutDate } = request.query;
       await requireProperty(repository, propertyId);
-      requireGuestStay(checkInDate, checkOutDate, clock.now());
+      requireStayRules({ checkIn: checkInDate, checkOut: checkOutDate }, clock.now());
       return quoteStay(checkInDate, checkOutDate);
     },
   );

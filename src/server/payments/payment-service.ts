@@ -10,13 +10,13 @@ import {
 } from '../../domain/booking-lifecycle.ts';
 import { isBookingId } from '../../domain/booking-reference.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
-import { formatGbp, poundsToPence, type Quote, quoteStay } from '../../domain/pricing.ts';
+import { formatGbp, poundsToPence, type Quote, quotePence, quoteStay } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
-import { checkStayRules, STAY_RULE_MESSAGES } from '../../domain/stay-rules.ts';
 import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
+import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
 import type { AppContext } from '../context.ts';
 import { PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx, transactionWithRetry } from '../db/database.ts';
-import { badGateway, badRequest, conflict, HttpError, notFound, paymentRequired } from '../errors.ts';
+import { badGateway, conflict, HttpError, notFound, paymentRequired } from '../errors.ts';
 import type { PaymentIntentStatus, ProviderPaymentIntent } from './provider.ts';
 import { createHoldReconciler } from './reconcile-holds.ts';
 
@@ -190,14 +190,14 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
   async function holdForGuest(body: BookingPageIntentRequest, clientAddress?: string): Promise<HoldResult> {
     const booking = body.booking;
     if (booking.propertyId !== PROPERTY_ID) {
-      throw notFound(`There is no property with id ${booking.propertyId}.`, 'property_not_found');
+      throw unknownProperty(booking.propertyId);
     }
     const now = clock.now();
     const dates = { checkIn: booking.checkInDate, checkOut: booking.checkOutDate };
-    const violation = checkStayRules(dates, now);
-    if (violation) throw badRequest(STAY_RULE_MESSAGES[violation], violation);
+    requireStayRules(dates, now);
     const quote = quoteStay(dates.checkIn, dates.checkOut);
-    const totalPence = poundsToPence(quote.total);
+    const prices = quotePence(quote);
+    const { totalPence } = prices;
     if (body.amount !== totalPence) {
       throw conflict(
         `The total for these dates is ${formatGbp(totalPence)}, not ${formatGbp(body.amount)}. Please check the price and try again.`,
@@ -212,10 +212,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
       contactEmail: booking.contactEmail,
       contactPhone: booking.contactPhone,
       specialRequests: booking.specialRequests,
-      accommodationPence: poundsToPence(quote.accommodation),
-      cleaningFeePence: poundsToPence(quote.cleaningFee),
-      serviceFeePence: poundsToPence(quote.serviceFee),
-      totalPence,
+      ...prices,
       holdExpiresAt,
       updatedAt: now,
     };

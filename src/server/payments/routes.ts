@@ -15,8 +15,9 @@ import {
   PublicBookingSchema,
 } from '../../domain/api.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
+import { unknownProperty } from '../bookings/requirements.ts';
 import type { AppContext } from '../context.ts';
-import { badRequest, HttpError, notFound, paymentRequired, tooManyRequests } from '../errors.ts';
+import { badRequest, HttpError, paymentRequired, tooManyRequests } from '../errors.ts';
 import { DemoPaymentError, type DemoPaymentProvider } from './demo-provider.ts';
 import { createPaymentService, type HoldResult, toPublicBooking } from './payment-service.ts';
 import type { ProviderPaymentIntent } from './provider.ts';
@@ -130,7 +131,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         );
       }
       if (body.propertyId !== PROPERTY_ID) {
-        throw notFound(`There is no property with id ${body.propertyId}.`, 'property_not_found');
+        throw unknownProperty(body.propertyId);
       }
       const { stay, created } = await service.confirmPayment(body.paymentIntentId, {
         dates: { checkIn: body.checkInDate, checkOut: body.checkOutDate },
