@@ -1,6 +1,6 @@
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { daysBetween, type IsoDate } from '../../domain/dates.ts';
-import { formatGbp } from '../../domain/pricing.ts';
+import { formatDayMonthYear, formatGbp, formatLongDate } from '../../domain/format.ts';
 import { CHECK_IN_TIME, CHECK_OUT_TIME, PROPERTY_NAME } from '../../domain/property.ts';
 import { REFUND_PROCESSING_FEE_PENCE, refundRule } from '../../domain/refunds.ts';
 import type { stays } from '../db/schema.ts';
@@ -54,32 +54,10 @@ const REFUND_DAYS = '5–10 working days';
 const CHANNEL_NAMES: Record<string, string> = { airbnb: 'Airbnb', booking: 'Booking.com' };
 export const channelName = (sourceId: string) => CHANNEL_NAMES[sourceId] ?? sourceId;
 
-/** "Friday 11 December 2026" (British style, no comma): a calendar date, whatever the server's time zone. */
-export function formatLongDate(date: IsoDate): string {
-  const at = new Date(`${date}T12:00:00Z`);
-  const weekday = at.toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
-  const rest = at.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return `${weekday} ${rest}`;
-}
-
-function formatShortDate(date: IsoDate): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
 const dateRange = (stay: { checkIn: IsoDate; checkOut: IsoDate }) =>
-  `${formatShortDate(stay.checkIn)} – ${formatShortDate(stay.checkOut)}`;
+  `${formatDayMonthYear(stay.checkIn)} – ${formatDayMonthYear(stay.checkOut)}`;
 
 function stayRows(stay: BookingDetails) {
   return rows(

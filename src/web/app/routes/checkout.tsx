@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { CreatePaymentIntentResponse, PublicBooking } from '../../../domain/api.ts';
-import { formatGbp } from '../../../domain/pricing.ts';
+import { formatGbp, formatMediumDate } from '../../../domain/format.ts';
 import { primaryButton, secondaryButton } from '../../features/payments/complete-payment-dialog.tsx';
 import { DemoCheckoutForm } from '../../features/payments/demo-checkout-form.tsx';
 import {
@@ -31,14 +31,7 @@ type State =
   | { kind: 'setup-failed'; message: string; booking?: PublicBooking }
   | { kind: 'ready'; booking: PublicBooking; intent: CreatePaymentIntentResponse };
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const showDate = (isoDate: string) => dateFormat.format(new Date(`${isoDate}T12:00:00Z`));
+const showDate = formatMediumDate;
 
 /** /checkout/{bookingId}: pay for an existing booking (spec sections 2 and 4, "Checkout flow"). */
 export default function Checkout() {

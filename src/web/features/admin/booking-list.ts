@@ -1,6 +1,7 @@
 import type { AdminBooking } from '../../../domain/api.ts';
 import { referenceMatches } from '../../../domain/booking-reference.ts';
 import { timeOnPropertyClock, todayOnPropertyClock } from '../../../domain/dates.ts';
+import { formatPounds, formatShortDate } from '../../../domain/format.ts';
 import { PROPERTY_TIME_ZONE } from '../../../domain/property.ts';
 
 /** The status filter of the bookings list; 'blocked' means live owner blocks. */
@@ -42,15 +43,7 @@ export const canCancel = (b: AdminBooking) => b.status !== 'canceled';
 export const canRetryRefund = (b: AdminBooking) => b.status === 'canceled' && b.refundDuePence > 0;
 
 /** 'Mon 14 Dec 2026' for a yyyy-MM-dd date (a calendar day: no zone shifts it). */
-export function formatDay(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDate}T00:00:00Z`));
-}
+export const formatDay = formatShortDate;
 
 /** '26 Nov, 10:00' on the property's clock. */
 export function formatMoment(iso: string): string {
@@ -161,9 +154,4 @@ export function filterBookings(
 export const countLapsedCheckouts = (bookings: AdminBooking[], filters: BookingFilters, now = new Date()) =>
   bookings.filter((b) => checkoutState(b, now) === 'lapsed' && matchesFilters(b, filters)).length;
 
-export const formatPounds = (pounds: number) =>
-  new Intl.NumberFormat('en-GB', {
-    style: 'currency',
-    currency: 'GBP',
-    minimumFractionDigits: Number.isInteger(pounds) ? 0 : 2,
-  }).format(pounds);
+export { formatPounds };

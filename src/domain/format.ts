@@ -1,0 +1,47 @@
+import type { IsoDate } from './dates.ts';
+import { formatGbp } from './pricing.ts';
+
+/**
+ * How the site writes calendar days and money, British style, the same in the browser and in e-mails. A
+ * calendar day is formatted at noon UTC, so no time zone of the reader or the server can shift it. Each
+ * formatter is made once, on first use (making one is far slower than using it).
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(options: Intl.DateTimeFormatOptions): (day: IsoDate) => string {
+  return (day) => {
+    const key = JSON.stringify(options);
+    let format = formatters.get(key);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' });
+      formatters.set(key, format);
+    }
+    return format.format(new Date(`${day}T12:00:00Z`)).replace(',', '');
+  };
+}
+
+/** "Thursday 4 March 2027" */
+export const formatLongDate = dayFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+/** "Thu 4 Mar 2027" */
+export const formatShortDate = dayFormat({
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+/** "Thu 4 March 2027" */
+export const formatMediumDate = dayFormat({
+  weekday: 'short',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+/** "4 Mar 2027" */
+export const formatDayMonthYear = dayFormat({ day: 'numeric', month: 'short', year: 'numeric' });
+/** "March 2027" (any day of the month) */
+export const formatMonth = dayFormat({ month: 'long', year: 'numeric' });
+
+/** "£914" or "£27.50", from pence. */
+export { formatGbp };
+/** "£914" or "£27.50", from pounds (the public API's unit). */
+export const formatPounds = (pounds: number) => formatGbp(Math.round(pounds * 100));
