@@ -476,7 +476,7 @@ export const OwnerBlockSchema = z.object({
   status: z.literal('confirmed'),
   checkInDate: z.string(),
   checkOutDate: z.string(),
-  contactName: z.literal('Owner Block'),
+  contactName: z.literal(OWNER_BLOCK_NAME),
   reason: z.string(),
 });
 export type OwnerBlock = z.infer<typeof OwnerBlockSchema>;
