@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { bookingReference } from '../src/domain/booking-reference.ts';
 import {
   addDays,
   addMonths,
@@ -70,7 +71,8 @@ test.describe('booking from the home page', () => {
     await expect(page).toHaveURL(/\/booking-success\?bookingId=[\w-]+$/, { timeout: 20_000 });
     const bookingId = new URL(page.url()).searchParams.get('bookingId')!;
     await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
-    await expect(page.getByText(bookingId)).toBeVisible();
+    // The success page names the booking by its short reference; the long id stays in the address.
+    await expect(page.getByText(bookingReference(bookingId))).toBeVisible();
     const stay = await (await request.get(`/api/bookings/${bookingId}`)).json();
     expect(stay).toMatchObject({ status: 'confirmed', checkInDate: checkIn, checkOutDate: checkOut });
 

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { addMonths, type IsoDate, todayOnPropertyClock } from '../src/domain/dates.ts';
+import { addDays, addMonths, daysBetween, type IsoDate, todayOnPropertyClock } from '../src/domain/dates.ts';
 import {
   type FeedServer,
-  readFixture,
+  FIXTURE_TODAY,
+  readFixtureAsOf,
   serveCalendar,
   serveStatus,
   serveWhenReleased,
@@ -17,9 +18,9 @@ let feeds: FeedServer;
 let slowBooking: ReturnType<typeof serveWhenReleased>;
 
 test.beforeAll(async () => {
-  slowBooking = serveWhenReleased(readFixture('booking'));
+  slowBooking = serveWhenReleased(readFixtureAsOf('booking', todayOnPropertyClock(new Date())));
   feeds = await startFeedServer({
-    '/airbnb.ics': serveCalendar(readFixture('airbnb')),
+    '/airbnb.ics': serveCalendar(readFixtureAsOf('airbnb', todayOnPropertyClock(new Date()))),
     '/booking.ics': slowBooking.handler,
     '/gone.ics': serveStatus(404, 'Not Found'),
     '/empty.ics': serveCalendar(EMPTY),
@@ -137,8 +138,9 @@ test.describe('calendar sync screen', () => {
     test.setTimeout(60_000);
     slowBooking.release(); // this test is not about the slow answer
     // Nights the fixtures import (airbnb.ics: 4–6 Dec 2026, 12–13 Feb 2027; booking.ics: 10–12 Dec 2026,
-    // 5–7 Mar 2027); only those still ahead count.
+    // 5–7 Mar 2027, as they stood from FIXTURE_TODAY), moved as far on as the feeds are (readFixtureAsOf).
     const today = todayOnPropertyClock(new Date());
+    const shift = daysBetween(FIXTURE_TODAY, today);
     const imported = [
       '2026-12-04',
       '2026-12-05',
@@ -151,7 +153,7 @@ test.describe('calendar sync screen', () => {
       '2027-03-05',
       '2027-03-06',
       '2027-03-07',
-    ].filter((night) => night >= today) as IsoDate[];
+    ].map((night) => addDays(night, shift)) as IsoDate[];
     expect(imported.length).toBeGreaterThan(0);
 
     await loginAsAdmin(page);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { addDays, daysBetween, type IsoDate } from '../../domain/dates.ts';
 
 /**
  * A stand-in for the channels' calendar servers in tests: an HTTP server on 127.0.0.1 whose paths serve the
@@ -10,6 +11,20 @@ import type { AddressInfo } from 'node:net';
 
 export const FIXTURE_DIR = new URL('./fixtures/', import.meta.url);
 export const readFixture = (name: string) => readFileSync(new URL(`${name}.ics`, FIXTURE_DIR), 'utf8');
+
+/** The day the fixtures' dates were written for (TEST_NOW's day, the manual clock of the server tests). */
+export const FIXTURE_TODAY = '2026-11-23';
+
+/**
+ * A fixture whose dates are moved so that they stand as far from `today` as they stood from FIXTURE_TODAY: for
+ * tests on the real clock (the browser tests), whose counts must not change as the calendar moves on.
+ */
+export function readFixtureAsOf(name: string, today: IsoDate): string {
+  const shift = daysBetween(FIXTURE_TODAY, today);
+  return readFixture(name).replace(/\b(\d{4})(\d{2})(\d{2})(?=T\d{6}|\r?$|[;,\s])/gm, (_, y, m, d) =>
+    addDays(`${y}-${m}-${d}`, shift).replaceAll('-', ''),
+  );
+}
 
 export type FeedHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
