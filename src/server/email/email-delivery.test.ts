@@ -285,6 +285,21 @@ describe('outbox workers running at the same time', () => {
     expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(12);
     for (const guest of guests) expect(receivedBy(guest)).toHaveLength(1);
   });
+
+  it("answer a call made during this process's run with 'busy' once that run is over", async () => {
+    await confirmStay({ checkIn: '2027-10-04', checkOut: '2027-10-07', contactEmail: 'busy@example.test' });
+    const first = t.app.outboxWorker.runOnce();
+    const second = t.app.outboxWorker.runOnce();
+    let firstOver = false;
+    void first.then(() => {
+      firstOver = true;
+    });
+    const secondAnswer = await second;
+    expect(firstOver).toBe(true);
+    expect(secondAnswer).toEqual({ status: 'busy', sent: 0, retrying: 0, failed: 0 });
+    expect(await first).toMatchObject({ status: 'done', sent: 2 });
+    expect(receivedBy('busy@example.test')).toHaveLength(1);
+  });
 });
 
 describe('GET /api/admin/outbox', () => {

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts';
 import { ADVISORY_LOCK_KEYS, tryWithAdvisoryLock } from '../db/advisory-lock.ts';
 import type { Database } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
+import { createSingleFlight } from '../jobs/single-flight.ts';
 import { describeSmtpError } from './smtp-errors.ts';
 import type { SmtpSettings } from './smtp-settings.ts';
 
@@ -77,7 +78,7 @@ export function createOutboxWorker(options: {
   const { database, smtp, clock, log } = options;
   const db = database.db;
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
-  let inFlight: Promise<OutboxRunResult> | undefined;
+  const runs = createSingleFlight<'send', OutboxRunResult>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
 
@@ -176,12 +177,11 @@ export function createOutboxWorker(options: {
     return outcome.locked ? outcome.value : { status: 'busy', sent: 0, retrying: 0, failed: 0 };
   }
 
+  /** A call while a run is in flight waits for that run and answers 'busy'; the run's counts go to its starter. */
   function runOnce(): Promise<OutboxRunResult> {
-    if (inFlight) return inFlight.then(() => ({ status: 'busy', sent: 0, retrying: 0, failed: 0 }));
-    inFlight = withProcessLock(send).finally(() => {
-      inFlight = undefined;
-    });
-    return inFlight;
+    const { promise, started } = runs.join('send', () => withProcessLock(send));
+    if (started) return promise;
+    return promise.then(() => ({ status: 'busy', sent: 0, retrying: 0, failed: 0 }));
   }
 
   function schedule() {
@@ -207,7 +207,7 @@ export function createOutboxWorker(options: {
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await inFlight?.catch(() => {});
+      await runs.settled();
     },
   };
 }

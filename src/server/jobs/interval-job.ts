@@ -2,6 +2,7 @@ import { eq, lte } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { jobRuns } from '../db/schema.ts';
+import { createSingleFlight } from './single-flight.ts';
 
 /**
  * Jobs that must run once per interval however many server processes share the database (the calendar sync,
@@ -61,7 +62,7 @@ export function createIntervalJob<T>(options: {
   // Checking more often than the interval keeps the runs an interval apart (not up to two) whatever the phase
   // of each process's timer.
   const checkEveryMs = options.checkEveryMs ?? Math.min(intervalMs / 4, MAX_CHECK_EVERY_MS);
-  let inFlight: Promise<JobRun<T>> | undefined;
+  const runs = createSingleFlight<string, JobRun<T>>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
 
@@ -83,10 +84,7 @@ export function createIntervalJob<T>(options: {
   }
 
   function runNow(): Promise<JobRun<T>> {
-    inFlight ??= claimAndRun().finally(() => {
-      inFlight = undefined;
-    });
-    return inFlight;
+    return runs.run(name, claimAndRun);
   }
 
   function schedule(): void {
@@ -109,7 +107,7 @@ export function createIntervalJob<T>(options: {
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await inFlight?.catch(() => {});
+      await runs.settled();
     },
   };
 }

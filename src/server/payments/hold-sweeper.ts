@@ -3,6 +3,7 @@ import { createBookingsRepository } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { createIntervalJob } from '../jobs/interval-job.ts';
+import { createSingleFlight } from '../jobs/single-flight.ts';
 import type { ReconcileResult } from './reconcile-holds.ts';
 
 export const HOLD_SWEEP_INTERVAL_MS = 60_000;
@@ -24,10 +25,9 @@ export function startHoldSweeper(options: {
   intervalMs?: number;
 }): { sweep(): Promise<string[]>; stop(): void } {
   const bookings = createBookingsRepository(options.db);
-  let running: Promise<string[]> | undefined;
-  const sweep = async (): Promise<string[]> => {
-    if (running) return running;
-    running = (async () => {
+  const sweeps = createSingleFlight<string, string[]>();
+  const sweep = (): Promise<string[]> =>
+    sweeps.run(HOLD_SWEEP_JOB, async () => {
       const reconciled = await options.reconcile();
       const { confirmed, refunded, kept } = reconciled;
       if (confirmed.length + refunded.length + kept.length > 0) {
@@ -39,11 +39,7 @@ export function startHoldSweeper(options: {
       ];
       if (ids.length > 0) options.log.info({ stayIds: ids }, 'lapsed holds expired');
       return ids;
-    })().finally(() => {
-      running = undefined;
     });
-    return running;
-  };
   // One sweep per interval across all the server processes sharing the database (docs/decisions/009).
   const job = createIntervalJob({
     db: options.db,
