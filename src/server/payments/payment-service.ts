@@ -276,10 +276,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
       );
       return { stay: inserted, replaced };
     });
-    if (replaced.length > 0) {
-      bookings.invalidate();
-      await releaseReplacedHolds(replaced);
-    }
+    await releaseReplacedHolds(replaced);
     const intent = await ensureIntent(stay, body.payment_method_types);
     return { stay, intent };
   }
