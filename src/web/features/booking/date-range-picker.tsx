@@ -1,5 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { UnavailableDates } from '../../../domain/api.ts';
 import {
   addDays,
@@ -16,8 +25,11 @@ import { toast } from '../../lib/toast.ts';
 import { StayRequirements } from './booking-card-parts.tsx';
 import { formatLongDate, formatMonth, formatShortDate, monthStart, WEEKDAYS } from './calendar-dates.ts';
 
-/** A chosen stay: check-in, check-out and its number of nights (spec section 3, "Date selection"). */
-export type DateSelection = { from: IsoDate; to: IsoDate; nights: number };
+/**
+ * A chosen stay: check-in, check-out and its number of nights (spec section 3, "Date selection"). `automatic`
+ * when the calendar chose it by itself (on load or on a month change), not the guest.
+ */
+export type DateSelection = { from: IsoDate; to: IsoDate; nights: number; automatic: boolean };
 
 export type DateRangePickerProps = {
   propertyId: number;
@@ -29,6 +41,8 @@ export type DateRangePickerProps = {
   onTooShort?(selection: DateSelection): void;
   /** Changing this value clears the selection (after a booking is paid). */
   resetKey?: number;
+  /** Shown under the date summary: what the booking card knows about the dates (checking, available, …). */
+  status?: ReactNode;
 };
 
 /** The spec's check-out offsets (section 4): a day click gives 2 nights, typing a check-in or the auto-selection 1. */
@@ -51,6 +65,7 @@ export function DateRangePicker({
   minNights = 1,
   onTooShort,
   resetKey,
+  status,
 }: DateRangePickerProps) {
   const ids = useId();
   const unavailableQuery = useQuery<UnavailableDates>({ queryKey: [`/api/unavailable-dates/${propertyId}`] });
@@ -105,16 +120,16 @@ export function DateRangePicker({
   );
 
   const report = useCallback(
-    (checkIn: IsoDate, checkOut: IsoDate, phase: Phase) => {
+    (checkIn: IsoDate, checkOut: IsoDate, phase: Phase, automatic = false) => {
       const nights = daysBetween(checkIn, checkOut);
       if (nights < minNights) {
         setSelection({ checkIn, checkOut: null, phase: 'checkIn' });
         onSelectRef.current(null);
-        onTooShortRef.current?.({ from: checkIn, to: checkOut, nights });
+        onTooShortRef.current?.({ from: checkIn, to: checkOut, nights, automatic });
         return;
       }
       setSelection({ checkIn, checkOut, phase });
-      onSelectRef.current({ from: checkIn, to: checkOut, nights });
+      onSelectRef.current({ from: checkIn, to: checkOut, nights, automatic });
     },
     [minNights],
   );
@@ -174,7 +189,7 @@ export function DateRangePicker({
     while (day < end) {
       const checkOut = defaultCheckOut(day, TYPED_OFFSET);
       if (canCheckIn(day) && rangeFree(day, checkOut)) {
-        report(day, checkOut, 'complete');
+        report(day, checkOut, 'complete', true);
         return;
       }
       day = addDays(day, 1);
@@ -409,6 +424,8 @@ export function DateRangePicker({
           Clear All
         </button>
       </div>
+
+      {status}
 
       <StayRequirements />
     </div>
