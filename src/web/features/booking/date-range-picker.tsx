@@ -5,6 +5,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -261,8 +262,11 @@ export function DateRangePicker({
     onSelectRef.current(null);
   }
 
-  // Keyboard focus follows the focused day across months (a roving tabindex on the grid's day buttons).
-  useEffect(() => {
+  // Keyboard focus follows the focused day across months (a roving tabindex on the grid's day buttons). A layout
+  // effect: it runs in the commit that shows the new month, so a key pressed right after (a fast PageDown) never
+  // finds the old day's button gone and the focus on the page's body. (A passive effect can wait for other work,
+  // such as a lazily loaded part of the page arriving.)
+  useLayoutEffect(() => {
     if (!focusPending.current || !focusedDay) return;
     const button = dayButtons.current.get(focusedDay);
     if (button) {
