@@ -217,7 +217,7 @@ async function main(): Promise<void> {
     for (const [index, asset] of assets.entries()) {
       const file = path.join(dataDir, `same-bytes-${index}`);
       await writeFile(file, await rawBody(base + asset.path, BROWSER_HEADERS));
-      sameBytes[`  bare, bytes of ${asset.label.split(/[ .]/)[0] || '/'}`] = file;
+      sameBytes[`  bare, as ${asset.label.split(' ')[0]}`] = file;
     }
     const memoryBefore = residentMb(server.pid);
     for (const asset of assets) rows.push(await measure(base + asset.path, asset.label, BROWSER_HEADERS));
