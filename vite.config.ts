@@ -11,7 +11,7 @@ const FRAMEWORK =
  * and the admin area load them.
  */
 const SHELL =
-  /[\\/]src[\\/](web[\\/](lib|content|components)[\\/]|web[\\/]features[\\/]booking[\\/](booking-card-parts|price-breakdown)\.tsx|domain[\\/](dates|pricing|property|stay-rules)\.ts)|vite[\\/]preload-helper/;
+  /[\\/]src[\\/](web[\\/](lib|content|components)[\\/]|web[\\/]features[\\/]booking[\\/](booking-card-parts|price-breakdown)\.tsx|domain[\\/](dates|pricing|property|refunds|stay-rules)\.ts)|vite[\\/]preload-helper/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

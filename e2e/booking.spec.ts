@@ -96,6 +96,21 @@ test.describe('Book Now', () => {
     await expect(booking(page).getByRole('button', { name: 'Previous month' })).toBeDisabled();
   });
 
+  test('the calendar’s own choice on load answers in the card and raises no toast', async ({ page }) => {
+    await openBooking(page);
+    await expect(booking(page).getByLabel('Check-in Date')).not.toHaveValue('');
+    await expect(booking(page).getByRole('heading', { name: 'Complete Your Booking' })).toBeVisible();
+    await expect(booking(page).getByTestId('availability-note')).toContainText(
+      'These dates are available to book.',
+    );
+    // The notification area loads once the page has settled, or at once with the first notification: once it
+    // is there, any '✓ Available!' raised by the automatic choice would be in it.
+    const notifications = page.getByRole('region', { name: /Notifications/ });
+    await expect(notifications).toBeAttached({ timeout: 10_000 });
+    await expect(notifications.getByText('✓ Available!', { exact: true })).toHaveCount(0);
+    await expect(notifications.getByRole('listitem')).toHaveCount(0);
+  });
+
   test('choosing dates by mouse shows ✓ Available!, the form and the breakdown of /api/quote', async ({
     page,
   }) => {

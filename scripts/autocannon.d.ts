@@ -9,6 +9,12 @@ declare module 'autocannon' {
     non2xx: number;
     '2xx': number;
   };
-  export type Options = { url: string; connections?: number; duration?: number; pipelining?: number };
+  export type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    pipelining?: number;
+    headers?: Record<string, string>;
+  };
   export default function autocannon(options: Options): Promise<Result>;
 }

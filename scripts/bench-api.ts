@@ -2,14 +2,20 @@
  * `npm run bench:api`: throughput and latency of the hot public API reads against the production build.
  * Starts the server itself (temporary DATA_DIR, a free loopback port), blocks a few ranges so the calendar has
  * something to list, then runs autocannon (100 connections, ~5 s each) on /api/health (the reference),
- * /api/unavailable-dates/1, /api/availability and /api/quote, prints req/s and p50/p99, and stops the server.
+ * /api/unavailable-dates/1, /api/availability and /api/quote, then the home page `/` and the `framework` script
+ * chunk as a browser asks for them (`Accept-Encoding: br, gzip`), prints req/s and p50/p99, and stops the server.
  * It builds nothing: run `npm run build` first (the server then serves the built pages too, as in production).
  * Last, the same load against a bare Fastify server (scripts/bench-reference-server.ts) shows what the machine
- * itself allows: on a shared or small machine, no endpoint can beat that row.
+ * itself allows: on a shared or small machine, no endpoint can beat that row. The page and the script are also
+ * compared with the bare server sending the same compressed bytes from memory: autocannon has to read every
+ * byte on the same two cores, so a 100 kB answer cannot come near a 17-byte one, whatever the server does.
+ * The server's resident memory is read before and after the load on the page and the script (Linux:
+ * /proc/<pid>/status), so a response that costs memory on every request shows.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +35,44 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
  */
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
 const ADMIN = { username: 'bench', password: 'bench-password-not-secret-1' };
+/** What a browser sends for a page or a script. */
+const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip, deflate' };
+/** How long the server may settle after the load before its memory is read again. */
+const SETTLE_MS = 2000;
+
+/** Resident memory of a process in MB (Linux), or undefined where /proc is not there. */
+function residentMb(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+    return line ? Number(line[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The built framework chunk (React, React Router, TanStack Query): the largest script every page loads. */
+function frameworkChunk(): string {
+  const name = readdirSync(path.join(root, 'build/client/assets')).find((file) =>
+    /^framework-[\w-]+\.js$/.test(file),
+  );
+  if (!name) throw new Error('No framework chunk in build/client/assets');
+  return `/assets/${name}`;
+}
+
+/** The raw bytes of an answer as the server sent them (fetch would decompress them). */
+function rawBody(url: string, headers: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve(Buffer.concat(chunks)));
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -76,9 +120,9 @@ async function prepareCalendar(base: string, today: string): Promise<void> {
 
 type Row = { path: string; reqPerSec: number; p50: number; p99: number; errors: number; non2xx: number };
 
-async function measure(url: string, label: string): Promise<Row> {
-  if (WARMUP_S > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+async function measure(url: string, label: string, headers?: Record<string, string>): Promise<Row> {
+  if (WARMUP_S > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
   return {
     path: label,
     reqPerSec: result.requests.average,
@@ -96,18 +140,27 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** The bare Fastify yardstick, measured the same way. */
-async function measureReference(): Promise<Row> {
+/**
+ * The bare Fastify yardstick, measured the same way: its health answer, and each of `files` (label → file of
+ * compressed bytes) sent from memory.
+ */
+async function measureReference(files: Record<string, string>): Promise<Row[]> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const routes = Object.fromEntries(
+    Object.values(files).map((file, index) => [`/same-bytes-${index}`, file]),
+  );
   const reference = spawn(process.execPath, ['scripts/bench-reference-server.ts'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), REFERENCE_FILES: JSON.stringify(routes) },
   });
   try {
     await waitForHealth(base, reference);
-    return await measure(`${base}/api/health`, 'bare Fastify (yardstick)');
+    const rows = [await measure(`${base}/api/health`, 'bare Fastify (yardstick)')];
+    for (const [index, label] of Object.keys(files).entries())
+      rows.push(await measure(`${base}/same-bytes-${index}`, label, BROWSER_HEADERS));
+    return rows;
   } finally {
     await stop(reference);
   }
@@ -155,19 +208,42 @@ async function main(): Promise<void> {
     ];
     const rows: Row[] = [];
     for (const urlPath of paths) rows.push(await measure(base + urlPath, urlPath.split('?')[0]!));
+    // The pre-rendered home page and the largest script, compressed as a browser accepts them.
+    const assets = [
+      { path: '/', label: '/ (br)' },
+      { path: frameworkChunk(), label: 'framework.js (br)' },
+    ];
+    const sameBytes: Record<string, string> = {};
+    for (const [index, asset] of assets.entries()) {
+      const file = path.join(dataDir, `same-bytes-${index}`);
+      await writeFile(file, await rawBody(base + asset.path, BROWSER_HEADERS));
+      sameBytes[`  bare, as ${asset.label.split(' ')[0]}`] = file;
+    }
+    const memoryBefore = residentMb(server.pid);
+    for (const asset of assets) rows.push(await measure(base + asset.path, asset.label, BROWSER_HEADERS));
+    const memoryAfter = residentMb(server.pid);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const memorySettled = residentMb(server.pid);
     await stop(server);
-    rows.push(await measureReference());
+    const [reference, ...sameBytesRows] = await measureReference(sameBytes);
+    rows.push(reference!, ...sameBytesRows);
+    /** Each row against the bare server: sending the same bytes for the page and the script. */
+    const yardstick = (row: Row) =>
+      sameBytesRows[assets.findIndex((asset) => asset.label === row.path)] ?? reference!;
     const health = rows[0]!.reqPerSec;
     console.info(
       `\nbench:api — ${CONNECTIONS} connections, ${DURATION_S} s each after ${WARMUP_S} s of warm-up, production build, embedded database\n`,
     );
-    console.info('endpoint                   req/s   vs health   p50 ms   p99 ms   errors  non-2xx');
+    console.info(
+      'endpoint                   req/s   vs health   vs bare   p50 ms   p99 ms   errors  non-2xx',
+    );
     for (const row of rows) {
       console.info(
         [
           row.path.padEnd(24),
           row.reqPerSec.toFixed(0).padStart(7),
           `${((row.reqPerSec / health) * 100).toFixed(0)} %`.padStart(11),
+          `${((row.reqPerSec / yardstick(row).reqPerSec) * 100).toFixed(0)} %`.padStart(9),
           String(row.p50).padStart(8),
           String(row.p99).padStart(8),
           String(row.errors).padStart(8),
@@ -175,6 +251,17 @@ async function main(): Promise<void> {
         ].join(' '),
       );
     }
+    console.info(
+      '\nvs bare: against the bare server sending the same bytes for / and framework.js, its health answer otherwise.',
+    );
+    const mb = (value: number | undefined) => (value === undefined ? '?' : `${value.toFixed(0)} MB`);
+    const growth =
+      memoryBefore && memorySettled
+        ? ` (${memorySettled >= memoryBefore ? '+' : ''}${(((memorySettled - memoryBefore) / memoryBefore) * 100).toFixed(0)} %)`
+        : '';
+    console.info(
+      `\nServer resident memory: ${mb(memoryBefore)} before the load on / and framework.js, ${mb(memoryAfter)} right after it, ${mb(memorySettled)} ${SETTLE_MS / 1000} s later${growth}`,
+    );
   } finally {
     await stop(server);
     await rm(dataDir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_DATABASE_FRESH_MS } from './health/routes.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
-import type { Site } from './web/site.ts';
+import { createPage, type Site } from './web/site.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,12 +77,15 @@ describe('security headers on pages and API answers', () => {
   afterAll(async () => {
     await rm(root, { recursive: true, force: true });
   });
-  const site = (): Site => ({
+  const site = async (): Promise<Site> => ({
     pages: new Map([
-      ['/', { html: '<!doctype html><title>The Tower</title>', scriptHashes: ["'sha256-x'"] }],
+      [
+        '/',
+        { ...(await createPage('<!doctype html><title>The Tower</title>')), scriptHashes: ["'sha256-x'"] },
+      ],
     ]),
     fallback: undefined,
-    notFound: { html: '<!doctype html><title>Not found</title>', scriptHashes: [] },
+    notFound: await createPage('<!doctype html><title>Not found</title>'),
     root,
   });
   const answersOf = async (app: TestApp['app']) => [
@@ -101,7 +104,7 @@ describe('security headers on pages and API answers', () => {
   it('over https: HSTS, one X-Frame-Options DENY and the Permissions-Policy on every answer', async () => {
     const own = await createTestApp({
       env: { SITE_URL: 'https://the-tower.example' },
-      overrides: { site: site() },
+      overrides: { site: await site() },
     });
     try {
       const answers = await answersOf(own.app);
@@ -123,7 +126,7 @@ describe('security headers on pages and API answers', () => {
   });
 
   it('over plain http: no HSTS, the rest the same', async () => {
-    const own = await createTestApp({ overrides: { site: site() } });
+    const own = await createTestApp({ overrides: { site: await site() } });
     try {
       for (const answer of await answersOf(own.app)) {
         expect(answer.headers['strict-transport-security']).toBeUndefined();
@@ -144,7 +147,7 @@ describe('security headers on pages and API answers', () => {
         STRIPE_PUBLISHABLE_KEY: 'pk_test_headers',
         STRIPE_WEBHOOK_SECRET: 'whsec_headers',
       },
-      overrides: { site: site() },
+      overrides: { site: await site() },
     });
     try {
       for (const answer of [

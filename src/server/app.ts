@@ -48,7 +48,7 @@ import { propertyRoutes } from './properties/routes.ts';
 import { AccessLogController, lazyChildLoggerFactory } from './request-logging.ts';
 import { testClockRoutes } from './test-clock/routes.ts';
 import { seoRoutes } from './web/seo-routes.ts';
-import { loadSite, type Page, type Site } from './web/site.ts';
+import { loadSite, type Page, pageBody, type Site } from './web/site.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -250,7 +250,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRoute', (route) => {
     if (readOnly(route.method)) route.decompress ??= false;
   });
-  await app.register(compress, { threshold: 1024 });
   // Only the routes that ask for it (their `config.rateLimit`) are limited.
   await app.register(rateLimit, { global: false });
 
@@ -349,6 +348,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   recordRoutes(app, routeTable.all);
   await app.register(
     async (api) => {
+      // JSON is compressed as it is sent, here only: the pages and the built assets are compressed once, when
+      // the server starts and at build time (registerSite).
+      await api.register(compress, { threshold: 1024 });
       // Public routes.
       await api.register(healthRoutes, context);
       await api.register(propertyRoutes, context);
@@ -407,8 +409,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 }
 
 function registerSite(app: FastifyInstance, site: Site, config: Config): void {
-  // Each page's policy (its inline scripts' hashes) is worked out once, on its first request.
-  const policies = new Map<Page, string>();
+  // Each page's policy, worked out once.
+  const policies = new WeakMap<Page, string>();
   const policyOf = (page: Page) => {
     let policy = policies.get(page);
     if (policy === undefined) {
@@ -417,18 +419,23 @@ function registerSite(app: FastifyInstance, site: Site, config: Config): void {
     }
     return policy;
   };
-  const sendPage = (reply: FastifyReply, page: Page, status = 200) =>
-    reply
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: Page, status = 200) => {
+    const { body, encoding } = pageBody(page, request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply
       .status(status)
       .header('content-security-policy', policyOf(page))
       .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8')
-      .send(page.html);
+      .send(body);
+  };
 
-  for (const [url, page] of site.pages) app.get(url, (_request, reply) => sendPage(reply, page));
+  for (const [url, page] of site.pages) app.get(url, (request, reply) => sendPage(request, reply, page));
   if (site.fallback) {
     const fallback = site.fallback;
-    for (const url of CLIENT_ONLY_ROUTES) app.get(url, (_request, reply) => sendPage(reply, fallback));
+    for (const url of CLIENT_ONLY_ROUTES)
+      app.get(url, (request, reply) => sendPage(request, reply, fallback));
   }
 
   app.register(fastifyStatic, {
@@ -436,6 +443,8 @@ function registerSite(app: FastifyInstance, site: Site, config: Config): void {
     index: false,
     redirect: false,
     wildcard: true,
+    // The .br and .gz siblings written at build time (scripts/finish-build.ts), chosen by Accept-Encoding.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const immutable = /[\\/]assets[\\/]/.test(filePath);
       reply.header(
@@ -447,7 +456,7 @@ function registerSite(app: FastifyInstance, site: Site, config: Config): void {
 
   app.setNotFoundHandler((request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && site.notFound) {
-      return sendPage(reply, site.notFound, 404);
+      return sendPage(request, reply, site.notFound, 404);
     }
     return reply
       .status(404)

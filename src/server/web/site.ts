@@ -3,13 +3,24 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 
 export const BUILD_CLIENT_DIR = fileURLToPath(new URL('../../../build/client', import.meta.url));
 
 /** Values the pre-rendered pages carry as placeholders (see src/web/lib/runtime-config.ts), filled in at start. */
 export type RuntimeValues = Record<`__${string}__`, string>;
 
-export type Page = { html: string; scriptHashes: string[] };
+/** The content encodings a page is kept in, best first. */
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+/**
+ * A pre-rendered page with its runtime values filled in, and compressed once (brotli at maximum quality, gzip)
+ * when the server starts: every request then sends ready bytes.
+ */
+export type Page = { html: string; scriptHashes: string[]; encoded: Record<Encoding, Buffer> };
 
 export type Site = {
   /** Pre-rendered pages by path: '/', '/contact', … */
@@ -45,6 +56,35 @@ function fillPlaceholders(html: string, values: RuntimeValues): string {
   return out;
 }
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A page ready to serve: its CSP hashes and its compressed forms (zlib's thread pool, off the event loop). */
+export async function createPage(html: string): Promise<Page> {
+  const [br, gz] = await Promise.all([
+    brotli(html, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
+      },
+    }),
+    gzipAsync(html, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  return { html, scriptHashes: inlineScriptHashes(html), encoded: { br, gzip: gz } };
+}
+
+/** The page's body for a request's `Accept-Encoding`, and its `Content-Encoding` (none: the plain HTML). */
+export function pageBody(
+  page: Page,
+  acceptEncoding: string | undefined,
+): { body: Buffer | string; encoding: Encoding | undefined } {
+  const encoding = acceptEncoding
+    ? (negotiate(acceptEncoding.toLowerCase(), [...ENCODINGS]) as Encoding | null)
+    : null;
+  return encoding ? { body: page.encoded[encoding], encoding } : { body: page.html, encoding: undefined };
+}
+
 async function* htmlFiles(directory: string): AsyncGenerator<string> {
   for (const entry of await readdir(directory, { withFileTypes: true })) {
     const full = path.join(directory, entry.name);
@@ -58,15 +98,20 @@ export async function loadSite(values: RuntimeValues, root = BUILD_CLIENT_DIR): 
   if (!existsSync(path.join(root, 'index.html'))) return undefined;
   const pages = new Map<string, Page>();
   let fallback: Page | undefined;
+  const loading: Promise<void>[] = [];
   for await (const file of htmlFiles(root)) {
-    const html = fillPlaceholders(await readFile(file, 'utf8'), values);
-    const page = { html, scriptHashes: inlineScriptHashes(html) };
     const relative = path.relative(root, file).split(path.sep).join('/');
-    if (relative === '__spa-fallback.html') fallback = page;
-    else if (relative === 'index.html') pages.set('/', page);
-    else if (relative.endsWith('/index.html'))
-      pages.set(`/${relative.slice(0, -'/index.html'.length)}`, page);
+    loading.push(
+      (async () => {
+        const page = await createPage(fillPlaceholders(await readFile(file, 'utf8'), values));
+        if (relative === '__spa-fallback.html') fallback = page;
+        else if (relative === 'index.html') pages.set('/', page);
+        else if (relative.endsWith('/index.html'))
+          pages.set(`/${relative.slice(0, -'/index.html'.length)}`, page);
+      })(),
+    );
   }
+  await Promise.all(loading);
   const notFound = pages.get(NOT_FOUND_PATH);
   pages.delete(NOT_FOUND_PATH);
   return { pages, fallback, notFound, root };

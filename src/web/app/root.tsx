@@ -1,6 +1,8 @@
 import '../lib/zod-browser.ts';
+import headingFont from '@fontsource-variable/eb-garamond/files/eb-garamond-latin-wght-normal.woff2?url';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { preload } from 'react-dom';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
@@ -18,6 +20,8 @@ const Toaster = lazy(() =>
 );
 
 export function Layout({ children }: { children: ReactNode }) {
+  // The headings' typeface (app.css): fetched with the stylesheet rather than once the page is laid out.
+  preload(headingFont, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
   return (
     <html lang="en-GB">
       <head>

@@ -1,4 +1,5 @@
 import { BATHROOMS, MAX_GUESTS, MAX_NIGHTS, MIN_NIGHTS, SIZE_M2 } from '../../domain/property.ts';
+import { refundRule } from '../../domain/refunds.ts';
 
 /**
  * Texts of the Book Now section and its date-range picker. The toast titles and messages are the
@@ -28,11 +29,34 @@ export const BOOKING_DETAILS = {
   },
 } as const;
 
+/**
+ * The cancellation table (spec section 9), each row read from the refund rule itself (src/domain/refunds.ts), so
+ * the terms, the Book Now section's summary and the refund the owner issues cannot disagree.
+ */
+export const CANCELLATION_ROWS = [
+  { when: 'More than 30 days before check-in', days: 31 },
+  { when: '14 to 30 days before check-in', days: 14 },
+  { when: '7 to 13 days before check-in', days: 7 },
+  { when: '1 to 6 days before check-in', days: 1 },
+  { when: 'On the day of check-in, or no-show', days: 0 },
+].map((row) => ({ ...row, rule: refundRule(row.days) }));
+
+/** The side of the Book Now section beside the card: what a guest weighs up while choosing dates. */
+export const BOOKING_ASIDE = {
+  highlightsTitle: 'Highlights',
+  stayTitle: 'Your Stay',
+  cancellationTitle: 'Cancellation',
+  cancellationLead: 'Your refund depends on when you cancel:',
+  termsLink: 'Read the full terms',
+} as const;
+
 export const BOOKING_CARD = {
   title: 'Reserve your stay',
   weekdayLabel: 'per night, Sunday to Thursday',
   weekendLabel: 'per night, Friday and Saturday',
   checking: 'Checking availability...',
+  /** Beside the dates on screen once the server has confirmed them (the toast answers only a guest's choice). */
+  available: 'These dates are available to book.',
   /** Shown in the calendar's place until the booking card's code has loaded. */
   loadingCalendar: 'Loading the booking calendar…',
   /** Shown instead when the browser runs no JavaScript (the calendar and payment need it). */

@@ -76,6 +76,15 @@ export const RATES = {
   exampleWeekend: weekendExample(),
 } as const;
 
+/** Arrival and departure times: the terms, the contact page, the Book Now section and the structured data. */
+export const STAY_TIMES = {
+  checkIn: '4:00 PM',
+  checkOut: '11:00 AM',
+  /** The same times for schema.org (24-hour clock). */
+  checkIn24h: '16:00',
+  checkOut24h: '11:00',
+} as const;
+
 export const PROPERTY_FACTS = {
   floors: 5,
   bedrooms: BEDROOMS,
@@ -247,7 +256,8 @@ export const CONTACT = {
   ],
 } as const;
 
-export type PageSection = { heading: string; text: string };
+/** A content card: a heading, a paragraph and, where the facts read better one per line, a list. */
+export type PageSection = { heading: string; text: string; items?: readonly string[] };
 
 export type LandingPage = {
   /** Gallery photo id of the page's hero. */
@@ -427,9 +437,8 @@ export const ACTIVITY_PAGES: Record<string, ActivityPage> = {
     cards: [
       {
         heading: 'Driving times',
-        text: GOLF_COURSES.map((course) => `${course.name}: ${course.minutes} minutes`)
-          .join('. ')
-          .concat('.'),
+        text: 'From the front door of The Tower by car:',
+        items: GOLF_COURSES.map((course) => `${course.name}: ${course.minutes} minutes`),
       },
       {
         heading: 'Links golf at its best',

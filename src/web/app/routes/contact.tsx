@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CONTACT, SITE } from '../../content/site.ts';
+import { CONTACT, SITE, STAY_TIMES } from '../../content/site.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
 
@@ -54,8 +54,8 @@ export default function Contact() {
         <div className="rounded-xl border border-stone-200 bg-white p-6">
           <h3 className="font-semibold text-sm text-stone-600 uppercase tracking-wide">Your stay</h3>
           <p className="mt-2 text-stone-700">
-            Up to {SITE.maxOccupancy} guests · minimum 2 nights · check-in from 4:00 PM, check-out by 11:00
-            AM.
+            Up to {SITE.maxOccupancy} guests · minimum 2 nights · check-in from {STAY_TIMES.checkIn},
+            check-out by {STAY_TIMES.checkOut}.
           </p>
         </div>
       </section>

@@ -1,8 +1,9 @@
 import { formatGbp } from '../../../domain/pricing.ts';
 import { CLEANING_FEE_GBP, MAX_NIGHTS, MIN_NIGHTS } from '../../../domain/property.ts';
-import { REFUND_PROCESSING_FEE_PENCE, refundRule } from '../../../domain/refunds.ts';
+import { REFUND_PROCESSING_FEE_PENCE } from '../../../domain/refunds.ts';
 import { LegalPage, type LegalSection } from '../../components/content/legal-page.tsx';
-import { SITE } from '../../content/site.ts';
+import { CANCELLATION_ROWS } from '../../content/booking.ts';
+import { SITE, STAY_TIMES } from '../../content/site.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
 
@@ -17,18 +18,6 @@ export const meta = () =>
 
 /** Effective date of the cancellation policy (spec section 9). */
 const CANCELLATION_POLICY_EFFECTIVE = '18/07/25';
-
-/**
- * The cancellation table, each row read from the refund rule itself (src/domain/refunds.ts), so the terms a guest
- * reads and the refund the owner issues cannot disagree.
- */
-const CANCELLATION_ROWS = [
-  { when: 'More than 30 days before check-in', days: 31 },
-  { when: '14 to 30 days before check-in', days: 14 },
-  { when: '7 to 13 days before check-in', days: 7 },
-  { when: '1 to 6 days before check-in', days: 1 },
-  { when: 'On the day of check-in, or no-show', days: 0 },
-].map((row) => ({ ...row, rule: refundRule(row.days) }));
 
 const processingFee = formatGbp(REFUND_PROCESSING_FEE_PENCE);
 const cleaningFee = formatGbp(CLEANING_FEE_GBP * 100);
@@ -53,8 +42,9 @@ function sections(email: string): LegalSection[] {
       body: (
         <>
           <p>
-            Check-in is from <strong>4:00 PM</strong> and check-out is by <strong>11:00 AM</strong>. Access
-            codes and check-in instructions are sent to the lead guest 24 hours before arrival.
+            Check-in is from <strong>{STAY_TIMES.checkIn}</strong> and check-out is by{' '}
+            <strong>{STAY_TIMES.checkOut}</strong>. Access codes and check-in instructions are sent to the
+            lead guest 24 hours before arrival.
           </p>
           <p>
             Stays are from {MIN_NIGHTS} to {MAX_NIGHTS} nights. Early check-in or late check-out may be

@@ -23,6 +23,15 @@ export function ContentCards({ id, heading, cards, columns }: Props) {
           <div key={card.heading} className="rounded-xl border border-stone-200 bg-white p-6">
             <h3 className="font-semibold text-xl">{card.heading}</h3>
             <p className="mt-3 text-stone-700 leading-relaxed">{card.text}</p>
+            {card.items ? (
+              <ul className="mt-3 divide-y divide-stone-200 border-stone-200 border-y text-stone-800">
+                {card.items.map((item) => (
+                  <li key={item} className="py-2">
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </div>
         ))}
       </div>

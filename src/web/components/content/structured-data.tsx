@@ -1,4 +1,4 @@
-import { FEATURES, GALLERY, PROPERTY_FACTS, RATES, SITE } from '../../content/site.ts';
+import { FEATURES, GALLERY, PROPERTY_FACTS, RATES, SITE, STAY_TIMES } from '../../content/site.ts';
 import { mediaUrl } from '../../lib/media.ts';
 import { siteUrl } from '../../lib/runtime-config.ts';
 
@@ -28,8 +28,8 @@ export function vacationRentalData(path: string, description: string) {
     longitude: SITE.geo.longitude,
     priceRange: `£${RATES.weekdayGbp}–£${RATES.weekendGbp} per night, plus £${RATES.cleaningFeeGbp} cleaning fee and ${RATES.serviceFeePercent}% service fee`,
     currenciesAccepted: 'GBP',
-    checkinTime: '16:00',
-    checkoutTime: '11:00',
+    checkinTime: STAY_TIMES.checkIn24h,
+    checkoutTime: STAY_TIMES.checkOut24h,
     petsAllowed: false,
     numberOfRooms: PROPERTY_FACTS.bedrooms,
     amenityFeature: amenities.map((name) => ({ '@type': 'LocationFeatureSpecification', name, value: true })),

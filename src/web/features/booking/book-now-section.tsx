@@ -1,6 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react';
-import { useNavigationType } from 'react-router';
-import { BOOKING_CARD, BOOKING_DETAILS } from '../../content/booking.ts';
+import { Link, useNavigationType } from 'react-router';
+import { formatGbp } from '../../../domain/pricing.ts';
+import {
+  CLEANING_FEE_GBP,
+  MAX_GUESTS,
+  MAX_NIGHTS,
+  MIN_NIGHTS,
+  PROPERTY_ID,
+} from '../../../domain/property.ts';
+import { REFUND_PROCESSING_FEE_PENCE } from '../../../domain/refunds.ts';
+import { BOOKING_ASIDE, BOOKING_CARD, BOOKING_DETAILS, CANCELLATION_ROWS } from '../../content/booking.ts';
+import { FEATURES, STAY_TIMES } from '../../content/site.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { BookingRates, StayRequirements, TermsNote } from './booking-card-parts.tsx';
@@ -12,13 +23,16 @@ type CardModule = { BookingCard: () => React.JSX.Element };
 let cardModule: Promise<CardModule> | undefined;
 
 /**
- * The card's code, fetched once, in two steps each evaluated in its own task so that loading it blocks the page
- * as little as possible: zod with the form's schema, then the card (form, calendar, payments).
+ * The card's code, fetched once. In the background (`inBackground`) in two steps, each evaluated in its own task,
+ * so that loading it blocks the page as little as possible: zod with the form's schema, then the card (form,
+ * calendar, payments). When a guest is waiting for the card, in one step: every chunk is fetched at once.
  */
-function loadBookingCard(): Promise<CardModule> {
+function loadBookingCard({ inBackground = false } = {}): Promise<CardModule> {
   cardModule ??= (async () => {
-    await import('../../../domain/booking-form.ts');
-    await nextTask();
+    if (inBackground) {
+      await import('../../../domain/booking-form.ts');
+      await nextTask();
+    }
     return import('./booking-card.tsx');
   })();
   // A failed download (the connection dropped) may be tried again later.
@@ -42,6 +56,11 @@ const LOAD_MARGIN = '1200px 0px';
  * The Book Now section of the home page (#booking): property details, the booking card with the date-range
  * picker, the guest form, the price breakdown and the payment buttons (spec sections 2 and 4).
  *
+ * The card comes straight after the heading: on a phone the Book Now links land on the calendar, with the
+ * introduction and the details below it; from the large breakpoint the card stands on the right beside the
+ * heading, and the details (with the highlights, arrival times and the cancellation summary, which fill the
+ * column beside the tall card) on the left.
+ *
  * The section is below the fold, and the card's code (calendar, form validation, payments) is most of the home
  * page's JavaScript, so it never competes with the page's first paint: the card shows when the section comes
  * near the screen (or the page opens at #booking), or at once when the guest reached the home page by a link
@@ -51,34 +70,34 @@ const LOAD_MARGIN = '1200px 0px';
  */
 export function BookNowSection() {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-16">
-      <h2 id="booking-heading" className="font-serif text-3xl">
+    <div className="mx-auto grid max-w-6xl gap-x-12 gap-y-6 px-4 pt-8 pb-16 sm:pt-16 lg:grid-cols-[1fr_26rem] lg:grid-rows-[auto_1fr]">
+      <h2 id="booking-heading" className="font-serif text-3xl lg:col-start-1 lg:row-start-1">
         {BOOKING_DETAILS.heading}
       </h2>
-      <p className="mt-2 max-w-2xl text-stone-700">{BOOKING_DETAILS.intro}</p>
-      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_26rem]">
-        <PropertyDetails />
-        <BookingCardSlot />
-      </div>
+      <BookingCardSlot />
+      <PropertyDetails />
     </div>
   );
 }
 
 function PropertyDetails() {
   return (
-    <div className="space-y-8">
-      <div>
-        <h3 className="font-serif text-xl">{BOOKING_DETAILS.location.title}</h3>
-        <p className="mt-2 text-stone-700">{BOOKING_DETAILS.location.text}</p>
-      </div>
-      <div>
-        <h3 className="font-serif text-xl">{BOOKING_DETAILS.details.title}</h3>
-        <ul className="mt-2 space-y-1 text-stone-700">
-          <li>{BOOKING_DETAILS.details.bedrooms}</li>
-          <li>{BOOKING_DETAILS.details.bathrooms}</li>
-          <li>{BOOKING_DETAILS.details.size}</li>
-          <li>{BOOKING_DETAILS.details.guests}</li>
-        </ul>
+    <div className="space-y-10 max-lg:mt-4 lg:col-start-1 lg:row-start-2">
+      <p className="max-w-2xl text-stone-700">{BOOKING_DETAILS.intro}</p>
+      <div className="grid gap-8 sm:grid-cols-2">
+        <div>
+          <h3 className="font-serif text-xl">{BOOKING_DETAILS.location.title}</h3>
+          <p className="mt-2 text-stone-700">{BOOKING_DETAILS.location.text}</p>
+        </div>
+        <div>
+          <h3 className="font-serif text-xl">{BOOKING_DETAILS.details.title}</h3>
+          <ul className="mt-2 space-y-1 text-stone-700">
+            <li>{BOOKING_DETAILS.details.bedrooms}</li>
+            <li>{BOOKING_DETAILS.details.bathrooms}</li>
+            <li>{BOOKING_DETAILS.details.size}</li>
+            <li>{BOOKING_DETAILS.details.guests}</li>
+          </ul>
+        </div>
       </div>
       <div>
         <h3 className="font-serif text-xl">{BOOKING_DETAILS.about.title}</h3>
@@ -88,6 +107,57 @@ function PropertyDetails() {
           </p>
         ))}
       </div>
+      <div>
+        <h3 className="font-serif text-xl">{BOOKING_ASIDE.highlightsTitle}</h3>
+        <ul className="mt-4 grid gap-x-8 gap-y-5 sm:grid-cols-2">
+          {FEATURES.map((feature) => (
+            <li key={feature.id} className="border-amber-600 border-l-2 pl-4">
+              <p className="font-semibold text-stone-900">{feature.title}</p>
+              <p className="mt-1 text-sm text-stone-700">{feature.text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="grid gap-8 sm:grid-cols-2">
+        <div>
+          <h3 className="font-serif text-xl">{BOOKING_ASIDE.stayTitle}</h3>
+          <dl className="mt-3 space-y-2 text-stone-700">
+            <Fact term="Check-in" value={`From ${STAY_TIMES.checkIn}`} />
+            <Fact term="Check-out" value={`By ${STAY_TIMES.checkOut}`} />
+            <Fact term="Length of stay" value={`${MIN_NIGHTS} to ${MAX_NIGHTS} nights`} />
+            <Fact term="Guests" value={`Up to ${MAX_GUESTS}`} />
+          </dl>
+        </div>
+        <div>
+          <h3 className="font-serif text-xl">{BOOKING_ASIDE.cancellationTitle}</h3>
+          <p className="mt-3 text-stone-700">{BOOKING_ASIDE.cancellationLead}</p>
+          <dl className="mt-2 space-y-1 text-sm text-stone-700">
+            {CANCELLATION_ROWS.map((row) => (
+              <div key={row.days} className="flex justify-between gap-4 border-stone-200 border-b pb-1">
+                <dt>{row.when}</dt>
+                <dd className="shrink-0 font-semibold text-stone-900">{row.rule.percent}%</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-2 text-sm text-stone-700">
+            A {formatGbp(REFUND_PROCESSING_FEE_PENCE)} processing fee comes off every refund, and the{' '}
+            {formatGbp(CLEANING_FEE_GBP * 100)} cleaning fee is refunded only when you cancel more than 30
+            days before check-in.{' '}
+            <Link to="/terms-and-conditions#cancellation-policy" className="underline underline-offset-2">
+              {BOOKING_ASIDE.termsLink}
+            </Link>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4 border-stone-200 border-b pb-1">
+      <dt>{term}</dt>
+      <dd className="font-semibold text-stone-900">{value}</dd>
     </div>
   );
 }
@@ -97,11 +167,16 @@ function BookingCardSlot() {
   const slot = useRef<HTMLDivElement>(null);
   const [wanted, setWanted] = useState(false);
   const navigationType = useNavigationType();
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (wanted) return;
-    // A transition: React renders the card in small slices, so input and paint are not held up.
-    const want = () => startTransition(() => setWanted(true));
+    const want = () => {
+      // The taken nights are asked for while the card's code loads, not after it.
+      void queryClient.prefetchQuery({ queryKey: [`/api/unavailable-dates/${PROPERTY_ID}`] });
+      // A transition: React renders the card in small slices, so input and paint are not held up.
+      startTransition(() => setWanted(true));
+    };
     const element = slot.current;
     // 'POP' is the page's first load (or the browser's back and forward buttons); after a link within the site
     // the page has long finished loading and nothing competes with the card.
@@ -110,7 +185,7 @@ function BookingCardSlot() {
       return;
     }
     const cancelPrefetch = whenIdle(() => {
-      void loadBookingCard().catch(() => {});
+      void loadBookingCard({ inBackground: true }).catch(() => {});
     });
     const observer = new IntersectionObserver(
       (entries) => {
@@ -123,10 +198,10 @@ function BookingCardSlot() {
       observer.disconnect();
       cancelPrefetch();
     };
-  }, [wanted, navigationType]);
+  }, [wanted, navigationType, queryClient]);
 
   return (
-    <div ref={slot} className="lg:sticky lg:top-20 lg:self-start">
+    <div ref={slot} className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
       {wanted ? (
         <Suspense fallback={<BookingCardPlaceholder />}>
           <BookingCard />
@@ -171,7 +246,9 @@ function BookingCardPlaceholder({ failed = false }: { failed?: boolean }) {
               </a>
             </p>
           </noscript>
+          {/* The date summary and, under it, the answer for the dates the calendar chooses by itself. */}
           <div aria-hidden="true" className="h-8" />
+          <div aria-hidden="true" className="h-5" />
           <StayRequirements />
         </div>
         <TermsNote />

@@ -64,6 +64,9 @@ export function BookingCard() {
         return;
       }
       setAvailability('checking');
+      // The toasts answer the guest's own choice. The calendar's automatic choice (on load, on a month change)
+      // only shows its answer in the card: the guest has not asked anything yet.
+      const announce = !next.automatic;
       const url = `/api/availability?propertyId=${PROPERTY_ID}&checkInDate=${next.from}&checkOutDate=${next.to}`;
       try {
         const answer = await queryClient.fetchQuery<{ available: boolean }>({
@@ -75,17 +78,18 @@ export function BookingCard() {
           setAvailability('available');
           // A message from before the card appeared (the checkout page's 'Invalid Booking' that sent the guest
           // here) stays until it is read: the card's checks do not push it away while it is on screen.
-          if (!hasOpenToastFrom(mountedAt.current)) availableToast.current = toast(BOOKING_TOASTS.available);
+          if (announce && !hasOpenToastFrom(mountedAt.current))
+            availableToast.current = toast(BOOKING_TOASTS.available);
         } else {
           setAvailability('unavailable');
-          toast(BOOKING_TOASTS.notAvailable);
+          if (announce) toast(BOOKING_TOASTS.notAvailable);
           // The calendar on screen was out of date: load the taken nights again.
           void queryClient.invalidateQueries({ queryKey: [`/api/unavailable-dates/${PROPERTY_ID}`] });
         }
       } catch {
         if (check !== lastCheck.current) return;
         setAvailability('failed');
-        toast(BOOKING_TOASTS.checkFailed);
+        if (announce) toast(BOOKING_TOASTS.checkFailed);
       }
     },
     [queryClient, withdrawAvailable],
@@ -135,17 +139,8 @@ export function BookingCard() {
           onSelect={onSelect}
           onTooShort={onTooShort}
           resetKey={resetKey}
+          status={<AvailabilityNote availability={availability} />}
         />
-
-        {availability === 'checking' ? (
-          <div role="status" className="flex items-center gap-2 text-sm text-stone-700">
-            <span
-              aria-hidden="true"
-              className="size-4 animate-spin rounded-full border-2 border-stone-300 border-t-amber-600"
-            />
-            {BOOKING_CARD.checking}
-          </div>
-        ) : null}
 
         {availability === 'available' && selection && quote ? (
           <>
@@ -270,6 +265,42 @@ export function BookingCard() {
       </Dialog.Root>
     </aside>
   );
+}
+
+/**
+ * The answer for the dates on screen, under their summary. Only the check in progress is a live region: a
+ * guest's own choice is announced by its toast, and the calendar's automatic choice is nothing they asked about.
+ */
+function AvailabilityNote({ availability }: { availability: Availability }) {
+  if (availability === 'checking')
+    return (
+      <div role="status" className="flex items-center gap-2 text-sm text-stone-700">
+        <span
+          aria-hidden="true"
+          className="size-4 animate-spin rounded-full border-2 border-stone-300 border-t-amber-600"
+        />
+        {BOOKING_CARD.checking}
+      </div>
+    );
+  if (availability === 'available')
+    return (
+      <p
+        data-testid="availability-note"
+        className="flex items-center gap-2 font-medium text-emerald-800 text-sm"
+      >
+        <span aria-hidden="true">✓</span>
+        {BOOKING_CARD.available}
+      </p>
+    );
+  if (availability === 'unavailable' || availability === 'failed')
+    return (
+      <p data-testid="availability-note" className="text-red-700 text-sm">
+        {availability === 'unavailable'
+          ? BOOKING_TOASTS.notAvailable.description
+          : BOOKING_TOASTS.checkFailed.description}
+      </p>
+    );
+  return null;
 }
 
 function Field({

@@ -1,5 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { UnavailableDates } from '../../../domain/api.ts';
 import {
   addDays,
@@ -16,8 +26,11 @@ import { toast } from '../../lib/toast.ts';
 import { StayRequirements } from './booking-card-parts.tsx';
 import { formatLongDate, formatMonth, formatShortDate, monthStart, WEEKDAYS } from './calendar-dates.ts';
 
-/** A chosen stay: check-in, check-out and its number of nights (spec section 3, "Date selection"). */
-export type DateSelection = { from: IsoDate; to: IsoDate; nights: number };
+/**
+ * A chosen stay: check-in, check-out and its number of nights (spec section 3, "Date selection"). `automatic`
+ * when the calendar chose it by itself (on load or on a month change), not the guest.
+ */
+export type DateSelection = { from: IsoDate; to: IsoDate; nights: number; automatic: boolean };
 
 export type DateRangePickerProps = {
   propertyId: number;
@@ -29,6 +42,8 @@ export type DateRangePickerProps = {
   onTooShort?(selection: DateSelection): void;
   /** Changing this value clears the selection (after a booking is paid). */
   resetKey?: number;
+  /** Shown under the date summary: what the booking card knows about the dates (checking, available, …). */
+  status?: ReactNode;
 };
 
 /** The spec's check-out offsets (section 4): a day click gives 2 nights, typing a check-in or the auto-selection 1. */
@@ -51,6 +66,7 @@ export function DateRangePicker({
   minNights = 1,
   onTooShort,
   resetKey,
+  status,
 }: DateRangePickerProps) {
   const ids = useId();
   const unavailableQuery = useQuery<UnavailableDates>({ queryKey: [`/api/unavailable-dates/${propertyId}`] });
@@ -105,16 +121,16 @@ export function DateRangePicker({
   );
 
   const report = useCallback(
-    (checkIn: IsoDate, checkOut: IsoDate, phase: Phase) => {
+    (checkIn: IsoDate, checkOut: IsoDate, phase: Phase, automatic = false) => {
       const nights = daysBetween(checkIn, checkOut);
       if (nights < minNights) {
         setSelection({ checkIn, checkOut: null, phase: 'checkIn' });
         onSelectRef.current(null);
-        onTooShortRef.current?.({ from: checkIn, to: checkOut, nights });
+        onTooShortRef.current?.({ from: checkIn, to: checkOut, nights, automatic });
         return;
       }
       setSelection({ checkIn, checkOut, phase });
-      onSelectRef.current({ from: checkIn, to: checkOut, nights });
+      onSelectRef.current({ from: checkIn, to: checkOut, nights, automatic });
     },
     [minNights],
   );
@@ -174,7 +190,7 @@ export function DateRangePicker({
     while (day < end) {
       const checkOut = defaultCheckOut(day, TYPED_OFFSET);
       if (canCheckIn(day) && rangeFree(day, checkOut)) {
-        report(day, checkOut, 'complete');
+        report(day, checkOut, 'complete', true);
         return;
       }
       day = addDays(day, 1);
@@ -246,8 +262,11 @@ export function DateRangePicker({
     onSelectRef.current(null);
   }
 
-  // Keyboard focus follows the focused day across months (a roving tabindex on the grid's day buttons).
-  useEffect(() => {
+  // Keyboard focus follows the focused day across months (a roving tabindex on the grid's day buttons). A layout
+  // effect: it runs in the commit that shows the new month, so a key pressed right after (a fast PageDown) never
+  // finds the old day's button gone and the focus on the page's body. (A passive effect can wait for other work,
+  // such as a lazily loaded part of the page arriving.)
+  useLayoutEffect(() => {
     if (!focusPending.current || !focusedDay) return;
     const button = dayButtons.current.get(focusedDay);
     if (button) {
@@ -409,6 +428,8 @@ export function DateRangePicker({
           Clear All
         </button>
       </div>
+
+      {status}
 
       <StayRequirements />
     </div>

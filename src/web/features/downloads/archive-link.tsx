@@ -24,9 +24,10 @@ export function ArchiveLink({ label, description, archive, loading, failed }: Pr
   return (
     <section
       aria-labelledby={headingId}
-      className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-stone-200 bg-white p-6"
+      className="flex flex-col gap-4 rounded-xl border border-stone-200 bg-white p-6 sm:flex-row sm:items-center sm:justify-between"
     >
-      <div>
+      {/* The text takes the room left by the link or badge, so every card puts it on the right at any length. */}
+      <div className="min-w-0 sm:flex-1">
         <h2 id={headingId} className="font-semibold text-xl">
           {label}
         </h2>
@@ -41,12 +42,15 @@ export function ArchiveLink({ label, description, archive, loading, failed }: Pr
         <a
           href={archive.url}
           download
-          className="rounded-md bg-stone-900 px-5 py-2.5 font-medium text-white hover:bg-stone-700"
+          className="shrink-0 self-start rounded-md bg-stone-900 px-5 py-2.5 font-medium text-white hover:bg-stone-700 sm:self-center"
         >
           Download {label} ({status})
         </a>
       ) : (
-        <p className="rounded-md bg-stone-100 px-4 py-2 text-stone-700" role="status">
+        <p
+          className="shrink-0 self-start rounded-md bg-stone-100 px-4 py-2 text-stone-700 sm:self-center"
+          role="status"
+        >
           {status}
         </p>
       )}
