@@ -11,8 +11,9 @@ import {
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { ADMIN_TOKEN_KEY, ApiRequestError, apiRequest, getAdminToken } from '../../lib/api.ts';
+import { ADMIN_TOKEN_KEY, ApiRequestError, getAdminToken } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
+import { logIn, logOut, verifyAdminSession } from './admin-api.ts';
 
 type Session = {
   username: string;
@@ -56,7 +57,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
       setState({ kind: 'signed-out' });
       return;
     }
-    apiRequest<{ username: string }>('GET', '/api/admin/verify')
+    verifyAdminSession()
       .then(({ username }) => {
         if (live) setState({ kind: 'signed-in', username });
       })
@@ -77,7 +78,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await apiRequest('POST', '/api/admin/logout');
+      await logOut();
     } catch {
       // the token is forgotten here whatever the server said
     }
@@ -113,10 +114,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn(username: string): void }
     if (!username.trim() || !password || pending) return;
     setPending(true);
     try {
-      const { token } = await apiRequest<{ token: string }>('POST', '/api/admin/login', {
-        username,
-        password,
-      });
+      const { token } = await logIn({ username, password });
       window.localStorage.setItem(ADMIN_TOKEN_KEY, token);
       toast({ title: 'Login Successful', description: 'Welcome back.' });
       onLoggedIn(username.trim());

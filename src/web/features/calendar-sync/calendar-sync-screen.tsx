@@ -1,21 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { CalendarSourcesResponse, SyncAllResponse, SyncCalendarResponse } from '../../../domain/api.ts';
+import type { CalendarSourcesResponse } from '../../../domain/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { apiRequest } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
+import {
+  calendarSourcesQuery,
+  icalExportQuery,
+  rotateIcalExport,
+  syncAirbnbFeed,
+  syncAllFeeds,
+  syncBookingComFeed,
+} from './calendar-sync-api.ts';
 
 /**
  * The owner's calendar sync screen (spec sections 2, 4, 5 and 8): the Airbnb and Booking.com feed URLs, the
  * three sync buttons (all disabled while one sync runs, icons spinning), the instructions, the Last Sync
  * Results card, each feed's last success and error, and our own export URL for the channels to import.
  */
-
-const SOURCES_KEY = '/api/admin/calendar-sources';
-const EXPORT_KEY = '/api/admin/ical-export';
 
 type LastResult = {
   platform: string;
@@ -125,11 +129,11 @@ function SourceStatus({ source }: { source: CalendarSourcesResponse['sources'][n
 
 function ExportCard() {
   const queryClient = useQueryClient();
-  const exportQuery = useQuery<{ url: string }>({ queryKey: [EXPORT_KEY] });
+  const exportQuery = useQuery(icalExportQuery());
   const rotate = useMutation({
-    mutationFn: () => apiRequest<{ url: string }>('POST', `${EXPORT_KEY}/rotate`),
+    mutationFn: rotateIcalExport,
     onSuccess: (data) => {
-      queryClient.setQueryData([EXPORT_KEY], data);
+      queryClient.setQueryData(icalExportQuery().queryKey, data);
       toast({
         title: 'New Export Link',
         description: 'Paste the new link into Airbnb and Booking.com; the old one no longer works.',
@@ -213,7 +217,7 @@ function ExportCard() {
 
 export function CalendarSyncScreen() {
   const queryClient = useQueryClient();
-  const sourcesQuery = useQuery<CalendarSourcesResponse>({ queryKey: [SOURCES_KEY] });
+  const sourcesQuery = useQuery(calendarSourcesQuery());
   const [airbnbUrl, setAirbnbUrl] = useState('');
   const [bookingUrl, setBookingUrl] = useState('');
   const [syncing, setSyncing] = useState(false);
@@ -246,7 +250,7 @@ export function CalendarSyncScreen() {
     } finally {
       setSyncing(false);
       setActive(null);
-      await queryClient.invalidateQueries({ queryKey: [SOURCES_KEY] });
+      await queryClient.invalidateQueries({ queryKey: calendarSourcesQuery().queryKey });
     }
   }
 
@@ -258,7 +262,7 @@ export function CalendarSyncScreen() {
     }
     void run(
       'airbnb',
-      () => apiRequest<SyncCalendarResponse>('POST', '/api/admin/sync-airbnb', { icalUrl: url }),
+      () => syncAirbnbFeed(url),
       (data) => {
         setLastResult({ platform: 'Airbnb', events: data.events, message: data.message });
         toast({ title: 'Airbnb Sync Complete', description: `Synced ${data.events} events from Airbnb` });
@@ -279,7 +283,7 @@ export function CalendarSyncScreen() {
     }
     void run(
       'booking',
-      () => apiRequest<SyncCalendarResponse>('POST', '/api/admin/sync-booking', { icalUrl: url }),
+      () => syncBookingComFeed(url),
       (data) => {
         setLastResult({ platform: 'Booking.com', events: data.events, message: data.message });
         toast({
@@ -302,7 +306,7 @@ export function CalendarSyncScreen() {
     const body = { ...(a ? { airbnbUrl: a } : {}), ...(b ? { bookingUrl: b } : {}) };
     void run(
       'all',
-      () => apiRequest<SyncAllResponse>('POST', '/api/admin/sync-all', body),
+      () => syncAllFeeds(body),
       (data) => {
         setLastResult({
           platform: 'All Platforms',
