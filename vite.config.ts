@@ -6,12 +6,13 @@ import { defineConfig } from 'vite';
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|cookie|set-cookie-parser)[\\/]/;
 /**
- * The app shell every public page shares: header, footer, content, helpers, the price rules, the booking card's
- * pre-rendered parts and Vite's preload helper. Zod's schemas (domain/api.ts) stay out: only the booking card
- * and the admin area load them.
+ * The app shell every public page shares: header, footer, content, helpers, the button looks, the price rules,
+ * the booking card's pre-rendered parts and Vite's preload helper. Zod's schemas (domain/api.ts) stay out: only
+ * the booking card and the admin area load them; so do the form and dialog primitives (components/ui), which
+ * bring Radix Dialog with them.
  */
 const SHELL =
-  /[\\/]src[\\/](web[\\/](lib|content|components)[\\/]|web[\\/]features[\\/]booking[\\/](booking-card-parts|price-breakdown)\.tsx|domain[\\/](dates|pricing|property|refunds|stay-rules)\.ts)|vite[\\/]preload-helper/;
+  /[\\/]src[\\/](web[\\/](lib[\\/]|content[\\/]|components[\\/](content|layout|media)[\\/]|components[\\/]ui[\\/]button\.tsx)|web[\\/]features[\\/]booking[\\/](booking-card-parts|price-breakdown)\.tsx|domain[\\/](dates|pricing|property|refunds|stay-rules)\.ts)|vite[\\/]preload-helper/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

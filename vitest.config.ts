@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'domain',
-          include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.ts'],
+          include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },

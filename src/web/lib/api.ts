@@ -57,7 +57,18 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   return (await response.json()) as T;
 }
 
-/** The default query function: the query key's first element is the URL. A 401 fails unless told otherwise. */
+/**
+ * Server data is read through query options that each feature's `*-api.ts` builds with TanStack Query's
+ * `queryOptions`: the key is `[feature, resource]` or `[feature, resource, params]` (`['admin', 'bookings']`,
+ * `['admin', 'audit', { limit: 20 }]`), never a URL, and the query function says which URL it fetches. A screen
+ * invalidates what an action changed by the factory's key (`bookingsQuery().queryKey`).
+ */
+
+/**
+ * The default query function, for a query without one of its own: the query key's first element is the URL.
+ * Only the booking card and its date picker still use it (their keys are URLs until they take the query options
+ * of features/booking/booking-api.ts). A 401 fails unless told otherwise.
+ */
 export function getQueryFn(options: { on401: 'throw' | 'returnNull' } = { on401: 'throw' }): QueryFunction {
   return async ({ queryKey }) => {
     try {

@@ -3,6 +3,7 @@ import { ContentCards } from '../../components/content/content-cards.tsx';
 import { PageHero } from '../../components/content/page-hero.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { ACTIVITY_LINKS, ACTIVITY_PAGES, galleryAlt } from '../../content/site.ts';
 import { metaByPath, normalisePath } from '../../lib/meta.ts';
 
@@ -11,8 +12,7 @@ const pageOf = (pathname: string) =>
 
 export const meta = metaByPath(pageOf);
 
-const bookNowClass =
-  'inline-block rounded-md bg-amber-400 px-5 py-2.5 font-semibold text-stone-950 hover:bg-amber-300';
+const bookNowClass = buttonClass({ variant: 'accent', size: 'lg' });
 
 /** Golf stays, Trump golf and Royal Deeside: header with Book Now, hero, content cards and a call to action. */
 export default function Activity() {

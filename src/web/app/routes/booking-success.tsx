@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { bookingReference, isBookingId } from '../../../domain/booking-reference.ts';
-import { primaryButton } from '../../features/payments/complete-payment-dialog.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { notifyPaymentSuccess } from '../../features/payments/payment-api.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
@@ -98,7 +98,7 @@ export default function BookingSuccess() {
         <br />— The owners of The Tower
       </p>
       <div className="mt-8 text-center">
-        <Link to="/" className={primaryButton}>
+        <Link to="/" className={buttonClass()}>
           Return Home
         </Link>
       </div>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { CreatePaymentIntentResponse, PublicBooking } from '../../../domain/api.ts';
 import { formatGbp, formatMediumDate } from '../../../domain/format.ts';
-import { primaryButton, secondaryButton } from '../../features/payments/complete-payment-dialog.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { DemoCheckoutForm } from '../../features/payments/demo-checkout-form.tsx';
 import {
   createPaymentIntent,
@@ -100,12 +100,12 @@ export default function Checkout() {
           {state.kind === 'setup-failed' && state.booking?.status === 'confirmed' ? (
             <Link
               to={`/booking-success?bookingId=${encodeURIComponent(state.booking.id)}`}
-              className={`${secondaryButton} mt-6 mr-3`}
+              className={buttonClass({ variant: 'secondary', className: 'mt-6 mr-3' })}
             >
               View Booking Confirmation
             </Link>
           ) : null}
-          <Link to="/" className={`${primaryButton} mt-6`}>
+          <Link to="/" className={buttonClass({ className: 'mt-6' })}>
             Return Home
           </Link>
         </div>

@@ -1,6 +1,7 @@
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { ResponsiveImage } from '../../components/media/responsive-image.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { FEATURES, GALLERY, HOME, UNIQUE_POINTS } from '../../content/site.ts';
 import { BookNowSection } from '../../features/booking/book-now-section.tsx';
 import { HeroSlideshow } from '../../features/gallery/hero-slideshow.tsx';
@@ -37,10 +38,7 @@ export default function Home() {
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-stone-100">{HOME.heroText}</p>
           <div className="pointer-events-auto mt-6 flex flex-wrap items-center gap-4">
-            <a
-              href="#booking"
-              className="rounded-md bg-amber-400 px-6 py-3 font-semibold text-stone-950 hover:bg-amber-300"
-            >
+            <a href="#booking" className={buttonClass({ variant: 'accent', size: 'xl' })}>
               Book Now
             </a>
           </div>

@@ -3,6 +3,7 @@ import { ContentCards } from '../../components/content/content-cards.tsx';
 import { PageHero } from '../../components/content/page-hero.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { galleryAlt, LANDING_PAGES, UNIQUE_POINTS } from '../../content/site.ts';
 import { metaByPath, normalisePath } from '../../lib/meta.ts';
 
@@ -19,10 +20,7 @@ export default function Landing() {
     <>
       <StructuredData data={vacationRentalData(pathname, page.description)} />
       <PageHero photoId={page.photo} alt={galleryAlt(page.photo)} heading={page.heading} intro={page.intro}>
-        <Link
-          to="/"
-          className="mt-8 inline-block rounded-md bg-amber-400 px-6 py-3 font-semibold text-stone-950 hover:bg-amber-300"
-        >
+        <Link to="/" className={buttonClass({ variant: 'accent', size: 'xl', className: 'mt-8' })}>
           {page.cta}
         </Link>
       </PageHero>
@@ -62,7 +60,11 @@ export default function Landing() {
           </div>
           <Link
             to="/"
-            className="justify-self-start rounded-md bg-amber-400 px-6 py-3 font-semibold text-stone-950 hover:bg-amber-300 md:justify-self-end"
+            className={buttonClass({
+              variant: 'accent',
+              size: 'xl',
+              className: 'justify-self-start md:justify-self-end',
+            })}
           >
             {page.cta}
           </Link>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 
 export const meta = () => [
@@ -15,7 +16,7 @@ export default function NotFound() {
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="font-serif text-4xl text-stone-900">404 Page Not Found</h1>
       <p className="mt-4 text-stone-700">Did you forget to add the page to the router?</p>
-      <Link to="/" className="mt-8 inline-block rounded-md bg-stone-900 px-5 py-3 font-medium text-white">
+      <Link to="/" className={buttonClass({ size: 'lg', className: 'mt-8 py-3' })}>
         Return Home
       </Link>
     </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { buttonClass } from '../ui/button.tsx';
 
 export type LegalSection = { id: string; heading: string; body: ReactNode };
 
@@ -43,10 +44,7 @@ export function LegalPage({
           <div className="legal-body mt-4 space-y-4 text-stone-800 leading-relaxed">{section.body}</div>
         </section>
       ))}
-      <Link
-        to="/"
-        className="mt-16 inline-block rounded-md bg-stone-900 px-5 py-3 font-medium text-white hover:bg-stone-700"
-      >
+      <Link to="/" className={buttonClass({ size: 'lg', className: 'mt-16 py-3' })}>
         Back to Home
       </Link>
     </article>

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminBooking,
   AuditEntry,
+  BlockDatesInput,
   CancelBooking,
   EmailStatus,
   ImportedEvent,
@@ -11,38 +12,83 @@ import type {
 } from '../../../domain/api.ts';
 import { apiRequest, getAdminToken } from '../../lib/api.ts';
 
-export const BOOKINGS_KEY = ['/api/bookings'] as const;
-export const PROPERTIES_KEY = ['/api/properties'] as const;
-export const IMPORTED_EVENTS_KEY = ['/api/admin/imported-events'] as const;
-export const EMAIL_STATUS_KEY = ['/api/admin/email-status'] as const;
-export const AUDIT_KEY = ['/api/admin/audit?limit=20'] as const;
+/* The admin area's reads as query options, keyed ['admin', resource, params?] (the scheme in lib/api.ts). */
 
-export const useBookings = () => useQuery<AdminBooking[]>({ queryKey: BOOKINGS_KEY });
-export const useProperties = () => useQuery<Property[]>({ queryKey: PROPERTIES_KEY });
-export const useImportedEvents = () => useQuery<ImportedEvent[]>({ queryKey: IMPORTED_EVENTS_KEY });
-export const useAudit = () => useQuery<AuditEntry[]>({ queryKey: AUDIT_KEY });
+export const bookingsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'bookings'],
+    queryFn: () => apiRequest<AdminBooking[]>('GET', '/api/bookings'),
+  });
+
+export const propertiesQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'properties'],
+    queryFn: () => apiRequest<Property[]>('GET', '/api/properties'),
+  });
+
+export const importedEventsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'imported-events'],
+    queryFn: () => apiRequest<ImportedEvent[]>('GET', '/api/admin/imported-events'),
+  });
 
 /** The owner's answer from `GET /api/admin/email-status` (spec section 3). */
-export const useEmailStatus = () => useQuery<EmailStatus>({ queryKey: EMAIL_STATUS_KEY });
+export const emailStatusQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'email-status'],
+    queryFn: () => apiRequest<EmailStatus>('GET', '/api/admin/email-status'),
+  });
 
-export const refundPreviewUrl = (id: string, byOwner: boolean) =>
-  `/api/bookings/${encodeURIComponent(id)}/refund-preview${byOwner ? '?byOwner=true' : ''}`;
+/** The latest entries of the audit log. */
+export const auditQuery = (limit = 20) =>
+  queryOptions({
+    queryKey: ['admin', 'audit', { limit }],
+    queryFn: () => apiRequest<AuditEntry[]>('GET', `/api/admin/audit?limit=${limit}`),
+  });
 
-export const useRefundPreview = (id: string | null, byOwner: boolean) =>
-  useQuery<RefundPreview>({
-    queryKey: [id ? refundPreviewUrl(id, byOwner) : 'none'],
-    enabled: id !== null,
+/** What cancelling would refund; nothing is asked while no booking is chosen. */
+export const refundPreviewQuery = (id: string | null, byOwner: boolean) =>
+  queryOptions({
+    queryKey: ['admin', 'refund-preview', { id, byOwner }],
+    queryFn:
+      id === null
+        ? skipToken
+        : () =>
+            apiRequest<RefundPreview>(
+              'GET',
+              `/api/bookings/${encodeURIComponent(id)}/refund-preview${byOwner ? '?byOwner=true' : ''}`,
+            ),
     staleTime: 0, // the refund depends on today's date: always ask
     gcTime: 0,
   });
+
+export const useBookings = () => useQuery(bookingsQuery());
+export const useProperties = () => useQuery(propertiesQuery());
+export const useImportedEvents = () => useQuery(importedEventsQuery());
+export const useAudit = () => useQuery(auditQuery());
+export const useEmailStatus = () => useQuery(emailStatusQuery());
+export const useRefundPreview = (id: string | null, byOwner: boolean) =>
+  useQuery(refundPreviewQuery(id, byOwner));
+
+/* The owner's session (spec section 4, "Admin session"). */
+
+/** The stored token's owner; fails when the server refuses the token. */
+export const verifyAdminSession = () => apiRequest<{ username: string }>('GET', '/api/admin/verify');
+
+export const logIn = (credentials: { username: string; password: string }) =>
+  apiRequest<{ token: string }>('POST', '/api/admin/login', credentials);
+
+export const logOut = () => apiRequest('POST', '/api/admin/logout');
+
+/* The owner's actions. */
 
 /** After every action the list is fetched again (spec section 7), with what depends on it. */
 function useRefetchAfter() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY }),
-      queryClient.invalidateQueries({ queryKey: AUDIT_KEY }),
+      queryClient.invalidateQueries({ queryKey: bookingsQuery().queryKey }),
+      queryClient.invalidateQueries({ queryKey: auditQuery().queryKey }),
     ]);
 }
 
@@ -67,14 +113,6 @@ export function useCancelBooking() {
     onSettled: refetch,
   });
 }
-
-/** Block-dates payload (spec section 3): property 1 unless told. */
-export type BlockDatesInput = {
-  propertyId: number;
-  checkInDate: string;
-  checkOutDate: string;
-  reason: string;
-};
 
 export function useBlockDates() {
   const refetch = useRefetchAfter();
@@ -101,7 +139,7 @@ export function useSetEmailPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (password: string) => apiRequest('POST', '/api/admin/set-email-password', { password }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: EMAIL_STATUS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: emailStatusQuery().queryKey }),
   });
 }
 

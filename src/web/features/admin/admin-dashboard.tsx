@@ -1,10 +1,10 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Link } from 'react-router';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { useAdminSession } from './admin-gate.tsx';
 import { BookingsTab } from './bookings-tab.tsx';
 import { DatesTab } from './dates-tab.tsx';
 import { EmailTab } from './email-tab.tsx';
-import { buttonClass } from './styles.ts';
 
 const tabClass =
   'rounded-md px-4 py-2 font-medium text-sm text-stone-700 hover:text-stone-900 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm';
@@ -20,12 +20,12 @@ export function AdminDashboard() {
           <p className="mt-1 text-sm text-stone-600">Signed in as {session.username}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to="/admin/calendar-sync" className={buttonClass.secondary}>
+          <Link to="/admin/calendar-sync" className={buttonClass({ variant: 'secondary' })}>
             Calendar Sync
           </Link>
-          <button type="button" className={buttonClass.secondary} onClick={() => session.logout()}>
+          <Button variant="secondary" onClick={() => session.logout()}>
             Logout
-          </button>
+          </Button>
         </div>
       </div>
       <Tabs.Root defaultValue="bookings" className="mt-6">

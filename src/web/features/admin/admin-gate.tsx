@@ -8,8 +8,12 @@ import {
   useEffect,
   useState,
 } from 'react';
-import { ADMIN_TOKEN_KEY, ApiRequestError, apiRequest, getAdminToken } from '../../lib/api.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { ADMIN_TOKEN_KEY, ApiRequestError, getAdminToken } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
+import { logIn, logOut, verifyAdminSession } from './admin-api.ts';
 
 type Session = {
   username: string;
@@ -53,7 +57,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
       setState({ kind: 'signed-out' });
       return;
     }
-    apiRequest<{ username: string }>('GET', '/api/admin/verify')
+    verifyAdminSession()
       .then(({ username }) => {
         if (live) setState({ kind: 'signed-in', username });
       })
@@ -74,7 +78,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await apiRequest('POST', '/api/admin/logout');
+      await logOut();
     } catch {
       // the token is forgotten here whatever the server said
     }
@@ -99,9 +103,6 @@ export function AdminGate({ children }: { children: ReactNode }) {
   );
 }
 
-const inputClass =
-  'mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-amber-600 focus:outline-none';
-
 /** Spec sections 2 and 5: both fields required; submit does nothing while either is empty. */
 export function LoginForm({ onLoggedIn }: { onLoggedIn(username: string): void }) {
   const [username, setUsername] = useState('');
@@ -113,10 +114,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn(username: string): void }
     if (!username.trim() || !password || pending) return;
     setPending(true);
     try {
-      const { token } = await apiRequest<{ token: string }>('POST', '/api/admin/login', {
-        username,
-        password,
-      });
+      const { token } = await logIn({ username, password });
       window.localStorage.setItem(ADMIN_TOKEN_KEY, token);
       toast({ title: 'Login Successful', description: 'Welcome back.' });
       onLoggedIn(username.trim());
@@ -143,38 +141,28 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn(username: string): void }
           Admin Login
         </h1>
         <p className="mt-1 text-sm text-stone-600">For the owner of The Tower.</p>
-        <label className="mt-6 block font-medium text-sm" htmlFor="admin-username">
-          Username
-        </label>
-        <input
-          id="admin-username"
-          name="username"
-          autoComplete="username"
-          required
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-          className={inputClass}
-        />
-        <label className="mt-4 block font-medium text-sm" htmlFor="admin-password">
-          Password
-        </label>
-        <input
-          id="admin-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          className={inputClass}
-        />
-        <button
-          type="submit"
-          disabled={pending}
-          className="mt-6 w-full rounded-md bg-stone-900 px-4 py-2 font-medium text-white hover:bg-stone-700 disabled:opacity-60"
-        >
+        <Field label="Username" id="admin-username" className="mt-6">
+          <Input
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+        </Field>
+        <Field label="Password" id="admin-password" className="mt-4">
+          <Input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        <Button type="submit" disabled={pending} className="mt-6 w-full">
           {pending ? 'Logging in...' : 'Login'}
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -4,6 +4,9 @@ import type { AdminBooking } from '../../../domain/api.ts';
 import { bookingReference, isBookingId } from '../../../domain/booking-reference.ts';
 import { todayOnPropertyClock } from '../../../domain/dates.ts';
 import { formatGbp } from '../../../domain/pricing.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input, Select } from '../../components/ui/input.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import {
@@ -36,7 +39,7 @@ import { MonthView } from './month-view.tsx';
 import { OwnerBookingDialog } from './owner-booking-dialog.tsx';
 import { RecentActivity } from './recent-activity.tsx';
 import { StatusBadge } from './status-badge.tsx';
-import { buttonClass, cardClass, inputClass, labelClass } from './styles.ts';
+import { cardClass } from './styles.ts';
 
 const cell = 'px-3 py-3 align-top max-md:flex max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1';
 const mobileLabel = 'font-medium text-stone-600 md:hidden';
@@ -123,47 +126,29 @@ export function BookingsTab() {
           </h2>
           <div className="flex flex-wrap gap-2">
             <OwnerBookingDialog />
-            <button
-              type="button"
-              className={buttonClass.secondary}
-              onClick={onDownload}
-              disabled={downloading}
-            >
+            <Button variant="secondary" onClick={onDownload} disabled={downloading}>
               {downloading ? 'Downloading...' : 'Download CSV'}
-            </button>
+            </Button>
           </div>
         </div>
         <div className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto]">
-          <div>
-            <label htmlFor="booking-search" className={labelClass}>
-              Search
-            </label>
-            <input
-              id="booking-search"
+          <Field label="Search" id="booking-search">
+            <Input
               type="search"
               placeholder="Name, email, reference, date or status"
               value={query}
               onChange={(e) => setQuery(e.target.value)}
-              className={inputClass}
             />
-          </div>
-          <div>
-            <label htmlFor="booking-status" className={labelClass}>
-              Status
-            </label>
-            <select
-              id="booking-status"
-              value={status}
-              onChange={(e) => setStatus(e.target.value as StatusFilter)}
-              className={inputClass}
-            >
+          </Field>
+          <Field label="Status" id="booking-status">
+            <Select value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
               {STATUS_FILTERS.map((value) => (
                 <option key={value} value={value}>
                   {STATUS_FILTER_LABELS[value]}
                 </option>
               ))}
-            </select>
-          </div>
+            </Select>
+          </Field>
         </div>
         <label className="mt-3 inline-flex items-center gap-2 text-sm text-stone-700">
           <input
@@ -280,34 +265,34 @@ export function BookingsTab() {
                         >
                           <span className="flex flex-wrap gap-2">
                             {canConfirm(b) ? (
-                              <button
-                                type="button"
-                                className={buttonClass.smallPrimary}
+                              <Button
+                                variant="confirm"
+                                size="sm"
                                 disabled={busy}
                                 onClick={() => setConfirming(b)}
                               >
                                 Confirm
-                              </button>
+                              </Button>
                             ) : null}
                             {canCancel(b) ? (
-                              <button
-                                type="button"
-                                className={buttonClass.smallDanger}
+                              <Button
+                                variant="danger-outline"
+                                size="sm"
                                 disabled={busy}
                                 onClick={() => (b.kind === 'block' ? onCancelNow(b) : setCancelling(b))}
                               >
                                 {b.kind === 'block' ? 'Unblock' : 'Cancel'}
-                              </button>
+                              </Button>
                             ) : null}
                             {canRetryRefund(b) ? (
-                              <button
-                                type="button"
-                                className={buttonClass.small}
+                              <Button
+                                variant="secondary"
+                                size="sm"
                                 disabled={busy}
                                 onClick={() => onCancelNow(b)}
                               >
                                 Retry refund
-                              </button>
+                              </Button>
                             ) : null}
                           </span>
                         </td>

@@ -1,11 +1,17 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import type { AdminBooking } from '../../../domain/api.ts';
 import { formatGbp } from '../../../domain/pricing.ts';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useCancelBooking, useRefundPreview } from './admin-api.ts';
 import { formatDay } from './booking-list.ts';
-import { buttonClass } from './styles.ts';
 
 /** Tells the owner how a cancellation went: what was refunded, or why it failed. True when it went through. */
 export async function toastCancellation(
@@ -52,80 +58,74 @@ export function CancelDialog({ booking, onClose }: { booking: AdminBooking | nul
   }
 
   return (
-    <Dialog.Root open={booking !== null} onOpenChange={(open) => !open && close()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="font-serif text-xl">Cancel this booking?</Dialog.Title>
-          {booking ? (
-            <>
-              <Dialog.Description className="mt-1 text-sm text-stone-700">
-                {booking.contactName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)}.
-                The nights become free at once.
-              </Dialog.Description>
-              <fieldset className="mt-4 space-y-2 text-sm">
-                <legend className="font-medium">Who is cancelling?</legend>
-                <label className="flex items-start gap-2">
-                  <input
-                    type="radio"
-                    name="cancelled-by"
-                    checked={!byOwner}
-                    onChange={() => setByOwner(false)}
-                    className="mt-1"
-                  />
-                  <span>The guest asked to cancel: the cancellation terms apply</span>
-                </label>
-                <label className="flex items-start gap-2">
-                  <input
-                    type="radio"
-                    name="cancelled-by"
-                    checked={byOwner}
-                    onChange={() => setByOwner(true)}
-                    className="mt-1"
-                  />
-                  <span>We are cancelling: the guest gets everything back</span>
-                </label>
-              </fieldset>
-              <section
-                aria-label="Refund"
-                aria-live="polite"
-                className="mt-4 rounded-lg bg-stone-100 p-4 text-sm"
-              >
-                {preview.isPending ? (
-                  <p>Working out the refund…</p>
-                ) : preview.isError ? (
-                  <p className="text-red-800">Could not work out the refund: {preview.error.message}</p>
-                ) : (
-                  <>
-                    <p className="font-semibold text-base">Refund: {formatGbp(preview.data.amountPence)}</p>
-                    <p className="mt-1">Rule: {preview.data.rule}</p>
-                    <p className="mt-1 text-stone-600">
-                      {preview.data.paidPence === 0
-                        ? 'Nothing has been paid online for this booking, so there is nothing to refund.'
-                        : `${preview.data.daysBeforeCheckIn} days before check-in; paid ${formatGbp(preview.data.paidPence)}${
-                            preview.data.feePence > 0
-                              ? `; ${formatGbp(preview.data.feePence)} processing fee deducted`
-                              : ''
-                          }.`}
-                    </p>
-                  </>
-                )}
-              </section>
-            </>
-          ) : null}
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Dialog.Close className={buttonClass.secondary}>Keep Booking</Dialog.Close>
-            <button
-              type="button"
-              className={buttonClass.danger}
-              disabled={cancel.isPending || !preview.isSuccess}
-              onClick={onConfirm}
+    <Dialog open={booking !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <DialogTitle>Cancel this booking?</DialogTitle>
+        {booking ? (
+          <>
+            <DialogDescription>
+              {booking.contactName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)}. The
+              nights become free at once.
+            </DialogDescription>
+            <fieldset className="mt-4 space-y-2 text-sm">
+              <legend className="font-medium">Who is cancelling?</legend>
+              <label className="flex items-start gap-2">
+                <input
+                  type="radio"
+                  name="cancelled-by"
+                  checked={!byOwner}
+                  onChange={() => setByOwner(false)}
+                  className="mt-1"
+                />
+                <span>The guest asked to cancel: the cancellation terms apply</span>
+              </label>
+              <label className="flex items-start gap-2">
+                <input
+                  type="radio"
+                  name="cancelled-by"
+                  checked={byOwner}
+                  onChange={() => setByOwner(true)}
+                  className="mt-1"
+                />
+                <span>We are cancelling: the guest gets everything back</span>
+              </label>
+            </fieldset>
+            <section
+              aria-label="Refund"
+              aria-live="polite"
+              className="mt-4 rounded-lg bg-stone-100 p-4 text-sm"
             >
-              {cancel.isPending ? 'Cancelling...' : 'Cancel Booking'}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              {preview.isPending ? (
+                <p>Working out the refund…</p>
+              ) : preview.isError ? (
+                <p className="text-red-800">Could not work out the refund: {preview.error.message}</p>
+              ) : (
+                <>
+                  <p className="font-semibold text-base">Refund: {formatGbp(preview.data.amountPence)}</p>
+                  <p className="mt-1">Rule: {preview.data.rule}</p>
+                  <p className="mt-1 text-stone-600">
+                    {preview.data.paidPence === 0
+                      ? 'Nothing has been paid online for this booking, so there is nothing to refund.'
+                      : `${preview.data.daysBeforeCheckIn} days before check-in; paid ${formatGbp(preview.data.paidPence)}${
+                          preview.data.feePence > 0
+                            ? `; ${formatGbp(preview.data.feePence)} processing fee deducted`
+                            : ''
+                        }.`}
+                  </p>
+                </>
+              )}
+            </section>
+          </>
+        ) : null}
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="secondary">Keep Booking</Button>
+          </DialogClose>
+          <Button variant="danger" disabled={cancel.isPending || !preview.isSuccess} onClick={onConfirm}>
+            {cancel.isPending ? 'Cancelling...' : 'Cancel Booking'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

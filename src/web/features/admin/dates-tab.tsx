@@ -1,8 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { PROPERTY_ID } from '../../../domain/property.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useBlockDates } from './admin-api.ts';
-import { buttonClass, cardClass, inputClass, labelClass } from './styles.ts';
+import { cardClass } from './styles.ts';
 
 /**
  * The Dates tab (spec sections 2 and 5): block nights for the owner. Both dates required (the button stays
@@ -42,52 +45,29 @@ export function DatesTab() {
         in the bookings list, where Unblock frees them.
       </p>
       <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="block-check-in" className={labelClass}>
-            Check-in Date
-          </label>
-          <input
-            id="block-check-in"
-            type="date"
-            value={checkInDate}
-            onChange={(e) => setCheckInDate(e.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="block-check-out" className={labelClass}>
-            Check-out Date
-          </label>
-          <input
-            id="block-check-out"
+        <Field label="Check-in Date" id="block-check-in">
+          <Input type="date" value={checkInDate} onChange={(e) => setCheckInDate(e.target.value)} />
+        </Field>
+        <Field label="Check-out Date" id="block-check-out">
+          <Input
             type="date"
             min={checkInDate || undefined}
             value={checkOutDate}
             onChange={(e) => setCheckOutDate(e.target.value)}
-            className={inputClass}
           />
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor="block-reason" className={labelClass}>
-            Reason (optional)
-          </label>
-          <input
-            id="block-reason"
+        </Field>
+        <Field label="Reason (optional)" id="block-reason" className="sm:col-span-2">
+          <Input
             value={reason}
             maxLength={500}
             onChange={(e) => setReason(e.target.value)}
-            className={inputClass}
             placeholder="e.g. maintenance, family visit"
           />
-        </div>
+        </Field>
         <div className="sm:col-span-2">
-          <button
-            type="submit"
-            className={buttonClass.primary}
-            disabled={!checkInDate || !checkOutDate || block.isPending}
-          >
+          <Button type="submit" disabled={!checkInDate || !checkOutDate || block.isPending}>
             {block.isPending ? 'Blocking...' : 'Block Dates'}
-          </button>
+          </Button>
         </div>
       </form>
     </section>

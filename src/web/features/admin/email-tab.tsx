@@ -1,7 +1,10 @@
 import { type FormEvent, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useEmailStatus, useSetEmailPassword } from './admin-api.ts';
-import { buttonClass, cardClass, inputClass, labelClass } from './styles.ts';
+import { cardClass } from './styles.ts';
 
 /** The Email tab (spec sections 2 and 5): the password of the outgoing booking e-mail account. */
 export function EmailTab() {
@@ -54,22 +57,17 @@ export function EmailTab() {
         </p>
       ) : null}
       <form onSubmit={onSubmit} className="mt-4 space-y-4">
-        <div>
-          <label htmlFor="email-password" className={labelClass}>
-            Email Password
-          </label>
-          <input
-            id="email-password"
+        <Field label="Email Password" id="email-password">
+          <Input
             type="password"
             autoComplete="new-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            className={inputClass}
           />
-        </div>
-        <button type="submit" className={buttonClass.primary} disabled={save.isPending}>
+        </Field>
+        <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Password'}
-        </button>
+        </Button>
       </form>
     </section>
   );

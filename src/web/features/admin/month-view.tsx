@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { AdminBooking, ImportedEvent } from '../../../domain/api.ts';
 import { addDays, addMonths, dayOfWeek } from '../../../domain/dates.ts';
-import { buttonClass, cardClass } from './styles.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { cardClass } from './styles.ts';
 
 type Entry = { key: string; label: string; detail: string; tone: 'green' | 'blue' | 'yellow' | 'purple' };
 
@@ -68,25 +69,20 @@ export function MonthView({
           Calendar
         </h2>
         <div className="flex items-center gap-2">
-          <button
-            type="button"
-            className={buttonClass.small}
+          <Button
+            variant="secondary"
+            size="sm"
             onClick={() => setMonth(addMonths(month, -1))}
             aria-label="Previous month"
           >
             ‹
-          </button>
+          </Button>
           <span className="min-w-32 text-center font-medium" aria-live="polite">
             {title}
           </span>
-          <button
-            type="button"
-            className={buttonClass.small}
-            onClick={() => setMonth(next)}
-            aria-label="Next month"
-          >
+          <Button variant="secondary" size="sm" onClick={() => setMonth(next)} aria-label="Next month">
             ›
-          </button>
+          </Button>
         </div>
       </div>
       <table className="mt-4 w-full table-fixed border-collapse text-xs">

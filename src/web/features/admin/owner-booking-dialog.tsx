@@ -1,13 +1,22 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { OwnerBookingSchema } from '../../../domain/api.ts';
 import { daysBetween, isIsoDate } from '../../../domain/dates.ts';
 import { quoteStay } from '../../../domain/pricing.ts';
 import { MAX_GUESTS } from '../../../domain/property.ts';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input, Select } from '../../components/ui/input.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useCreateOwnerBooking } from './admin-api.ts';
 import { formatPounds } from './booking-list.ts';
-import { buttonClass, inputClass, labelClass } from './styles.ts';
 
 const EMPTY = {
   checkInDate: '',
@@ -89,110 +98,89 @@ export function OwnerBookingDialog() {
     }
   }
 
-  const field = (name: keyof Fields, label: string, input: ReactNode) => (
-    <div>
-      <label className={labelClass} htmlFor={`${id}-${name}`}>
-        {label}
-      </label>
-      {input}
-      {errors[name] ? (
-        <p id={`${id}-${name}-error`} className="mt-1 text-red-800 text-sm">
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
-  );
-  const inputProps = (name: keyof Fields) => ({
+  /** One field of the form: its id, its label and what the last submit found wrong with it. */
+  const fieldProps = (name: keyof Fields, label: string) => ({
     id: `${id}-${name}`,
-    name,
-    value: fields[name],
-    onChange: set(name),
-    className: inputClass,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+    label,
+    error: errors[name],
   });
+  const controlProps = (name: keyof Fields) => ({ name, value: fields[name], onChange: set(name) });
 
   return (
-    <Dialog.Root open={open} onOpenChange={reset}>
-      <Dialog.Trigger className={buttonClass.primary}>New Booking</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="font-serif text-xl">Take a booking</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-stone-700">
-            For a guest who booked by phone or e-mail. The nights are held while the guest pays through the
-            checkout link; an unpaid booking lapses and frees them.
-          </Dialog.Description>
-          {link ? (
-            <div className="mt-6">
-              {reference ? (
-                <p className="mb-4 text-sm text-stone-800">
-                  Booking reference, to give the guest:{' '}
-                  <strong className="whitespace-nowrap font-mono">{reference}</strong>
-                </p>
-              ) : null}
-              <label className={labelClass} htmlFor={`${id}-link`}>
-                Checkout link for the guest
-              </label>
-              <div className="mt-1 flex gap-2">
-                <input id={`${id}-link`} readOnly value={link} className={`${inputClass} mt-0`} />
-                <button type="button" className={buttonClass.secondary} onClick={copyLink}>
-                  Copy Link
-                </button>
-              </div>
-              <div className="mt-6 flex justify-end">
-                <Dialog.Close className={buttonClass.primary}>Done</Dialog.Close>
-              </div>
-            </div>
-          ) : (
-            <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-              {field('checkInDate', 'Check-in Date', <input type="date" {...inputProps('checkInDate')} />)}
-              {field(
-                'checkOutDate',
-                'Check-out Date',
-                <input type="date" min={fields.checkInDate || undefined} {...inputProps('checkOutDate')} />,
-              )}
-              {field(
-                'contactName',
-                'Guest Name',
-                <input autoComplete="off" {...inputProps('contactName')} />,
-              )}
-              {field(
-                'contactEmail',
-                'Guest Email',
-                <input type="email" autoComplete="off" {...inputProps('contactEmail')} />,
-              )}
-              {field(
-                'guestCount',
-                'Guests',
-                <select {...inputProps('guestCount')}>
-                  {Array.from({ length: MAX_GUESTS }, (_, i) => String(i + 1)).map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>,
-              )}
-              {field(
-                'holdDays',
-                'Hold for (days)',
-                <input type="number" min={1} max={30} inputMode="numeric" {...inputProps('holdDays')} />,
-              )}
-              <p className="text-sm text-stone-700 sm:col-span-2" aria-live="polite">
-                {quote
-                  ? `${quote.nights} night${quote.nights === 1 ? '' : 's'}: ${formatPounds(quote.total)} (accommodation ${formatPounds(quote.accommodation)}, cleaning ${formatPounds(quote.cleaningFee)}, service fee ${formatPounds(quote.serviceFee)})`
-                  : 'Choose the dates to see the price.'}
+    <Dialog open={open} onOpenChange={reset}>
+      <DialogTrigger asChild>
+        <Button>New Booking</Button>
+      </DialogTrigger>
+      <DialogContent width="lg">
+        <DialogTitle>Take a booking</DialogTitle>
+        <DialogDescription>
+          For a guest who booked by phone or e-mail. The nights are held while the guest pays through the
+          checkout link; an unpaid booking lapses and frees them.
+        </DialogDescription>
+        {link ? (
+          <div className="mt-6">
+            {reference ? (
+              <p className="mb-4 text-sm text-stone-800">
+                Booking reference, to give the guest:{' '}
+                <strong className="whitespace-nowrap font-mono">{reference}</strong>
               </p>
-              <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-                <Dialog.Close className={buttonClass.secondary}>Close</Dialog.Close>
-                <button type="submit" className={buttonClass.primary} disabled={create.isPending}>
-                  {create.isPending ? 'Creating...' : 'Create Booking'}
-                </button>
+            ) : null}
+            <Field label="Checkout link for the guest" id={`${id}-link`}>
+              <div className="flex gap-2">
+                <Input readOnly value={link} />
+                <Button variant="secondary" onClick={copyLink}>
+                  Copy Link
+                </Button>
               </div>
-            </form>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            </Field>
+            <div className="mt-6 flex justify-end">
+              <DialogClose asChild>
+                <Button>Done</Button>
+              </DialogClose>
+            </div>
+          </div>
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
+            <Field {...fieldProps('checkInDate', 'Check-in Date')}>
+              <Input type="date" {...controlProps('checkInDate')} />
+            </Field>
+            <Field {...fieldProps('checkOutDate', 'Check-out Date')}>
+              <Input type="date" min={fields.checkInDate || undefined} {...controlProps('checkOutDate')} />
+            </Field>
+            <Field {...fieldProps('contactName', 'Guest Name')}>
+              <Input autoComplete="off" {...controlProps('contactName')} />
+            </Field>
+            <Field {...fieldProps('contactEmail', 'Guest Email')}>
+              <Input type="email" autoComplete="off" {...controlProps('contactEmail')} />
+            </Field>
+            <Field {...fieldProps('guestCount', 'Guests')}>
+              <Select {...controlProps('guestCount')}>
+                {Array.from({ length: MAX_GUESTS }, (_, i) => String(i + 1)).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field {...fieldProps('holdDays', 'Hold for (days)')}>
+              <Input type="number" min={1} max={30} inputMode="numeric" {...controlProps('holdDays')} />
+            </Field>
+            <p className="text-sm text-stone-700 sm:col-span-2" aria-live="polite">
+              {quote
+                ? `${quote.nights} night${quote.nights === 1 ? '' : 's'}: ${formatPounds(quote.total)} (accommodation ${formatPounds(quote.accommodation)}, cleaning ${formatPounds(quote.cleaningFee)}, service fee ${formatPounds(quote.serviceFee)})`
+                : 'Choose the dates to see the price.'}
+            </p>
+            <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+              <DialogClose asChild>
+                <Button variant="secondary">Close</Button>
+              </DialogClose>
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending ? 'Creating...' : 'Create Booking'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,18 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { CalendarSourcesResponse, SyncAllResponse, SyncCalendarResponse } from '../../../domain/api.ts';
-import { apiRequest } from '../../lib/api.ts';
+import type { CalendarSourcesResponse } from '../../../domain/api.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../lib/toast.ts';
+import {
+  calendarSourcesQuery,
+  icalExportQuery,
+  rotateIcalExport,
+  syncAirbnbFeed,
+  syncAllFeeds,
+  syncBookingComFeed,
+} from './calendar-sync-api.ts';
 
 /**
  * The owner's calendar sync screen (spec sections 2, 4, 5 and 8): the Airbnb and Booking.com feed URLs, the
  * three sync buttons (all disabled while one sync runs, icons spinning), the instructions, the Last Sync
  * Results card, each feed's last success and error, and our own export URL for the channels to import.
  */
-
-const SOURCES_KEY = '/api/admin/calendar-sources';
-const EXPORT_KEY = '/api/admin/ical-export';
 
 type LastResult = {
   platform: string;
@@ -68,13 +75,6 @@ function Card({ title, children, labelId }: { title: string; children: ReactNode
   );
 }
 
-const buttonClass =
-  'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 font-medium text-sm transition-colors disabled:cursor-not-allowed disabled:opacity-60';
-const primaryButton = `${buttonClass} bg-stone-900 text-white hover:bg-stone-700`;
-const secondaryButton = `${buttonClass} border border-stone-300 bg-white text-stone-900 hover:bg-stone-100`;
-const inputClass =
-  'mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 placeholder:text-stone-500';
-
 /** A channel's feed URL with its last sync status underneath. */
 function FeedUrlField(props: {
   id: string;
@@ -85,22 +85,18 @@ function FeedUrlField(props: {
   source: CalendarSourcesResponse['sources'][number] | undefined;
 }) {
   return (
-    <div>
-      <label htmlFor={props.id} className="block font-medium text-sm text-stone-900">
-        {props.label}
-      </label>
-      <input
-        id={props.id}
+    <Field label={props.label} id={props.id}>
+      <Input
+        compact
         type="url"
         inputMode="url"
         autoComplete="off"
         placeholder={props.placeholder}
         value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
-        className={inputClass}
       />
       <SourceStatus source={props.source} />
-    </div>
+    </Field>
   );
 }
 
@@ -133,11 +129,11 @@ function SourceStatus({ source }: { source: CalendarSourcesResponse['sources'][n
 
 function ExportCard() {
   const queryClient = useQueryClient();
-  const exportQuery = useQuery<{ url: string }>({ queryKey: [EXPORT_KEY] });
+  const exportQuery = useQuery(icalExportQuery());
   const rotate = useMutation({
-    mutationFn: () => apiRequest<{ url: string }>('POST', `${EXPORT_KEY}/rotate`),
+    mutationFn: rotateIcalExport,
     onSuccess: (data) => {
-      queryClient.setQueryData([EXPORT_KEY], data);
+      queryClient.setQueryData(icalExportQuery().queryKey, data);
       toast({
         title: 'New Export Link',
         description: 'Paste the new link into Airbnb and Booking.com; the old one no longer works.',
@@ -171,22 +167,21 @@ function ExportCard() {
         Give this address to Airbnb and Booking.com so they close the nights booked here and the dates you
         block. It shows only dates, never guests' details. Keep it private.
       </p>
-      <label htmlFor="export-url" className="mt-4 block font-medium text-sm text-stone-900">
-        Export iCal URL
-      </label>
-      <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-        <input
-          id="export-url"
-          type="url"
-          readOnly
-          value={exportQuery.isPending ? 'Loading…' : url}
-          onFocus={(event) => event.currentTarget.select()}
-          className={`${inputClass} mt-0 font-mono`}
-        />
-        <button type="button" className={secondaryButton} onClick={copy} disabled={!url}>
-          Copy
-        </button>
-      </div>
+      <Field label="Export iCal URL" id="export-url" className="mt-4">
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input
+            compact
+            className="font-mono"
+            type="url"
+            readOnly
+            value={exportQuery.isPending ? 'Loading…' : url}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <Button variant="secondary" onClick={copy} disabled={!url}>
+            Copy
+          </Button>
+        </div>
+      </Field>
       {exportQuery.isError ? (
         <p className="mt-2 text-red-800 text-sm">{errorText(exportQuery.error, 'Could not load the URL.')}</p>
       ) : null}
@@ -200,9 +195,9 @@ function ExportCard() {
           connection. Paste the URL and name it "The Tower direct".
         </li>
       </ul>
-      <button
-        type="button"
-        className={`${secondaryButton} mt-4`}
+      <Button
+        variant="secondary"
+        className="mt-4"
         disabled={rotate.isPending || !url}
         onClick={() => {
           if (
@@ -215,14 +210,14 @@ function ExportCard() {
         }}
       >
         Replace Link
-      </button>
+      </Button>
     </Card>
   );
 }
 
 export function CalendarSyncScreen() {
   const queryClient = useQueryClient();
-  const sourcesQuery = useQuery<CalendarSourcesResponse>({ queryKey: [SOURCES_KEY] });
+  const sourcesQuery = useQuery(calendarSourcesQuery());
   const [airbnbUrl, setAirbnbUrl] = useState('');
   const [bookingUrl, setBookingUrl] = useState('');
   const [syncing, setSyncing] = useState(false);
@@ -255,7 +250,7 @@ export function CalendarSyncScreen() {
     } finally {
       setSyncing(false);
       setActive(null);
-      await queryClient.invalidateQueries({ queryKey: [SOURCES_KEY] });
+      await queryClient.invalidateQueries({ queryKey: calendarSourcesQuery().queryKey });
     }
   }
 
@@ -267,7 +262,7 @@ export function CalendarSyncScreen() {
     }
     void run(
       'airbnb',
-      () => apiRequest<SyncCalendarResponse>('POST', '/api/admin/sync-airbnb', { icalUrl: url }),
+      () => syncAirbnbFeed(url),
       (data) => {
         setLastResult({ platform: 'Airbnb', events: data.events, message: data.message });
         toast({ title: 'Airbnb Sync Complete', description: `Synced ${data.events} events from Airbnb` });
@@ -288,7 +283,7 @@ export function CalendarSyncScreen() {
     }
     void run(
       'booking',
-      () => apiRequest<SyncCalendarResponse>('POST', '/api/admin/sync-booking', { icalUrl: url }),
+      () => syncBookingComFeed(url),
       (data) => {
         setLastResult({ platform: 'Booking.com', events: data.events, message: data.message });
         toast({
@@ -311,7 +306,7 @@ export function CalendarSyncScreen() {
     const body = { ...(a ? { airbnbUrl: a } : {}), ...(b ? { bookingUrl: b } : {}) };
     void run(
       'all',
-      () => apiRequest<SyncAllResponse>('POST', '/api/admin/sync-all', body),
+      () => syncAllFeeds(body),
       (data) => {
         setLastResult({
           platform: 'All Platforms',
@@ -366,18 +361,18 @@ export function CalendarSyncScreen() {
             source={booking}
           />
           <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <button type="button" className={secondaryButton} disabled={syncing} onClick={syncAirbnb}>
+            <Button variant="secondary" disabled={syncing} onClick={syncAirbnb}>
               <SyncIcon spinning={syncing} />
               Sync Airbnb Calendar
-            </button>
-            <button type="button" className={secondaryButton} disabled={syncing} onClick={syncBooking}>
+            </Button>
+            <Button variant="secondary" disabled={syncing} onClick={syncBooking}>
               <SyncIcon spinning={syncing} />
               Sync Booking.com Calendar
-            </button>
-            <button type="button" className={primaryButton} disabled={syncing} onClick={syncAll}>
+            </Button>
+            <Button disabled={syncing} onClick={syncAll}>
               <SyncIcon spinning={syncing} />
               Sync All Platforms
-            </button>
+            </Button>
           </div>
           <p className="sr-only" role="status" aria-live="polite">
             {syncing

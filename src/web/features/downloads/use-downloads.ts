@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DownloadArchive, DownloadArchiveId } from '../../../domain/api.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { downloadsQuery } from './downloads-api.ts';
 
-/** The archives `npm run package` built, with their real sizes (GET /api/downloads). */
+/** The archives `npm run package` built, with their real sizes. */
 export function useDownloads() {
-  return useQuery({
-    queryKey: ['/api/downloads'],
-    queryFn: () => apiRequest<{ archives: DownloadArchive[] }>('GET', '/api/downloads'),
-  });
+  return useQuery(downloadsQuery());
 }
 
 export function archiveOf(archives: DownloadArchive[] | undefined, id: DownloadArchiveId) {

@@ -1,15 +1,17 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { type FormEvent, type ReactNode, useId } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
 
 export const DEMO_LABEL = 'Demo payments — no real charge';
 export const WALLET_UNAVAILABLE = 'Digital wallet payments not available on this device';
-
-const buttonBase =
-  'inline-flex items-center justify-center rounded-md px-4 py-2 font-semibold text-sm disabled:cursor-not-allowed disabled:opacity-60';
-export const primaryButton = `${buttonBase} bg-stone-900 text-white hover:bg-stone-800`;
-export const secondaryButton = `${buttonBase} border border-stone-300 bg-white text-stone-900 hover:bg-stone-100`;
-export const inputClass =
-  'mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 placeholder:text-stone-500';
 
 /** The notice every demo card form carries, so no guest takes it for a real payment. */
 export function DemoNotice() {
@@ -26,21 +28,15 @@ export function DemoNotice() {
 
 /** The free-text Postcode field of the card forms (spec section 2). */
 export function PostcodeField({ value, onChange }: { value: string; onChange(value: string): void }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="font-medium text-sm">
-        Postcode
-      </label>
-      <input
-        id={id}
-        className={inputClass}
+    <Field label="Postcode">
+      <Input
         value={value}
         onChange={(event) => onChange(event.target.value)}
         autoComplete="postal-code"
         maxLength={20}
       />
-    </div>
+    </Field>
   );
 }
 
@@ -74,29 +70,26 @@ export function CompletePaymentDialog({
     if (!busy) onPay();
   };
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
-          <Dialog.Title className="font-serif text-2xl">Complete Payment</Dialog.Title>
-          <Dialog.Description className="mt-1 text-stone-700">Total to pay: {amountLabel}</Dialog.Description>
-          <form className="mt-4 space-y-4" onSubmit={submit}>
-            {notice}
-            {children}
-            <PostcodeField value={postcode} onChange={onPostcodeChange} />
-            <div className="flex justify-end gap-3 pt-2">
-              <Dialog.Close asChild>
-                <button type="button" className={secondaryButton} disabled={busy}>
-                  Cancel
-                </button>
-              </Dialog.Close>
-              <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy}>
-                {busy ? 'Processing...' : 'Pay'}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <DialogContent>
+        <DialogTitle size="lg">Complete Payment</DialogTitle>
+        <DialogDescription size="lg">Total to pay: {amountLabel}</DialogDescription>
+        <form className="mt-4 space-y-4" onSubmit={submit}>
+          {notice}
+          {children}
+          <PostcodeField value={postcode} onChange={onPostcodeChange} />
+          <div className="flex justify-end gap-3 pt-2">
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={busy}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={busy} aria-busy={busy}>
+              {busy ? 'Processing...' : 'Pay'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }

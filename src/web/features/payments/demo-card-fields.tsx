@@ -1,7 +1,8 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useId } from 'react';
 import type { DemoCard } from '../../../domain/api.ts';
-import { inputClass, primaryButton, secondaryButton } from './complete-payment-dialog.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
 
 export type DemoCardDraft = { number: string; expiry: string; cvc: string };
 export const EMPTY_DEMO_CARD: DemoCardDraft = { number: '', expiry: '', cvc: '' };
@@ -35,15 +36,9 @@ function CardInput({
   value: string;
   onChange(value: string): void;
 }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="text-sm">
-        {label}
-      </label>
-      <input
-        id={id}
-        className={inputClass}
+    <Field label={label}>
+      <Input
         inputMode="numeric"
         autoComplete={autoComplete}
         placeholder={placeholder}
@@ -51,7 +46,7 @@ function CardInput({
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />
-    </div>
+    </Field>
   );
 }
 
@@ -110,24 +105,19 @@ export function DemoAuthenticationDialog({
   onDecide(outcome: 'complete' | 'fail'): void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onDecide('fail')}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-[60] w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-          <Dialog.Title className="font-serif text-xl">Authenticate your payment</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-stone-700">
-            Your card asks you to confirm this payment (demo step: no bank is contacted).
-          </Dialog.Description>
-          <div className="mt-5 flex justify-end gap-3">
-            <button type="button" className={secondaryButton} onClick={() => onDecide('fail')}>
-              Fail authentication
-            </button>
-            <button type="button" className={primaryButton} onClick={() => onDecide('complete')}>
-              Complete authentication
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={(next) => !next && onDecide('fail')}>
+      <DialogContent width="sm" layer="stacked">
+        <DialogTitle>Authenticate your payment</DialogTitle>
+        <DialogDescription>
+          Your card asks you to confirm this payment (demo step: no bank is contacted).
+        </DialogDescription>
+        <div className="mt-5 flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => onDecide('fail')}>
+            Fail authentication
+          </Button>
+          <Button onClick={() => onDecide('complete')}>Complete authentication</Button>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
-import { DemoNotice, PostcodeField, primaryButton } from './complete-payment-dialog.tsx';
+import { DemoNotice, PostcodeField } from './complete-payment-dialog.tsx';
 import { type DemoCardDraft, DemoCardFields, EMPTY_DEMO_CARD, parseDemoCard } from './demo-card-fields.tsx';
 import { payDemoIntent, useDemoAuthentication } from './demo-payment.tsx';
-import type { CheckoutFormProps } from './stripe-checkout-form.tsx';
+import type { DemoCheckoutFormProps } from './payment-types.ts';
 
 /** Demo mode of the checkout page: the labelled test-card form in place of Stripe's Payment Element. */
 export function DemoCheckoutForm({
@@ -12,7 +13,7 @@ export function DemoCheckoutForm({
   onSucceeded,
   onFailed,
   onError,
-}: Omit<CheckoutFormProps, 'publishableKey' | 'bookingId'> & { paymentIntentId: string }) {
+}: DemoCheckoutFormProps) {
   const authentication = useDemoAuthentication();
   const [card, setCard] = useState<DemoCardDraft>(EMPTY_DEMO_CARD);
   const [postcode, setPostcode] = useState('');
@@ -48,9 +49,9 @@ export function DemoCheckoutForm({
       <DemoNotice />
       <DemoCardFields value={card} onChange={setCard} disabled={processing} />
       <PostcodeField value={postcode} onChange={setPostcode} />
-      <button type="submit" className={`${primaryButton} w-full py-3`} disabled={processing}>
+      <Button type="submit" className="w-full py-3" disabled={processing}>
         {processing ? 'Processing Payment...' : 'Complete Booking'}
-      </button>
+      </Button>
       {authentication.dialog}
     </form>
   );

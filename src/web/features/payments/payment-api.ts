@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   BookingPageIntentRequest,
   CheckoutIntentRequest,
@@ -12,9 +12,13 @@ import type {
 import { apiRequest } from '../../lib/api.ts';
 
 /** The payment mode and Stripe's publishable key, learnt from the server at run time (never built in). */
-export function useClientConfig() {
-  return useQuery<ClientConfig>({ queryKey: ['/api/config'] });
-}
+export const clientConfigQuery = () =>
+  queryOptions({
+    queryKey: ['payments', 'config'],
+    queryFn: () => apiRequest<ClientConfig>('GET', '/api/config'),
+  });
+
+export const useClientConfig = () => useQuery(clientConfigQuery());
 
 export const createPaymentIntent = (body: BookingPageIntentRequest | CheckoutIntentRequest) =>
   apiRequest<CreatePaymentIntentResponse>('POST', '/api/create-payment-intent', body);

@@ -1,26 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
-import type { Quote } from '../../../domain/pricing.ts';
 import { formatGbp } from '../../../domain/pricing.ts';
+import { Button } from '../../components/ui/button.tsx';
 import {
   CompletePaymentDialog,
   DEMO_LABEL,
   DemoNotice,
-  primaryButton,
   WALLET_UNAVAILABLE,
 } from './complete-payment-dialog.tsx';
 import { type DemoCardDraft, DemoCardFields, EMPTY_DEMO_CARD, parseDemoCard } from './demo-card-fields.tsx';
 import { payDemoIntent, useDemoAuthentication } from './demo-payment.tsx';
 import { useClientConfig } from './payment-api.ts';
+import type { PaymentPanelProps } from './payment-types.ts';
 import { CARD_PAID_TOAST, useBookingPayment } from './use-booking-payment.ts';
-
-/** What the booking card hands to the payment step once dates, total, name and e-mail are set. */
-export type PaymentPanelProps = {
-  stay: { propertyId: number; checkInDate: string; checkOutDate: string; guestCount: number };
-  contact: { contactName: string; contactEmail: string; contactPhone: string; specialRequests: string };
-  quote: Quote;
-  /** Called once the server has confirmed the booking; the card then resets and the guest moves on. */
-  onPaid(bookingId: string): void;
-};
 
 // Stripe.js and its React bindings load only when a Stripe-mode panel mounts, never on first paint.
 const StripePaymentPanel = lazy(() => import('./stripe-payment-panel.tsx'));
@@ -95,9 +86,9 @@ function DemoPaymentPanel(props: PaymentPanelProps) {
   return (
     <div className="space-y-3">
       <p className="text-amber-900 text-sm">{DEMO_LABEL}</p>
-      <button type="button" className={`${primaryButton} w-full`} onClick={() => setOpen(true)}>
+      <Button className="w-full" onClick={() => setOpen(true)}>
         Pay with Card
-      </button>
+      </Button>
       <p className="text-center text-sm text-stone-600">{WALLET_UNAVAILABLE}</p>
       <CompletePaymentDialog
         open={open}

@@ -1,17 +1,8 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { type FormEvent, useState } from 'react';
-import { primaryButton } from './complete-payment-dialog.tsx';
-import { getStripe } from './stripe-payment-panel.tsx';
-
-export type CheckoutFormProps = {
-  publishableKey: string;
-  clientSecret: string;
-  bookingId: string;
-  /** The intent succeeded: tell the server and move on. */
-  onSucceeded(paymentIntentId: string): Promise<void>;
-  onFailed(message: string | undefined): void;
-  onError(): void;
-};
+import { Button } from '../../components/ui/button.tsx';
+import type { CheckoutFormProps } from './payment-types.ts';
+import { getStripe } from './stripe-loader.ts';
 
 /** Stripe mode of the checkout page: the Payment Element in the tabs layout, wallets automatic. */
 export default function StripeCheckoutForm(props: CheckoutFormProps) {
@@ -57,13 +48,9 @@ function PaymentForm({ bookingId, onSucceeded, onFailed, onError }: CheckoutForm
         onReady={() => setReady(true)}
         options={{ layout: 'tabs', wallets: { applePay: 'auto', googlePay: 'auto' } }}
       />
-      <button
-        type="submit"
-        className={`${primaryButton} w-full py-3`}
-        disabled={!stripe || !ready || processing}
-      >
+      <Button type="submit" className="w-full py-3" disabled={!stripe || !ready || processing}>
         {processing ? 'Processing Payment...' : 'Complete Booking'}
-      </button>
+      </Button>
     </form>
   );
 }

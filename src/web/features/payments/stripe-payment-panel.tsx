@@ -1,23 +1,13 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { PaymentRequest, PaymentRequestPaymentMethodEvent, Stripe } from '@stripe/stripe-js';
-import { loadStripe } from '@stripe/stripe-js/pure';
+import type { PaymentRequest, PaymentRequestPaymentMethodEvent } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
 import { formatGbp } from '../../../domain/pricing.ts';
 import { COUNTRY, CURRENCY, PROPERTY_NAME } from '../../../domain/property.ts';
-import { CompletePaymentDialog, primaryButton, WALLET_UNAVAILABLE } from './complete-payment-dialog.tsx';
-import type { PaymentPanelProps } from './payment-panel.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { CompletePaymentDialog, WALLET_UNAVAILABLE } from './complete-payment-dialog.tsx';
+import type { PaymentPanelProps } from './payment-types.ts';
+import { getStripe } from './stripe-loader.ts';
 import { CARD_PAID_TOAST, useBookingPayment } from './use-booking-payment.ts';
-
-/** Stripe.js is fetched from js.stripe.com the first time a Stripe-mode payment panel mounts. */
-const stripeByKey = new Map<string, Promise<Stripe | null>>();
-export function getStripe(publishableKey: string): Promise<Stripe | null> {
-  let promise = stripeByKey.get(publishableKey);
-  if (!promise) {
-    promise = loadStripe(publishableKey);
-    stripeByKey.set(publishableKey, promise);
-  }
-  return promise;
-}
 
 /** Stripe mode of the booking card: the Card Element in the 'Complete Payment' dialog, and the wallet button. */
 export default function StripePaymentPanel(props: PaymentPanelProps & { publishableKey: string }) {
@@ -145,18 +135,13 @@ function StripePaymentButtons(props: PaymentPanelProps) {
 
   return (
     <div className="space-y-3">
-      <button type="button" className={`${primaryButton} w-full`} onClick={() => setOpen(true)}>
+      <Button className="w-full" onClick={() => setOpen(true)}>
         Pay with Card
-      </button>
+      </Button>
       {wallet ? (
-        <button
-          type="button"
-          className={`${primaryButton} w-full bg-black`}
-          onClick={() => wallet.show()}
-          disabled={busy}
-        >
+        <Button className="w-full" onClick={() => wallet.show()} disabled={busy}>
           Pay with Apple Pay / Google Pay
-        </button>
+        </Button>
       ) : (
         <p className="text-center text-sm text-stone-600">{WALLET_UNAVAILABLE}</p>
       )}

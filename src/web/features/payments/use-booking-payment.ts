@@ -3,7 +3,7 @@ import type { PublicBooking } from '../../../domain/api.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { createBooking, createPaymentIntent, messageOf } from './payment-api.ts';
-import type { PaymentPanelProps } from './payment-panel.tsx';
+import type { PaymentPanelProps } from './payment-types.ts';
 
 /** The toast of a card payment that went through (demo card form or Stripe's card field). */
 export const CARD_PAID_TOAST = {

@@ -1,0 +1,62 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ComponentProps } from 'react';
+
+/**
+ * The site's dialog on Radix Dialog: focus moves in and is kept there, Escape and a click outside close it
+ * (unless `onOpenChange` refuses), focus returns to what opened it. Compose it as Radix's:
+ * `<Dialog open onOpenChange><DialogContent><DialogTitle/><DialogDescription/>…<DialogClose asChild>…`.
+ */
+export const Dialog = RadixDialog.Root;
+export const DialogTrigger = RadixDialog.Trigger;
+export const DialogClose = RadixDialog.Close;
+
+const OVERLAY = {
+  base: 'fixed inset-0 z-50 bg-black/50',
+  /** Over another dialog (the demo card's authentication step over the payment dialog). */
+  stacked: 'fixed inset-0 z-[60] bg-black/60',
+} as const;
+
+const LAYER = { base: 'z-50', stacked: 'z-[60]' } as const;
+const WIDTH = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-lg' } as const;
+
+const CONTENT =
+  'fixed top-1/2 left-1/2 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl';
+
+type ContentProps = ComponentProps<typeof RadixDialog.Content> & {
+  width?: keyof typeof WIDTH;
+  layer?: keyof typeof OVERLAY;
+};
+
+/** The dimmed overlay and the centred panel, in a portal. */
+export function DialogContent({ width = 'md', layer = 'base', className, ...props }: ContentProps) {
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className={OVERLAY[layer]} />
+      <RadixDialog.Content
+        className={[CONTENT, LAYER[layer], WIDTH[width], className].filter(Boolean).join(' ')}
+        {...props}
+      />
+    </RadixDialog.Portal>
+  );
+}
+
+/** `lg` for the guest's main dialog (Complete Payment); `md` for the rest. */
+type TextSize = { size?: 'md' | 'lg' };
+
+export function DialogTitle({
+  size = 'md',
+  className,
+  ...props
+}: ComponentProps<typeof RadixDialog.Title> & TextSize) {
+  const look = size === 'lg' ? 'font-serif text-2xl' : 'font-serif text-xl';
+  return <RadixDialog.Title className={[look, className].filter(Boolean).join(' ')} {...props} />;
+}
+
+export function DialogDescription({
+  size = 'md',
+  className,
+  ...props
+}: ComponentProps<typeof RadixDialog.Description> & TextSize) {
+  const look = size === 'lg' ? 'mt-1 text-stone-700' : 'mt-1 text-sm text-stone-700';
+  return <RadixDialog.Description className={[look, className].filter(Boolean).join(' ')} {...props} />;
+}

@@ -1,0 +1,30 @@
+import type { Quote } from '../../../domain/pricing.ts';
+
+/**
+ * The props the payments feature's components share, in one module that imports none of them, so no file of
+ * the feature imports another in a circle.
+ */
+
+/** What the booking card hands to the payment step once dates, total, name and e-mail are set. */
+export type PaymentPanelProps = {
+  stay: { propertyId: number; checkInDate: string; checkOutDate: string; guestCount: number };
+  contact: { contactName: string; contactEmail: string; contactPhone: string; specialRequests: string };
+  quote: Quote;
+  /** Called once the server has confirmed the booking; the card then resets and the guest moves on. */
+  onPaid(bookingId: string): void;
+};
+
+/** What the checkout page hands to its payment form, in demo and in Stripe mode. */
+type CheckoutFormCallbacks = {
+  clientSecret: string;
+  /** The intent succeeded: tell the server and move on. */
+  onSucceeded(paymentIntentId: string): Promise<void>;
+  onFailed(message: string | undefined): void;
+  onError(): void;
+};
+
+/** Stripe mode: Stripe.js confirms the intent and knows it by its client secret. */
+export type CheckoutFormProps = CheckoutFormCallbacks & { publishableKey: string; bookingId: string };
+
+/** Demo mode: the server's demo intents are confirmed by id. */
+export type DemoCheckoutFormProps = CheckoutFormCallbacks & { paymentIntentId: string };
