@@ -1,5 +1,3 @@
-import type { QueryFunction } from '@tanstack/react-query';
-
 export const ADMIN_TOKEN_KEY = 'adminToken';
 
 /** A failed API call. Its message is the spec's "<status>: <message>" (section 7), built from the JSON `message`. */
@@ -63,20 +61,3 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
  * `['admin', 'audit', { limit: 20 }]`), never a URL, and the query function says which URL it fetches. A screen
  * invalidates what an action changed by the factory's key (`bookingsQuery().queryKey`).
  */
-
-/**
- * The default query function, for a query without one of its own: the query key's first element is the URL.
- * Only the booking card and its date picker still use it (their keys are URLs until they take the query options
- * of features/booking/booking-api.ts). A 401 fails unless told otherwise.
- */
-export function getQueryFn(options: { on401: 'throw' | 'returnNull' } = { on401: 'throw' }): QueryFunction {
-  return async ({ queryKey }) => {
-    try {
-      return await apiRequest('GET', String(queryKey[0]));
-    } catch (error) {
-      if (options.on401 === 'returnNull' && error instanceof ApiRequestError && error.status === 401)
-        return null;
-      throw error;
-    }
-  };
-}

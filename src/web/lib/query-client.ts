@@ -1,12 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
-import { getQueryFn } from './api.ts';
 
-/** The spec's data-loading defaults (section 9): no refetch interval or on focus, never stale, no retries. */
+/**
+ * The spec's data-loading defaults (section 9): no refetch interval or on focus, never stale, no retries. Every
+ * query brings its own function (the features' query options, lib/api.ts).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Number.POSITIVE_INFINITY,

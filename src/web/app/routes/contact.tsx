@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { CONTACT, SITE, STAY_TIMES } from '../../content/site.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
@@ -16,8 +17,8 @@ export const meta = () =>
 const mailto = (email: string, subject: string) => `mailto:${email}?subject=${encodeURIComponent(subject)}`;
 
 const cardClass = 'flex flex-col rounded-xl border border-stone-200 bg-white p-6 shadow-sm';
-const buttonClass =
-  'mt-auto inline-block self-start rounded-md bg-stone-900 px-5 py-2.5 font-medium text-white hover:bg-stone-700';
+/** The cards' calls to action sit at their foot. */
+const cardAction = buttonClass({ size: 'lg', className: 'mt-auto self-start' });
 
 export default function Contact() {
   const email = siteEmail();
@@ -68,21 +69,21 @@ export default function Contact() {
           <div className={cardClass}>
             <h3 className="font-semibold text-xl">{holiday.title}</h3>
             <p className="mt-2 mb-6 text-stone-700">{holiday.text}</p>
-            <Link to="/" className={buttonClass}>
+            <Link to="/" className={cardAction}>
               Book Now
             </Link>
           </div>
           <div className={cardClass}>
             <h3 className="font-semibold text-xl">{corporate.title}</h3>
             <p className="mt-2 mb-6 text-stone-700">{corporate.text}</p>
-            <a href={mailto(email, corporate.subject)} className={buttonClass}>
+            <a href={mailto(email, corporate.subject)} className={cardAction}>
               Enquire about venue hire
             </a>
           </div>
           <div className={cardClass}>
             <h3 className="font-semibold text-xl">{special.title}</h3>
             <p className="mt-2 mb-6 text-stone-700">{special.text}</p>
-            <a href={mailto(email, special.subject)} className={buttonClass}>
+            <a href={mailto(email, special.subject)} className={cardAction}>
               Send a special request
             </a>
           </div>

@@ -14,6 +14,7 @@ import { BOOKING_ASIDE, BOOKING_CARD, BOOKING_DETAILS, CANCELLATION_ROWS } from 
 import { FEATURES, STAY_TIMES } from '../../content/site.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
+import { unavailableDatesQuery } from './booking-api.ts';
 import { BookingRates, StayRequirements, TermsNote } from './booking-card-parts.tsx';
 
 /** Lets the browser handle input and paint before the next piece of work. */
@@ -173,7 +174,7 @@ function BookingCardSlot() {
     if (wanted) return;
     const want = () => {
       // The taken nights are asked for while the card's code loads, not after it.
-      void queryClient.prefetchQuery({ queryKey: [`/api/unavailable-dates/${PROPERTY_ID}`] });
+      void queryClient.prefetchQuery(unavailableDatesQuery(PROPERTY_ID));
       // A transition: React renders the card in small slices, so input and paint are not held up.
       startTransition(() => setWanted(true));
     };

@@ -11,6 +11,7 @@ import { BOOKING_CARD, BOOKING_TOASTS, MINIMUM_STAY_DIALOG } from '../../content
 import { siteEmail } from '../../lib/runtime-config.ts';
 import { hasOpenToastFrom, toast } from '../../lib/toast.ts';
 import { PaymentPanel } from '../payments/payment-panel.tsx';
+import { availabilityQuery, unavailableDatesQuery } from './booking-api.ts';
 import { BookingRates, TermsNote } from './booking-card-parts.tsx';
 import { DateRangePicker, type DateSelection } from './date-range-picker.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
@@ -67,12 +68,10 @@ export function BookingCard() {
       // The toasts answer the guest's own choice. The calendar's automatic choice (on load, on a month change)
       // only shows its answer in the card: the guest has not asked anything yet.
       const announce = !next.automatic;
-      const url = `/api/availability?propertyId=${PROPERTY_ID}&checkInDate=${next.from}&checkOutDate=${next.to}`;
       try {
-        const answer = await queryClient.fetchQuery<{ available: boolean }>({
-          queryKey: [url],
-          staleTime: 0,
-        });
+        const answer = await queryClient.fetchQuery(
+          availabilityQuery({ propertyId: PROPERTY_ID, checkInDate: next.from, checkOutDate: next.to }),
+        );
         if (check !== lastCheck.current) return; // a newer selection has taken over
         if (answer.available) {
           setAvailability('available');
@@ -84,7 +83,7 @@ export function BookingCard() {
           setAvailability('unavailable');
           if (announce) toast(BOOKING_TOASTS.notAvailable);
           // The calendar on screen was out of date: load the taken nights again.
-          void queryClient.invalidateQueries({ queryKey: [`/api/unavailable-dates/${PROPERTY_ID}`] });
+          void queryClient.invalidateQueries({ queryKey: unavailableDatesQuery(PROPERTY_ID).queryKey });
         }
       } catch {
         if (check !== lastCheck.current) return;
@@ -116,7 +115,7 @@ export function BookingCard() {
     setAvailability('idle');
     setResetKey((key) => key + 1);
     // The nights just paid for are taken now: the calendar must not show them free when the guest comes back.
-    void queryClient.invalidateQueries({ queryKey: [`/api/unavailable-dates/${PROPERTY_ID}`] });
+    void queryClient.invalidateQueries({ queryKey: unavailableDatesQuery(PROPERTY_ID).queryKey });
     navigate(`/booking-success?bookingId=${encodeURIComponent(bookingId)}`);
   }
 

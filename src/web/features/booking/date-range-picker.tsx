@@ -10,7 +10,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { UnavailableDates } from '../../../domain/api.ts';
 import {
   addDays,
   addMonths,
@@ -23,6 +22,7 @@ import { BOOKING_WINDOW_MONTHS, MAX_NIGHTS } from '../../../domain/property.ts';
 import { lastBookableCheckIn } from '../../../domain/stay-rules.ts';
 import { BOOKING_TOASTS } from '../../content/booking.ts';
 import { toast } from '../../lib/toast.ts';
+import { unavailableDatesQuery } from './booking-api.ts';
 import { StayRequirements } from './booking-card-parts.tsx';
 import { formatLongDate, formatMonth, formatShortDate, monthStart, WEEKDAYS } from './calendar-dates.ts';
 
@@ -69,7 +69,7 @@ export function DateRangePicker({
   status,
 }: DateRangePickerProps) {
   const ids = useId();
-  const unavailableQuery = useQuery<UnavailableDates>({ queryKey: [`/api/unavailable-dates/${propertyId}`] });
+  const unavailableQuery = useQuery(unavailableDatesQuery(propertyId));
   // The calendar of the property's clock is only known in the browser (the page is pre-rendered at build time).
   const [today, setToday] = useState<IsoDate | null>(null);
   const [month, setMonth] = useState<IsoDate | null>(null);

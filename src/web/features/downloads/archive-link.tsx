@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { DownloadArchive } from '../../../domain/api.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { formatBytes } from './use-downloads.ts';
 
 type Props = {
@@ -42,7 +43,7 @@ export function ArchiveLink({ label, description, archive, loading, failed }: Pr
         <a
           href={archive.url}
           download
-          className="shrink-0 self-start rounded-md bg-stone-900 px-5 py-2.5 font-medium text-white hover:bg-stone-700 sm:self-center"
+          className={buttonClass({ size: 'lg', className: 'shrink-0 self-start sm:self-center' })}
         >
           Download {label} ({status})
         </a>
