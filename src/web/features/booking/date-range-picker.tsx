@@ -15,7 +15,6 @@ import {
   addMonths,
   daysBetween,
   type IsoDate,
-  nightsOf,
   todayOnPropertyClock,
 } from '../../../domain/dates.ts';
 import { BOOKING_WINDOW_MONTHS, MAX_NIGHTS } from '../../../domain/property.ts';
@@ -25,6 +24,17 @@ import { toast } from '../../lib/toast.ts';
 import { unavailableDatesQuery } from './booking-api.ts';
 import { StayRequirements } from './booking-card-parts.tsx';
 import { formatLongDate, formatMonth, formatShortDate, monthStart, WEEKDAYS } from './calendar-dates.ts';
+import {
+  autoSelection,
+  type CalendarFacts,
+  CLICK_OFFSET,
+  canCheckIn,
+  chooseCheckOut as judgeCheckOut,
+  movedFocus,
+  rangeFree,
+  startAt as startStay,
+  TYPED_OFFSET,
+} from './date-selection.ts';
 
 /**
  * A chosen stay: check-in, check-out and its number of nights (spec section 3, "Date selection"). `automatic`
@@ -47,8 +57,6 @@ export type DateRangePickerProps = {
 };
 
 /** The spec's check-out offsets (section 4): a day click gives 2 nights, typing a check-in or the auto-selection 1. */
-const CLICK_OFFSET = 2;
-const TYPED_OFFSET = 1;
 
 type Phase = 'none' | 'checkIn' | 'complete';
 type Selection = { checkIn: IsoDate | null; checkOut: IsoDate | null; phase: Phase };
@@ -106,18 +114,9 @@ export function DateRangePicker({
   const lastMonth = today ? monthStart(addMonths(today, BOOKING_WINDOW_MONTHS)) : null;
   const lastCheckIn = today ? lastBookableCheckIn(today) : null;
 
-  const rangeFree = useCallback(
-    (from: IsoDate, to: IsoDate) => nightsOf(from, to).every((night) => !taken.has(night)),
-    [taken],
-  );
-  const canCheckIn = useCallback(
-    (day: IsoDate) =>
-      today !== null && day >= today && lastCheckIn !== null && day <= lastCheckIn && !taken.has(day),
-    [today, lastCheckIn, taken],
-  );
-  const defaultCheckOut = useCallback(
-    (checkIn: IsoDate, offset: number) => addDays(checkIn, Math.max(minNights, offset)),
-    [minNights],
+  const facts = useMemo<CalendarFacts | null>(
+    () => (today && lastCheckIn ? { today, lastCheckIn, taken, minNights } : null),
+    [today, lastCheckIn, taken, minNights],
   );
 
   const report = useCallback(
@@ -138,74 +137,40 @@ export function DateRangePicker({
   /** Makes `day` the check-in with the default check-out (spec README: never fewer than the minimum nights). */
   const startAt = useCallback(
     (day: IsoDate, offset: number, phase: Phase) => {
-      if (!canCheckIn(day)) {
-        toast(BOOKING_TOASTS.checkInUnavailable);
+      if (!facts) return;
+      const answer = startStay(day, offset, facts);
+      if (answer.ok) {
+        report(day, answer.checkOut, phase);
         return;
       }
-      const checkOut = defaultCheckOut(day, offset);
-      if (!rangeFree(day, checkOut)) {
+      if (answer.reason === 'rangeUnavailable') {
         setSelection({ checkIn: day, checkOut: null, phase: 'checkIn' });
         onSelectRef.current(null);
-        toast(BOOKING_TOASTS.rangeUnavailable);
-        return;
       }
-      report(day, checkOut, phase);
+      toast(BOOKING_TOASTS[answer.reason]);
     },
-    [canCheckIn, defaultCheckOut, rangeFree, report],
+    [facts, report],
   );
 
   const chooseCheckOut = useCallback(
     (checkIn: IsoDate, day: IsoDate) => {
-      const nights = daysBetween(checkIn, day);
-      if (nights <= 0) {
-        toast(BOOKING_TOASTS.checkOutUnavailable);
-        return;
-      }
-      if (nights > MAX_NIGHTS) {
-        toast(BOOKING_TOASTS.maximumStay);
-        return;
-      }
-      if (taken.has(addDays(day, -1))) {
-        toast(BOOKING_TOASTS.checkOutUnavailable);
-        return;
-      }
-      if (!rangeFree(checkIn, day)) {
-        toast(BOOKING_TOASTS.rangeUnavailable);
-        return;
-      }
-      report(checkIn, day, 'complete');
+      const answer = judgeCheckOut(checkIn, day, taken);
+      if (answer.ok) report(checkIn, day, 'complete');
+      else toast(BOOKING_TOASTS[answer.reason]);
     },
-    [taken, rangeFree, report],
+    [taken, report],
   );
 
   // Auto-selection (spec section 4): on load and on month change, the first day of the displayed month (not
   // before today) whose default stay is free, until the guest chooses dates themselves.
   useEffect(() => {
-    if (!calendarReady || touched || !month || !today) return;
+    if (!calendarReady || touched || !month || !facts) return;
     const key = `${month}|${unavailableQuery.dataUpdatedAt}`;
     if (autoSelectedFor.current === key) return;
     autoSelectedFor.current = key;
-    let day = month < today ? today : month;
-    const end = addMonths(month, 1);
-    while (day < end) {
-      const checkOut = defaultCheckOut(day, TYPED_OFFSET);
-      if (canCheckIn(day) && rangeFree(day, checkOut)) {
-        report(day, checkOut, 'complete', true);
-        return;
-      }
-      day = addDays(day, 1);
-    }
-  }, [
-    calendarReady,
-    touched,
-    month,
-    today,
-    unavailableQuery.dataUpdatedAt,
-    defaultCheckOut,
-    canCheckIn,
-    rangeFree,
-    report,
-  ]);
+    const chosen = autoSelection(month, facts);
+    if (chosen) report(chosen.checkIn, chosen.checkOut, 'complete', true);
+  }, [calendarReady, touched, month, facts, unavailableQuery.dataUpdatedAt, report]);
 
   const lastResetKey = useRef(resetKey);
   useEffect(() => {
@@ -276,22 +241,10 @@ export function DateRangePicker({
   });
 
   function onGridKeyDown(event: KeyboardEvent<HTMLButtonElement>, day: IsoDate) {
-    const moves: Record<string, () => IsoDate> = {
-      ArrowLeft: () => addDays(day, -1),
-      ArrowRight: () => addDays(day, 1),
-      ArrowUp: () => addDays(day, -7),
-      ArrowDown: () => addDays(day, 7),
-      PageUp: () => addMonths(day, -1),
-      PageDown: () => addMonths(day, 1),
-      Home: () => addDays(day, -new Date(`${day}T12:00:00Z`).getUTCDay()),
-      End: () => addDays(day, 6 - new Date(`${day}T12:00:00Z`).getUTCDay()),
-    };
-    const move = moves[event.key];
-    if (!move || !firstMonth || !lastMonth) return;
+    if (!firstMonth || !lastMonth) return;
+    const clamped = movedFocus(event.key, day, { first: firstMonth, last: lastMonth });
+    if (!clamped) return;
     event.preventDefault();
-    const target = move();
-    const lastDay = addDays(addMonths(lastMonth, 1), -1);
-    const clamped = target < firstMonth ? firstMonth : target > lastDay ? lastDay : target;
     focusPending.current = true;
     setFocusedDay(clamped);
     if (month && monthStart(clamped) !== month) setMonth(monthStart(clamped));
@@ -379,8 +332,8 @@ export function DateRangePicker({
               taken={taken}
               selection={selection}
               focusedDay={focusedDay}
-              canCheckIn={canCheckIn}
-              rangeFree={rangeFree}
+              canCheckIn={(day) => facts !== null && canCheckIn(day, facts)}
+              rangeFree={(from, to) => rangeFree(from, to, taken)}
               dayButtons={dayButtons.current}
               onChoose={chooseDay}
               onKeyDown={onGridKeyDown}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  autoSelection,
+  type CalendarFacts,
+  CLICK_OFFSET,
+  canCheckIn,
+  chooseCheckOut,
+  movedFocus,
+  startAt,
+  TYPED_OFFSET,
+} from './date-selection.ts';
+
+// Monday 23 November 2026; the nights of 27 and 28 November are taken.
+const facts: CalendarFacts = {
+  today: '2026-11-23',
+  lastCheckIn: '2027-11-23',
+  taken: new Set(['2026-11-27', '2026-11-28']),
+  minNights: 2,
+};
+
+describe('check-in', () => {
+  it('is a day from today to the last bookable day whose night is free', () => {
+    expect(canCheckIn('2026-11-23', facts)).toBe(true);
+    expect(canCheckIn('2026-11-22', facts)).toBe(false);
+    expect(canCheckIn('2026-11-27', facts)).toBe(false);
+    expect(canCheckIn('2027-11-23', facts)).toBe(true);
+    expect(canCheckIn('2027-11-24', facts)).toBe(false);
+  });
+
+  it('gets the default check-out: never fewer nights than the minimum', () => {
+    expect(startAt('2026-11-23', CLICK_OFFSET, facts)).toEqual({ ok: true, checkOut: '2026-11-25' });
+    expect(startAt('2026-11-23', TYPED_OFFSET, facts)).toEqual({ ok: true, checkOut: '2026-11-25' });
+    expect(startAt('2026-11-23', TYPED_OFFSET, { ...facts, minNights: 1 })).toEqual({
+      ok: true,
+      checkOut: '2026-11-24',
+    });
+  });
+
+  it('is refused on a taken night, and its default stay when it runs into one', () => {
+    expect(startAt('2026-11-27', CLICK_OFFSET, facts)).toEqual({ ok: false, reason: 'checkInUnavailable' });
+    expect(startAt('2026-11-26', CLICK_OFFSET, facts)).toEqual({ ok: false, reason: 'rangeUnavailable' });
+  });
+});
+
+describe('check-out', () => {
+  it('may be a taken day when every night before it is free (a guest leaves the morning another arrives)', () => {
+    expect(chooseCheckOut('2026-11-24', '2026-11-27', facts.taken)).toEqual({ ok: true });
+  });
+
+  it('is refused on or before check-in, past 28 nights, after a taken night, or over one', () => {
+    expect(chooseCheckOut('2026-11-24', '2026-11-24', facts.taken)).toEqual({
+      ok: false,
+      reason: 'checkOutUnavailable',
+    });
+    expect(chooseCheckOut('2026-12-01', '2026-12-30', facts.taken)).toEqual({
+      ok: false,
+      reason: 'maximumStay',
+    });
+    expect(chooseCheckOut('2026-12-01', '2026-12-29', facts.taken)).toEqual({ ok: true });
+    expect(chooseCheckOut('2026-11-24', '2026-11-28', facts.taken)).toEqual({
+      ok: false,
+      reason: 'checkOutUnavailable',
+    });
+    expect(chooseCheckOut('2026-11-24', '2026-11-30', facts.taken)).toEqual({
+      ok: false,
+      reason: 'rangeUnavailable',
+    });
+    expect(chooseCheckOut('2026-11-26', '2026-12-02', facts.taken)).toEqual({
+      ok: false,
+      reason: 'rangeUnavailable',
+    });
+  });
+});
+
+describe('the automatic selection', () => {
+  it('is the first day of the month, not before today, whose default stay is free', () => {
+    expect(autoSelection('2026-11-01', facts)).toEqual({ checkIn: '2026-11-23', checkOut: '2026-11-25' });
+    expect(autoSelection('2027-01-01', facts)).toEqual({ checkIn: '2027-01-01', checkOut: '2027-01-03' });
+    const busy = { ...facts, taken: new Set(['2026-11-23', '2026-11-24', '2026-11-26', '2026-11-28', '2026-11-30']) };
+    expect(autoSelection('2026-11-01', busy)).toBeNull();
+  });
+});
+
+describe('the keyboard', () => {
+  const months = { first: '2026-11-01', last: '2027-11-01' };
+  it('moves a day, a week, a month and to the ends of the week (Sunday first)', () => {
+    expect(movedFocus('ArrowRight', '2026-11-25', months)).toBe('2026-11-26');
+    expect(movedFocus('ArrowUp', '2026-11-25', months)).toBe('2026-11-18');
+    expect(movedFocus('PageDown', '2026-11-25', months)).toBe('2026-12-25');
+    expect(movedFocus('Home', '2026-11-25', months)).toBe('2026-11-22');
+    expect(movedFocus('End', '2026-11-25', months)).toBe('2026-11-28');
+    expect(movedFocus('Enter', '2026-11-25', months)).toBeNull();
+  });
+
+  it('stays within the months that can be shown', () => {
+    expect(movedFocus('PageUp', '2026-11-10', months)).toBe('2026-11-01');
+    expect(movedFocus('ArrowDown', '2027-11-28', months)).toBe('2027-11-30');
+  });
+});
