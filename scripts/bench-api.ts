@@ -16,12 +16,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { addDays, dayOfWeek, todayOnPropertyClock } from '../src/domain/dates.ts';
+import { freePort, waitFor } from './local-server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 100;
@@ -72,31 +72,6 @@ function rawBody(url: string, headers: Record<string, string>): Promise<Buffer> 
       .on('error', reject)
       .end();
   });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not answer /api/health within 60 s');
 }
 
 async function prepareCalendar(base: string, today: string): Promise<void> {
@@ -156,7 +131,7 @@ async function measureReference(files: Record<string, string>): Promise<Row[]> {
     env: { ...process.env, PORT: String(port), REFERENCE_FILES: JSON.stringify(routes) },
   });
   try {
-    await waitForHealth(base, reference);
+    await waitFor(`${base}/api/health`, { child: reference });
     const rows = [await measure(`${base}/api/health`, 'bare Fastify (yardstick)')];
     for (const [index, label] of Object.keys(files).entries())
       rows.push(await measure(`${base}/same-bytes-${index}`, label, BROWSER_HEADERS));
@@ -193,7 +168,7 @@ async function main(): Promise<void> {
     },
   });
   try {
-    await waitForHealth(base, server);
+    await waitFor(`${base}/api/health`, { child: server });
     const today = todayOnPropertyClock(new Date());
     await prepareCalendar(base, today);
     // A Monday-to-Friday stay about six weeks ahead, clear of the blocks.

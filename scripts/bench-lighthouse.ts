@@ -20,7 +20,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +27,7 @@ import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { chromium as playwrightChromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './ensure-chromium.ts';
+import { freePort, waitFor } from './local-server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PAGES = ['/', '/golf-stays-aberdeen', '/contact'];
@@ -199,29 +199,6 @@ function bestPracticesFailures(lhr: Lhr): string[] {
     });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
 /** Chromium with the remote debugging port Lighthouse drives; resolves once DevTools is listening. */
 function launchChromium(profile: string): Promise<{ process: ChildProcess; port: number }> {
   const child = spawn(
@@ -282,7 +259,7 @@ async function main(): Promise<void> {
   let chromium: ChildProcess | undefined;
   let floorProxy: Server | undefined;
   try {
-    await waitFor(`${origin}/api/health`, 60_000);
+    await waitFor(`${origin}/api/health`, { timeoutMs: 60_000 });
     const floorOrigin = `http://127.0.0.1:${await freePort()}`;
     floorProxy = await startFloorProxy(origin, Number(new URL(floorOrigin).port));
     const browser = await launchChromium(path.join(work, 'chromium'));

@@ -11,9 +11,8 @@
  * directory, prepares the stays through the server's own API (the admin logs in with its password like the
  * browser tests), takes the pictures in Debian's Chromium and stops everything it started.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +20,7 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { addDays, todayOnPropertyClock } from '../src/domain/dates.ts';
 import { buildWebApp } from './build-web.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './ensure-chromium.ts';
+import { freePort, waitFor } from './local-server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OUT = path.join(root, 'docs/screenshots');
@@ -41,31 +41,6 @@ const VIEWPORTS = [
     hasTouch: false,
   },
 ] as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-async function waitForHealth(origin: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not answer /api/health within 60 s');
-}
 
 async function api(origin: string, url: string, body: unknown, token?: string): Promise<unknown> {
   const response = await fetch(`${origin}${url}`, {
@@ -216,7 +191,7 @@ async function main(): Promise<void> {
   });
   let browser: Browser | undefined;
   try {
-    await waitForHealth(origin, server);
+    await waitFor(`${origin}/api/health`, { child: server });
     const token = await prepareStays(origin);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     mkdirSync(OUT, { recursive: true });

@@ -76,7 +76,10 @@ describe('the automatic selection', () => {
   it('is the first day of the month, not before today, whose default stay is free', () => {
     expect(autoSelection('2026-11-01', facts)).toEqual({ checkIn: '2026-11-23', checkOut: '2026-11-25' });
     expect(autoSelection('2027-01-01', facts)).toEqual({ checkIn: '2027-01-01', checkOut: '2027-01-03' });
-    const busy = { ...facts, taken: new Set(['2026-11-23', '2026-11-24', '2026-11-26', '2026-11-28', '2026-11-30']) };
+    const busy = {
+      ...facts,
+      taken: new Set(['2026-11-23', '2026-11-24', '2026-11-26', '2026-11-28', '2026-11-30']),
+    };
     expect(autoSelection('2026-11-01', busy)).toBeNull();
   });
 });
