@@ -6,8 +6,17 @@
  * It builds nothing: run `npm run build` first (the server then serves the built pages too, as in production).
  * Last, the same load against a bare Fastify server (scripts/bench-reference-server.ts) shows what the machine
  * itself allows: on a shared or small machine, no endpoint can beat that row.
+ *
+ * Reads while bookings are written (its own server, see measureReadsWhileWriting): the calendar read alone, then
+ * the same read while a paced loop places ~BENCH_HOLDS_PER_S (default 50) payment holds a second through
+ * POST /api/create-payment-intent, each on dates no live hold has. One address may normally hold only 2 stays at
+ * once and start 20 holds an hour, so that server runs with LIVE_HOLDS_PER_CLIENT=50 (the 51st hold replaces
+ * the oldest, which frees its dates for a later hold) and HOLD_LIMIT_PER_HOUR=100000. `BENCH_CASE=mixed` runs
+ * this case alone, and it needs no web build. `BENCH_DATABASE_URL=postgres://user@host:port/postgres` runs it
+ * on PostgreSQL: a throwaway database is created on that server and dropped afterwards.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -15,7 +24,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { addDays, dayOfWeek, todayOnPropertyClock } from '../src/domain/dates.ts';
+import pg from 'pg';
+import { addDays, dayOfWeek, type IsoDate, todayOnPropertyClock } from '../src/domain/dates.ts';
+import { poundsToPence, quoteStay } from '../src/domain/pricing.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 100;
@@ -114,6 +125,7 @@ async function measureReference(): Promise<Row> {
 }
 
 async function main(): Promise<void> {
+  if (process.env.BENCH_CASE === 'mixed') return printReadsWhileWriting(await measureReadsWhileWriting());
   if (!existsSync(path.join(root, 'build/client/index.html'))) {
     console.error('No build found: run `npm run build` first (bench:api measures the production build).');
     process.exit(1);
@@ -179,6 +191,202 @@ async function main(): Promise<void> {
     await stop(server);
     await rm(dataDir, { recursive: true, force: true });
   }
+  printReadsWhileWriting(await measureReadsWhileWriting());
+}
+
+// ---- Reads while bookings are written -------------------------------------------------------------------
+
+const CALENDAR_PATH = '/api/unavailable-dates/1';
+const HOLDS_PER_S = Number(process.env.BENCH_HOLDS_PER_S ?? 50);
+/** Holds from the bench's one address that stay live; the next one replaces the oldest and frees its dates. */
+const BENCH_LIVE_HOLDS = 50;
+/** Requests of the write loop allowed in flight at once; a tick beyond it is counted as skipped. */
+const MAX_WRITES_IN_FLIGHT = 50;
+
+type HoldStats = {
+  sent: number;
+  skipped: number;
+  perSecond: number;
+  statuses: Record<string, number>;
+  p50: number;
+  p99: number;
+};
+type MixedResult = { database: string; alone: Row; whileWriting: Row; holds: HoldStats };
+
+/** A throwaway database on the BENCH_DATABASE_URL server, or undefined for the embedded database. */
+async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) return undefined;
+  const name = `tower_bench_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** Two-night stays from the day after tomorrow up to ~11 months ahead, clear of prepareCalendar's blocks. */
+function holdableStays(today: IsoDate): { checkInDate: IsoDate; checkOutDate: IsoDate }[] {
+  const blocked = new Set<IsoDate>();
+  for (let i = 1; i <= 12; i++)
+    for (let night = 0; night < 3; night++) blocked.add(addDays(today, i * 28 + night));
+  const result: { checkInDate: IsoDate; checkOutDate: IsoDate }[] = [];
+  for (let offset = 2; offset + 2 <= 340; offset += 2) {
+    const checkInDate = addDays(today, offset);
+    if (blocked.has(checkInDate) || blocked.has(addDays(checkInDate, 1))) continue;
+    result.push({ checkInDate, checkOutDate: addDays(checkInDate, 2) });
+  }
+  return result;
+}
+
+/**
+ * Places `perSecond` holds a second, paced by the clock (not by the answers), cycling through `stays`: with more
+ * stays than BENCH_LIVE_HOLDS, the dates of each hold are free again by the time the loop comes back to them.
+ */
+function startHoldLoop(base: string, stays: ReturnType<typeof holdableStays>, perSecond: number) {
+  const started = performance.now();
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const inFlight = new Set<Promise<void>>();
+  let sent = 0;
+  let skipped = 0;
+  const placeHold = async (stay: (typeof stays)[number]) => {
+    const quote = quoteStay(stay.checkInDate, stay.checkOutDate);
+    const begin = performance.now();
+    let status = 'error';
+    try {
+      const response = await fetch(`${base}/api/create-payment-intent`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          amount: poundsToPence(quote.total),
+          currency: 'gbp',
+          booking: {
+            propertyId: 1,
+            ...stay,
+            guestCount: 2,
+            contactName: 'Bench Guest',
+            contactEmail: 'bench.guest@example.test',
+          },
+        }),
+      });
+      await response.arrayBuffer();
+      status = String(response.status);
+    } catch {
+      // counted as 'error'
+    }
+    latencies.push(performance.now() - begin);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  };
+  const timer = setInterval(() => {
+    const due = Math.floor(((performance.now() - started) / 1000) * perSecond);
+    while (sent + skipped < due) {
+      if (inFlight.size >= MAX_WRITES_IN_FLIGHT) {
+        skipped++;
+        continue;
+      }
+      const stay = stays[sent % stays.length]!;
+      sent++;
+      const request = placeHold(stay).finally(() => inFlight.delete(request));
+      inFlight.add(request);
+    }
+  }, 5);
+  let stopped: Promise<HoldStats> | undefined;
+  const finish = async (): Promise<HoldStats> => {
+    clearInterval(timer);
+    const seconds = (performance.now() - started) / 1000;
+    await Promise.all(inFlight);
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) =>
+      Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+    return { sent, skipped, perSecond: sent / seconds, statuses, p50: at(0.5), p99: at(0.99) };
+  };
+  /** Stops placing holds and waits for those in flight (once, however often it is called). */
+  return { stop: () => (stopped ??= finish()) };
+}
+
+/**
+ * The calendar read alone, then while ~HOLDS_PER_S holds a second are placed, on a server of its own (so the
+ * holds of this case do not touch the other rows' calendar).
+ */
+async function measureReadsWhileWriting(): Promise<MixedResult> {
+  const benchDatabase = await createBenchDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tower-bench-mixed-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: benchDatabase?.url ?? '',
+      PAYMENTS: 'demo',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      SYNC_INTERVAL_MINUTES: '0',
+      LIVE_HOLDS_PER_CLIENT: String(BENCH_LIVE_HOLDS),
+      HOLD_LIMIT_PER_HOUR: '100000',
+    },
+  });
+  try {
+    await waitForHealth(base, server);
+    const today = todayOnPropertyClock(new Date());
+    await prepareCalendar(base, today);
+    const alone = await measure(base + CALENDAR_PATH, `${CALENDAR_PATH} alone`);
+    const holds = startHoldLoop(base, holdableStays(today), HOLDS_PER_S);
+    const whileWriting = await measure(base + CALENDAR_PATH, `${CALENDAR_PATH} + holds`).finally(() =>
+      holds.stop(),
+    );
+    return {
+      database: benchDatabase ? 'PostgreSQL' : 'embedded database',
+      alone,
+      whileWriting,
+      holds: await holds.stop(),
+    };
+  } finally {
+    await stop(server);
+    await rm(dataDir, { recursive: true, force: true });
+    await benchDatabase?.drop();
+  }
+}
+
+function printReadsWhileWriting({ database, alone, whileWriting, holds }: MixedResult): void {
+  console.info(
+    `\nbench:api, reads while bookings are written — ${database}, ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s of warm-up\n`,
+  );
+  console.info('case                                    req/s   p50 ms   p99 ms   errors  non-2xx');
+  for (const row of [alone, whileWriting]) {
+    console.info(
+      [
+        row.path.padEnd(36),
+        row.reqPerSec.toFixed(0).padStart(8),
+        String(row.p50).padStart(8),
+        String(row.p99).padStart(8),
+        String(row.errors).padStart(8),
+        String(row.non2xx).padStart(8),
+      ].join(' '),
+    );
+  }
+  const statuses = Object.entries(holds.statuses)
+    .map(([status, count]) => `${count}× ${status}`)
+    .join(', ');
+  console.info(
+    `holds: ${holds.sent} sent (${holds.perSecond.toFixed(1)}/s, ${holds.skipped} skipped with ${MAX_WRITES_IN_FLIGHT} in flight): ${statuses}; p50 ${holds.p50} ms, p99 ${holds.p99} ms`,
+  );
 }
 
 await main();
