@@ -27,6 +27,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { addDays, dayOfWeek, type IsoDate, todayOnPropertyClock } from '../src/domain/dates.ts';
 import { poundsToPence, quoteStay } from '../src/domain/pricing.ts';
+import { serveArgs } from './serve-command.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 100;
@@ -133,7 +134,7 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tower-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['src/server/main.ts'], {
+  const server = spawn(process.execPath, serveArgs(root), {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
@@ -322,7 +323,7 @@ async function measureReadsWhileWriting(): Promise<MixedResult> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tower-bench-mixed-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['src/server/main.ts'], {
+  const server = spawn(process.execPath, serveArgs(root), {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

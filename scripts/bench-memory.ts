@@ -1,6 +1,7 @@
 /**
  * `npm run bench:memory`: how much memory the real server takes on the embedded database (Linux only).
- * Starts `node src/server/main.ts` on a throwaway DATA_DIR and a free loopback port, twice:
+ * Starts the server as `npm run serve` does (package.json's serve script, Node flags included) on a throwaway
+ * DATA_DIR and a free loopback port, twice:
  *   1. the first start, which creates the database (PGlite's data directory, migrations, seed, admin account);
  *   2. a restart on the directory the first one left.
  * For each it reads the server process's /proc/<pid>/status: the peak resident memory up to the moment the
@@ -18,6 +19,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serveArgs } from './serve-command.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 10);
@@ -70,7 +72,7 @@ async function measureStart(label: string, dataDir: string): Promise<Run> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const server = spawn(process.execPath, ['src/server/main.ts'], {
+  const server = spawn(process.execPath, serveArgs(root), {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
