@@ -9,16 +9,20 @@
  *
  * Reads while bookings are written (its own server, see measureReadsWhileWriting): the calendar read alone, then
  * the same read while a paced loop places ~BENCH_HOLDS_PER_S (default 50) payment holds a second through
- * POST /api/create-payment-intent, each on dates no live hold has. One address may normally hold only 2 stays at
- * once and start 20 holds an hour, so that server runs with LIVE_HOLDS_PER_CLIENT=50 (the 51st hold replaces
- * the oldest, which frees its dates for a later hold) and HOLD_LIMIT_PER_HOUR=100000. `BENCH_CASE=mixed` runs
- * this case alone, and it needs no web build. `BENCH_DATABASE_URL=postgres://user@host:port/postgres` runs it
- * on PostgreSQL: a throwaway database is created on that server and dropped afterwards.
+ * POST /api/create-payment-intent, each on dates no live hold has, as 50 guests: from 127.0.1.1 to 127.0.1.50 (all
+ * loopback on Linux), since the server counts holds per client address. An address may hold 2 stays at once
+ * (LIVE_HOLDS_PER_CLIENT=2, the default, set explicitly): a guest's third hold replaces its first and frees those
+ * dates, so the loop can come back to them, and the calendar shows about 100 held stays. An address may start 20
+ * holds an hour, too few for repeated runs, so that server runs with HOLD_LIMIT_PER_HOUR=100000.
+ * `BENCH_CASE=mixed` runs this case alone, and it needs no web build.
+ * `BENCH_DATABASE_URL=postgres://user@host:port/postgres` runs it on PostgreSQL: a throwaway database is created
+ * on that server and dropped afterwards.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -199,8 +203,10 @@ async function main(): Promise<void> {
 
 const CALENDAR_PATH = '/api/unavailable-dates/1';
 const HOLDS_PER_S = Number(process.env.BENCH_HOLDS_PER_S ?? 50);
-/** Holds from the bench's one address that stay live; the next one replaces the oldest and frees its dates. */
-const BENCH_LIVE_HOLDS = 50;
+/** The guests placing holds, one loopback address each. */
+const HOLD_ADDRESSES = Array.from({ length: 50 }, (_, i) => `127.0.1.${i + 1}`);
+/** Live holds per address (the server's default): a guest's next hold replaces its oldest and frees its dates. */
+const LIVE_HOLDS_PER_ADDRESS = 2;
 /** Requests of the write loop allowed in flight at once; a tick beyond it is counted as skipped. */
 const MAX_WRITES_IN_FLIGHT = 50;
 
@@ -248,39 +254,57 @@ function holdableStays(today: IsoDate): { checkInDate: IsoDate; checkOutDate: Is
   return result;
 }
 
+/** POSTs a JSON body from `localAddress`; the answer's status code. */
+function postFrom(agent: http.Agent, url: string, body: string, localAddress: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 /**
- * Places `perSecond` holds a second, paced by the clock (not by the answers), cycling through `stays`: with more
- * stays than BENCH_LIVE_HOLDS, the dates of each hold are free again by the time the loop comes back to them.
+ * Places `perSecond` holds a second, paced by the clock (not by the answers), cycling through `stays` and through
+ * HOLD_ADDRESSES: with more stays than the addresses can hold at once, the dates of each hold are free again by
+ * the time the loop comes back to them.
  */
 function startHoldLoop(base: string, stays: ReturnType<typeof holdableStays>, perSecond: number) {
+  const agent = new http.Agent({ keepAlive: true });
   const started = performance.now();
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   const inFlight = new Set<Promise<void>>();
   let sent = 0;
   let skipped = 0;
-  const placeHold = async (stay: (typeof stays)[number]) => {
+  const placeHold = async (stay: (typeof stays)[number], localAddress: string) => {
     const quote = quoteStay(stay.checkInDate, stay.checkOutDate);
+    const body = JSON.stringify({
+      amount: poundsToPence(quote.total),
+      currency: 'gbp',
+      booking: {
+        propertyId: 1,
+        ...stay,
+        guestCount: 2,
+        contactName: 'Bench Guest',
+        contactEmail: 'bench.guest@example.test',
+      },
+    });
     const begin = performance.now();
     let status = 'error';
     try {
-      const response = await fetch(`${base}/api/create-payment-intent`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          amount: poundsToPence(quote.total),
-          currency: 'gbp',
-          booking: {
-            propertyId: 1,
-            ...stay,
-            guestCount: 2,
-            contactName: 'Bench Guest',
-            contactEmail: 'bench.guest@example.test',
-          },
-        }),
-      });
-      await response.arrayBuffer();
-      status = String(response.status);
+      status = String(await postFrom(agent, `${base}/api/create-payment-intent`, body, localAddress));
     } catch {
       // counted as 'error'
     }
@@ -295,8 +319,9 @@ function startHoldLoop(base: string, stays: ReturnType<typeof holdableStays>, pe
         continue;
       }
       const stay = stays[sent % stays.length]!;
+      const address = HOLD_ADDRESSES[sent % HOLD_ADDRESSES.length]!;
       sent++;
-      const request = placeHold(stay).finally(() => inFlight.delete(request));
+      const request = placeHold(stay, address).finally(() => inFlight.delete(request));
       inFlight.add(request);
     }
   }, 5);
@@ -305,6 +330,7 @@ function startHoldLoop(base: string, stays: ReturnType<typeof holdableStays>, pe
     clearInterval(timer);
     const seconds = (performance.now() - started) / 1000;
     await Promise.all(inFlight);
+    agent.destroy();
     latencies.sort((a, b) => a - b);
     const at = (q: number) =>
       Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
@@ -339,7 +365,7 @@ async function measureReadsWhileWriting(): Promise<MixedResult> {
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       SYNC_INTERVAL_MINUTES: '0',
-      LIVE_HOLDS_PER_CLIENT: String(BENCH_LIVE_HOLDS),
+      LIVE_HOLDS_PER_CLIENT: String(LIVE_HOLDS_PER_ADDRESS),
       HOLD_LIMIT_PER_HOUR: '100000',
     },
   });
