@@ -21,10 +21,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -218,7 +218,41 @@ type HoldStats = {
   p50: number;
   p99: number;
 };
-type MixedResult = { database: string; alone: Row; whileWriting: Row; holds: HoldStats };
+type MixedRow = Row & { serverCpu: number | undefined };
+type MixedResult = { database: string; alone: MixedRow; whileWriting: MixedRow; holds: HoldStats };
+
+/** CPU seconds a process has used (Linux /proc), or undefined elsewhere. */
+async function cpuSeconds(pid: number | undefined): Promise<number | undefined> {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks (USER_HZ = 100)
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `measure`, plus the share of one core the server used during the measured seconds: on a shared machine the
+ * latencies swing with the neighbours' load, the server's own CPU time much less.
+ */
+async function measureWithCpu(url: string, label: string, pid: number | undefined): Promise<MixedRow> {
+  if (WARMUP_S > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S });
+  const cpuBefore = await cpuSeconds(pid);
+  const started = performance.now();
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  const cpuAfter = await cpuSeconds(pid);
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    path: label,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    serverCpu:
+      cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / seconds,
+  };
+}
 
 /** A throwaway database on the BENCH_DATABASE_URL server, or undefined for the embedded database. */
 async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
@@ -373,11 +407,13 @@ async function measureReadsWhileWriting(): Promise<MixedResult> {
     await waitForHealth(base, server);
     const today = todayOnPropertyClock(new Date());
     await prepareCalendar(base, today);
-    const alone = await measure(base + CALENDAR_PATH, `${CALENDAR_PATH} alone`);
+    const alone = await measureWithCpu(base + CALENDAR_PATH, `${CALENDAR_PATH} alone`, server.pid);
     const holds = startHoldLoop(base, holdableStays(today), HOLDS_PER_S);
-    const whileWriting = await measure(base + CALENDAR_PATH, `${CALENDAR_PATH} + holds`).finally(() =>
-      holds.stop(),
-    );
+    const whileWriting = await measureWithCpu(
+      base + CALENDAR_PATH,
+      `${CALENDAR_PATH} + holds`,
+      server.pid,
+    ).finally(() => holds.stop());
     return {
       database: benchDatabase ? 'PostgreSQL' : 'embedded database',
       alone,
@@ -393,9 +429,13 @@ async function measureReadsWhileWriting(): Promise<MixedResult> {
 
 function printReadsWhileWriting({ database, alone, whileWriting, holds }: MixedResult): void {
   console.info(
-    `\nbench:api, reads while bookings are written — ${database}, ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s of warm-up\n`,
+    `\nbench:api, reads while bookings are written — ${database}, ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s of warm-up, load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}\n`,
   );
-  console.info('case                                    req/s   p50 ms   p99 ms   errors  non-2xx');
+  console.info(
+    'case                                    req/s   p50 ms   p99 ms   errors  non-2xx  server CPU',
+  );
   for (const row of [alone, whileWriting]) {
     console.info(
       [
@@ -405,6 +445,7 @@ function printReadsWhileWriting({ database, alone, whileWriting, holds }: MixedR
         String(row.p99).padStart(8),
         String(row.errors).padStart(8),
         String(row.non2xx).padStart(8),
+        (row.serverCpu === undefined ? '–' : `${(row.serverCpu * 100).toFixed(0)} %`).padStart(11),
       ].join(' '),
     );
   }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type IsoDate, nightsOf, todayOnPropertyClock } from '../../domain/dates.ts';
@@ -17,7 +18,8 @@ export const OWNER_BLOCK_NAME = 'Owner Block';
  * invalidates it at once; the bound covers writers elsewhere that forget `invalidate()` and other server
  * processes on a shared PostgreSQL. A cached answer also lapses when the first hold in it lapses. From half
  * this age on, the next read refreshes it in the background while the cached answer is still served, so a
- * steady stream of reads never waits for the database.
+ * steady stream of reads never waits for the database. Writes made while answering an HTTP request do not
+ * clear it: see `deferCalendarInvalidation`.
  */
 export const UNAVAILABLE_CACHE_TTL_MS = 2000;
 
@@ -32,6 +34,8 @@ export type UnavailableNights = {
 
 /** One reading of the calendar, in the forms its readers need: the answer, its JSON and a set of its nights. */
 type CacheEntry = {
+  /** The cache's generation when the reading started: a reading never replaces one that started later. */
+  generation: number;
   today: IsoDate;
   /** The (clock) time it was read at, and until when it may be served. */
   readAt: number;
@@ -43,9 +47,12 @@ type CacheEntry = {
 type SharedState = {
   unavailable: Map<number, CacheEntry>;
   /** Reads under way, so a burst of requests after the cache lapses makes one query, not one each. */
-  inflight: Map<string, Promise<CacheEntry>>;
+  inflight: Map<string, { propertyId: number; read: Promise<CacheEntry> }>;
   knownProperties: Set<number>;
+  /** Counts the writes the cache has heard of; a reading remembers the count it started at. */
   generation: number;
+  /** The generation of the last clearing: a reading that started before it is never kept. */
+  clearedAt: number;
 };
 
 // One cache per database handle, shared by every repository made on it, so any capability's invalidate()
@@ -54,10 +61,32 @@ const sharedByDb = new WeakMap<object, SharedState>();
 function sharedState(db: Db): SharedState {
   let state = sharedByDb.get(db);
   if (!state) {
-    state = { unavailable: new Map(), inflight: new Map(), knownProperties: new Set(), generation: 0 };
+    state = {
+      unavailable: new Map(),
+      inflight: new Map(),
+      knownProperties: new Set(),
+      generation: 0,
+      clearedAt: 0,
+    };
     sharedByDb.set(db, state);
   }
   return state;
+}
+
+/** The writes of one HTTP request, while its invalidations of the calendar are deferred. */
+export type CalendarWrites = { deferring: boolean };
+const requestWrites = new AsyncLocalStorage<CalendarWrites>();
+
+/**
+ * Runs `handle` (the rest of a write request: its handler) so that the writes it makes do not clear the calendar
+ * as they commit. Instead the request reads the calendar again just before its answer goes out
+ * (`refreshAfterWrites`), and until then readers are served the previous reading. A read that arrives while a
+ * write is under way may see the calendar before or after it; one that arrives after the write's answer sees it.
+ * So no reader waits for a write, and every write's author (and anyone they tell) sees its effect at once.
+ * Writes outside a request (the hold sweeper, scheduled calendar sync) still clear the calendar at once.
+ */
+export function deferCalendarInvalidation(writes: CalendarWrites, handle: () => void): void {
+  requestWrites.run(writes, handle);
 }
 
 /**
@@ -115,9 +144,38 @@ export type StaysRepository = ReturnType<typeof createStaysRepository>;
 export function createStaysRepository(db: Db) {
   const shared = sharedState(db);
 
+  /** The calendar changed: cleared at once, or, inside a write request, read again before its answer. */
   function invalidate(): void {
+    if (requestWrites.getStore()?.deferring) return;
     shared.generation++;
+    shared.clearedAt = shared.generation;
     shared.unavailable.clear();
+  }
+
+  /**
+   * A write request's answer is ready: the calendar of every property in memory (or being read) is read again
+   * and replaces the previous reading, before the answer goes out. Called for every write request, whatever it
+   * wrote, as writers elsewhere may not call `invalidate()`. If a reading fails, that property's is dropped.
+   */
+  async function refreshAfterWrites(writes: CalendarWrites, now: Date): Promise<void> {
+    if (!writes.deferring) return;
+    writes.deferring = false;
+    shared.generation++;
+    const today = todayOnPropertyClock(now);
+    const propertyIds = new Set(shared.unavailable.keys());
+    for (const { propertyId } of shared.inflight.values()) propertyIds.add(propertyId);
+    await Promise.all(
+      [...propertyIds].map((propertyId) =>
+        readCalendar(propertyId, now, today).catch(() => shared.unavailable.delete(propertyId)),
+      ),
+    );
+  }
+
+  /** A write request ended without its answer being sent (the client went away): invalidate as usual. */
+  function endWrites(writes: CalendarWrites): void {
+    if (!writes.deferring) return;
+    writes.deferring = false;
+    invalidate();
   }
 
   async function propertyExists(propertyId: number, tx: DbOrTx = db): Promise<boolean> {
@@ -200,11 +258,12 @@ export function createStaysRepository(db: Db) {
     const generation = shared.generation;
     const key = `${propertyId}|${generation}|${today}`;
     const running = shared.inflight.get(key);
-    if (running) return running;
+    if (running) return running.read;
     const read = readUnavailable(propertyId, now, db)
       .then(({ value, firstHoldExpiry }) => {
         const readAt = now.getTime();
         const entry: CacheEntry = {
+          generation,
           today,
           readAt,
           validUntil: Math.min(readAt + UNAVAILABLE_CACHE_TTL_MS, firstHoldExpiry ?? Infinity),
@@ -212,12 +271,16 @@ export function createStaysRepository(db: Db) {
           json: JSON.stringify(value),
           taken: new Set(value.unavailableDates),
         };
-        // A write that happened while we read makes this answer unsafe to keep.
-        if (generation === shared.generation) shared.unavailable.set(propertyId, entry);
+        // Kept unless the calendar was cleared after this reading started (it may miss that write), or a
+        // reading that started later is already kept.
+        const kept = shared.unavailable.get(propertyId);
+        if (generation >= shared.clearedAt && generation >= (kept?.generation ?? generation)) {
+          shared.unavailable.set(propertyId, entry);
+        }
         return entry;
       })
       .finally(() => shared.inflight.delete(key));
-    shared.inflight.set(key, read);
+    shared.inflight.set(key, { propertyId, read });
     return read;
   }
 
@@ -390,6 +453,8 @@ export function createStaysRepository(db: Db) {
 
   return {
     invalidate,
+    refreshAfterWrites,
+    endWrites,
     propertyExists,
     unavailableNights,
     unavailableNightsWithJson,
