@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../domain/dates.ts';
 import { bookingPageRequest } from '../payments/test/payment-harness.ts';
 import { UNAVAILABLE_CACHE_TTL_MS } from '../stays/stays-repository.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
@@ -88,5 +89,52 @@ describe('GET /api/unavailable-dates and /api/availability between writes', () =
     expect(block.statusCode).toBe(201);
     expect(await calendar()).toEqual(expect.arrayContaining(['2027-04-06', '2027-04-07']));
     expect(await available('2027-04-05', '2027-04-08')).toBe(false);
+  });
+});
+
+describe('GET /api/unavailable-dates while bookings are written', () => {
+  it('answers from memory after a write is answered, without the database, and shows the write', async () => {
+    const own = await createTestApp();
+    try {
+      const dates = { checkInDate: '2027-05-03', checkOutDate: '2027-05-06' };
+      expect((await own.app.inject({ method: 'GET', url: '/api/unavailable-dates/1' })).statusCode).toBe(200);
+      const hold = await own.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        payload: bookingPageRequest(dates),
+      });
+      expect(hold.statusCode, hold.body).toBe(200);
+      // The write request read the calendar again before it answered: the next reader needs no database.
+      await own.database.close();
+      const read = await own.app.inject({ method: 'GET', url: '/api/unavailable-dates/1' });
+      expect(read.statusCode).toBe(200);
+      expect(read.json().unavailableDates).toEqual(
+        expect.arrayContaining(['2027-05-03', '2027-05-04', '2027-05-05']),
+      );
+    } finally {
+      await own.app.close();
+    }
+  });
+
+  it('shows every hold of a burst to the reader right after its answer, and all of them afterwards', async () => {
+    const stayOf = (i: number) => {
+      const checkInDate = addDays('2027-06-01', 2 * i);
+      return { checkInDate, checkOutDate: addDays(checkInDate, 2) };
+    };
+    // Twenty guests at once (each from its own address), each holding two nights, and readers in between.
+    const holds = Array.from({ length: 20 }, async (_, i) => {
+      const hold = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        remoteAddress: `127.0.2.${i + 1}`,
+        payload: bookingPageRequest(stayOf(i)),
+      });
+      expect(hold.statusCode, hold.body).toBe(200);
+      expect(await calendar()).toContain(stayOf(i).checkInDate);
+    });
+    const readers = Array.from({ length: 20 }, () => calendar());
+    await Promise.all([...holds, ...readers]);
+    const all = await calendar();
+    for (let i = 0; i < 20; i++) expect(all).toContain(stayOf(i).checkInDate);
   });
 });

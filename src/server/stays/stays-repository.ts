@@ -34,8 +34,6 @@ export type UnavailableNights = {
 
 /** One reading of the calendar, in the forms its readers need: the answer, its JSON and a set of its nights. */
 type CacheEntry = {
-  /** The cache's generation when the reading started: a reading never replaces one that started later. */
-  generation: number;
   today: IsoDate;
   /** The (clock) time it was read at, and until when it may be served. */
   readAt: number;
@@ -49,10 +47,11 @@ type SharedState = {
   /** Reads under way, so a burst of requests after the cache lapses makes one query, not one each. */
   inflight: Map<string, { propertyId: number; read: Promise<CacheEntry> }>;
   knownProperties: Set<number>;
-  /** Counts the writes the cache has heard of; a reading remembers the count it started at. */
+  /** Counts the writes the cache has heard of: a reading is kept only if none came while it ran. */
   generation: number;
-  /** The generation of the last clearing: a reading that started before it is never kept. */
-  clearedAt: number;
+  /** The refresh after writes under way, and the one that starts after it for the writes answered meanwhile. */
+  refreshing: Promise<void> | undefined;
+  nextRefresh: { run: Promise<void>; now: Date } | undefined;
 };
 
 // One cache per database handle, shared by every repository made on it, so any capability's invalidate()
@@ -66,7 +65,8 @@ function sharedState(db: Db): SharedState {
       inflight: new Map(),
       knownProperties: new Set(),
       generation: 0,
-      clearedAt: 0,
+      refreshing: undefined,
+      nextRefresh: undefined,
     };
     sharedByDb.set(db, state);
   }
@@ -148,18 +148,40 @@ export function createStaysRepository(db: Db) {
   function invalidate(): void {
     if (requestWrites.getStore()?.deferring) return;
     shared.generation++;
-    shared.clearedAt = shared.generation;
     shared.unavailable.clear();
   }
 
   /**
    * A write request's answer is ready: the calendar of every property in memory (or being read) is read again
    * and replaces the previous reading, before the answer goes out. Called for every write request, whatever it
-   * wrote, as writers elsewhere may not call `invalidate()`. If a reading fails, that property's is dropped.
+   * wrote, as writers elsewhere may not call `invalidate()`. Writes answered while a refresh is under way share
+   * the next one (which starts after all of them committed), so a burst of writes makes two readings, not one
+   * each.
    */
-  async function refreshAfterWrites(writes: CalendarWrites, now: Date): Promise<void> {
-    if (!writes.deferring) return;
+  function refreshAfterWrites(writes: CalendarWrites, now: Date): Promise<void> {
+    if (!writes.deferring) return Promise.resolve();
     writes.deferring = false;
+    if (!shared.refreshing) {
+      shared.refreshing = refreshCalendars(now).finally(() => {
+        shared.refreshing = undefined;
+      });
+      return shared.refreshing;
+    }
+    if (shared.nextRefresh) {
+      if (now > shared.nextRefresh.now) shared.nextRefresh.now = now;
+      return shared.nextRefresh.run;
+    }
+    const next = { now, run: Promise.resolve() };
+    next.run = shared.refreshing.then(() => {
+      shared.nextRefresh = undefined;
+      return refreshAfterWrites({ deferring: true }, next.now);
+    });
+    shared.nextRefresh = next;
+    return next.run;
+  }
+
+  /** Reads the calendars in memory (or being read) again; one that fails to read is dropped instead. */
+  async function refreshCalendars(now: Date): Promise<void> {
     shared.generation++;
     const today = todayOnPropertyClock(now);
     const propertyIds = new Set(shared.unavailable.keys());
@@ -263,7 +285,6 @@ export function createStaysRepository(db: Db) {
       .then(({ value, firstHoldExpiry }) => {
         const readAt = now.getTime();
         const entry: CacheEntry = {
-          generation,
           today,
           readAt,
           validUntil: Math.min(readAt + UNAVAILABLE_CACHE_TTL_MS, firstHoldExpiry ?? Infinity),
@@ -271,12 +292,9 @@ export function createStaysRepository(db: Db) {
           json: JSON.stringify(value),
           taken: new Set(value.unavailableDates),
         };
-        // Kept unless the calendar was cleared after this reading started (it may miss that write), or a
-        // reading that started later is already kept.
-        const kept = shared.unavailable.get(propertyId);
-        if (generation >= shared.clearedAt && generation >= (kept?.generation ?? generation)) {
-          shared.unavailable.set(propertyId, entry);
-        }
+        // A write that happened while we read makes this answer unsafe to keep. (Refreshes after writes run one
+        // at a time, each starting with a new generation, so the latest one is always kept.)
+        if (generation === shared.generation) shared.unavailable.set(propertyId, entry);
         return entry;
       })
       .finally(() => shared.inflight.delete(key));
