@@ -1,7 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/dates.ts';
 import { bookingPageRequest } from '../payments/test/payment-harness.ts';
-import { UNAVAILABLE_CACHE_TTL_MS } from '../stays/stays-repository.ts';
+import {
+  type CalendarWrites,
+  createStaysRepository,
+  deferCalendarInvalidation,
+  UNAVAILABLE_CACHE_TTL_MS,
+} from '../stays/stays-repository.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
 
 // The guest's calendar (/api/unavailable-dates) and the availability check are answered from memory between
@@ -136,5 +142,47 @@ describe('GET /api/unavailable-dates while bookings are written', () => {
     await Promise.all([...holds, ...readers]);
     const all = await calendar();
     for (let i = 0; i < 20; i++) expect(all).toContain(stayOf(i).checkInDate);
+  });
+});
+
+describe('the calendar after a write whose refresh the database holds up', () => {
+  it('answers the write without waiting for the refresh, and makes the next reader wait for it', async () => {
+    const repository = createStaysRepository(t.database.db);
+    expect(await calendar()).not.toContain('2027-08-02');
+    // A write request's handler: its write does not clear the calendar, its refresh comes before its answer.
+    const writes: CalendarWrites = { deferring: true };
+    await new Promise<void>((resolve, reject) =>
+      deferCalendarInvalidation(writes, () => {
+        repository
+          .createBlock({
+            propertyId: 1,
+            checkIn: '2027-08-02',
+            checkOut: '2027-08-04',
+            reason: 'refresh test',
+            now: t.clock.now(),
+          })
+          .then(() => resolve(), reject);
+      }),
+    );
+    // The database is held up (a transaction holding a lock on stays) while the write's refresh runs.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const blocker = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table stays in access exclusive mode`);
+      locked();
+      await gate;
+    });
+    await lockTaken;
+    await repository.refreshAfterWrites(writes, t.clock.now()); // returns after REFRESH_WAIT_MS
+    const read = calendar();
+    release();
+    await blocker;
+    expect(await read).toEqual(expect.arrayContaining(['2027-08-02', '2027-08-03']));
   });
 });

@@ -23,6 +23,14 @@ export const OWNER_BLOCK_NAME = 'Owner Block';
  */
 export const UNAVAILABLE_CACHE_TTL_MS = 2000;
 
+/**
+ * How long a write request waits for the calendar to be read again before it answers (see
+ * `deferCalendarInvalidation`). Normally a reading takes a few milliseconds; when the database is busier than this,
+ * the writer answers without it and the readers that come after wait for it instead, so a burst of writes on a
+ * saturated database does not make every guest's hold wait for readings queued behind other holds.
+ */
+export const REFRESH_WAIT_MS = 25;
+
 export type UnavailableNights = {
   /** Taken nights from today on (property clock), sorted, each once. */
   unavailableDates: IsoDate[];
@@ -52,6 +60,8 @@ type SharedState = {
   /** The refresh after writes under way, and the one that starts after it for the writes answered meanwhile. */
   refreshing: Promise<void> | undefined;
   nextRefresh: { run: Promise<void>; now: Date } | undefined;
+  /** A refresh that readers must wait for: its write was answered before it ended (see REFRESH_WAIT_MS). */
+  readersWaitFor: Promise<void> | undefined;
 };
 
 // One cache per database handle, shared by every repository made on it, so any capability's invalidate()
@@ -67,6 +77,7 @@ function sharedState(db: Db): SharedState {
       generation: 0,
       refreshing: undefined,
       nextRefresh: undefined,
+      readersWaitFor: undefined,
     };
     sharedByDb.set(db, state);
   }
@@ -154,13 +165,34 @@ export function createStaysRepository(db: Db) {
   /**
    * A write request's answer is ready: the calendar of every property in memory (or being read) is read again
    * and replaces the previous reading, before the answer goes out. Called for every write request, whatever it
-   * wrote, as writers elsewhere may not call `invalidate()`. Writes answered while a refresh is under way share
-   * the next one (which starts after all of them committed), so a burst of writes makes two readings, not one
-   * each.
+   * wrote, as writers elsewhere may not call `invalidate()`. When the database is so busy that the reading takes
+   * longer than REFRESH_WAIT_MS, the write is answered anyway and readers wait for that reading instead.
    */
-  function refreshAfterWrites(writes: CalendarWrites, now: Date): Promise<void> {
-    if (!writes.deferring) return Promise.resolve();
+  async function refreshAfterWrites(writes: CalendarWrites, now: Date): Promise<void> {
+    if (!writes.deferring) return;
     writes.deferring = false;
+    const refresh = coalescedRefresh(now);
+    let timer: NodeJS.Timeout | undefined;
+    const inTime = await Promise.race([
+      refresh.then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(resolve, REFRESH_WAIT_MS, false);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!inTime) {
+      shared.readersWaitFor = refresh;
+      void refresh.finally(() => {
+        if (shared.readersWaitFor === refresh) shared.readersWaitFor = undefined;
+      });
+    }
+  }
+
+  /**
+   * A reading of the calendars that starts after every write answered so far has committed. Writes answered
+   * while one is under way share the next one, so a burst of writes makes two readings, not one each.
+   */
+  function coalescedRefresh(now: Date): Promise<void> {
     if (!shared.refreshing) {
       shared.refreshing = refreshCalendars(now).finally(() => {
         shared.refreshing = undefined;
@@ -174,7 +206,7 @@ export function createStaysRepository(db: Db) {
     const next = { now, run: Promise.resolve() };
     next.run = shared.refreshing.then(() => {
       shared.nextRefresh = undefined;
-      return refreshAfterWrites({ deferring: true }, next.now);
+      return coalescedRefresh(next.now);
     });
     shared.nextRefresh = next;
     return next.run;
@@ -263,6 +295,7 @@ export function createStaysRepository(db: Db) {
 
   /** The calendar from memory (see UNAVAILABLE_CACHE_TTL_MS), else read once for all the callers waiting. */
   async function cachedCalendar(propertyId: number, now: Date): Promise<CacheEntry> {
+    if (shared.readersWaitFor) await shared.readersWaitFor; // a write was answered before its refresh ended
     const today = todayOnPropertyClock(now);
     const time = now.getTime();
     const cached = shared.unavailable.get(propertyId);
