@@ -19,7 +19,6 @@
  * on that server and dropped afterwards.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -28,9 +27,9 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { addDays, dayOfWeek, type IsoDate, todayOnPropertyClock } from '../src/domain/dates.ts';
 import { poundsToPence, quoteStay } from '../src/domain/pricing.ts';
+import { createBenchDatabase } from './bench-database.ts';
 import { serveArgs } from './serve-command.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -252,26 +251,6 @@ async function measureWithCpu(url: string, label: string, pid: number | undefine
     serverCpu:
       cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / seconds,
   };
-}
-
-/** A throwaway database on the BENCH_DATABASE_URL server, or undefined for the embedded database. */
-async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (!serverUrl) return undefined;
-  const name = `tower_bench_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 /** Two-night stays from the day after tomorrow up to ~11 months ahead, clear of prepareCalendar's blocks. */

@@ -9,8 +9,9 @@
  * resident memory after BENCH_IDLE_S seconds of idling (VmRSS), and VmHWM over the whole run. It then stops the
  * server with SIGTERM and removes the directory. It builds nothing: with a web build the server also serves the
  * pages (as in production), without one it serves the API alone; the output says which.
- * `BENCH_DATABASE_URL=postgres://…` measures the server on PostgreSQL instead (one start; the database must
- * exist). `BENCH_IDLE_S` (default 10) sets the idle time before the idle figure.
+ * `BENCH_DATABASE_URL=postgres://user@host:port/postgres` measures one start on PostgreSQL instead, on a
+ * throwaway database created on that server and dropped afterwards. `BENCH_IDLE_S` (default 10) sets the idle
+ * time before the idle figure.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -19,11 +20,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createBenchDatabase } from './bench-database.ts';
 import { serveArgs } from './serve-command.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 10);
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? '';
 const START_DEADLINE_MS = 180_000;
 const MB = 1024 * 1024;
 
@@ -68,7 +69,7 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function measureStart(label: string, dataDir: string): Promise<Run> {
+async function measureStart(label: string, dataDir: string, databaseUrl = ''): Promise<Run> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -82,7 +83,7 @@ async function measureStart(label: string, dataDir: string): Promise<Run> {
       HOST: '127.0.0.1',
       SITE_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
-      DATABASE_URL,
+      DATABASE_URL: databaseUrl,
       PAYMENTS: 'demo',
       ADMIN_USERNAME: 'bench',
       ADMIN_PASSWORD: 'bench-password-not-secret-1',
@@ -108,22 +109,24 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tower-bench-memory-'));
+  const benchDatabase = await createBenchDatabase();
   const runs: Run[] = [];
   try {
-    if (DATABASE_URL) {
-      runs.push(await measureStart('start on PostgreSQL', dataDir));
+    if (benchDatabase) {
+      runs.push(await measureStart('start on PostgreSQL', dataDir, benchDatabase.url));
     } else {
       runs.push(await measureStart('first start (creates the database)', dataDir));
       runs.push(await measureStart('restart (existing directory)', dataDir));
     }
   } finally {
     await rm(dataDir, { recursive: true, force: true });
+    await benchDatabase?.drop();
   }
   const site = existsSync(path.join(root, 'build/client/index.html'))
     ? 'with the web build'
     : 'API only (no web build)';
   console.info(
-    `\nbench:memory — ${DATABASE_URL ? 'PostgreSQL' : 'embedded database'}, ${site}, idle figure after ${IDLE_S} s\n`,
+    `\nbench:memory — ${benchDatabase ? 'PostgreSQL' : 'embedded database'}, ${site}, idle figure after ${IDLE_S} s\n`,
   );
   console.info(
     'run                                  start s   peak to ready MB   idle RSS MB   peak overall MB',
