@@ -11,17 +11,31 @@
  * byte on the same two cores, so a 100 kB answer cannot come near a 17-byte one, whatever the server does.
  * The server's resident memory is read before and after the load on the page and the script (Linux:
  * /proc/<pid>/status), so a response that costs memory on every request shows.
+ *
+ * Reads while bookings are written (its own server, see measureReadsWhileWriting): the calendar read alone, then
+ * the same read while a paced loop places ~BENCH_HOLDS_PER_S (default 50) payment holds a second through
+ * POST /api/create-payment-intent, each on dates no live hold has, as 50 guests: from 127.0.1.1 to 127.0.1.50 (all
+ * loopback on Linux), since the server counts holds per client address. An address may hold 2 stays at once
+ * (LIVE_HOLDS_PER_CLIENT=2, the default, set explicitly): a guest's third hold replaces its first and frees those
+ * dates, so the loop can come back to them, and the calendar shows about 100 held stays. An address may start 20
+ * holds an hour, too few for repeated runs, so that server runs with HOLD_LIMIT_PER_HOUR=100000.
+ * `BENCH_CASE=mixed` runs this case alone, and it needs no web build.
+ * `BENCH_DATABASE_URL=postgres://user@host:port/postgres` runs it on PostgreSQL: a throwaway database is created
+ * on that server and dropped afterwards.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http, { request as httpRequest } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { addDays, dayOfWeek, todayOnPropertyClock } from '../src/domain/dates.ts';
+import { addDays, dayOfWeek, type IsoDate, todayOnPropertyClock } from '../src/domain/dates.ts';
+import { poundsToPence, quoteStay } from '../src/domain/pricing.ts';
+import { createBenchDatabase } from './bench-database.ts';
 import { freePort, waitFor } from './local-server.ts';
+import { serveArgs } from './serve-command.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 100;
@@ -142,6 +156,7 @@ async function measureReference(files: Record<string, string>): Promise<Row[]> {
 }
 
 async function main(): Promise<void> {
+  if (process.env.BENCH_CASE === 'mixed') return printReadsWhileWriting(await measureReadsWhileWriting());
   if (!existsSync(path.join(root, 'build/client/index.html'))) {
     console.error('No build found: run `npm run build` first (bench:api measures the production build).');
     process.exit(1);
@@ -149,7 +164,7 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tower-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['src/server/main.ts'], {
+  const server = spawn(process.execPath, serveArgs(root), {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
@@ -241,6 +256,245 @@ async function main(): Promise<void> {
     await stop(server);
     await rm(dataDir, { recursive: true, force: true });
   }
+  printReadsWhileWriting(await measureReadsWhileWriting());
+}
+
+// ---- Reads while bookings are written -------------------------------------------------------------------
+
+const CALENDAR_PATH = '/api/unavailable-dates/1';
+const HOLDS_PER_S = Number(process.env.BENCH_HOLDS_PER_S ?? 50);
+/** The guests placing holds, one loopback address each. */
+const HOLD_ADDRESSES = Array.from({ length: 50 }, (_, i) => `127.0.1.${i + 1}`);
+/** Live holds per address (the server's default): a guest's next hold replaces its oldest and frees its dates. */
+const LIVE_HOLDS_PER_ADDRESS = 2;
+/** Requests of the write loop allowed in flight at once; a tick beyond it is counted as skipped. */
+const MAX_WRITES_IN_FLIGHT = 50;
+
+type HoldStats = {
+  sent: number;
+  skipped: number;
+  perSecond: number;
+  statuses: Record<string, number>;
+  p50: number;
+  p99: number;
+};
+type MixedRow = Row & { serverCpu: number | undefined };
+type MixedResult = { database: string; alone: MixedRow; whileWriting: MixedRow; holds: HoldStats };
+
+/** CPU seconds a process has used (Linux /proc), or undefined elsewhere. */
+async function cpuSeconds(pid: number | undefined): Promise<number | undefined> {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks (USER_HZ = 100)
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `measure`, plus the share of one core the server used during the measured seconds: on a shared machine the
+ * latencies swing with the neighbours' load, the server's own CPU time much less.
+ */
+async function measureWithCpu(url: string, label: string, pid: number | undefined): Promise<MixedRow> {
+  if (WARMUP_S > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S });
+  const cpuBefore = await cpuSeconds(pid);
+  const started = performance.now();
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  const cpuAfter = await cpuSeconds(pid);
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    path: label,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    serverCpu:
+      cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / seconds,
+  };
+}
+
+/** Two-night stays from the day after tomorrow up to ~11 months ahead, clear of prepareCalendar's blocks. */
+function holdableStays(today: IsoDate): { checkInDate: IsoDate; checkOutDate: IsoDate }[] {
+  const blocked = new Set<IsoDate>();
+  for (let i = 1; i <= 12; i++)
+    for (let night = 0; night < 3; night++) blocked.add(addDays(today, i * 28 + night));
+  const result: { checkInDate: IsoDate; checkOutDate: IsoDate }[] = [];
+  for (let offset = 2; offset + 2 <= 340; offset += 2) {
+    const checkInDate = addDays(today, offset);
+    if (blocked.has(checkInDate) || blocked.has(addDays(checkInDate, 1))) continue;
+    result.push({ checkInDate, checkOutDate: addDays(checkInDate, 2) });
+  }
+  return result;
+}
+
+/** POSTs a JSON body from `localAddress`; the answer's status code. */
+function postFrom(agent: http.Agent, url: string, body: string, localAddress: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/**
+ * Places `perSecond` holds a second, paced by the clock (not by the answers), cycling through `stays` and through
+ * HOLD_ADDRESSES: with more stays than the addresses can hold at once, the dates of each hold are free again by
+ * the time the loop comes back to them.
+ */
+function startHoldLoop(base: string, stays: ReturnType<typeof holdableStays>, perSecond: number) {
+  const agent = new http.Agent({ keepAlive: true });
+  const started = performance.now();
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const inFlight = new Set<Promise<void>>();
+  let sent = 0;
+  let skipped = 0;
+  const placeHold = async (stay: (typeof stays)[number], localAddress: string) => {
+    const quote = quoteStay(stay.checkInDate, stay.checkOutDate);
+    const body = JSON.stringify({
+      amount: poundsToPence(quote.total),
+      currency: 'gbp',
+      booking: {
+        propertyId: 1,
+        ...stay,
+        guestCount: 2,
+        contactName: 'Bench Guest',
+        contactEmail: 'bench.guest@example.test',
+      },
+    });
+    const begin = performance.now();
+    let status = 'error';
+    try {
+      status = String(await postFrom(agent, `${base}/api/create-payment-intent`, body, localAddress));
+    } catch {
+      // counted as 'error'
+    }
+    latencies.push(performance.now() - begin);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  };
+  const timer = setInterval(() => {
+    const due = Math.floor(((performance.now() - started) / 1000) * perSecond);
+    while (sent + skipped < due) {
+      if (inFlight.size >= MAX_WRITES_IN_FLIGHT) {
+        skipped++;
+        continue;
+      }
+      const stay = stays[sent % stays.length]!;
+      const address = HOLD_ADDRESSES[sent % HOLD_ADDRESSES.length]!;
+      sent++;
+      const request = placeHold(stay, address).finally(() => inFlight.delete(request));
+      inFlight.add(request);
+    }
+  }, 5);
+  let stopped: Promise<HoldStats> | undefined;
+  const finish = async (): Promise<HoldStats> => {
+    clearInterval(timer);
+    const seconds = (performance.now() - started) / 1000;
+    await Promise.all(inFlight);
+    agent.destroy();
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) =>
+      Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+    return { sent, skipped, perSecond: sent / seconds, statuses, p50: at(0.5), p99: at(0.99) };
+  };
+  /** Stops placing holds and waits for those in flight (once, however often it is called). */
+  return { stop: () => (stopped ??= finish()) };
+}
+
+/**
+ * The calendar read alone, then while ~HOLDS_PER_S holds a second are placed, on a server of its own (so the
+ * holds of this case do not touch the other rows' calendar).
+ */
+async function measureReadsWhileWriting(): Promise<MixedResult> {
+  const benchDatabase = await createBenchDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tower-bench-mixed-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, serveArgs(root), {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: benchDatabase?.url ?? '',
+      PAYMENTS: 'demo',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      SYNC_INTERVAL_MINUTES: '0',
+      LIVE_HOLDS_PER_CLIENT: String(LIVE_HOLDS_PER_ADDRESS),
+      HOLD_LIMIT_PER_HOUR: '100000',
+    },
+  });
+  try {
+    await waitFor(`${base}/api/health`, { child: server });
+    const today = todayOnPropertyClock(new Date());
+    await prepareCalendar(base, today);
+    const alone = await measureWithCpu(base + CALENDAR_PATH, `${CALENDAR_PATH} alone`, server.pid);
+    const holds = startHoldLoop(base, holdableStays(today), HOLDS_PER_S);
+    const whileWriting = await measureWithCpu(
+      base + CALENDAR_PATH,
+      `${CALENDAR_PATH} + holds`,
+      server.pid,
+    ).finally(() => holds.stop());
+    return {
+      database: benchDatabase ? 'PostgreSQL' : 'embedded database',
+      alone,
+      whileWriting,
+      holds: await holds.stop(),
+    };
+  } finally {
+    await stop(server);
+    await rm(dataDir, { recursive: true, force: true });
+    await benchDatabase?.drop();
+  }
+}
+
+function printReadsWhileWriting({ database, alone, whileWriting, holds }: MixedResult): void {
+  console.info(
+    `\nbench:api, reads while bookings are written — ${database}, ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s of warm-up, load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}\n`,
+  );
+  console.info(
+    'case                                    req/s   p50 ms   p99 ms   errors  non-2xx  server CPU',
+  );
+  for (const row of [alone, whileWriting]) {
+    console.info(
+      [
+        row.path.padEnd(36),
+        row.reqPerSec.toFixed(0).padStart(8),
+        String(row.p50).padStart(8),
+        String(row.p99).padStart(8),
+        String(row.errors).padStart(8),
+        String(row.non2xx).padStart(8),
+        (row.serverCpu === undefined ? '–' : `${(row.serverCpu * 100).toFixed(0)} %`).padStart(11),
+      ].join(' '),
+    );
+  }
+  const statuses = Object.entries(holds.statuses)
+    .map(([status, count]) => `${count}× ${status}`)
+    .join(', ');
+  console.info(
+    `holds: ${holds.sent} sent (${holds.perSecond.toFixed(1)}/s, ${holds.skipped} skipped with ${MAX_WRITES_IN_FLIGHT} in flight): ${statuses}; p50 ${holds.p50} ms, p99 ${holds.p99} ms`,
+  );
 }
 
 await main();

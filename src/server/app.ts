@@ -9,6 +9,8 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type onResponseHookHandler,
+  type onSendHookHandler,
+  type preHandlerHookHandler,
 } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -22,7 +24,7 @@ import { adminAuthRoutes } from './admin-auth/routes.ts';
 import { adminBookingRoutes } from './admin-bookings/routes.ts';
 import type { RefundProvider } from './admin-bookings/service.ts';
 import { availabilityRoutes } from './availability/routes.ts';
-import { createCalendar } from './bookings/calendar.ts';
+import { type CalendarWrites, createCalendar, deferCalendarInvalidation } from './bookings/calendar.ts';
 import { calendarSyncAdminRoutes, icalExportRoutes } from './calendar-sync/routes.ts';
 import { type CalendarSync, type CalendarSyncDeps, createCalendarSync } from './calendar-sync/service.ts';
 import { type Clock, createOffsetClock, systemClock } from './clock.ts';
@@ -293,16 +295,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   });
 
-  // The guest's calendar is served from a short cache (stays repository). Every write reaches us through a
-  // non-GET API request, answered after its commit: clear the cache then, whichever capability wrote. The hook
-  // is given to the routes that can write only, so the reads do not run it.
+  // The guest's calendar is served from memory (bookings/calendar.ts). Every write reaches us through a non-GET API
+  // request: its handler's writes do not clear that memory, the calendar is read again once its answer is ready
+  // and before it goes out, whichever capability wrote, so readers never wait for a write (and see it once it is
+  // answered). The hooks are given to the routes that can write only, so the reads do not run them.
   const calendarCache = createCalendar(database.db);
-  const clearCalendarCache: onResponseHookHandler = (request, _reply, done) => {
-    if (!readOnly(request.method)) calendarCache.invalidate();
+  const calendarWrites = new WeakMap<FastifyRequest, CalendarWrites>();
+  const deferCalendarRefresh: preHandlerHookHandler = (request, _reply, done) => {
+    const writes: CalendarWrites = { deferring: true };
+    calendarWrites.set(request, writes);
+    deferCalendarInvalidation(writes, done);
+  };
+  const refreshCalendar: onSendHookHandler = async (request, _reply, payload) => {
+    const writes = calendarWrites.get(request);
+    if (writes) await calendarCache.refreshAfterWrites(writes, clock.now());
+    return payload;
+  };
+  const settleCalendar: onResponseHookHandler = (request, _reply, done) => {
+    const writes = calendarWrites.get(request);
+    if (writes) calendarCache.endWrites(writes);
     done();
   };
   app.addHook('onRoute', (route) => {
-    if (!readOnly(route.method)) route.onResponse = [route.onResponse ?? [], clearCalendarCache].flat();
+    if (readOnly(route.method)) return;
+    route.preHandler = [route.preHandler ?? [], deferCalendarRefresh].flat();
+    route.onSend = [route.onSend ?? [], refreshCalendar].flat();
+    route.onResponse = [route.onResponse ?? [], settleCalendar].flat();
   });
 
   const context: AppContext = {

@@ -1,5 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNAVAILABLE_CACHE_TTL_MS } from '../bookings/calendar.ts';
+import { addDays } from '../../domain/dates.ts';
+import { createBookingsRepository } from '../bookings/bookings-repository.ts';
+import {
+  type CalendarWrites,
+  createCalendar,
+  deferCalendarInvalidation,
+  UNAVAILABLE_CACHE_TTL_MS,
+} from '../bookings/calendar.ts';
 import { bookingPageRequest } from '../payments/test/payment-harness.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
 
@@ -88,5 +96,95 @@ describe('GET /api/unavailable-dates and /api/availability between writes', () =
     expect(block.statusCode).toBe(201);
     expect(await calendar()).toEqual(expect.arrayContaining(['2027-04-06', '2027-04-07']));
     expect(await available('2027-04-05', '2027-04-08')).toBe(false);
+  });
+});
+
+describe('GET /api/unavailable-dates while bookings are written', () => {
+  it('answers from memory after a write is answered, without the database, and shows the write', async () => {
+    const own = await createTestApp();
+    try {
+      const dates = { checkInDate: '2027-05-03', checkOutDate: '2027-05-06' };
+      expect((await own.app.inject({ method: 'GET', url: '/api/unavailable-dates/1' })).statusCode).toBe(200);
+      const hold = await own.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        payload: bookingPageRequest(dates),
+      });
+      expect(hold.statusCode, hold.body).toBe(200);
+      // The write request read the calendar again before it answered: the next reader needs no database.
+      await own.database.close();
+      const read = await own.app.inject({ method: 'GET', url: '/api/unavailable-dates/1' });
+      expect(read.statusCode).toBe(200);
+      expect(read.json().unavailableDates).toEqual(
+        expect.arrayContaining(['2027-05-03', '2027-05-04', '2027-05-05']),
+      );
+    } finally {
+      await own.app.close();
+    }
+  });
+
+  it('shows every hold of a burst to the reader right after its answer, and all of them afterwards', async () => {
+    const stayOf = (i: number) => {
+      const checkInDate = addDays('2027-06-01', 2 * i);
+      return { checkInDate, checkOutDate: addDays(checkInDate, 2) };
+    };
+    // Twenty guests at once (each from its own address), each holding two nights, and readers in between.
+    const holds = Array.from({ length: 20 }, async (_, i) => {
+      const hold = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        remoteAddress: `127.0.2.${i + 1}`,
+        payload: bookingPageRequest(stayOf(i)),
+      });
+      expect(hold.statusCode, hold.body).toBe(200);
+      expect(await calendar()).toContain(stayOf(i).checkInDate);
+    });
+    const readers = Array.from({ length: 20 }, () => calendar());
+    await Promise.all([...holds, ...readers]);
+    const all = await calendar();
+    for (let i = 0; i < 20; i++) expect(all).toContain(stayOf(i).checkInDate);
+  });
+});
+
+describe('the calendar after a write whose refresh the database holds up', () => {
+  it('answers the write without waiting for the refresh, and makes the next reader wait for it', async () => {
+    const repository = createCalendar(t.database.db);
+    const bookings = createBookingsRepository(t.database.db);
+    expect(await calendar()).not.toContain('2027-08-02');
+    // A write request's handler: its write does not clear the calendar, its refresh comes before its answer.
+    const writes: CalendarWrites = { deferring: true };
+    await new Promise<void>((resolve, reject) =>
+      deferCalendarInvalidation(writes, () => {
+        bookings
+          .createBlock({
+            propertyId: 1,
+            checkIn: '2027-08-02',
+            checkOut: '2027-08-04',
+            reason: 'refresh test',
+            now: t.clock.now(),
+          })
+          .then(() => resolve(), reject);
+      }),
+    );
+    // The database is held up (a transaction holding a lock on stays) while the write's refresh runs.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const blocker = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table stays in access exclusive mode`);
+      locked();
+      await gate;
+    });
+    await lockTaken;
+    await repository.refreshAfterWrites(writes, t.clock.now()); // returns after REFRESH_WAIT_MS
+    const read = calendar();
+    release();
+    await blocker;
+    expect(await read).toEqual(expect.arrayContaining(['2027-08-02', '2027-08-03']));
   });
 });

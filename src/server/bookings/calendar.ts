@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, gt } from 'drizzle-orm';
 import { type IsoDate, nightsOf, todayOnPropertyClock } from '../../domain/dates.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
@@ -9,9 +10,18 @@ import { liveAt, nightsAreFree } from './nights-rule.ts';
  * invalidates it at once; the bound covers writers elsewhere that forget `invalidate()` and other server
  * processes on a shared PostgreSQL. A cached answer also lapses when the first hold in it lapses. From half
  * this age on, the next read refreshes it in the background while the cached answer is still served, so a
- * steady stream of reads never waits for the database.
+ * steady stream of reads never waits for the database. Writes made while answering an HTTP request do not
+ * clear it: see `deferCalendarInvalidation`.
  */
 export const UNAVAILABLE_CACHE_TTL_MS = 2000;
+
+/**
+ * How long a write request waits for the calendar to be read again before it answers (see
+ * `deferCalendarInvalidation`). Normally a reading takes a few milliseconds; when the database is busier than this,
+ * the writer answers without it and the readers that come after wait for it instead, so a burst of writes on a
+ * saturated database does not make every guest's hold wait for readings queued behind other holds.
+ */
+export const REFRESH_WAIT_MS = 25;
 
 export type UnavailableNights = {
   /** Taken nights from today on (property clock), sorted, each once. */
@@ -35,9 +45,15 @@ type CacheEntry = {
 type SharedState = {
   unavailable: Map<number, CacheEntry>;
   /** Reads under way, so a burst of requests after the cache lapses makes one query, not one each. */
-  inflight: Map<string, Promise<CacheEntry>>;
+  inflight: Map<string, { propertyId: number; read: Promise<CacheEntry> }>;
   knownProperties: Set<number>;
+  /** Counts the writes the cache has heard of: a reading is kept only if none came while it ran. */
   generation: number;
+  /** The refresh after writes under way, and the one that starts after it for the writes answered meanwhile. */
+  refreshing: Promise<void> | undefined;
+  nextRefresh: { run: Promise<void>; now: Date } | undefined;
+  /** A refresh that readers must wait for: its write was answered before it ended (see REFRESH_WAIT_MS). */
+  readersWaitFor: Promise<void> | undefined;
 };
 
 // One cache per database handle, shared by every repository made on it, so any capability's invalidate()
@@ -46,10 +62,34 @@ const sharedByDb = new WeakMap<object, SharedState>();
 function sharedState(db: Db): SharedState {
   let state = sharedByDb.get(db);
   if (!state) {
-    state = { unavailable: new Map(), inflight: new Map(), knownProperties: new Set(), generation: 0 };
+    state = {
+      unavailable: new Map(),
+      inflight: new Map(),
+      knownProperties: new Set(),
+      generation: 0,
+      refreshing: undefined,
+      nextRefresh: undefined,
+      readersWaitFor: undefined,
+    };
     sharedByDb.set(db, state);
   }
   return state;
+}
+
+/** The writes of one HTTP request, while its invalidations of the calendar are deferred. */
+export type CalendarWrites = { deferring: boolean };
+const requestWrites = new AsyncLocalStorage<CalendarWrites>();
+
+/**
+ * Runs `handle` (the rest of a write request: its handler) so that the writes it makes do not clear the calendar
+ * as they commit. Instead the request reads the calendar again just before its answer goes out
+ * (`refreshAfterWrites`), and until then readers are served the previous reading. A read that arrives while a
+ * write is under way may see the calendar before or after it; one that arrives after the write's answer sees it.
+ * So no reader waits for a write, and every write's author (and anyone they tell) sees its effect at once.
+ * Writes outside a request (the hold sweeper, scheduled calendar sync) still clear the calendar at once.
+ */
+export function deferCalendarInvalidation(writes: CalendarWrites, handle: () => void): void {
+  requestWrites.run(writes, handle);
 }
 
 export type Calendar = ReturnType<typeof createCalendar>;
@@ -62,9 +102,81 @@ export type Calendar = ReturnType<typeof createCalendar>;
 export function createCalendar(db: Db) {
   const shared = sharedState(db);
 
+  /** The calendar changed: cleared at once, or, inside a write request, read again before its answer. */
   function invalidate(): void {
+    if (requestWrites.getStore()?.deferring) return;
     shared.generation++;
     shared.unavailable.clear();
+  }
+
+  /**
+   * A write request's answer is ready: the calendar of every property in memory (or being read) is read again
+   * and replaces the previous reading, before the answer goes out. Called for every write request, whatever it
+   * wrote, as writers elsewhere may not call `invalidate()`. When the database is so busy that the reading takes
+   * longer than REFRESH_WAIT_MS, the write is answered anyway and readers wait for that reading instead.
+   */
+  async function refreshAfterWrites(writes: CalendarWrites, now: Date): Promise<void> {
+    if (!writes.deferring) return;
+    writes.deferring = false;
+    const refresh = coalescedRefresh(now);
+    let timer: NodeJS.Timeout | undefined;
+    const inTime = await Promise.race([
+      refresh.then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(resolve, REFRESH_WAIT_MS, false);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!inTime) {
+      shared.readersWaitFor = refresh;
+      void refresh.finally(() => {
+        if (shared.readersWaitFor === refresh) shared.readersWaitFor = undefined;
+      });
+    }
+  }
+
+  /**
+   * A reading of the calendars that starts after every write answered so far has committed. Writes answered
+   * while one is under way share the next one, so a burst of writes makes two readings, not one each.
+   */
+  function coalescedRefresh(now: Date): Promise<void> {
+    if (!shared.refreshing) {
+      shared.refreshing = refreshCalendars(now).finally(() => {
+        shared.refreshing = undefined;
+      });
+      return shared.refreshing;
+    }
+    if (shared.nextRefresh) {
+      if (now > shared.nextRefresh.now) shared.nextRefresh.now = now;
+      return shared.nextRefresh.run;
+    }
+    const next = { now, run: Promise.resolve() };
+    next.run = shared.refreshing.then(() => {
+      shared.nextRefresh = undefined;
+      return coalescedRefresh(next.now);
+    });
+    shared.nextRefresh = next;
+    return next.run;
+  }
+
+  /** Reads the calendars in memory (or being read) again; one that fails to read is dropped instead. */
+  async function refreshCalendars(now: Date): Promise<void> {
+    shared.generation++;
+    const today = todayOnPropertyClock(now);
+    const propertyIds = new Set(shared.unavailable.keys());
+    for (const { propertyId } of shared.inflight.values()) propertyIds.add(propertyId);
+    await Promise.all(
+      [...propertyIds].map((propertyId) =>
+        readCalendar(propertyId, now, today).catch(() => shared.unavailable.delete(propertyId)),
+      ),
+    );
+  }
+
+  /** A write request ended without its answer being sent (the client went away): invalidate as usual. */
+  function endWrites(writes: CalendarWrites): void {
+    if (!writes.deferring) return;
+    writes.deferring = false;
+    invalidate();
   }
 
   async function propertyExists(propertyId: number, tx: DbOrTx = db): Promise<boolean> {
@@ -130,6 +242,7 @@ export function createCalendar(db: Db) {
 
   /** The calendar from memory (see UNAVAILABLE_CACHE_TTL_MS), else read once for all the callers waiting. */
   async function cachedCalendar(propertyId: number, now: Date): Promise<CacheEntry> {
+    if (shared.readersWaitFor) await shared.readersWaitFor; // a write was answered before its refresh ended
     const today = todayOnPropertyClock(now);
     const time = now.getTime();
     const cached = shared.unavailable.get(propertyId);
@@ -147,7 +260,7 @@ export function createCalendar(db: Db) {
     const generation = shared.generation;
     const key = `${propertyId}|${generation}|${today}`;
     const running = shared.inflight.get(key);
-    if (running) return running;
+    if (running) return running.read;
     const read = readUnavailable(propertyId, now, db)
       .then(({ value, firstHoldExpiry }) => {
         const readAt = now.getTime();
@@ -159,12 +272,13 @@ export function createCalendar(db: Db) {
           json: JSON.stringify(value),
           taken: new Set(value.unavailableDates),
         };
-        // A write that happened while we read makes this answer unsafe to keep.
+        // A write that happened while we read makes this answer unsafe to keep. (Refreshes after writes run one
+        // at a time, each starting with a new generation, so the latest one is always kept.)
         if (generation === shared.generation) shared.unavailable.set(propertyId, entry);
         return entry;
       })
       .finally(() => shared.inflight.delete(key));
-    shared.inflight.set(key, read);
+    shared.inflight.set(key, { propertyId, read });
     return read;
   }
 
@@ -209,6 +323,8 @@ export function createCalendar(db: Db) {
 
   return {
     invalidate,
+    refreshAfterWrites,
+    endWrites,
     propertyExists,
     unavailableNights,
     unavailableNightsWithJson,

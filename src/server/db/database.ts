@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pRetry from 'p-retry';
 import pg from 'pg';
 import { ADVISORY_LOCK_KEYS, withAdvisoryLock } from './advisory-lock.ts';
+import { pgliteOptions } from './pglite-options.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -58,8 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await mkdir(dataDir, { recursive: true }); // PGlite does not create missing parents itself
   }
   const client = await PGlite.create({
-    dataDir,
-    loadDataDir: options.loadDataDir,
+    ...(await pgliteOptions({ dataDir, loadDataDir: options.loadDataDir })),
     extensions: { btree_gist },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
