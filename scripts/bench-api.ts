@@ -23,7 +23,7 @@
  * `BENCH_DATABASE_URL=postgres://user@host:port/postgres` runs it on PostgreSQL: a throwaway database is created
  * on that server and dropped afterwards.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http, { request as httpRequest } from 'node:http';
@@ -34,8 +34,8 @@ import autocannon from 'autocannon';
 import { addDays, dayOfWeek, type IsoDate, todayOnPropertyClock } from '../src/domain/dates.ts';
 import { poundsToPence, quoteStay } from '../src/domain/pricing.ts';
 import { createBenchDatabase } from './bench-database.ts';
-import { freePort, waitFor } from './local-server.ts';
-import { serveArgs } from './serve-command.ts';
+import { freePort, stopProcess, waitFor } from './local-server.ts';
+import { spawnServer } from './serve-command.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 100;
@@ -122,13 +122,6 @@ async function measure(url: string, label: string, headers?: Record<string, stri
   };
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 /**
  * The bare Fastify yardstick, measured the same way: its health answer, and each of `files` (label → file of
  * compressed bytes) sent from memory.
@@ -151,7 +144,7 @@ async function measureReference(files: Record<string, string>): Promise<Row[]> {
       rows.push(await measure(`${base}/same-bytes-${index}`, label, BROWSER_HEADERS));
     return rows;
   } finally {
-    await stop(reference);
+    await stopProcess(reference);
   }
 }
 
@@ -164,24 +157,7 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tower-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, serveArgs(root), {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PAYMENTS: 'demo',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      SYNC_INTERVAL_MINUTES: '0',
-    },
-  });
+  const server = spawnServer(root, { port, dataDir, admin: ADMIN });
   try {
     await waitFor(`${base}/api/health`, { child: server });
     const today = todayOnPropertyClock(new Date());
@@ -214,7 +190,7 @@ async function main(): Promise<void> {
     const memoryAfter = residentMb(server.pid);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const memorySettled = residentMb(server.pid);
-    await stop(server);
+    await stopProcess(server);
     const [reference, ...sameBytesRows] = await measureReference(sameBytes);
     rows.push(reference!, ...sameBytesRows);
     /** Each row against the bare server: sending the same bytes for the page and the script. */
@@ -253,7 +229,7 @@ async function main(): Promise<void> {
       `\nServer resident memory: ${mb(memoryBefore)} before the load on / and framework.js, ${mb(memoryAfter)} right after it, ${mb(memorySettled)} ${SETTLE_MS / 1000} s later${growth}`,
     );
   } finally {
-    await stop(server);
+    await stopProcess(server);
     await rm(dataDir, { recursive: true, force: true });
   }
   printReadsWhileWriting(await measureReadsWhileWriting());
@@ -423,25 +399,12 @@ async function measureReadsWhileWriting(): Promise<MixedResult> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tower-bench-mixed-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, serveArgs(root), {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: benchDatabase?.url ?? '',
-      PAYMENTS: 'demo',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      SYNC_INTERVAL_MINUTES: '0',
-      LIVE_HOLDS_PER_CLIENT: String(LIVE_HOLDS_PER_ADDRESS),
-      HOLD_LIMIT_PER_HOUR: '100000',
-    },
+  const server = spawnServer(root, {
+    port,
+    dataDir,
+    databaseUrl: benchDatabase?.url,
+    admin: ADMIN,
+    env: { LIVE_HOLDS_PER_CLIENT: String(LIVE_HOLDS_PER_ADDRESS), HOLD_LIMIT_PER_HOUR: '100000' },
   });
   try {
     await waitFor(`${base}/api/health`, { child: server });
@@ -461,7 +424,7 @@ async function measureReadsWhileWriting(): Promise<MixedResult> {
       holds: await holds.stop(),
     };
   } finally {
-    await stop(server);
+    await stopProcess(server);
     await rm(dataDir, { recursive: true, force: true });
     await benchDatabase?.drop();
   }

@@ -13,31 +13,19 @@
  * throwaway database created on that server and dropped afterwards. `BENCH_IDLE_S` (default 10) sets the idle
  * time before the idle figure.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBenchDatabase } from './bench-database.ts';
-import { serveArgs } from './serve-command.ts';
+import { freePort, stopProcess, waitFor } from './local-server.ts';
+import { spawnServer } from './serve-command.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 10);
 const START_DEADLINE_MS = 180_000;
 const MB = 1024 * 1024;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** VmRSS and VmHWM of a process, in bytes (the kernel reports kB). */
 async function memoryOf(pid: number): Promise<{ rss: number; hwm: number }> {
@@ -48,58 +36,25 @@ async function memoryOf(pid: number): Promise<{ rss: number; hwm: number }> {
 
 type Run = { label: string; startMs: number; startPeak: number; idleRss: number; runPeak: number };
 
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + START_DEADLINE_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the server did not answer /api/health within ${START_DEADLINE_MS / 1000} s`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 async function measureStart(label: string, dataDir: string, databaseUrl = ''): Promise<Run> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const server = spawn(process.execPath, serveArgs(root), {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      PAYMENTS: 'demo',
-      ADMIN_USERNAME: 'bench',
-      ADMIN_PASSWORD: 'bench-password-not-secret-1',
-      LOG_LEVEL: 'warn',
-      SYNC_INTERVAL_MINUTES: '0',
-    },
+  const server = spawnServer(root, {
+    port,
+    dataDir,
+    databaseUrl: databaseUrl,
+    admin: { username: 'bench', password: 'bench-password-not-secret-1' },
   });
   try {
-    await waitForHealth(base, server);
+    await waitFor(`${base}/api/health`, { child: server, timeoutMs: START_DEADLINE_MS, intervalMs: 50 });
     const startMs = performance.now() - started;
     const { hwm: startPeak } = await memoryOf(server.pid!);
     await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
     const { rss: idleRss, hwm: runPeak } = await memoryOf(server.pid!);
     return { label, startMs, startPeak, idleRss, runPeak };
   } finally {
-    await stop(server);
+    await stopProcess(server);
   }
 }
 

@@ -21,7 +21,10 @@ export function freePort(): Promise<number> {
  * Resolves once `url` answers 2xx; fails after `timeoutMs`, or at once when `child` (the server started for it)
  * has exited.
  */
-export async function waitFor(url: string, options: { timeoutMs?: number; child?: ChildProcess } = {}) {
+export async function waitFor(
+  url: string,
+  options: { timeoutMs?: number; child?: ChildProcess; intervalMs?: number } = {},
+) {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -33,7 +36,15 @@ export async function waitFor(url: string, options: { timeoutMs?: number; child?
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 200));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** Stops a process this script started (SIGTERM) and waits until it has exited. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }
