@@ -102,6 +102,11 @@ declare module 'fastify' {
 
 /** Routes that only the browser can render (they depend on a parameter): served the client-only shell. */
 const CLIENT_ONLY_ROUTES = ['/checkout', '/checkout/:bookingId', '/booking/:reference'];
+/**
+ * The guest's own booking page (its address carries the key of their link): never stored by a browser or a
+ * proxy, never indexed.
+ */
+const PRIVATE_CLIENT_ROUTES = new Set(['/booking/:reference']);
 
 function contentSecurityPolicy(config: Config, scriptHashes: string[] = []): string {
   const stripe = config.payments.mode === 'stripe';
@@ -505,13 +510,20 @@ function registerSite(app: FastifyInstance, site: Site, config: Config): void {
     }
     return policy;
   };
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: Page, status = 200) => {
+  const sendPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: Page,
+    status = 200,
+    privatePage = false,
+  ) => {
     const { body, encoding } = pageBody(page, request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
+    if (privatePage) reply.header('x-robots-tag', 'noindex, nofollow');
     return reply
       .status(status)
       .header('content-security-policy', policyOf(page))
-      .header('cache-control', 'no-cache')
+      .header('cache-control', privatePage ? 'no-store' : 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8')
       .send(body);
@@ -520,8 +532,10 @@ function registerSite(app: FastifyInstance, site: Site, config: Config): void {
   for (const [url, page] of site.pages) app.get(url, (request, reply) => sendPage(request, reply, page));
   if (site.fallback) {
     const fallback = site.fallback;
-    for (const url of CLIENT_ONLY_ROUTES)
-      app.get(url, (request, reply) => sendPage(request, reply, fallback));
+    for (const url of CLIENT_ONLY_ROUTES) {
+      const privatePage = PRIVATE_CLIENT_ROUTES.has(url);
+      app.get(url, (request, reply) => sendPage(request, reply, fallback, 200, privatePage));
+    }
   }
 
   app.register(fastifyStatic, {
