@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { bookingReference } from '../../domain/booking-reference.ts';
-import { addMonths, DAY_MS, todayOnPropertyClock } from '../../domain/dates.ts';
+import { DAY_MS, todayOnPropertyClock } from '../../domain/dates.ts';
+import { retentionCutoff } from '../../domain/retention.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { auditLog, outbox, stays } from '../db/schema.ts';
@@ -12,8 +13,6 @@ import { createIntervalJob, type JobLogger } from '../jobs/interval-job.ts';
  * stay). Erasing replaces the personal fields and keeps the stay's dates and money for the accounts.
  */
 
-/** The privacy policy's retention of booking records, in years after check-out. */
-export const RETENTION_YEARS = 7;
 export const ERASED_NAME = 'Erased guest';
 export const RETENTION_JOB = 'guest-data-retention';
 export const RETENTION_INTERVAL_MS = DAY_MS;
@@ -134,10 +133,10 @@ export function createGuestData(deps: { db: Db; clock: Clock }) {
       });
     },
 
-    /** The retention rule: guest stays whose check-out is more than RETENTION_YEARS ago are erased. */
+    /** The retention rule: guest stays whose check-out is more than BOOKING_RECORDS_YEARS ago are erased. */
     async eraseExpired() {
       const now = clock.now();
-      const cutoff = addMonths(todayOnPropertyClock(now), -12 * RETENTION_YEARS);
+      const cutoff = retentionCutoff(todayOnPropertyClock(now));
       return db.transaction(async (tx) => {
         const due = await tx
           .select({ id: stays.id })
