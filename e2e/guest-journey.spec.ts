@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { freePort, stopProcess, waitFor } from '../scripts/local-server.ts';
 import { spawnServer } from '../scripts/serve-command.ts';
@@ -135,6 +136,7 @@ test.describe('after paying', () => {
     await page.goto(link!);
     await expect(page.getByRole('heading', { name: 'Your stay at The Tower, Morag Guest' })).toBeVisible();
     await expect(page.getByText(bookingReference(bookingId))).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Add to calendar' }).click();
@@ -174,6 +176,7 @@ test.describe('after paying', () => {
   });
 
   test('the arrival e-mail reaches the guest when the clock reaches 24 hours before check-in', async ({
+    page,
     request,
   }) => {
     const now = await moveClock(request, 0);
@@ -208,5 +211,24 @@ test.describe('after paying', () => {
     expect(arrival[0]!.email.text).toContain('The key safe is to the left of the door.');
     await moveClock(request, 30);
     expect(received('ewan@example.test', /arrival/i)).toHaveLength(1);
+
+    // The owner sees it sent, and the thank-you still to come.
+    const token = await ownerToken(page.request);
+    await page.addInitScript((value) => window.localStorage.setItem('adminToken', value), token);
+    await page.goto(`${base}/admin`);
+    await page.getByLabel('Search').fill(bookingReference(id));
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Ewan Guest' })
+      .getByRole('button', { name: 'Guest link and messages' })
+      .click();
+    const dialog = page.getByRole('dialog');
+    const messages = dialog.getByRole('region', { name: 'Messages' });
+    await expect(messages.getByRole('listitem').filter({ hasText: 'Arrival e-mail' })).toContainText('sent');
+    await expect(messages.getByRole('listitem').filter({ hasText: 'Thank-you e-mail' })).toContainText(
+      'scheduled',
+    );
+    await expect(dialog.getByLabel('Access code for this stay')).toHaveValue('7351');
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 });
