@@ -38,11 +38,11 @@ import { emailAdminRoutes } from './email/routes.ts';
 import { createSecretBox } from './email/secret-box.ts';
 import { createSmtpSettings } from './email/smtp-settings.ts';
 import { HttpError } from './errors.ts';
-import { createGuestData, startRetentionJob } from './guest-journey/guest-data.ts';
+import { createGuestData, createRetentionJob } from './guest-journey/guest-data.ts';
 import { createManageBooking } from './guest-journey/manage-booking.ts';
 import { createOwnerStayActions } from './guest-journey/owner-actions.ts';
 import { guestJourneyAdminRoutes, manageBookingRoutes } from './guest-journey/routes.ts';
-import { createScheduledMessages, startScheduledMessagesJob } from './guest-journey/scheduled-messages.ts';
+import { createScheduledMessages, createScheduledMessagesJob } from './guest-journey/scheduled-messages.ts';
 import { healthRoutes } from './health/routes.ts';
 import type { NotificationEvents } from './notifications/events.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
@@ -79,7 +79,10 @@ export type BuildAppOptions = {
   payments?: PaymentProvider;
   /** Expire lapsed holds on a timer (default true). */
   holdSweeper?: boolean;
-  /** Queue the scheduled guest messages and run the retention job on their timers (default true). */
+  /**
+   * Queue the scheduled guest messages and run the data retention on their timers (default: with the outbox
+   * sender's timer, as main.ts runs it; tests call `app.guestMessages.runNow()` under their manual clock).
+   */
   guestJobs?: boolean;
 };
 
@@ -393,12 +396,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   };
   const scheduledMessages = createScheduledMessages(guestMessageDeps);
-  const scheduledMessagesJob = startScheduledMessagesJob(guestMessageDeps, scheduledMessages);
+  const scheduledMessagesJob = createScheduledMessagesJob(guestMessageDeps, scheduledMessages);
   const guestData = createGuestData({ db: database.db, clock });
-  const retentionJob = startRetentionJob({ db: database.db, clock, log: app.log }, guestData);
-  if (options.guestJobs === false) {
-    await scheduledMessagesJob.stop();
-    await retentionJob.stop();
+  const retentionJob = createRetentionJob({ db: database.db, clock, log: app.log }, guestData);
+  if (options.guestJobs ?? Boolean(options.startOutboxWorker)) {
+    scheduledMessagesJob.start();
+    retentionJob.start();
   }
   app.addHook('onClose', async () => {
     await scheduledMessagesJob.stop();

@@ -159,9 +159,9 @@ export function createGuestData(deps: { db: Db; clock: Clock }) {
 
 export type GuestData = ReturnType<typeof createGuestData>;
 
-/** The retention job: once a day across every server process. */
-export function startRetentionJob(deps: { db: Db; clock: Clock; log: JobLogger }, data: GuestData) {
-  const job = createIntervalJob({
+/** The retention job: once a day across every server process (`start()` it). */
+export function createRetentionJob(deps: { db: Db; clock: Clock; log: JobLogger }, data: GuestData) {
+  return createIntervalJob({
     db: deps.db,
     clock: deps.clock,
     name: RETENTION_JOB,
@@ -169,6 +169,4 @@ export function startRetentionJob(deps: { db: Db; clock: Clock; log: JobLogger }
     run: data.eraseExpired,
     log: deps.log,
   });
-  job.start();
-  return job;
 }

@@ -244,9 +244,9 @@ export function createScheduledMessages(deps: GuestMessagesDeps) {
 
 export type ScheduledMessages = ReturnType<typeof createScheduledMessages>;
 
-/** The job that queues the scheduled messages: once per interval across every server process. */
-export function startScheduledMessagesJob(deps: GuestMessagesDeps, scheduled: ScheduledMessages) {
-  const job = createIntervalJob({
+/** The job that queues the scheduled messages: once per interval across every server process (`start()` it). */
+export function createScheduledMessagesJob(deps: GuestMessagesDeps, scheduled: ScheduledMessages) {
+  return createIntervalJob({
     db: deps.db,
     clock: deps.clock,
     name: SCHEDULED_MESSAGES_JOB,
@@ -254,6 +254,4 @@ export function startScheduledMessagesJob(deps: GuestMessagesDeps, scheduled: Sc
     run: scheduled.queueDue,
     log: deps.log,
   });
-  job.start();
-  return job;
 }
