@@ -18,7 +18,7 @@ export const StayMoneySchema = z.object({
   totalPence: z.number().int(),
   paidPence: z.number().int(),
   refundedPence: z.number().int(),
-  /** What is still to pay: the total less what was paid (never below zero). */
+  /** What is still to pay (today always 0: a confirmed stay is paid in full). */
   duePence: z.number().int(),
 });
 export type StayMoney = z.infer<typeof StayMoneySchema>;

@@ -59,13 +59,18 @@ export function sameSecret(given: string, stored: string): boolean {
   return timingSafeEqual(digest(given), digest(stored));
 }
 
-/** What is paid and due from the stay's stored money (the payment-schedule issue adds instalments). */
+/**
+ * What is paid and due, from the stay's stored money. Today a confirmed stay is paid in full: online (its
+ * `paid_pence`), or outside the site when the owner confirmed it by hand; nothing is due. The payment-schedule
+ * issue replaces this with the stay's instalments.
+ */
 export function moneyOf(stay: StayRow): StayMoney {
+  const confirmed = stay.status === 'confirmed';
   return {
     totalPence: stay.totalPence,
-    paidPence: stay.paidPence,
+    paidPence: confirmed ? Math.max(stay.paidPence, stay.totalPence) : stay.paidPence,
     refundedPence: stay.refundedPence,
-    duePence: stay.status === 'confirmed' ? Math.max(0, stay.totalPence - stay.paidPence) : 0,
+    duePence: 0,
   };
 }
 

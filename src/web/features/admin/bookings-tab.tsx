@@ -216,7 +216,7 @@ export function BookingsTab() {
                             Ref <span className="whitespace-nowrap">{b.reference}</span>
                             {b.source === 'owner' && b.kind === 'guest' ? ' · taken by phone/e-mail' : ''}
                           </div>
-                          {b.kind === 'guest' && b.status !== 'expired' ? (
+                          {b.kind === 'guest' && (b.status === 'confirmed' || b.status === 'canceled') ? (
                             <button
                               type="button"
                               className="mt-1 text-amber-800 text-xs underline underline-offset-2"

@@ -220,7 +220,14 @@ function CancelSection({
       {refund ? (
         <>
           <p className="mt-2 text-stone-700">
-            If you cancel today you get <strong>{formatGbp(refund.amountPence)}</strong> back ({refund.rule}).
+            {refund.paidPence > 0 ? (
+              <>
+                If you cancel today you get <strong>{formatGbp(refund.amountPence)}</strong> back (
+                {refund.rule}).
+              </>
+            ) : (
+              'Nothing was paid online for this booking: we will settle any refund with you directly.'
+            )}
           </p>
           <Button variant="danger-outline" className="mt-4" onClick={() => setOpen(true)}>
             Cancel booking
