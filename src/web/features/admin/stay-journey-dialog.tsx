@@ -116,10 +116,9 @@ export function StayJourneyDialog({ booking, onClose }: { booking: AdminBooking 
                 </Button>
               </div>
             </section>
-            <form onSubmit={onSaveCode} className="flex items-end gap-2">
+            <form onSubmit={onSaveCode} className="space-y-2">
               <Field
                 label="Access code for this stay"
-                className="flex-1"
                 hint={
                   journey.data.defaultAccessCode
                     ? `Blank: the default code (${journey.data.defaultAccessCode}).`
@@ -128,7 +127,7 @@ export function StayJourneyDialog({ booking, onClose }: { booking: AdminBooking 
               >
                 <Input value={code} onChange={(e) => setCode(e.target.value)} />
               </Field>
-              <Button type="submit" size="sm" disabled={action.isPending} className="mb-6">
+              <Button type="submit" size="sm" disabled={action.isPending}>
                 Save Code
               </Button>
             </form>

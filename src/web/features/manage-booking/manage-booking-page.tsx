@@ -35,7 +35,7 @@ function Rows({ rows }: { rows: [string, string, boolean?][] }) {
           key={term}
           className={`flex justify-between gap-4 ${strong ? 'border-stone-200 border-t pt-2 font-semibold' : ''}`}
         >
-          <dt className={strong ? '' : 'text-stone-600'}>{term}</dt>
+          <dt className={`whitespace-nowrap ${strong ? '' : 'text-stone-600'}`}>{term}</dt>
           <dd className="text-right">{value}</dd>
         </div>
       ))}
