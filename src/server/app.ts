@@ -369,16 +369,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('outboxWorker', outboxWorker);
   if (options.startOutboxWorker) app.addHook('onReady', async () => outboxWorker.start());
   app.addHook('onClose', async () => outboxWorker.stop());
+  const paymentService = createPaymentService(context, app.log);
   const holdSweeper = startHoldSweeper({
     db: database.db,
     clock,
     log: app.log,
-    reconcile: createPaymentService(context, app.log).reconcileLapsedHolds,
+    reconcile: paymentService.reconcileLapsedHolds,
   });
   app.decorate('holdSweeper', { sweep: holdSweeper.sweep });
   if (options.holdSweeper === false) holdSweeper.stop();
   app.addHook('onClose', async () => holdSweeper.stop());
-  const paymentService = createPaymentService(context, app.log);
   const adminBookings = createAdminBookingService({
     db: database.db,
     clock,
