@@ -1,7 +1,9 @@
 import net from 'node:net';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingReference } from '../domain/booking-reference.ts';
 import { addDays } from '../domain/dates.ts';
 import type { RouteRecord } from './admin-auth/route-table.ts';
 import type { Resolver } from './calendar-sync/fetch-feed.ts';
@@ -11,6 +13,7 @@ import {
   serveCalendar,
   startFeedServer,
 } from './calendar-sync/test-feed-server.ts';
+import { stays } from './db/schema.ts';
 import {
   bookingPageRequest,
   bookingPayload,
@@ -525,6 +528,39 @@ beforeAll(async () => {
   addSample('POST /api/admin/block-dates', {
     body: () => ({ propertyId: 1, ...freshNights('block'), reason: 'maintenance' }),
   });
+  // The guest's manage page, keyed by the owner booking's own link; the owner's side of the guest's journey.
+  const [{ manageKey }] = (await t.database.db
+    .select({ manageKey: stays.manageKey })
+    .from(stays)
+    .where(eq(stays.id, stayId))) as [{ manageKey: string }];
+  const manage = { params: { reference: bookingReference(stayId) }, query: { key: manageKey } };
+  addSample('GET /api/manage/:reference', manage);
+  addSample('GET /api/manage/:reference/calendar.ics', manage);
+  addSample('POST /api/manage/:reference/cancel', manage);
+  addSample('POST /api/manage/:reference/change-request', {
+    ...manage,
+    body: { ...freshNights('guest'), message: 'A week later, please' },
+  });
+  addSample('PUT /api/admin/guest-messages', {
+    body: {
+      checkInInstructions: 'The key safe is by the door.',
+      defaultAccessCode: '1234',
+      reviewUrl: '',
+      showAddress: true,
+    },
+  });
+  addSample('GET /api/admin/bookings/:id/journey', { params: { id: stayId } });
+  addSample('PUT /api/admin/bookings/:id/access-code', {
+    params: { id: stayId },
+    body: { accessCode: '2468' },
+  });
+  addSample('POST /api/admin/bookings/:id/manage-link', { params: { id: stayId } });
+  addSample('POST /api/admin/bookings/:id/dates', {
+    params: { id: stayId },
+    body: () => freshNights('owner'),
+  });
+  addSample('GET /api/admin/guests/export', { query: { email: 'owner.guest@example.test' } });
+  addSample('POST /api/admin/guests/erase', { body: { email: 'nobody@example.test' } });
   addSample('GET /downloads/:file', { params: { file: 'the-tower-website.tar.gz' } });
   addSample('GET /api/*', { params: { '*': 'no-such-endpoint' } });
 });

@@ -92,6 +92,17 @@ export const stays = pgTable(
     attentionDetail: text('attention_detail'),
     /** Refund the guest is still owed after a cancellation (decided, not yet through the provider). */
     refundDuePence: integer('refund_due_pence').notNull().default(0),
+    /**
+     * The key of the guest's 'manage my booking' link (`/booking/{reference}?key=…`): 64 random hex digits,
+     * compared in constant time, replaced when the owner rotates it (docs/decisions/017-after-paying.md).
+     */
+    manageKey: text('manage_key')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /** This stay's door code for the arrival e-mail; null: the owner's default code. */
+    accessCode: text('access_code'),
+    /** When the guest's personal fields were erased (on request, or 7 years after check-out). */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -186,6 +197,8 @@ export const outbox = pgTable(
     /** Makes a message unique per cause, so an event handled twice does not send twice. */
     dedupeKey: text('dedupe_key').notNull().unique(),
     kind: text('kind').notNull(),
+    /** The stay the message is about, if any: the owner's list of a booking's messages, and erasure. */
+    stayId: text('stay_id'),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
@@ -203,7 +216,10 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('outbox_due_idx').on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index('outbox_due_idx').on(table.status, table.nextAttemptAt),
+    index('outbox_stay_idx').on(table.stayId),
+  ],
 );
 
 /** A channel's iCal feed (Airbnb, Booking.com) and the state of its sync. */

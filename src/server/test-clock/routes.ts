@@ -4,11 +4,17 @@ import type { AppContext } from '../context.ts';
 
 /**
  * Test-only clock control, registered only when NODE_ENV=test and no clock was injected (the end-to-end server):
- * moves the server's clock forward and runs the hold sweeper once, as its timer would have.
+ * moves the server's clock forward and runs the hold sweeper, the scheduled guest messages and the e-mail outbox
+ * once, as their timers would have.
  */
 export const testClockRoutes: FastifyPluginAsyncZod<
-  AppContext & { advance(ms: number): void; sweep(): Promise<unknown> }
-> = async (app, { clock, advance, sweep }) => {
+  AppContext & {
+    advance(ms: number): void;
+    sweep(): Promise<unknown>;
+    /** Runs what the timers would have run by now (the scheduled guest messages, the outbox). */
+    afterAdvance(): Promise<unknown>;
+  }
+> = async (app, { clock, advance, sweep, afterAdvance }) => {
   app.post(
     '/test/clock',
     {
@@ -26,6 +32,7 @@ export const testClockRoutes: FastifyPluginAsyncZod<
     async (request) => {
       advance(request.body.advanceMinutes * 60_000);
       await sweep();
+      await afterAdvance();
       return { now: clock.now().toISOString() };
     },
   );

@@ -81,7 +81,10 @@ export default function BookingSuccess() {
           What's Next
         </h2>
         <ul className="mt-4 list-disc space-y-2 pl-6 text-stone-800">
-          <li>A confirmation e-mail with your booking details is on its way to you.</li>
+          <li>
+            A confirmation e-mail with your booking details, and a link to see, change or cancel your booking,
+            is on its way to you.
+          </li>
           <li>Check-in instructions and your key codes arrive 24 hours before your stay.</li>
           <li>
             Questions, or need to cancel? E-mail us at{' '}

@@ -4,10 +4,24 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useEmailStatus, useSetEmailPassword } from './admin-api.ts';
+import { EmailTemplatesCard, GuestMessagesCard } from './guest-messages-card.tsx';
 import { cardClass } from './styles.ts';
 
-/** The Email tab (spec sections 2 and 5): the password of the outgoing booking e-mail account. */
+/**
+ * The Email tab (spec sections 2 and 5): the password of the outgoing booking e-mail account, then the guest
+ * message settings and the previews of every e-mail.
+ */
 export function EmailTab() {
+  return (
+    <div className="space-y-6">
+      <EmailSetupCard />
+      <GuestMessagesCard />
+      <EmailTemplatesCard />
+    </div>
+  );
+}
+
+function EmailSetupCard() {
   const status = useEmailStatus();
   const save = useSetEmailPassword();
   const [password, setPassword] = useState('');

@@ -13,6 +13,13 @@ const ACTIONS: Record<string, string> = {
   'booking.created_by_owner': 'Took a booking by phone/e-mail',
   'block.removed': 'Unblocked dates',
   'bookings.exported': 'Downloaded the bookings (CSV)',
+  'booking.change_requested': 'The guest asked for other dates',
+  'booking.dates_changed': "Moved a booking's dates",
+  'booking.access_code_set': "Set a stay's access code",
+  'booking.manage_link_replaced': "Replaced a guest's booking link",
+  'guest_messages.saved': 'Saved the guest message settings',
+  'guest.exported': "Exported a guest's data",
+  'guest.erased': "Erased a guest's data",
 };
 
 /** The latest entries of the audit log: who did what, when. */
