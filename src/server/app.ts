@@ -46,6 +46,7 @@ import { createPaymentService } from './payments/payment-service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook.ts';
+import { ratePlanAdminRoutes, ratePlanPublicRoutes } from './pricing/routes.ts';
 import { propertyRoutes } from './properties/routes.ts';
 import { AccessLogController, lazyChildLoggerFactory } from './request-logging.ts';
 import { testClockRoutes } from './test-clock/routes.ts';
@@ -385,6 +386,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         });
       }
       await api.register(availabilityRoutes, context);
+      await api.register(ratePlanPublicRoutes, context);
 
       // Admin routes: everything registered in this scope answers 401 without a valid admin token.
       await api.register(async (admin) => {
@@ -396,6 +398,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           ...context,
           refunds: options.refunds ?? context.payments,
         });
+        await admin.register(ratePlanAdminRoutes, context);
       });
 
       api.all('/*', async (request, reply) =>

@@ -40,7 +40,8 @@ export type BookingDetails = Pick<
   | 'totalPence'
   | 'paidPence'
   | 'source'
->;
+> &
+  Partial<Pick<typeof stays.$inferSelect, 'discountPence' | 'levyPence'>>;
 
 export type MessageSite = { siteUrl: string; siteEmail: string };
 
@@ -71,10 +72,17 @@ function stayRows(stay: BookingDetails) {
 
 function priceRows(stay: BookingDetails) {
   const nights = daysBetween(stay.checkIn, stay.checkOut);
+  const discountPence = stay.discountPence ?? 0;
+  const levyPence = stay.levyPence ?? 0;
   return rows(
-    { label: `Accommodation (${plural(nights, 'night')})`, value: formatGbp(stay.accommodationPence) },
+    {
+      label: `Accommodation (${plural(nights, 'night')})`,
+      value: formatGbp(stay.accommodationPence + discountPence),
+    },
+    ...(discountPence > 0 ? [{ label: 'Discounts', value: `−${formatGbp(discountPence)}` }] : []),
     { label: 'Cleaning fee', value: formatGbp(stay.cleaningFeePence) },
     { label: 'Service fee', value: formatGbp(stay.serviceFeePence) },
+    ...(levyPence > 0 ? [{ label: 'Visitor levy', value: formatGbp(levyPence) }] : []),
     { label: 'Total', value: formatGbp(stay.totalPence), strong: true },
   );
 }
