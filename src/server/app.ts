@@ -18,6 +18,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { publicPricesFromPlan } from '../domain/site-content.ts';
 import { createRequireAdmin } from './admin-auth/require-admin.ts';
 import { type RouteTable, recordRoutes } from './admin-auth/route-table.ts';
 import { adminAuthRoutes } from './admin-auth/routes.ts';
@@ -46,6 +47,7 @@ import { createPaymentService } from './payments/payment-service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook.ts';
+import { loadRatePlan } from './pricing/rate-plan-repository.ts';
 import { ratePlanAdminRoutes, ratePlanPublicRoutes } from './pricing/routes.ts';
 import { propertyRoutes } from './properties/routes.ts';
 import { AccessLogController, lazyChildLoggerFactory } from './request-logging.ts';
@@ -458,7 +460,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
 /** Where each part of the site content comes from (a part not listed is the fresh install's default). */
 function siteContentSources(): SiteContentSources {
-  return {};
+  return {
+    // The rates the pages print are the owner's rate plan's (issue 14).
+    prices: async (db) => publicPricesFromPlan(await loadRatePlan(db)),
+  };
 }
 
 const runtimeValues = (config: Config) => ({

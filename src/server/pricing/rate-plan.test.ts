@@ -92,6 +92,8 @@ describe('the rate plan', () => {
   });
 
   it('starts from the specification’s figures: £914 Thursday–Sunday and £573 for two weekday nights', async () => {
+    const content = (await h.t.app.inject({ method: 'GET', url: '/api/site-content' })).json();
+    expect(content.prices).toMatchObject({ weekdayGbp: 225, weekendGbp: 275, fromGbp: 225, toGbp: 275 });
     const plan = (await h.t.app.inject({ method: 'GET', url: '/api/rate-plan' })).json();
     expect(plan).toMatchObject({
       weekdayPence: 22_500,
@@ -302,7 +304,17 @@ describe('the rate plan', () => {
       levy: null,
     });
     expect(changed.statusCode).toBe(200);
-    // New guests see the new price …
+    // The public pages print the new rates (site content, decision 012) …
+    await h.t.app.siteContent.settled();
+    const content = (await h.t.app.inject({ method: 'GET', url: '/api/site-content' })).json();
+    expect(content.prices).toMatchObject({ weekdayGbp: 300, weekendGbp: 350, cleaningFeeGbp: 100 });
+    expect(content.prices.exampleWeekend).toEqual({
+      accommodation: 700,
+      cleaningFee: 100,
+      serviceFee: 35,
+      total: 835,
+    });
+    // … new guests see the new price …
     expect((await quote(dates.checkInDate, dates.checkOutDate)).json().totalPence).toBe(
       60_000 + 10_000 + 3_000,
     );

@@ -21,11 +21,6 @@ import { auditLog, promoCodes, ratePlans, stays } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { listPromoCodes, loadRatePlan, promoToRow, saveRatePlan } from './rate-plan-repository.ts';
 
-export type RatePlanRoutesOptions = AppContext & {
-  /** Called after every change of the plan or a promo code (the public pages' prices follow the plan). */
-  onChange?: () => void;
-};
-
 /** The first problem zod found, as the sentence it carries; every problem in `issues`. */
 function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value ?? {});
@@ -59,7 +54,7 @@ export const ratePlanPublicRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
   );
 };
 
-export const ratePlanAdminRoutes: FastifyPluginAsyncZod<RatePlanRoutesOptions> = async (app, options) => {
+export const ratePlanAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, options) => {
   const { db, clock } = options;
   const actor = (request: { admin?: { username: string } }) => request.admin?.username ?? 'admin';
 
@@ -85,7 +80,8 @@ export const ratePlanAdminRoutes: FastifyPluginAsyncZod<RatePlanRoutesOptions> =
       await saveRatePlan(tx, checked, now);
       await tx.insert(auditLog).values({ actor: who, action, details });
     });
-    options.onChange?.();
+    // The public pages print the plan's rates: they are rendered again with it (decision 012).
+    options.siteContent.changed();
     return state();
   }
 
@@ -189,7 +185,6 @@ export const ratePlanAdminRoutes: FastifyPluginAsyncZod<RatePlanRoutesOptions> =
         if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw duplicateCode(input.code);
         throw error;
       }
-      options.onChange?.();
       return reply.status(201).send(await state());
     },
   );
@@ -218,7 +213,6 @@ export const ratePlanAdminRoutes: FastifyPluginAsyncZod<RatePlanRoutesOptions> =
         if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw duplicateCode(input.code);
         throw error;
       }
-      options.onChange?.();
       return state();
     },
   );
@@ -243,7 +237,6 @@ export const ratePlanAdminRoutes: FastifyPluginAsyncZod<RatePlanRoutesOptions> =
           .insert(auditLog)
           .values({ actor: actor(request), action: 'prices.promo_deleted', details: { before } });
       });
-      options.onChange?.();
       return state();
     },
   );

@@ -1,13 +1,8 @@
 import { Link } from 'react-router';
 import { formatGbp } from '../../../domain/pricing.ts';
-import {
-  CLEANING_FEE_GBP,
-  SERVICE_FEE_PERCENT,
-  WEEKDAY_RATE_GBP,
-  WEEKEND_RATE_GBP,
-} from '../../../domain/property.ts';
 import { BOOKING_CARD, STAY_REQUIREMENTS } from '../../content/booking.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
+import { useSiteContent } from '../../lib/site-content.ts';
 
 /**
  * The parts of the booking card that need no JavaScript: shown by the pre-rendered placeholder and by the card
@@ -22,22 +17,22 @@ export type CardRates = {
   serviceFeePercent: number;
 };
 
-/** The specification's rates: the pre-rendered placeholder's until the plan is known. */
-const SPEC_RATES: CardRates = {
-  weekdayPence: WEEKDAY_RATE_GBP * 100,
-  weekendPence: WEEKEND_RATE_GBP * 100,
-  cleaningFeePence: CLEANING_FEE_GBP * 100,
-  serviceFeePercent: SERVICE_FEE_PERCENT,
-};
-
 export function BookingRates({
   total,
-  rates = SPEC_RATES,
+  rates: planRates,
 }: {
   total?: { amount: number; nights: number } | undefined;
   /** The base rates of the owner's plan (issue 14). */
   rates?: CardRates | undefined;
 }) {
+  // Until the card has the plan (and in the pre-rendered placeholder): the rates the page was rendered with.
+  const { prices } = useSiteContent();
+  const rates = planRates ?? {
+    weekdayPence: Math.round(prices.weekdayGbp * 100),
+    weekendPence: Math.round(prices.weekendGbp * 100),
+    cleaningFeePence: Math.round(prices.cleaningFeeGbp * 100),
+    serviceFeePercent: prices.serviceFeePercent,
+  };
   return (
     <div>
       <h3 className="font-serif text-xl">{BOOKING_CARD.title}</h3>
