@@ -541,7 +541,7 @@ function MonthGrid(props: MonthGridProps) {
                     ? ', in your stay'
                     : '';
               return (
-                <td key={key} className="p-0.5">
+                <td key={key} className="relative p-0.5">
                   <button
                     type="button"
                     ref={(element) => {
@@ -556,8 +556,8 @@ function MonthGrid(props: MonthGridProps) {
                     onKeyDown={(event) => props.onKeyDown(event, day)}
                     onFocus={() => props.onFocusDay(day)}
                     className={[
-                      'flex w-full flex-col items-center justify-center rounded-md text-sm tabular-nums',
-                      props.priceOf ? 'h-11 leading-tight' : 'h-9',
+                      'flex w-full justify-center rounded-md text-sm tabular-nums',
+                      props.priceOf ? 'h-11 items-start pt-1.5' : 'h-9 items-center',
                       isCheckIn || isCheckOut
                         ? 'bg-amber-700 font-semibold text-white'
                         : inRange
@@ -571,15 +571,17 @@ function MonthGrid(props: MonthGridProps) {
                     ].join(' ')}
                   >
                     {Number(day.slice(8))}
-                    {price ? (
-                      <span
-                        aria-hidden="true"
-                        className={`text-[0.625rem] ${isCheckIn || isCheckOut ? 'text-amber-50' : 'text-stone-500'}`}
-                      >
-                        {price}
-                      </span>
-                    ) : null}
                   </button>
+                  {price ? (
+                    // Beside the button, not in it, so the button's visible text stays within its name (the
+                    // name says the price); clicks pass through it to the button.
+                    <span
+                      aria-hidden="true"
+                      className={`pointer-events-none absolute inset-x-0 bottom-1.5 text-center text-[0.625rem] tabular-nums ${isCheckIn || isCheckOut ? 'text-white' : 'text-stone-600'}`}
+                    >
+                      {price}
+                    </span>
+                  ) : null}
                 </td>
               );
             })}
