@@ -255,7 +255,7 @@ export function BookingCard() {
               </Field>
             </form>
 
-            <form className="space-y-1" onSubmit={applyPromo} noValidate aria-label="Promo code">
+            <form className="space-y-1" onSubmit={applyPromo} noValidate>
               <label htmlFor={`${ids}-promo`} className="block font-medium text-sm text-stone-800">
                 Promo code
               </label>
