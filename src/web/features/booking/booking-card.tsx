@@ -308,6 +308,10 @@ export function BookingCard() {
                 }}
                 quote={quote}
                 onPaid={onPaid}
+                onPriceChanged={() => {
+                  void queryClient.invalidateQueries({ queryKey: ratePlanQuery().queryKey });
+                  void queryClient.invalidateQueries({ queryKey: ['booking', 'quote'] });
+                }}
               />
             ) : (
               <p className="text-sm text-stone-600">

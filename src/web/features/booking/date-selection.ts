@@ -53,7 +53,10 @@ export function startAt(day: IsoDate, offset: number, facts: CalendarFacts): Sta
   if (facts.closedToArrival?.(day) && canCheckIn(day, { ...facts, closedToArrival: undefined }))
     return { ok: false, reason: 'closedToArrival' };
   if (!canCheckIn(day, facts)) return { ok: false, reason: 'checkInUnavailable' };
-  const checkOut = defaultCheckOut(day, offset, minNightsOf(facts, day));
+  let checkOut = defaultCheckOut(day, offset, minNightsOf(facts, day));
+  // A default check-out on a day closed to departure moves on to the next day a stay may end.
+  while (facts.closedToDeparture?.(checkOut) && daysBetween(day, checkOut) < MAX_NIGHTS)
+    checkOut = addDays(checkOut, 1);
   if (!rangeFree(day, checkOut, facts.taken)) return { ok: false, reason: 'rangeUnavailable' };
   return { ok: true, checkOut };
 }

@@ -63,6 +63,8 @@ export function useBookingPayment(props: PaymentPanelProps) {
         toast({ title: 'Payment Refunded', description: messageOf(error), variant: 'destructive' });
         return;
       }
+      if (error instanceof ApiRequestError && error.code === 'price_changed')
+        latest.current.onPriceChanged?.();
       toast({ title: 'Payment Failed', description: messageOf(error, fallback), variant: 'destructive' });
     },
   };
