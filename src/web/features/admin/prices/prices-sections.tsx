@@ -12,9 +12,10 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { cardClass } from '../styles.ts';
-import { type PlanPart, planUrls } from './prices-api.ts';
-import { requireNumber, requirePence, textFromPence, usePlanSubmit } from './prices-form.ts';
+import { type PlanPart, planUrls, usePlanChange } from './prices-api.ts';
+import { messageOf, requireNumber, requirePence, textFromPence, usePlanSubmit } from './prices-form.ts';
 
 type PromoCode = AdminRatePlan['promoCodes'][number];
 
@@ -126,10 +127,17 @@ function useItemForm<F>(empty: F) {
   };
 }
 
+/** Delete at once; a refusal (a promo code already used by a booking) is said in a toast. */
 function useDelete() {
-  const { submit } = usePlanSubmit();
-  return (url: string, what: string) =>
-    submit(() => ({ method: 'DELETE', url }), { title: 'Deleted', description: `${what} was deleted.` });
+  const change = usePlanChange();
+  return async (url: string, what: string) => {
+    try {
+      await change.mutateAsync({ method: 'DELETE', url });
+      toast({ title: 'Deleted', description: `${what} was deleted.` });
+    } catch (error) {
+      toast({ title: 'Not Deleted', description: messageOf(error), variant: 'destructive' });
+    }
+  };
 }
 
 /* ---------- Seasons ---------- */
