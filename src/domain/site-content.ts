@@ -5,21 +5,22 @@
  * reads the same values from the page. The defaults below are what a fresh install shows until the owner has
  * given their own. See docs/decisions/012-site-content.md.
  */
-import { serviceFeeGbp } from './pricing.ts';
-import {
-  CLEANING_FEE_GBP,
-  MAX_GUESTS,
-  MAX_NIGHTS,
-  MIN_NIGHTS,
-  SERVICE_FEE_PERCENT,
-  WEEKDAY_RATE_GBP,
-  WEEKEND_RATE_GBP,
-} from './property.ts';
+import { priceStay } from './pricing.ts';
+import { MAX_GUESTS, MAX_NIGHTS, MIN_NIGHTS } from './property.ts';
+import { DEFAULT_RATE_PLAN, type RatePlan, WEEKDAY_NAMES } from './rate-plan.ts';
 
-/** The figures the public pages and their structured data print (whole pounds). */
+/**
+ * The figures the public pages and their structured data print, in pounds: the base rates of the owner's rate
+ * plan (issue 14, src/domain/rate-plan.ts) and the range of every nightly price it can charge.
+ */
 export type PublicPrices = {
   weekdayGbp: number;
   weekendGbp: number;
+  /** The lowest and highest price of a night in the plan (seasons and date overrides included): 'from £X'. */
+  fromGbp: number;
+  toGbp: number;
+  /** The nights at the weekend rate, for people: 'Friday and Saturday'. */
+  weekendNightsLabel: string;
   cleaningFeeGbp: number;
   serviceFeePercent: number;
   minNights: number;
@@ -77,17 +78,44 @@ export type SiteContent = {
   photos: SitePhotos;
 };
 
-/** The public figures of a set of rates: the example weekend is priced exactly as the booking prices it. */
-export function publicPrices(rates: Omit<PublicPrices, 'exampleWeekend'>): PublicPrices {
-  const accommodation = 2 * rates.weekendGbp;
-  const serviceFee = serviceFeeGbp(accommodation);
+/** 'Friday and Saturday', 'Thursday, Friday and Saturday' ('none' when the owner has no weekend nights). */
+function nightsLabel(days: readonly number[]): string {
+  const names = [...days].sort().map((day) => WEEKDAY_NAMES[day]!);
+  if (names.length === 0) return 'none';
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * What the public pages print of a rate plan: its base rates, the range of its nightly prices and the example
+ * weekend (a Friday and a Saturday night at the base rates), priced by the booking's own quote function.
+ */
+export function publicPricesFromPlan(plan: RatePlan): PublicPrices {
+  const nightly = [
+    plan.weekdayPence,
+    plan.weekendPence,
+    ...plan.seasons.flatMap((season) => [season.weekdayPence, season.weekendPence]),
+    ...plan.overrides.flatMap((override) => (override.pricePence === null ? [] : [override.pricePence])),
+  ];
+  // The example is a base-rate weekend: a Friday-to-Sunday stay outside any season, override or levy.
+  const example = priceStay(
+    { checkIn: '2027-03-05', checkOut: '2027-03-07' },
+    { ...plan, seasons: [], overrides: [], discounts: [], levy: null },
+  );
   return {
-    ...rates,
+    weekdayGbp: plan.weekdayPence / 100,
+    weekendGbp: plan.weekendPence / 100,
+    fromGbp: Math.min(...nightly) / 100,
+    toGbp: Math.max(...nightly) / 100,
+    weekendNightsLabel: nightsLabel(plan.weekendNights),
+    cleaningFeeGbp: plan.cleaningFeePence / 100,
+    serviceFeePercent: plan.serviceFeePercent,
+    minNights: MIN_NIGHTS,
+    maxNights: MAX_NIGHTS,
     exampleWeekend: {
-      accommodation,
-      cleaningFee: rates.cleaningFeeGbp,
-      serviceFee,
-      total: accommodation + rates.cleaningFeeGbp + serviceFee,
+      accommodation: example.accommodation,
+      cleaningFee: example.cleaningFee,
+      serviceFee: example.serviceFee,
+      total: example.total,
     },
   };
 }
@@ -193,14 +221,7 @@ const DEFAULT_UNIQUE_POINTS: readonly UniquePoint[] = [
 ];
 
 export const DEFAULT_SITE_CONTENT: SiteContent = {
-  prices: publicPrices({
-    weekdayGbp: WEEKDAY_RATE_GBP,
-    weekendGbp: WEEKEND_RATE_GBP,
-    cleaningFeeGbp: CLEANING_FEE_GBP,
-    serviceFeePercent: SERVICE_FEE_PERCENT,
-    minNights: MIN_NIGHTS,
-    maxNights: MAX_NIGHTS,
-  }),
+  prices: publicPricesFromPlan(DEFAULT_RATE_PLAN),
   property: {
     licenceNumber: 'AC-123456-F (placeholder)',
     epcRating: 'C (placeholder)',

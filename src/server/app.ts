@@ -18,6 +18,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { publicPricesFromPlan } from '../domain/site-content.ts';
 import { createRequireAdmin } from './admin-auth/require-admin.ts';
 import { type RouteTable, recordRoutes } from './admin-auth/route-table.ts';
 import { adminAuthRoutes } from './admin-auth/routes.ts';
@@ -51,6 +52,8 @@ import { createPaymentService } from './payments/payment-service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook.ts';
+import { loadRatePlan } from './pricing/rate-plan-repository.ts';
+import { ratePlanAdminRoutes, ratePlanPublicRoutes } from './pricing/routes.ts';
 import { propertyRoutes } from './properties/routes.ts';
 import { AccessLogController, lazyChildLoggerFactory } from './request-logging.ts';
 import { siteContentRoutes } from './site-content/routes.ts';
@@ -486,6 +489,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
       await api.register(availabilityRoutes, context);
       await api.register(manageBookingRoutes, { manage }); // keyed by the guest's own link
+      await api.register(ratePlanPublicRoutes, context);
 
       // Admin routes: everything registered in this scope answers 401 without a valid admin token.
       await api.register(async (admin) => {
@@ -498,6 +502,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           refunds: options.refunds ?? context.payments,
         });
         await admin.register(guestJourneyAdminRoutes, { ...context, owner: ownerStayActions, guestData });
+        await admin.register(ratePlanAdminRoutes, context);
       });
 
       api.all('/*', async (request, reply) =>
@@ -531,7 +536,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
 /** Where each part of the site content comes from (a part not listed is the fresh install's default). */
 function siteContentSources(): SiteContentSources {
-  return {};
+  return {
+    // The rates the pages print are the owner's rate plan's (issue 14).
+    prices: async (db) => publicPricesFromPlan(await loadRatePlan(db)),
+  };
 }
 
 const runtimeValues = (config: Config) => ({

@@ -561,6 +561,60 @@ beforeAll(async () => {
   });
   addSample('GET /api/admin/guests/export', { query: { email: 'owner.guest@example.test' } });
   addSample('POST /api/admin/guests/erase', { body: { email: 'nobody@example.test' } });
+  // The Prices tab: one item of each kind to change and delete.
+  const season = {
+    name: 'Fuzz season',
+    firstNight: addDays(TODAY, 600),
+    lastNight: addDays(TODAY, 606),
+    weekdayPence: 30_000,
+    weekendPence: 35_000,
+    minNights: 3,
+  };
+  const override = {
+    firstNight: addDays(TODAY, 620),
+    lastNight: addDays(TODAY, 621),
+    pricePence: 40_000,
+    closedToArrival: false,
+    closedToDeparture: true,
+    note: 'fuzz',
+  };
+  const discount = { minNights: 7, percent: 10 };
+  const promo = { code: 'FUZZ10', kind: 'percent', percent: 10, maxUses: 5, active: true };
+  const plan = async (url: string, payload: object) =>
+    (await t.app.inject({ method: 'POST', url, headers: auth, payload })).json();
+  await plan('/api/admin/rate-plan/seasons', season);
+  await plan('/api/admin/rate-plan/overrides', override);
+  await plan('/api/admin/rate-plan/discounts', discount);
+  const priced = await plan('/api/admin/promo-codes', promo);
+  const ids = {
+    seasons: priced.plan.seasons[0].id as string,
+    overrides: priced.plan.overrides[0].id as string,
+    discounts: priced.plan.discounts[0].id as string,
+    promo: String(priced.promoCodes[0].id),
+  };
+  addSample('PUT /api/admin/rate-plan/base', {
+    body: {
+      weekdayPence: 22_500,
+      weekendPence: 27_500,
+      weekendNights: [5, 6],
+      cleaningFeePence: 10_000,
+      serviceFeePercent: 5,
+      levy: { percent: 7, startDate: '2027-04-01' },
+    },
+  });
+  for (const [part, body] of [
+    ['seasons', season],
+    ['overrides', override],
+    ['discounts', discount],
+  ] as const) {
+    addSample(`POST /api/admin/rate-plan/${part}`, { body });
+    addSample(`PUT /api/admin/rate-plan/${part}/:id`, { params: { id: ids[part] }, body });
+    addSample(`DELETE /api/admin/rate-plan/${part}/:id`, { params: { id: ids[part] } });
+  }
+  addSample('POST /api/admin/promo-codes', { body: { ...promo, code: 'FUZZ20' } });
+  addSample('PUT /api/admin/promo-codes/:id', { params: { id: ids.promo }, body: promo });
+  addSample('DELETE /api/admin/promo-codes/:id', { params: { id: ids.promo } });
+  addSample('GET /api/quote', { query: { ...stayQuery, promoCode: 'fuzz10' } });
   addSample('GET /downloads/:file', { params: { file: 'the-tower-website.tar.gz' } });
   addSample('GET /api/*', { params: { '*': 'no-such-endpoint' } });
 });

@@ -40,6 +40,40 @@ export const properties = pgTable('properties', {
 });
 
 /**
+ * The owner's rate plan (src/domain/rate-plan.ts), one document per property: read whole by every quote and
+ * checked whole by the domain's schema on every change. No row: the specification's figures (DEFAULT_RATE_PLAN).
+ */
+export const ratePlans = pgTable('rate_plans', {
+  propertyId: integer('property_id')
+    .primaryKey()
+    .references(() => properties.id),
+  plan: jsonb('plan').$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Promo codes; a code is unique whatever its case. Uses are the stays that name it (stays.promo_code_id). */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    /** kind 'percent': hundredths of a percent (15 % → 1500). */
+    percentBp: integer('percent_bp'),
+    amountPence: integer('amount_pence'),
+    bookFrom: date('book_from', { mode: 'string' }),
+    bookTo: date('book_to', { mode: 'string' }),
+    stayFrom: date('stay_from', { mode: 'string' }),
+    stayTo: date('stay_to', { mode: 'string' }),
+    maxUses: integer('max_uses'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('promo_codes_code_idx').on(sql`upper(${table.code})`)],
+);
+
+/**
  * Every stay: a guest booking (paid online, or made by the owner and paid through a checkout link) or an owner
  * block. Live rows (pending or confirmed) may not overlap: see the exclusion constraint in the migrations.
  * A stay occupies the nights [check_in, check_out).
@@ -71,6 +105,14 @@ export const stays = pgTable(
     cleaningFeePence: integer('cleaning_fee_pence').notNull().default(0),
     serviceFeePence: integer('service_fee_pence').notNull().default(0),
     totalPence: integer('total_pence').notNull().default(0),
+    /** Length-of-stay and promo discounts taken off the nights (the nights' price is accommodation + this). */
+    discountPence: integer('discount_pence').notNull().default(0),
+    /** The visitor levy charged, included in the total. */
+    levyPence: integer('levy_pence').notNull().default(0),
+    /** The promo code used (its use counts against the code's maximum while the stay is live or confirmed). */
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id),
+    /** The itemised quote the guest was shown and charged (src/domain/pricing.ts), kept as it was then. */
+    quote: jsonb('quote').$type<Record<string, unknown>>(),
     /** Pending only: when the hold on the nights lapses. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     /** Lets the same guest retry against its own hold (sent back by create-payment-intent). */
@@ -114,6 +156,7 @@ export const stays = pgTable(
     index('stays_status_idx').on(table.status),
     uniqueIndex('stays_payment_intent_idx').on(table.paymentIntentId),
     index('stays_hold_client_idx').on(table.holdClientKey),
+    index('stays_promo_code_idx').on(table.promoCodeId),
   ],
 );
 

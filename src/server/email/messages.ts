@@ -41,7 +41,8 @@ export type BookingDetails = Pick<
   | 'paidPence'
   | 'source'
   | 'manageKey'
->;
+> &
+  Partial<Pick<typeof stays.$inferSelect, 'discountPence' | 'levyPence'>>;
 
 /** What the arrival e-mail says besides the stay: the owner's standing instructions and this stay's code. */
 export type ArrivalDetails = { checkInInstructions: string; accessCode: string };
@@ -78,10 +79,17 @@ function stayRows(stay: BookingDetails) {
 
 function priceRows(stay: BookingDetails) {
   const nights = daysBetween(stay.checkIn, stay.checkOut);
+  const discountPence = stay.discountPence ?? 0;
+  const levyPence = stay.levyPence ?? 0;
   return rows(
-    { label: `Accommodation (${plural(nights, 'night')})`, value: formatGbp(stay.accommodationPence) },
+    {
+      label: `Accommodation (${plural(nights, 'night')})`,
+      value: formatGbp(stay.accommodationPence + discountPence),
+    },
+    ...(discountPence > 0 ? [{ label: 'Discounts', value: `−${formatGbp(discountPence)}` }] : []),
     { label: 'Cleaning fee', value: formatGbp(stay.cleaningFeePence) },
     { label: 'Service fee', value: formatGbp(stay.serviceFeePence) },
+    ...(levyPence > 0 ? [{ label: 'Visitor levy', value: formatGbp(levyPence) }] : []),
     { label: 'Total', value: formatGbp(stay.totalPence), strong: true },
   );
 }

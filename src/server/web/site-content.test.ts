@@ -104,8 +104,15 @@ describe('the public pages and the site content', () => {
     const { renderer, runs } = recordingRenderer();
     let licence = 'AC-1';
     let release: () => void = () => {};
+    let started: () => void = () => {};
+    // The second run has begun (the content is read from the database first: not within one tick).
+    const secondRun = new Promise<void>((done) => (started = done));
     const slow: PageRenderer = async (content, paths) => {
-      if (content.property.licenceNumber === 'AC-2') await new Promise<void>((done) => (release = done));
+      if (content.property.licenceNumber === 'AC-2')
+        await new Promise<void>((done) => {
+          release = done;
+          started();
+        });
       return renderer(content, paths);
     };
     const { app } = await appWithFacts(
@@ -114,7 +121,7 @@ describe('the public pages and the site content', () => {
     );
     licence = 'AC-2';
     app.siteContent.changed();
-    await new Promise((done) => setImmediate(done));
+    await secondRun;
     licence = 'AC-3';
     app.siteContent.changed();
     licence = 'AC-4';

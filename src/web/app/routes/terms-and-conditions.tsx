@@ -1,7 +1,7 @@
 import { formatGbp } from '../../../domain/pricing.ts';
-import { CLEANING_FEE_GBP, MAX_NIGHTS, MIN_NIGHTS } from '../../../domain/property.ts';
+import { MAX_NIGHTS, MIN_NIGHTS } from '../../../domain/property.ts';
 import { REFUND_PROCESSING_FEE_PENCE } from '../../../domain/refunds.ts';
-import type { PropertyFacts } from '../../../domain/site-content.ts';
+import type { PropertyFacts, PublicPrices } from '../../../domain/site-content.ts';
 import { LegalPage, type LegalSection } from '../../components/content/legal-page.tsx';
 import { CANCELLATION_ROWS } from '../../content/booking.ts';
 import { SITE } from '../../content/site.ts';
@@ -22,10 +22,10 @@ export const meta = () =>
 const CANCELLATION_POLICY_EFFECTIVE = '18/07/25';
 
 const processingFee = formatGbp(REFUND_PROCESSING_FEE_PENCE);
-const cleaningFee = formatGbp(CLEANING_FEE_GBP * 100);
 
-function sections(email: string, property: PropertyFacts): LegalSection[] {
+function sections(email: string, property: PropertyFacts, prices: PublicPrices): LegalSection[] {
   const { stayTimes } = property;
+  const cleaningFee = formatGbp(Math.round(prices.cleaningFeeGbp * 100));
   return [
     {
       id: 'who-we-are',
@@ -227,7 +227,7 @@ function sections(email: string, property: PropertyFacts): LegalSection[] {
 }
 
 export default function TermsAndConditions() {
-  const { property } = useSiteContent();
+  const { property, prices } = useSiteContent();
   return (
     <LegalPage
       heading="Terms and Conditions"
@@ -238,7 +238,7 @@ export default function TermsAndConditions() {
           read them before you book: by proceeding with a booking, you agree to them.
         </p>
       }
-      sections={sections(siteEmail(), property)}
+      sections={sections(siteEmail(), property, prices)}
     />
   );
 }

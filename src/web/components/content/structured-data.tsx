@@ -28,7 +28,7 @@ export function vacationRentalData(content: SiteContent, path: string, descripti
     },
     latitude: SITE.geo.latitude,
     longitude: SITE.geo.longitude,
-    priceRange: `£${prices.weekdayGbp}–£${prices.weekendGbp} per night, plus £${prices.cleaningFeeGbp} cleaning fee and ${prices.serviceFeePercent}% service fee`,
+    priceRange: `£${prices.fromGbp}–£${prices.toGbp} per night, plus £${prices.cleaningFeeGbp} cleaning fee and ${prices.serviceFeePercent}% service fee`,
     currenciesAccepted: 'GBP',
     checkinTime: property.stayTimes.checkIn24h,
     checkoutTime: property.stayTimes.checkOut24h,
