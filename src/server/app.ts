@@ -38,8 +38,11 @@ import { emailAdminRoutes } from './email/routes.ts';
 import { createSecretBox } from './email/secret-box.ts';
 import { createSmtpSettings } from './email/smtp-settings.ts';
 import { HttpError } from './errors.ts';
+import { createGoLiveChecklist, noPhotosYet, type PhotosReady } from './go-live/checklist.ts';
+import { goLiveRoutes } from './go-live/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import type { NotificationEvents } from './notifications/events.ts';
+import { ownerContentRoutes } from './owner-content/routes.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import { startHoldSweeper } from './payments/hold-sweeper.ts';
 import { createPaymentService } from './payments/payment-service.ts';
@@ -74,6 +77,10 @@ export type BuildAppOptions = {
   payments?: PaymentProvider;
   /** Expire lapsed holds on a timer (default true). */
   holdSweeper?: boolean;
+  /** The slideshow's photos for the go-live checklist (the photos capability); none until it is wired in. */
+  photosReady?: PhotosReady;
+  /** Log the go-live checklist's open items when the server is ready (default: in production). */
+  logGoLiveBlockers?: boolean;
 };
 
 declare module 'fastify' {
@@ -361,6 +368,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('calendarSync', calendarSync);
   calendarSync.start();
   app.addHook('onClose', () => calendarSync.stop());
+  const goLive = createGoLiveChecklist({
+    db: database.db,
+    config,
+    clock,
+    smtp,
+    photosReady: options.photosReady ?? noPhotosYet,
+  });
+  if (options.logGoLiveBlockers ?? config.nodeEnv === 'production') {
+    app.addHook('onReady', async () => {
+      const open = (await goLive.read()).items.filter((item) => !item.done);
+      if (open.length === 0) return;
+      app.log.warn(
+        { goLiveBlockers: open.map((item) => item.id) },
+        `Not ready for guests yet (${open.length} open on the admin's go-live checklist): ${open.map((item) => `${item.label}: ${item.detail}`).join(' | ')}`,
+      );
+    });
+  }
   const routeTable: RouteTable = { all: [], admin: [] };
   app.decorate('routeTable', routeTable);
   recordRoutes(app, routeTable.all);
@@ -391,6 +415,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         admin.addHook('onRequest', requireAdmin);
         recordRoutes(admin, routeTable.admin); // first, so the authorization test sees every admin route
         await admin.register(emailAdminRoutes, { ...context, smtp });
+        await admin.register(ownerContentRoutes, { ...context, contentChanged: () => {} });
+        await admin.register(goLiveRoutes, { ...context, goLive });
         await admin.register(calendarSyncAdminRoutes, { ...context, calendarSync });
         await admin.register(adminBookingRoutes, {
           ...context,
