@@ -38,19 +38,23 @@ export const GoLiveItemSchema = z.object({
 });
 export type GoLiveItem = z.infer<typeof GoLiveItemSchema>;
 
-export const GoLiveChecklistSchema = z.object({
-  items: z.array(GoLiveItemSchema),
-  /** How many items are still open. */
-  open: z.number().int(),
-});
-export type GoLiveChecklist = z.infer<typeof GoLiveChecklistSchema>;
-
 /**
  * The owner's own ticks: demo payments chosen on purpose (no real charges), and the export address given to
  * both channels (only the owner can know they pasted it into Airbnb and Booking.com).
  */
 export const GO_LIVE_CHOICES = ['demo_payments', 'export_given'] as const;
 export type GoLiveChoice = (typeof GO_LIVE_CHOICES)[number];
+
+export const GoLiveChecklistSchema = z.object({
+  items: z.array(GoLiveItemSchema),
+  /** How many items are still open. */
+  open: z.number().int(),
+  /** The owner's ticks as they stand. */
+  choices: z.object({ demo_payments: z.boolean(), export_given: z.boolean() }),
+  /** The site runs demo payments (the demo tick applies). */
+  demoPayments: z.boolean(),
+});
+export type GoLiveChecklist = z.infer<typeof GoLiveChecklistSchema>;
 export const GoLiveChoiceSchema = z.object({
   choice: z.enum(GO_LIVE_CHOICES, { error: `choice must be one of: ${GO_LIVE_CHOICES.join(', ')}` }),
   value: z.boolean({ error: 'value must be true or false' }),

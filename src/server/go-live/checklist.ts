@@ -196,7 +196,12 @@ export function createGoLiveChecklist({ db, config, clock, smtp, photosReady }: 
       fixAt: { href: '/admin/calendar-sync', label: 'Calendar Sync' },
     });
 
-    return { items, open: items.filter((item) => !item.done).length };
+    return {
+      items,
+      open: items.filter((item) => !item.done).length,
+      choices: { demo_payments: demoChosen, export_given: exportGiven },
+      demoPayments: payments.mode === 'demo',
+    };
   }
 
   return {

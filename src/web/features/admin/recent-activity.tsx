@@ -13,6 +13,11 @@ const ACTIONS: Record<string, string> = {
   'booking.created_by_owner': 'Took a booking by phone/e-mail',
   'block.removed': 'Unblocked dates',
   'bookings.exported': 'Downloaded the bookings (CSV)',
+  'property.facts_changed': 'Changed the property facts',
+  'texts.changed': 'Edited the site texts',
+  'texts.reset': 'Restored the original site texts',
+  'go_live.choice': 'Ticked the go-live checklist',
+  'email.test_sent': 'Sent a test e-mail',
 };
 
 /** The latest entries of the audit log: who did what, when. */
