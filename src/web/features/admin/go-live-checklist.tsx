@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { GoLiveChoice, GoLiveItem } from '../../../domain/go-live.ts';
 import { toast } from '../../lib/toast.ts';
@@ -13,12 +14,17 @@ const linkClass = 'font-medium text-stone-900 underline underline-offset-2 hover
 export function GoLiveChecklist() {
   const checklist = useGoLive();
   const choose = useGoLiveChoice();
+  // A tick shows at once what the owner chose, while it is saved and the list is read again.
+  const [saving, setSaving] = useState<{ choice: GoLiveChoice; value: boolean } | null>(null);
 
   async function onChoice(choice: GoLiveChoice, value: boolean) {
+    setSaving({ choice, value });
     try {
       await choose.mutateAsync({ choice, value });
     } catch (error) {
       toast({ title: 'Not Saved', description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      setSaving(null);
     }
   }
 
@@ -39,7 +45,7 @@ export function GoLiveChecklist() {
         id={id}
         type="checkbox"
         className="mt-0.5 size-4"
-        checked={choices[choice]}
+        checked={saving?.choice === choice ? saving.value : choices[choice]}
         disabled={choose.isPending}
         onChange={(e) => onChoice(choice, e.target.checked)}
       />

@@ -1,0 +1,110 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEFAULT_OWNER_TEXTS } from '../src/domain/owner-texts.ts';
+import { DEFAULT_PROPERTY_FACTS } from '../src/domain/property-facts.ts';
+import { adminToken, expect, loginAsAdmin, test } from './fixtures.ts';
+
+/** Puts the facts, the texts and the ticks of a fresh install back, so the other specs see the site as shipped. */
+async function restoreFreshInstall(request: APIRequestContext) {
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  expect(
+    (await request.put('/api/admin/property-facts', { headers, data: DEFAULT_PROPERTY_FACTS })).ok(),
+  ).toBe(true);
+  expect((await request.put('/api/admin/texts', { headers, data: DEFAULT_OWNER_TEXTS })).ok()).toBe(true);
+  const untick = { choice: 'export_given', value: false };
+  expect((await request.post('/api/admin/go-live/choice', { headers, data: untick })).ok()).toBe(true);
+}
+
+test.beforeEach(async ({ request }) => restoreFreshInstall(request));
+test.afterAll(async ({ request }) => restoreFreshInstall(request));
+
+const checklistItem = (page: Page, label: string) =>
+  page
+    .getByRole('list', { name: 'Go-live checklist items' })
+    .getByRole('listitem')
+    .filter({ hasText: label });
+
+test.describe('the go-live checklist', () => {
+  test('turns green item by item as the owner completes the property facts and ticks the export', async ({
+    page,
+  }) => {
+    await loginAsAdmin(page);
+    await page.goto('/admin');
+    const licence = checklistItem(page, 'Short-term let licence number');
+    await expect(licence).toContainText('(to do)');
+    await expect(licence).toContainText('Required on every listing in Scotland');
+    await expect(checklistItem(page, 'Maximum occupancy')).toContainText('(done)');
+    // PAYMENTS=demo on the end-to-end server: demo payments are a deliberate choice.
+    await expect(checklistItem(page, 'Card payments')).toContainText('(done)');
+    await expect(checklistItem(page, 'Site address on https')).toContainText('(to do)');
+    await expect(checklistItem(page, 'Site address on https')).toContainText('Where: Server settings');
+
+    // Each item links to where it is fixed: the licence to the Property tab.
+    await licence.getByRole('link', { name: 'Fix in Property tab' }).click();
+    await expect(page).toHaveURL(/\/admin\?tab=property$/);
+    await expect(page.getByRole('tab', { name: 'Property' })).toHaveAttribute('aria-selected', 'true');
+
+    const form = page.getByRole('form', { name: 'Property facts' });
+    await form.getByLabel('Short-term let licence number').fill('AC-00123-F');
+    await form.getByRole('button', { name: 'Save Property' }).click();
+    await expect(page.getByText('Property Saved').first()).toBeVisible();
+    await expect(licence).toContainText('(done)');
+    await expect(licence).toContainText('Shown on every page: AC-00123-F.');
+    await expect(checklistItem(page, 'EPC rating')).toContainText('(to do)');
+
+    await form.getByLabel('EPC rating').selectOption('C');
+    await form.getByRole('button', { name: 'Save Property' }).click();
+    await expect(checklistItem(page, 'EPC rating')).toContainText('(done)');
+
+    const address = checklistItem(page, 'Street address and postcode');
+    await form.getByLabel('Street address', { exact: true }).fill('1 Kirk Court, Union Street');
+    await form.getByRole('button', { name: 'Save Property' }).click();
+    await expect(address).toContainText('Missing: the postcode.');
+    await form.getByLabel('Postcode', { exact: true }).fill('ab10 1aa');
+    await form.getByRole('button', { name: 'Save Property' }).click();
+    await expect(address).toContainText('(done)');
+    await expect(form.getByLabel('Postcode', { exact: true })).toHaveValue('AB10 1AA');
+
+    const exportGiven = checklistItem(page, 'Our calendar export given to Airbnb and Booking.com');
+    await expect(exportGiven).toContainText('(to do)');
+    await exportGiven.getByLabel('I gave the export address to both Airbnb and Booking.com.').check();
+    await expect(exportGiven).toContainText('(done)');
+  });
+
+  test('a bad value is refused under its field with a sentence, and nothing is saved', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto('/admin?tab=property');
+    const form = page.getByRole('form', { name: 'Property facts' });
+    await form.getByLabel('Postcode', { exact: true }).fill('12345');
+    await form.getByLabel('Facebook link').fill('https://example.com/thetower');
+    await form.getByRole('button', { name: 'Save Property' }).click();
+    await expect(form.getByText('The postcode is not a UK postcode (for example AB10 1AA)')).toBeVisible();
+    await expect(form.getByLabel('Postcode', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(
+      form.getByText('The Facebook link must be the address of a profile on facebook.com', { exact: false }),
+    ).toBeVisible();
+    await page.reload();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(
+      page.getByRole('form', { name: 'Property facts' }).getByLabel('Postcode', { exact: true }),
+    ).toHaveValue('');
+  });
+});
+
+test.describe('the Texts tab', () => {
+  test('previews an edited caption as the owner types, and saves it', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto('/admin?tab=texts');
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await expect(preview.getByRole('heading', { name: 'Cedar Sauna' })).toHaveCount(0);
+    const form = page.getByRole('form', { name: 'Texts' });
+    await form.getByLabel('Feature 1 title').fill('Cedar Sauna');
+    await expect(preview.getByRole('heading', { name: 'Cedar Sauna' })).toBeVisible();
+    await form.getByRole('button', { name: 'Save Texts' }).click();
+    await expect(page.getByText('Texts Saved').first()).toBeVisible();
+    await page.reload();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(page.getByRole('form', { name: 'Texts' }).getByLabel('Feature 1 title')).toHaveValue(
+      'Cedar Sauna',
+    );
+  });
+});
