@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { FEATURES, GALLERY } from '../src/web/content/site.ts';
+import { DEFAULT_FEATURES as FEATURES, DEFAULT_GALLERY as GALLERY } from '../src/web/content/site.ts';
 import {
   MEDIA_FORMATS,
   MEDIA_KINDS,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textField } from './input-fields.ts';
+import { DEFAULT_SITE_CONTENT, type OwnerTexts, type UniquePoint } from './site-content.ts';
 
 /**
  * The texts the owner edits in the admin's Texts tab (issue 16): the home page's 'The Tower Experience'
@@ -9,92 +10,39 @@ import { textField } from './input-fields.ts';
  */
 
 export type FeatureCaption = { id: string; title: string; text: string };
-export type UniquePoint = { title: string; text: string };
-export type OwnerTexts = {
+/** The texts as stored and as the admin edits them. */
+export type OwnerTextsRecord = {
   experience: string[];
   about: string[];
   features: FeatureCaption[];
   uniquePoints: UniquePoint[];
 };
 
-/** The texts of a fresh install: the site's original copy. */
-export const DEFAULT_OWNER_TEXTS: OwnerTexts = {
-  experience: [
-    'The Tower is a former church in the Granite City, converted with patience and care into a home over five floors. Stone arches, stained glass and the old roof timbers sit alongside a modern kitchen, deep beds and good showers.',
-    'Arrive, climb the stairs and the city falls away. Cook together at the kitchen table, sweat out a long drive in the sauna, soak in the cast iron bath, then take a glass up to the tower room and watch the lights come on across Aberdeen.',
-    'It suits a couple wanting somewhere memorable, a family, or a small group of friends here for the golf, the river or the hills: three bedrooms and three bathrooms for up to 4 guests.',
-  ],
-  about: [
-    'The Tower is a family-run holiday let: we converted the church ourselves over eighteen months and look after every stay personally.',
-    'Please note that The Tower is spread over five floors with stairs throughout and no lift, so it is not suitable for wheelchair users or guests who find stairs difficult.',
-  ],
-  features: [
-    {
-      id: 'feature-sauna',
-      title: 'Private Sauna',
-      text: 'Your own cedar sauna, tucked inside the tower: the best end to a day on the links or the hills.',
-    },
-    {
-      id: 'feature-tower-room',
-      title: 'Tower Viewing Room',
-      text: 'Climb to the top of the tower for a room with windows on every side and the whole city at your feet.',
-    },
-    {
-      id: 'feature-roof-terrace',
-      title: 'Roof Terrace',
-      text: 'Morning coffee or an evening glass above the granite rooftops, in one of the city’s most private spots.',
-    },
-    {
-      id: 'feature-cast-iron-bath',
-      title: 'Cast Iron Bath',
-      text: 'A deep freestanding roll-top bath beneath an arched church window. Bring a good book.',
-    },
-    {
-      id: 'feature-kitchen',
-      title: 'Modern Kitchen',
-      text: 'Everything a keen cook needs, from a proper range to a coffee machine, around a table for four.',
-    },
-    {
-      id: 'feature-master-bedroom',
-      title: 'Master Bedroom',
-      text: 'A king size bed under the original roof timbers, with blackout blinds for long northern summer days.',
-    },
-  ],
-  uniquePoints: [
-    {
-      title: 'A Real Church Tower',
-      text: 'Sleep inside a landmark: a former city-centre church, carefully converted into a home.',
-    },
-    {
-      title: 'Five Floors of Living',
-      text: 'From the entrance hall to the tower room, every floor has its own character and its own view.',
-    },
-    {
-      title: 'Tower Viewing Room',
-      text: 'A room at the very top with windows all round: sunrise over the North Sea, sunset over the hills.',
-    },
-    {
-      title: 'Private Sauna',
-      text: 'Warm up after a round of golf, a day on the river or a wet walk along the beach.',
-    },
-    {
-      title: 'Roof Terrace',
-      text: 'Fresh air and open sky in the middle of the city, yours alone for the length of your stay.',
-    },
-    {
-      title: 'Cast Iron Bath',
-      text: 'A freestanding roll-top bath in a bathroom lit by a gothic arched window.',
-    },
-    {
-      title: 'Three Bedrooms, Three Bathrooms',
-      text: 'A king size, a double and a twin, each with its own bathroom close by, for up to 4 guests.',
-    },
-    {
-      title: 'In the Heart of Aberdeen',
-      text: 'Restaurants, galleries, the harbour and the beach are all within a walk of the front door.',
-    },
-  ],
+const DEFAULT_TEXTS = DEFAULT_SITE_CONTENT.texts;
+
+/** The texts of a fresh install: the site's original copy (the site content's defaults). */
+export const DEFAULT_OWNER_TEXTS: OwnerTextsRecord = {
+  experience: [...DEFAULT_TEXTS.experienceText],
+  about: [...DEFAULT_TEXTS.aboutText],
+  features: DEFAULT_TEXTS.features.map(({ id, title, text }) => ({ id, title, text })),
+  uniquePoints: DEFAULT_TEXTS.uniquePoints.map(({ title, text }) => ({ title, text })),
 };
+
+/**
+ * The texts the public pages print (the site content's `texts` part): the owner's words, each feature keeping
+ * its photo's alt text and its clip from the site content's own list.
+ */
+export function publicOwnerTexts(texts: OwnerTextsRecord): OwnerTexts {
+  return {
+    experienceText: texts.experience,
+    aboutText: texts.about,
+    features: DEFAULT_TEXTS.features.map((feature) => {
+      const caption = texts.features.find((one) => one.id === feature.id);
+      return caption ? { ...feature, title: caption.title, text: caption.text } : feature;
+    }),
+    uniquePoints: texts.uniquePoints,
+  };
+}
 
 /** The six features, by the id that ties each to its photo and clip; their order is the page's. */
 export const FEATURE_IDS = DEFAULT_OWNER_TEXTS.features.map((feature) => feature.id);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textField } from './input-fields.ts';
-import { CHECK_IN_TIME, CHECK_OUT_TIME, MAX_GUESTS } from './property.ts';
+import { CHECK_IN_TIME, CHECK_OUT_TIME, COUNTRY, MAX_GUESTS } from './property.ts';
+import type { PropertyFacts } from './site-content.ts';
 
 /**
  * The owner's facts about The Tower that the public pages print (the footer's licence line, the contact page's
@@ -220,3 +221,48 @@ export const PropertyFactsResponseSchema = z.object({
   defaultEnquiriesEmail: z.string(),
 });
 export type PropertyFactsResponse = z.infer<typeof PropertyFactsResponseSchema>;
+
+/** Where The Tower is, as every public page may say it (the street and postcode are the owner's to give). */
+export const PUBLIC_LOCALITY = { locality: 'Aberdeen', region: 'Scotland', country: COUNTRY } as const;
+
+/**
+ * The facts the public pages print (the site content's `property` part): only those given, and the street and
+ * postcode only when the owner shows the address publicly.
+ */
+export function publicPropertyFacts(facts: PropertyFactsRecord): PropertyFacts {
+  const given = <K extends string, V>(key: K, value: V | null) =>
+    (value === null ? {} : { [key]: value }) as Partial<Record<K, V>>;
+  const social = {
+    ...given('facebook', facts.social.facebook),
+    ...given('instagram', facts.social.instagram),
+    ...given('tiktok', facts.social.tiktok),
+  };
+  return {
+    ...given('licenceNumber', facts.licenceNumber),
+    ...given('epcRating', facts.epcRating),
+    ...given('maxOccupancy', facts.maxOccupancy),
+    address: {
+      ...(facts.addressPublic ? given('street', facts.streetAddress) : {}),
+      locality: PUBLIC_LOCALITY.locality,
+      ...(facts.addressPublic ? given('postcode', facts.postcode) : {}),
+      region: PUBLIC_LOCALITY.region,
+      country: PUBLIC_LOCALITY.country,
+    },
+    hashtags: facts.hashtags,
+    social,
+    stayTimes: { ...STAY_TIMES },
+    ...given('enquiriesEmail', facts.enquiriesEmail),
+  };
+}
+
+/**
+ * The licence line every page carries (the Scottish licence scheme asks for the licence number, the maximum
+ * occupancy and the EPC rating on every listing), of the facts given: 'Short-term let licence AC-1 · …'.
+ */
+export function listingFacts(property: PropertyFacts): string[] {
+  return [
+    property.licenceNumber === undefined ? undefined : `Short-term let licence ${property.licenceNumber}`,
+    property.maxOccupancy === undefined ? undefined : `Maximum occupancy ${property.maxOccupancy} guests`,
+    property.epcRating === undefined ? undefined : `EPC rating ${property.epcRating}`,
+  ].filter((fact) => fact !== undefined);
+}

@@ -18,6 +18,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { publicOwnerTexts } from '../domain/owner-texts.ts';
+import { publicPropertyFacts } from '../domain/property-facts.ts';
 import { createRequireAdmin } from './admin-auth/require-admin.ts';
 import { type RouteTable, recordRoutes } from './admin-auth/route-table.ts';
 import { adminAuthRoutes } from './admin-auth/routes.ts';
@@ -42,6 +44,7 @@ import { createGoLiveChecklist, noPhotosYet, type PhotosReady } from './go-live/
 import { goLiveRoutes } from './go-live/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import type { NotificationEvents } from './notifications/events.ts';
+import { createOwnerContentRepository } from './owner-content/repository.ts';
 import { ownerContentRoutes } from './owner-content/routes.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import { startHoldSweeper } from './payments/hold-sweeper.ts';
@@ -51,9 +54,16 @@ import { paymentRoutes } from './payments/routes.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook.ts';
 import { propertyRoutes } from './properties/routes.ts';
 import { AccessLogController, lazyChildLoggerFactory } from './request-logging.ts';
+import { siteContentRoutes } from './site-content/routes.ts';
+import {
+  createSiteContent,
+  type SiteContentService,
+  type SiteContentSources,
+} from './site-content/site-content.ts';
 import { testClockRoutes } from './test-clock/routes.ts';
+import { createPageRenderer, type PageRenderer } from './web/render-pages.ts';
 import { seoRoutes } from './web/seo-routes.ts';
-import { loadSite, type Page, pageBody, type Site } from './web/site.ts';
+import { loadSite, type Page, pageBody, replacePages, type Site } from './web/site.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -81,6 +91,13 @@ export type BuildAppOptions = {
   photosReady?: PhotosReady;
   /** Log the go-live checklist's open items when the server is ready (default: in production). */
   logGoLiveBlockers?: boolean;
+  /**
+   * Renders the public pages with the site content: by default React Router's server build beside a loaded
+   * site; an injected site has none unless one is given.
+   */
+  pageRenderer?: PageRenderer;
+  /** Parts of the site content from elsewhere than their owners' tables (tests). */
+  siteContentSources?: SiteContentSources;
 };
 
 declare module 'fastify' {
@@ -90,6 +107,8 @@ declare module 'fastify' {
     holdSweeper: { sweep(): Promise<string[]> };
     /** Tests drive its automatic run: `app.calendarSync.runIfDue()`. */
     calendarSync: CalendarSync;
+    /** Tests await `app.siteContent.settled()` before reading a page after a change. */
+    siteContent: SiteContentService;
   }
 }
 
@@ -337,7 +356,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     notifications: options.notifications ?? createEmailNotifications(config, { clock }),
     payments: options.payments ?? createPaymentProvider(config, database.db, clock),
+    siteContent: createSiteContent({
+      db: database.db,
+      sources: { ...siteContentSources(), ...options.siteContentSources },
+      log: app.log,
+      // Another process may have published a change: PostgreSQL deployments can run several.
+      pollMs: database.kind === 'postgres' ? 30_000 : undefined,
+    }),
   };
+  app.decorate('siteContent', context.siteContent);
+  app.addHook('onClose', async () => context.siteContent.stop());
   const smtp = createSmtpSettings(
     config,
     createSecretBox({ secretKey: config.secretKey, dataDir: config.dataDir }),
@@ -396,6 +424,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Public routes.
       await api.register(healthRoutes, context);
       await api.register(propertyRoutes, context);
+      await api.register(siteContentRoutes, context);
       await api.register(adminAuthRoutes, context); // login is public; verify and logout check the token
       await api.register(icalExportRoutes, { ...context, calendarSync }); // keyed by the export secret
       await api.register(downloadsApiRoutes);
@@ -415,7 +444,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         admin.addHook('onRequest', requireAdmin);
         recordRoutes(admin, routeTable.admin); // first, so the authorization test sees every admin route
         await admin.register(emailAdminRoutes, { ...context, smtp });
-        await admin.register(ownerContentRoutes, { ...context, contentChanged: () => {} });
+        await admin.register(ownerContentRoutes, {
+          ...context,
+          contentChanged: () => context.siteContent.changed(),
+        });
         await admin.register(goLiveRoutes, { ...context, goLive });
         await admin.register(calendarSyncAdminRoutes, { ...context, calendarSync });
         await admin.register(adminBookingRoutes, {
@@ -437,12 +469,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(seoRoutes, { siteUrl: config.siteUrl });
   await app.register(downloadFileRoutes);
 
-  const site =
-    options.site === 'load' || (options.site === undefined && !('site' in options))
-      ? await loadSite({ __SITE_URL__: config.siteUrl, __SITE_EMAIL__: config.siteEmail })
-      : options.site;
-  if (site) registerSite(app, site, config);
-  else {
+  const loadBuilt = options.site === 'load' || (options.site === undefined && !('site' in options));
+  const site = loadBuilt ? await loadSite(runtimeValues(config)) : (options.site as Site | undefined);
+  if (site) {
+    registerSite(app, site, config);
+    const renderer = options.pageRenderer ?? (loadBuilt ? await createPageRenderer() : undefined);
+    if (renderer) await renderWithSiteContent(site, context, runtimeValues(config), renderer);
+  } else {
     app.setNotFoundHandler((request, reply) =>
       reply
         .status(404)
@@ -450,6 +483,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
   }
   return app;
+}
+
+/** Where each part of the site content comes from (a part not listed is the fresh install's default). */
+function siteContentSources(): SiteContentSources {
+  return {
+    property: async (db) => publicPropertyFacts(await createOwnerContentRepository(db).readFacts()),
+    texts: async (db) => publicOwnerTexts(await createOwnerContentRepository(db).readTexts()),
+  };
+}
+
+const runtimeValues = (config: Config) => ({
+  __SITE_URL__: config.siteUrl,
+  __SITE_EMAIL__: config.siteEmail,
+});
+
+/**
+ * The build pre-rendered the pages with the default content: they are rendered again with the owner's content
+ * before the server answers, and again after each change of it (decision 012).
+ */
+async function renderWithSiteContent(
+  site: Site,
+  context: AppContext,
+  values: ReturnType<typeof runtimeValues>,
+  renderer: PageRenderer,
+): Promise<void> {
+  const paths = [...site.pages.keys(), ...(site.notFound ? ['/404'] : [])];
+  context.siteContent.onChange(async (content) => replacePages(site, await renderer(content, paths), values));
+  await context.siteContent.publishIfChanged();
 }
 
 function registerSite(app: FastifyInstance, site: Site, config: Config): void {
@@ -475,11 +536,24 @@ function registerSite(app: FastifyInstance, site: Site, config: Config): void {
       .send(body);
   };
 
-  for (const [url, page] of site.pages) app.get(url, (request, reply) => sendPage(request, reply, page));
+  // Looked up per request: the pages are replaced when the site content changes.
+  for (const url of site.pages.keys())
+    app.get(url, (request, reply) => sendPage(request, reply, site.pages.get(url)!));
   if (site.fallback) {
-    const fallback = site.fallback;
     for (const url of CLIENT_ONLY_ROUTES)
-      app.get(url, (request, reply) => sendPage(request, reply, fallback));
+      app.get(url, (request, reply) => sendPage(request, reply, site.fallback!));
+  }
+  // The pages' loader data, which the browser fetches when it moves between pages, kept as the pages are.
+  for (const url of site.data.keys()) {
+    app.get(url, (request, reply) => {
+      const { body, encoding } = pageBody(site.data.get(url)!, request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .type('text/x-script')
+        .send(body);
+    });
   }
 
   app.register(fastifyStatic, {

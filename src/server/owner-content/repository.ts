@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { OwnerTexts } from '../../domain/owner-texts.ts';
+import type { OwnerTextsRecord } from '../../domain/owner-texts.ts';
 import { DEFAULT_OWNER_TEXTS } from '../../domain/owner-texts.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import {
@@ -64,7 +64,7 @@ export function createOwnerContentRepository(db: DbOrTx) {
       return toRecord(row!);
     },
 
-    async readTexts(tx: DbOrTx = db): Promise<OwnerTexts> {
+    async readTexts(tx: DbOrTx = db): Promise<OwnerTextsRecord> {
       const [row] = await tx.select().from(ownerTexts).where(eq(ownerTexts.propertyId, PROPERTY_ID));
       if (!row) return DEFAULT_OWNER_TEXTS;
       return {
@@ -75,7 +75,7 @@ export function createOwnerContentRepository(db: DbOrTx) {
       };
     },
 
-    async saveTexts(texts: OwnerTexts, tx: DbOrTx = db): Promise<OwnerTexts> {
+    async saveTexts(texts: OwnerTextsRecord, tx: DbOrTx = db): Promise<OwnerTextsRecord> {
       await tx
         .insert(ownerTexts)
         .values({ propertyId: PROPERTY_ID, ...texts })

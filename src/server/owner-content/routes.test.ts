@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_OWNER_TEXTS, type OwnerTexts } from '../../domain/owner-texts.ts';
+import { DEFAULT_OWNER_TEXTS, type OwnerTextsRecord } from '../../domain/owner-texts.ts';
 import { DEFAULT_PROPERTY_FACTS, type PropertyFactsInput } from '../../domain/property-facts.ts';
 import { auditLog } from '../db/schema.ts';
 import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
@@ -160,7 +160,7 @@ describe('the property facts (Property tab)', () => {
   });
 });
 
-const editedTexts = (): OwnerTexts => ({
+const editedTexts = (): OwnerTextsRecord => ({
   experience: ['A church, a tower, a home.', 'Five floors above Aberdeen.'],
   about: ['Run by the family who converted it.'],
   features: DEFAULT_OWNER_TEXTS.features.map((feature, index) =>

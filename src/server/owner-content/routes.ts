@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DEFAULT_OWNER_TEXTS,
-  type OwnerTexts,
+  type OwnerTextsRecord,
   OwnerTextsResponseSchema,
   OwnerTextsSchema,
 } from '../../domain/owner-texts.ts';
@@ -43,7 +43,7 @@ function changes(before: unknown, after: unknown): Record<string, { from: unknow
 }
 
 /** Names of the texts that differ ('experience', 'features.feature-sauna', 'uniquePoints.3'). */
-function changedTexts(before: OwnerTexts, after: OwnerTexts): string[] {
+function changedTexts(before: OwnerTextsRecord, after: OwnerTextsRecord): string[] {
   // Compared as values: the database (jsonb) gives an object's keys back in its own order.
   const names: string[] = [];
   if (!isDeepStrictEqual(before.experience, after.experience)) names.push('experience');
@@ -103,7 +103,7 @@ export const ownerContentRoutes: FastifyPluginAsyncZod<OwnerContentRoutesOptions
     repository.readTexts(),
   );
 
-  const saveTexts = async (texts: OwnerTexts, who: string, action: string) => {
+  const saveTexts = async (texts: OwnerTextsRecord, who: string, action: string) => {
     const changed = await db.transaction(async (tx) => {
       const before = await repository.readTexts(tx);
       await repository.saveTexts(texts, tx);

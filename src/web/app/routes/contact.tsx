@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
+import { MAX_GUESTS } from '../../../domain/property.ts';
+import { OwnerParagraphs } from '../../components/content/owner-texts.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { CONTACT, SITE, STAY_TIMES } from '../../content/site.ts';
+import { CONTACT } from '../../content/site.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { siteEmail } from '../../lib/runtime-config.ts';
+import { useEnquiriesEmail, useSiteContent } from '../../lib/site-content.ts';
 
 export const meta = () =>
   pageMeta({
@@ -21,7 +23,8 @@ const cardClass = 'flex flex-col rounded-xl border border-stone-200 bg-white p-6
 const cardAction = buttonClass({ size: 'lg', className: 'mt-auto self-start' });
 
 export default function Contact() {
-  const email = siteEmail();
+  const email = useEnquiriesEmail();
+  const { property, texts } = useSiteContent();
   const { holiday, corporate, special } = CONTACT.helpCards;
   return (
     <div className="mx-auto max-w-6xl px-4 py-16">
@@ -42,11 +45,16 @@ export default function Contact() {
         <div className="rounded-xl border border-stone-200 bg-white p-6">
           <h3 className="font-semibold text-sm text-stone-600 uppercase tracking-wide">Location</h3>
           <address className="mt-2 text-lg not-italic">
-            {SITE.address.street}
+            {property.address.street === undefined ? null : (
+              <>
+                {property.address.street}
+                <br />
+              </>
+            )}
+            {property.address.locality}
+            {property.address.postcode === undefined ? null : ` ${property.address.postcode}`}
             <br />
-            {SITE.address.locality} {SITE.address.postcode}
-            <br />
-            {SITE.address.region}
+            {property.address.region}
           </address>
           <p className="mt-3 text-stone-700">
             The full address and door code arrive 24 hours before your stay.
@@ -55,8 +63,8 @@ export default function Contact() {
         <div className="rounded-xl border border-stone-200 bg-white p-6">
           <h3 className="font-semibold text-sm text-stone-600 uppercase tracking-wide">Your stay</h3>
           <p className="mt-2 text-stone-700">
-            Up to {SITE.maxOccupancy} guests · minimum 2 nights · check-in from {STAY_TIMES.checkIn},
-            check-out by {STAY_TIMES.checkOut}.
+            Up to {property.maxOccupancy ?? MAX_GUESTS} guests · minimum 2 nights · check-in from{' '}
+            {property.stayTimes.checkIn}, check-out by {property.stayTimes.checkOut}.
           </p>
         </div>
       </section>
@@ -94,11 +102,7 @@ export default function Contact() {
         <h2 id="about-heading" className="font-serif text-3xl">
           {CONTACT.aboutHeading}
         </h2>
-        {CONTACT.about.map((paragraph) => (
-          <p key={paragraph.slice(0, 24)} className="mt-4 text-lg text-stone-700 leading-relaxed">
-            {paragraph}
-          </p>
-        ))}
+        <OwnerParagraphs paragraphs={texts.aboutText} />
       </section>
     </div>
   );

@@ -1,11 +1,13 @@
+import { FeatureCaption, OwnerParagraphs, UniquePointsGrid } from '../../components/content/owner-texts.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { ResponsiveImage } from '../../components/media/responsive-image.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { FEATURES, GALLERY, HOME, UNIQUE_POINTS } from '../../content/site.ts';
+import { HOME } from '../../content/site.ts';
 import { BookNowSection } from '../../features/booking/book-now-section.tsx';
 import { HeroSlideshow } from '../../features/gallery/hero-slideshow.tsx';
 import { pageMeta } from '../../lib/meta.ts';
+import { useSiteContent } from '../../lib/site-content.ts';
 
 const DESCRIPTION =
   'Book The Tower directly: a converted church penthouse over five floors in the centre of Aberdeen with three bedrooms, a private sauna, a roof terrace and a tower viewing room. Up to 4 guests.';
@@ -20,14 +22,15 @@ export const meta = () =>
   });
 
 export default function Home() {
+  const content = useSiteContent();
   return (
     <>
-      <StructuredData data={vacationRentalData('/', DESCRIPTION)} />
+      <StructuredData data={vacationRentalData(content, '/', DESCRIPTION)} />
       <section
         aria-labelledby="hero-heading"
         className="relative isolate flex h-[82svh] max-h-[820px] min-h-[560px] items-end overflow-hidden bg-stone-900"
       >
-        <HeroSlideshow photos={GALLERY} />
+        <HeroSlideshow photos={content.photos.gallery} />
         <div
           aria-hidden="true"
           className="pointer-events-none absolute inset-0 bg-gradient-to-t from-stone-950/90 via-stone-950/40 to-transparent"
@@ -51,11 +54,7 @@ export default function Home() {
             <h2 id="experience-heading" className="font-serif text-3xl sm:text-4xl">
               {HOME.experienceHeading}
             </h2>
-            {HOME.experienceText.map((paragraph) => (
-              <p key={paragraph.slice(0, 24)} className="mt-4 text-lg text-stone-700 leading-relaxed">
-                {paragraph}
-              </p>
-            ))}
+            <OwnerParagraphs paragraphs={content.texts.experienceText} />
           </div>
           <aside className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
             <p className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-4 py-2 font-semibold text-amber-900 text-sm">
@@ -78,7 +77,7 @@ export default function Home() {
             {HOME.featuresHeading}
           </h2>
           <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-            {FEATURES.map((feature) => (
+            {content.texts.features.map((feature) => (
               <li key={feature.id} className="overflow-hidden rounded-xl border border-stone-200 bg-stone-50">
                 <div className="aspect-[4/3] bg-stone-200">
                   {feature.video ? (
@@ -107,10 +106,7 @@ export default function Home() {
                     />
                   )}
                 </div>
-                <div className="p-5">
-                  <h3 className="font-semibold text-lg">{feature.title}</h3>
-                  <p className="mt-2 text-stone-700">{feature.text}</p>
-                </div>
+                <FeatureCaption title={feature.title} text={feature.text} />
               </li>
             ))}
           </ul>
@@ -121,17 +117,7 @@ export default function Home() {
         <h2 id="unique-heading" className="font-serif text-3xl sm:text-4xl">
           {HOME.uniqueHeading}
         </h2>
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {UNIQUE_POINTS.map((point, position) => (
-            <li key={point.title} className="rounded-xl border border-stone-200 bg-white p-6">
-              <span aria-hidden="true" className="font-serif text-2xl text-amber-700">
-                {String(position + 1).padStart(2, '0')}
-              </span>
-              <h3 className="mt-2 font-semibold text-lg">{point.title}</h3>
-              <p className="mt-2 text-stone-700">{point.text}</p>
-            </li>
-          ))}
-        </ul>
+        <UniquePointsGrid points={content.texts.uniquePoints} />
       </section>
 
       <section id="booking" aria-labelledby="booking-heading" className="scroll-mt-16">

@@ -4,8 +4,9 @@ import { PageHero } from '../../components/content/page-hero.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { galleryAlt, LANDING_PAGES, UNIQUE_POINTS } from '../../content/site.ts';
+import { galleryAlt, LANDING_PAGES } from '../../content/site.ts';
 import { metaByPath, normalisePath } from '../../lib/meta.ts';
+import { useSiteContent } from '../../lib/site-content.ts';
 
 const pageOf = (pathname: string) =>
   LANDING_PAGES[normalisePath(pathname)] ?? LANDING_PAGES['/aberdeen-holiday-rentals']!;
@@ -16,10 +17,16 @@ export const meta = metaByPath(pageOf);
 export default function Landing() {
   const pathname = normalisePath(useLocation().pathname);
   const page = pageOf(pathname);
+  const content = useSiteContent();
   return (
     <>
-      <StructuredData data={vacationRentalData(pathname, page.description)} />
-      <PageHero photoId={page.photo} alt={galleryAlt(page.photo)} heading={page.heading} intro={page.intro}>
+      <StructuredData data={vacationRentalData(content, pathname, page.description)} />
+      <PageHero
+        photoId={page.photo}
+        alt={galleryAlt(content.photos.gallery, page.photo)}
+        heading={page.heading}
+        intro={page.intro}
+      >
         <Link to="/" className={buttonClass({ variant: 'accent', size: 'xl', className: 'mt-8' })}>
           {page.cta}
         </Link>
@@ -33,7 +40,7 @@ export default function Landing() {
             At a glance
           </h2>
           <ul className="mt-8 grid gap-x-8 gap-y-4 sm:grid-cols-2">
-            {UNIQUE_POINTS.map((point) => (
+            {content.texts.uniquePoints.map((point) => (
               <li key={point.title} className="flex gap-3">
                 <span aria-hidden="true" className="mt-1 text-amber-700">
                   ◆

@@ -1,4 +1,4 @@
-import type { UniquePoint } from '../../../domain/owner-texts.ts';
+import type { UniquePoint } from '../../../domain/site-content.ts';
 
 /*
  * The owner's texts as the public pages print them, shared by the pages and the admin's preview (Texts tab), so

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmailTestResult } from '../../../domain/api.ts';
 import type { GoLiveChecklist, GoLiveChoiceInput } from '../../../domain/go-live.ts';
-import type { OwnerTexts, OwnerTextsInput } from '../../../domain/owner-texts.ts';
+import type { OwnerTextsInput, OwnerTextsRecord } from '../../../domain/owner-texts.ts';
 import type { PropertyFactsInput, PropertyFactsResponse } from '../../../domain/property-facts.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { auditQuery } from './admin-api.ts';
@@ -17,7 +17,7 @@ export const propertyFactsQuery = () =>
 export const ownerTextsQuery = () =>
   queryOptions({
     queryKey: ['admin', 'texts'],
-    queryFn: () => apiRequest<OwnerTexts>('GET', '/api/admin/texts'),
+    queryFn: () => apiRequest<OwnerTextsRecord>('GET', '/api/admin/texts'),
   });
 
 export const goLiveQuery = () =>
@@ -53,7 +53,7 @@ export function useSavePropertyFacts() {
 export function useSaveOwnerTexts() {
   const refetch = useRefetch(ownerTextsQuery().queryKey);
   return useMutation({
-    mutationFn: (texts: OwnerTextsInput) => apiRequest<OwnerTexts>('PUT', '/api/admin/texts', texts),
+    mutationFn: (texts: OwnerTextsInput) => apiRequest<OwnerTextsRecord>('PUT', '/api/admin/texts', texts),
     onSettled: refetch,
   });
 }
@@ -61,7 +61,7 @@ export function useSaveOwnerTexts() {
 export function useResetOwnerTexts() {
   const refetch = useRefetch(ownerTextsQuery().queryKey);
   return useMutation({
-    mutationFn: () => apiRequest<OwnerTexts>('DELETE', '/api/admin/texts'),
+    mutationFn: () => apiRequest<OwnerTextsRecord>('DELETE', '/api/admin/texts'),
     onSettled: refetch,
   });
 }

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import {
   CAPTION_TEXT_MAX,
   CAPTION_TITLE_MAX,
-  type OwnerTexts,
+  type OwnerTextsRecord,
   OwnerTextsSchema,
 } from '../../../domain/owner-texts.ts';
 import { FeatureCaption, OwnerParagraphs, UniquePointsGrid } from '../../components/content/owner-texts.tsx';
@@ -21,7 +21,7 @@ import { useOwnerTexts, useResetOwnerTexts, useSaveOwnerTexts } from './owner-co
 import { cardClass } from './styles.ts';
 
 /** The form keeps each group of paragraphs as one text: paragraphs are separated by an empty line. */
-type Form = Omit<OwnerTexts, 'experience' | 'about'> & { experience: string; about: string };
+type Form = Omit<OwnerTextsRecord, 'experience' | 'about'> & { experience: string; about: string };
 
 const joinParagraphs = (paragraphs: readonly string[]) => paragraphs.join('\n\n');
 const splitParagraphs = (text: string) =>
@@ -30,12 +30,12 @@ const splitParagraphs = (text: string) =>
     .map((paragraph) => paragraph.replace(/\s*\n\s*/g, ' ').trim())
     .filter(Boolean);
 
-const toForm = (texts: OwnerTexts): Form => ({
+const toForm = (texts: OwnerTextsRecord): Form => ({
   ...texts,
   experience: joinParagraphs(texts.experience),
   about: joinParagraphs(texts.about),
 });
-const toTexts = (form: Form): OwnerTexts => ({
+const toTexts = (form: Form): OwnerTextsRecord => ({
   ...form,
   experience: splitParagraphs(form.experience),
   about: splitParagraphs(form.about),
@@ -54,7 +54,7 @@ export function TextsTab() {
   return <TextsForm key={JSON.stringify(texts.data)} texts={texts.data} />;
 }
 
-function TextsForm({ texts }: { texts: OwnerTexts }) {
+function TextsForm({ texts }: { texts: OwnerTextsRecord }) {
   const [form, setForm] = useState<Form>(() => toForm(texts));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveOwnerTexts();
@@ -62,12 +62,12 @@ function TextsForm({ texts }: { texts: OwnerTexts }) {
   const [confirmReset, setConfirmReset] = useState(false);
   const preview = toTexts(form);
 
-  const setFeature = (index: number, change: Partial<OwnerTexts['features'][number]>) =>
+  const setFeature = (index: number, change: Partial<OwnerTextsRecord['features'][number]>) =>
     setForm((old) => ({
       ...old,
       features: old.features.map((feature, at) => (at === index ? { ...feature, ...change } : feature)),
     }));
-  const setPoint = (index: number, change: Partial<OwnerTexts['uniquePoints'][number]>) =>
+  const setPoint = (index: number, change: Partial<OwnerTextsRecord['uniquePoints'][number]>) =>
     setForm((old) => ({
       ...old,
       uniquePoints: old.uniquePoints.map((point, at) => (at === index ? { ...point, ...change } : point)),

@@ -6,7 +6,7 @@ import {
   WEEKEND_RATE_GBP,
 } from '../../../domain/property.ts';
 import { BOOKING_CARD, STAY_REQUIREMENTS } from '../../content/booking.ts';
-import { siteEmail } from '../../lib/runtime-config.ts';
+import { useEnquiriesEmail } from '../../lib/site-content.ts';
 import { pounds } from './price-breakdown.tsx';
 
 /**
@@ -52,7 +52,7 @@ export function BookingRates({ total }: { total?: { amount: number; nights: numb
 
 /** Minimum and maximum stay, and whom to ask for anything else (below the calendar). */
 export function StayRequirements() {
-  const email = siteEmail();
+  const email = useEnquiriesEmail();
   return (
     <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-950 text-sm">
       <p>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { GalleryPhoto } from '../../../domain/site-content.ts';
 import { ResponsiveImage } from '../../components/media/responsive-image.tsx';
-import type { GalleryPhoto } from '../../content/site.ts';
 
 /** Spec section 9: a new photo every 5 seconds. */
 export const SLIDE_INTERVAL_MS = 5000;

@@ -1,0 +1,226 @@
+/**
+ * The site's content that the owner runs from the admin rather than from code: what the pre-rendered public
+ * pages print about prices, the property's facts, the owner's texts and the photos. The server keeps the current
+ * values (each part loaded by the capability that owns it) and renders the public pages with them; the browser
+ * reads the same values from the page. The defaults below are what a fresh install shows until the owner has
+ * given their own. See docs/decisions/012-site-content.md.
+ */
+import { serviceFeeGbp } from './pricing.ts';
+import {
+  CLEANING_FEE_GBP,
+  MAX_NIGHTS,
+  MIN_NIGHTS,
+  SERVICE_FEE_PERCENT,
+  WEEKDAY_RATE_GBP,
+  WEEKEND_RATE_GBP,
+} from './property.ts';
+import { DEFAULT_PROPERTY_FACTS, publicPropertyFacts } from './property-facts.ts';
+
+/** The figures the public pages and their structured data print (whole pounds). */
+export type PublicPrices = {
+  weekdayGbp: number;
+  weekendGbp: number;
+  cleaningFeeGbp: number;
+  serviceFeePercent: number;
+  minNights: number;
+  maxNights: number;
+  /** An all-in example shown beside the rates: a Friday-and-Saturday weekend (2 nights at the weekend rate). */
+  exampleWeekend: { accommodation: number; cleaningFee: number; serviceFee: number; total: number };
+};
+
+/**
+ * The property's facts as the public pages state them (the owner's Property tab, src/domain/property-facts.ts);
+ * a fact the owner has not given is absent, and so is the street address the owner keeps for booked guests.
+ */
+export type PropertyFacts = {
+  /** Scottish short-term let licence: shown on every page. */
+  licenceNumber?: string;
+  /** Energy Performance Certificate rating. */
+  epcRating?: string;
+  maxOccupancy?: number;
+  address: { street?: string; locality: string; postcode?: string; region: string; country: string };
+  hashtags: readonly string[];
+  social: { facebook?: string; instagram?: string; tiktok?: string };
+  /** Arrival and departure: 12-hour for people, 24-hour for schema.org (fixed by the terms). */
+  stayTimes: { checkIn: string; checkOut: string; checkIn24h: string; checkOut24h: string };
+  /** The owner's enquiries address; absent: the server's SITE_EMAIL (`siteEmail()`). */
+  enquiriesEmail?: string;
+};
+
+export type Feature = {
+  id: string;
+  title: string;
+  text: string;
+  alt: string;
+  /** A short looping clip in public/video/<id>.mp4 and .mov; the photo is its poster. */
+  video?: boolean;
+};
+
+export type UniquePoint = { title: string; text: string };
+
+/** The owner's own words on the home and contact pages (the admin's Texts tab, src/domain/owner-texts.ts). */
+export type OwnerTexts = {
+  /** 'The Tower Experience': the about text, a paragraph each. */
+  experienceText: readonly string[];
+  /** The contact page's 'About The Tower', a paragraph each. */
+  aboutText: readonly string[];
+  /** The unique features grid of 6 on the home page (photos and muted looping videos). */
+  features: readonly Feature[];
+  /** The 'What Makes The Tower Unique' grid of 8. */
+  uniquePoints: readonly UniquePoint[];
+};
+
+export type GalleryPhoto = { id: string; alt: string };
+
+export type SitePhotos = {
+  /** The photos of the home page slideshow, in order; the first is the main image (spec sections 2 and 4). */
+  gallery: readonly GalleryPhoto[];
+};
+
+export type SiteContent = {
+  prices: PublicPrices;
+  property: PropertyFacts;
+  texts: OwnerTexts;
+  photos: SitePhotos;
+};
+
+/** The public figures of a set of rates: the example weekend is priced exactly as the booking prices it. */
+export function publicPrices(rates: Omit<PublicPrices, 'exampleWeekend'>): PublicPrices {
+  const accommodation = 2 * rates.weekendGbp;
+  const serviceFee = serviceFeeGbp(accommodation);
+  return {
+    ...rates,
+    exampleWeekend: {
+      accommodation,
+      cleaningFee: rates.cleaningFeeGbp,
+      serviceFee,
+      total: accommodation + rates.cleaningFeeGbp + serviceFee,
+    },
+  };
+}
+
+const DEFAULT_GALLERY: readonly GalleryPhoto[] = [
+  { id: 'exterior', alt: 'The Tower from the street: a granite church with its spire rising above Aberdeen' },
+  { id: 'living-room', alt: 'Open-plan living room under the old church roof timbers, with deep sofas' },
+  { id: 'kitchen', alt: 'Modern kitchen with a long island, oak worktops and pendant lights' },
+  { id: 'kitchen-table', alt: 'Kitchen table laid for four beside a tall arched church window' },
+  { id: 'master-bedroom', alt: 'Master bedroom with a king size bed beneath exposed stone and timber' },
+  { id: 'double-bedroom', alt: 'Double bedroom with soft linen and a lancet window' },
+  { id: 'twin-bedroom', alt: 'Twin bedroom with two single beds, ideal for friends or children' },
+  { id: 'staircase', alt: 'The staircase winding up through five floors of the tower' },
+  { id: 'tower-room', alt: 'Tower viewing room with windows on every side and armchairs for two' },
+  { id: 'tower-view', alt: 'View from the tower room across the rooftops of Aberdeen to the North Sea' },
+  { id: 'bathroom', alt: 'Bathroom with a walk-in rainfall shower and slate tiles' },
+  { id: 'cast-iron-bath', alt: 'Freestanding cast iron bath beneath a gothic arched window' },
+  { id: 'entrance-hall', alt: 'Entrance hall with the original church door and a flagstone floor' },
+  { id: 'living-space', alt: 'Reading corner in the living space with a record player and bookshelves' },
+  { id: 'roof-terrace', alt: 'Private roof terrace with outdoor seating and views over the city' },
+  { id: 'sauna', alt: 'Private cedar sauna with warm low lighting' },
+  {
+    id: 'architectural-feature',
+    alt: 'Restored stone tracery and stained glass, one of the church’s original features',
+  },
+  { id: 'exterior-dusk', alt: 'The Tower lit up at dusk, its spire against an evening sky' },
+];
+
+const DEFAULT_FEATURES: readonly Feature[] = [
+  {
+    id: 'feature-sauna',
+    title: 'Private Sauna',
+    text: 'Your own cedar sauna, tucked inside the tower: the best end to a day on the links or the hills.',
+    alt: 'Steam rising in the private cedar sauna',
+    video: true,
+  },
+  {
+    id: 'feature-tower-room',
+    title: 'Tower Viewing Room',
+    text: 'Climb to the top of the tower for a room with windows on every side and the whole city at your feet.',
+    alt: 'Clouds drifting past the windows of the tower viewing room',
+    video: true,
+  },
+  {
+    id: 'feature-roof-terrace',
+    title: 'Roof Terrace',
+    text: 'Morning coffee or an evening glass above the granite rooftops, in one of the city’s most private spots.',
+    alt: 'Table and chairs on the roof terrace at sunset',
+  },
+  {
+    id: 'feature-cast-iron-bath',
+    title: 'Cast Iron Bath',
+    text: 'A deep freestanding roll-top bath beneath an arched church window. Bring a good book.',
+    alt: 'The cast iron roll-top bath with candles on a stool beside it',
+  },
+  {
+    id: 'feature-kitchen',
+    title: 'Modern Kitchen',
+    text: 'Everything a keen cook needs, from a proper range to a coffee machine, around a table for four.',
+    alt: 'The modern kitchen with its island and range cooker',
+  },
+  {
+    id: 'feature-master-bedroom',
+    title: 'Master Bedroom',
+    text: 'A king size bed under the original roof timbers, with blackout blinds for long northern summer days.',
+    alt: 'The master bedroom with its king size bed and timber beams',
+  },
+];
+
+const DEFAULT_UNIQUE_POINTS: readonly UniquePoint[] = [
+  {
+    title: 'A Real Church Tower',
+    text: 'Sleep inside a landmark: a former city-centre church, carefully converted into a home.',
+  },
+  {
+    title: 'Five Floors of Living',
+    text: 'From the entrance hall to the tower room, every floor has its own character and its own view.',
+  },
+  {
+    title: 'Tower Viewing Room',
+    text: 'A room at the very top with windows all round: sunrise over the North Sea, sunset over the hills.',
+  },
+  {
+    title: 'Private Sauna',
+    text: 'Warm up after a round of golf, a day on the river or a wet walk along the beach.',
+  },
+  {
+    title: 'Roof Terrace',
+    text: 'Fresh air and open sky in the middle of the city, yours alone for the length of your stay.',
+  },
+  {
+    title: 'Cast Iron Bath',
+    text: 'A freestanding roll-top bath in a bathroom lit by a gothic arched window.',
+  },
+  {
+    title: 'Three Bedrooms, Three Bathrooms',
+    text: 'A king size, a double and a twin, each with its own bathroom close by, for up to 4 guests.',
+  },
+  {
+    title: 'In the Heart of Aberdeen',
+    text: 'Restaurants, galleries, the harbour and the beach are all within a walk of the front door.',
+  },
+];
+
+export const DEFAULT_SITE_CONTENT: SiteContent = {
+  prices: publicPrices({
+    weekdayGbp: WEEKDAY_RATE_GBP,
+    weekendGbp: WEEKEND_RATE_GBP,
+    cleaningFeeGbp: CLEANING_FEE_GBP,
+    serviceFeePercent: SERVICE_FEE_PERCENT,
+    minNights: MIN_NIGHTS,
+    maxNights: MAX_NIGHTS,
+  }),
+  property: publicPropertyFacts(DEFAULT_PROPERTY_FACTS),
+  texts: {
+    experienceText: [
+      'The Tower is a former church in the Granite City, converted with patience and care into a home over five floors. Stone arches, stained glass and the old roof timbers sit alongside a modern kitchen, deep beds and good showers.',
+      'Arrive, climb the stairs and the city falls away. Cook together at the kitchen table, sweat out a long drive in the sauna, soak in the cast iron bath, then take a glass up to the tower room and watch the lights come on across Aberdeen.',
+      'It suits a couple wanting somewhere memorable, a family, or a small group of friends here for the golf, the river or the hills: three bedrooms and three bathrooms for up to 4 guests.',
+    ],
+    aboutText: [
+      'The Tower is a family-run holiday let: we converted the church ourselves over eighteen months and look after every stay personally.',
+      'Please note that The Tower is spread over five floors with stairs throughout and no lift, so it is not suitable for wheelchair users or guests who find stairs difficult.',
+    ],
+    features: DEFAULT_FEATURES,
+    uniquePoints: DEFAULT_UNIQUE_POINTS,
+  },
+  photos: { gallery: DEFAULT_GALLERY },
+};
