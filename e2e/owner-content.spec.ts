@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEFAULT_OWNER_TEXTS } from '../src/domain/owner-texts.ts';
 import { DEFAULT_PROPERTY_FACTS } from '../src/domain/property-facts.ts';
+import { PUBLIC_PATHS } from '../src/domain/site-paths.ts';
 import { adminToken, expect, loginAsAdmin, test } from './fixtures.ts';
 
 /** Puts the facts, the texts and the ticks of a fresh install back, so the other specs see the site as shipped. */
@@ -17,11 +18,93 @@ async function restoreFreshInstall(request: APIRequestContext) {
 test.beforeEach(async ({ request }) => restoreFreshInstall(request));
 test.afterAll(async ({ request }) => restoreFreshInstall(request));
 
+/** Every page a guest can reach without signing in, as the server serves it. */
+const GUEST_PATHS = [...PUBLIC_PATHS, '/booking-success', '/download', '/files', '/no-such-page'];
+
+/**
+ * What a guest or a search engine reads in a served page: its text (scripts, styles and tags removed), the
+ * attribute values people and crawlers read (alt, title, aria-label, meta content, …) and its structured data.
+ * Tag names, attribute names and class names (Tailwind's `placeholder:` variant) are not read by anyone.
+ */
+function readableParts(html: string): string[] {
+  const structuredData = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    (match) => match[1] ?? '',
+  );
+  const attributes = [
+    ...html.matchAll(/\s(?:alt|title|aria-label|content|value|placeholder|href)="([^"]*)"/g),
+  ].map((match) => match[1] ?? '');
+  const text = html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ');
+  return [text, ...attributes, ...structuredData];
+}
+
+async function expectNoPlaceholder(request: APIRequestContext) {
+  const found: string[] = [];
+  for (const path of GUEST_PATHS) {
+    const response = await request.get(path);
+    expect([200, 404]).toContain(response.status());
+    for (const part of readableParts(await response.text())) {
+      const match = /.{0,40}placeholder.{0,40}/i.exec(part);
+      if (match) found.push(`${path}: …${match[0].trim()}…`);
+    }
+  }
+  expect(found).toEqual([]);
+}
+
 const checklistItem = (page: Page, label: string) =>
   page
     .getByRole('list', { name: 'Go-live checklist items' })
     .getByRole('listitem')
     .filter({ hasText: label });
+
+test.describe('no placeholder on a public page', () => {
+  test('a fresh install’s served pages carry no placeholder text, nor the facts not given', async ({
+    request,
+  }) => {
+    await expectNoPlaceholder(request);
+    const home = await (await request.get('/')).text();
+    expect(home).not.toContain('Short-term let licence');
+    expect(home).not.toContain('EPC rating');
+    expect(home).toContain('Maximum occupancy 4 guests');
+  });
+
+  test('the owner fills the licence and EPC in the Property tab and the footer shows them on every page', async ({
+    page,
+    request,
+  }) => {
+    await loginAsAdmin(page);
+    await page.goto('/admin?tab=property');
+    const form = page.getByRole('form', { name: 'Property facts' });
+    await form.getByLabel('Short-term let licence number').fill('AC-00987-F');
+    await form.getByLabel('EPC rating').selectOption('B');
+    await form.getByRole('button', { name: 'Save Property' }).click();
+    await expect(page.getByText('Property Saved').first()).toBeVisible();
+
+    // The pages are rendered again in the background: the served HTML has the facts once that is done.
+    await expect
+      .poll(async () => (await request.get('/privacy-policy')).text(), { timeout: 15_000 })
+      .toContain('Short-term let licence AC-00987-F');
+    for (const path of GUEST_PATHS) {
+      await page.goto(path);
+      await expect(page.getByTestId('legal-facts'), path).toHaveText(
+        'Short-term let licence AC-00987-F · Maximum occupancy 4 guests · EPC rating B',
+      );
+    }
+    // And in the structured data of the pages that carry it.
+    const html = await (await request.get('/golf-stays-aberdeen')).text();
+    const data = JSON.parse(
+      html.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)?.[1] ?? '{}',
+    );
+    expect(data.additionalProperty).toEqual([
+      { '@type': 'PropertyValue', name: 'Short-term let licence number', value: 'AC-00987-F' },
+      { '@type': 'PropertyValue', name: 'Maximum occupancy', value: 4 },
+      { '@type': 'PropertyValue', name: 'EPC rating', value: 'B' },
+    ]);
+    await expectNoPlaceholder(request);
+  });
+});
 
 test.describe('the go-live checklist', () => {
   test('turns green item by item as the owner completes the property facts and ticks the export', async ({
