@@ -118,6 +118,7 @@ test.describe('the go-live checklist', () => {
     await expect(checklistItem(page, 'Maximum occupancy')).toContainText('(done)');
     // PAYMENTS=demo on the end-to-end server: demo payments are a deliberate choice.
     await expect(checklistItem(page, 'Card payments')).toContainText('(done)');
+    await expect(checklistItem(page, 'Card payments').getByRole('checkbox')).toHaveCount(0);
     await expect(checklistItem(page, 'Site address on https')).toContainText('(to do)');
     await expect(checklistItem(page, 'Site address on https')).toContainText('Where: Server settings');
 

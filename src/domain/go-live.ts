@@ -51,8 +51,8 @@ export const GoLiveChecklistSchema = z.object({
   open: z.number().int(),
   /** The owner's ticks as they stand. */
   choices: z.object({ demo_payments: z.boolean(), export_given: z.boolean() }),
-  /** The site runs demo payments (the demo tick applies). */
-  demoPayments: z.boolean(),
+  /** The site runs demo payments not chosen by PAYMENTS=demo: the owner's tick decides. */
+  offerDemoTick: z.boolean(),
 });
 export type GoLiveChecklist = z.infer<typeof GoLiveChecklistSchema>;
 export const GoLiveChoiceSchema = z.object({

@@ -200,7 +200,7 @@ export function createGoLiveChecklist({ db, config, clock, smtp, photosReady }: 
       items,
       open: items.filter((item) => !item.done).length,
       choices: { demo_payments: demoChosen, export_given: exportGiven },
-      demoPayments: payments.mode === 'demo',
+      offerDemoTick: payments.mode === 'demo' && payments.chosen !== true,
     };
   }
 

@@ -99,6 +99,7 @@ describe('the go-live checklist', () => {
       'export_given',
     ]);
     expect(list.open).toBe(9);
+    expect(list.offerDemoTick).toBe(true);
     expect(await open()).not.toContain('occupancy');
     const byId = Object.fromEntries(list.items.map((one) => [one.id, one]));
     expect(byId.licence?.fixAt).toEqual({ href: '/admin?tab=property', label: 'Property tab' });
@@ -311,6 +312,7 @@ describe('the checklist of a site configured for production', () => {
         headers: { authorization: `Bearer ${await adminToken(demo.app)}` },
       });
       expect(response.json().items.find((one: { id: string }) => one.id === 'payments').done).toBe(true);
+      expect(response.json().offerDemoTick).toBe(false);
     } finally {
       await demo.close();
     }

@@ -36,7 +36,7 @@ export function GoLiveChecklist() {
       </p>
     );
   }
-  const { items, open, choices, demoPayments } = checklist.data;
+  const { items, open, choices, offerDemoTick } = checklist.data;
   const done = items.length - open;
 
   const tick = (choice: GoLiveChoice, label: string, id: string) => (
@@ -73,7 +73,7 @@ export function GoLiveChecklist() {
               </p>
               <p className="text-sm text-stone-600">{item.detail}</p>
               <FixLink item={item} />
-              {item.id === 'payments' && demoPayments
+              {item.id === 'payments' && offerDemoTick
                 ? tick(
                     'demo_payments',
                     'Run with demo payments on purpose: guests cannot pay, and nobody is charged.',
