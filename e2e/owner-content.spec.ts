@@ -174,6 +174,21 @@ test.describe('the go-live checklist', () => {
   });
 });
 
+test('the Property and Texts tabs have no axe violations, with an error shown', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await loginAsAdmin(page);
+  await page.goto('/admin?tab=property');
+  const form = page.getByRole('form', { name: 'Property facts' });
+  await form.getByLabel('Postcode', { exact: true }).fill('nope');
+  await form.getByRole('button', { name: 'Save Property' }).click();
+  await expect(form.getByText('The postcode is not a UK postcode (for example AB10 1AA)')).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.getByRole('tab', { name: 'Texts' }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=texts$/);
+  await expect(page.getByRole('form', { name: 'Texts' })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
 test.describe('the Texts tab', () => {
   test('previews an edited caption as the owner types, and saves it', async ({ page }) => {
     await loginAsAdmin(page);

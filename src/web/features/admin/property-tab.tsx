@@ -127,7 +127,12 @@ function PropertyForm({ data }: { data: PropertyFactsResponse }) {
               onChange={(e) => set('licenceNumber', e.target.value)}
             />
           </Field>
-          <Field label="EPC rating" id="epc-rating" error={errors.epcRating}>
+          <Field
+            label="EPC rating"
+            id="epc-rating"
+            error={errors.epcRating}
+            hint={form.epcRating ? undefined : 'Required before going live.'}
+          >
             <Select value={form.epcRating} onChange={(e) => set('epcRating', e.target.value)}>
               <option value="">Not given</option>
               {EPC_RATINGS.map((rating) => (
@@ -137,7 +142,12 @@ function PropertyForm({ data }: { data: PropertyFactsResponse }) {
               ))}
             </Select>
           </Field>
-          <Field label="Maximum occupancy" id="max-occupancy" error={errors.maxOccupancy}>
+          <Field
+            label="Maximum occupancy"
+            id="max-occupancy"
+            error={errors.maxOccupancy}
+            hint={form.maxOccupancy.trim() ? undefined : 'Required before going live.'}
+          >
             <Input
               type="number"
               inputMode="numeric"

@@ -218,12 +218,12 @@ function TextsForm({ texts }: { texts: OwnerTextsRecord }) {
         </Dialog>
       </form>
 
-      <section aria-labelledby="preview-heading" className="xl:sticky xl:top-4 xl:self-start">
+      <section aria-labelledby="preview-heading">
         <h2 id="preview-heading" className="font-serif text-xl">
           Preview
         </h2>
         <p className="mt-1 text-sm text-stone-600">As the pages show it; nothing is public until you save.</p>
-        <div className="mt-4 max-h-[80vh] overflow-y-auto rounded-xl border border-stone-200 bg-stone-50 p-6">
+        <div className="mt-4 rounded-xl border border-stone-200 bg-stone-50 p-6">
           <h3 className="font-serif text-3xl">The Tower Experience</h3>
           <OwnerParagraphs paragraphs={preview.experience} />
           <h3 className="mt-10 font-serif text-3xl">Unique Features</h3>
