@@ -65,6 +65,10 @@ export const EmailStatusSchema = z.object({
 });
 export type EmailStatus = z.infer<typeof EmailStatusSchema>;
 
+/** POST /api/admin/email/test-message: the owner's test message went to `to` (OWNER_EMAIL). */
+export const EmailTestResultSchema = z.object({ to: z.string(), message: z.string() });
+export type EmailTestResult = z.infer<typeof EmailTestResultSchema>;
+
 /** Messages of the e-mail outbox that the owner should see: waiting to be sent, or given up on. */
 export const OutboxMessageSchema = z.object({
   id: z.number().int(),

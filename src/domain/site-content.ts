@@ -6,7 +6,8 @@
  * given their own. See docs/decisions/012-site-content.md.
  */
 import { priceStay } from './pricing.ts';
-import { MAX_GUESTS, MAX_NIGHTS, MIN_NIGHTS } from './property.ts';
+import { MAX_NIGHTS, MIN_NIGHTS } from './property.ts';
+import { DEFAULT_PROPERTY_FACTS, publicPropertyFacts } from './property-facts.ts';
 import { DEFAULT_RATE_PLAN, type RatePlan, WEEKDAY_NAMES } from './rate-plan.ts';
 
 /**
@@ -29,18 +30,23 @@ export type PublicPrices = {
   exampleWeekend: { accommodation: number; cleaningFee: number; serviceFee: number; total: number };
 };
 
-/** The property's facts as the public pages state them; a fact the owner has not given is absent. */
+/**
+ * The property's facts as the public pages state them (the owner's Property tab, src/domain/property-facts.ts);
+ * a fact the owner has not given is absent, and so is the street address the owner keeps for booked guests.
+ */
 export type PropertyFacts = {
   /** Scottish short-term let licence: shown on every page. */
   licenceNumber?: string;
   /** Energy Performance Certificate rating. */
   epcRating?: string;
-  maxOccupancy: number;
+  maxOccupancy?: number;
   address: { street?: string; locality: string; postcode?: string; region: string; country: string };
   hashtags: readonly string[];
   social: { facebook?: string; instagram?: string; tiktok?: string };
-  /** Arrival and departure: 12-hour for people, 24-hour for schema.org. */
+  /** Arrival and departure: 12-hour for people, 24-hour for schema.org (fixed by the terms). */
   stayTimes: { checkIn: string; checkOut: string; checkIn24h: string; checkOut24h: string };
+  /** The owner's enquiries address; absent: the server's SITE_EMAIL (`siteEmail()`). */
+  enquiriesEmail?: string;
 };
 
 export type Feature = {
@@ -54,10 +60,12 @@ export type Feature = {
 
 export type UniquePoint = { title: string; text: string };
 
-/** The owner's own words on the home page. */
+/** The owner's own words on the home and contact pages (the admin's Texts tab, src/domain/owner-texts.ts). */
 export type OwnerTexts = {
   /** 'The Tower Experience': the about text, a paragraph each. */
   experienceText: readonly string[];
+  /** The contact page's 'About The Tower', a paragraph each. */
+  aboutText: readonly string[];
   /** The unique features grid of 6 on the home page (photos and muted looping videos). */
   features: readonly Feature[];
   /** The 'What Makes The Tower Unique' grid of 8. */
@@ -222,30 +230,16 @@ const DEFAULT_UNIQUE_POINTS: readonly UniquePoint[] = [
 
 export const DEFAULT_SITE_CONTENT: SiteContent = {
   prices: publicPricesFromPlan(DEFAULT_RATE_PLAN),
-  property: {
-    licenceNumber: 'AC-123456-F (placeholder)',
-    epcRating: 'C (placeholder)',
-    maxOccupancy: MAX_GUESTS,
-    address: {
-      street: 'Kirk Court, Union Street (placeholder)',
-      locality: 'Aberdeen',
-      postcode: 'AB10 1AA (placeholder)',
-      region: 'Scotland',
-      country: 'GB',
-    },
-    hashtags: ['#TheTowerAberdeen', '#ChurchConversion', '#AberdeenStays'],
-    social: {
-      facebook: 'https://www.facebook.com/thetoweraberdeen',
-      instagram: 'https://www.instagram.com/thetoweraberdeen',
-      tiktok: 'https://www.tiktok.com/@thetoweraberdeen',
-    },
-    stayTimes: { checkIn: '4:00 PM', checkOut: '11:00 AM', checkIn24h: '16:00', checkOut24h: '11:00' },
-  },
+  property: publicPropertyFacts(DEFAULT_PROPERTY_FACTS),
   texts: {
     experienceText: [
       'The Tower is a former church in the Granite City, converted with patience and care into a home over five floors. Stone arches, stained glass and the old roof timbers sit alongside a modern kitchen, deep beds and good showers.',
       'Arrive, climb the stairs and the city falls away. Cook together at the kitchen table, sweat out a long drive in the sauna, soak in the cast iron bath, then take a glass up to the tower room and watch the lights come on across Aberdeen.',
       'It suits a couple wanting somewhere memorable, a family, or a small group of friends here for the golf, the river or the hills: three bedrooms and three bathrooms for up to 4 guests.',
+    ],
+    aboutText: [
+      'The Tower is a family-run holiday let: we converted the church ourselves over eighteen months and look after every stay personally.',
+      'Please note that The Tower is spread over five floors with stairs throughout and no lift, so it is not suitable for wheelchair users or guests who find stairs difficult.',
     ],
     features: DEFAULT_FEATURES,
     uniquePoints: DEFAULT_UNIQUE_POINTS,

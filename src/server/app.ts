@@ -18,6 +18,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { publicOwnerTexts } from '../domain/owner-texts.ts';
+import { publicPropertyFacts } from '../domain/property-facts.ts';
 import { publicPricesFromPlan } from '../domain/site-content.ts';
 import { createRequireAdmin } from './admin-auth/require-admin.ts';
 import { type RouteTable, recordRoutes } from './admin-auth/route-table.ts';
@@ -39,6 +41,8 @@ import { emailAdminRoutes } from './email/routes.ts';
 import { createSecretBox } from './email/secret-box.ts';
 import { createSmtpSettings } from './email/smtp-settings.ts';
 import { HttpError } from './errors.ts';
+import { createGoLiveChecklist, noPhotosYet, type PhotosReady } from './go-live/checklist.ts';
+import { goLiveRoutes } from './go-live/routes.ts';
 import { createGuestData, createRetentionJob } from './guest-journey/guest-data.ts';
 import { createManageBooking } from './guest-journey/manage-booking.ts';
 import { createOwnerStayActions } from './guest-journey/owner-actions.ts';
@@ -46,6 +50,8 @@ import { guestJourneyAdminRoutes, manageBookingRoutes } from './guest-journey/ro
 import { createScheduledMessages, createScheduledMessagesJob } from './guest-journey/scheduled-messages.ts';
 import { healthRoutes } from './health/routes.ts';
 import type { NotificationEvents } from './notifications/events.ts';
+import { createOwnerContentRepository } from './owner-content/repository.ts';
+import { ownerContentRoutes } from './owner-content/routes.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import { startHoldSweeper } from './payments/hold-sweeper.ts';
 import { createPaymentService } from './payments/payment-service.ts';
@@ -89,6 +95,10 @@ export type BuildAppOptions = {
   payments?: PaymentProvider;
   /** Expire lapsed holds on a timer (default true). */
   holdSweeper?: boolean;
+  /** The slideshow's photos for the go-live checklist (the photos capability); none until it is wired in. */
+  photosReady?: PhotosReady;
+  /** Log the go-live checklist's open items when the server is ready (default: in production). */
+  logGoLiveBlockers?: boolean;
   /**
    * Renders the public pages with the site content: by default React Router's server build beside a loaded
    * site; an injected site has none unless one is given.
@@ -458,6 +468,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('calendarSync', calendarSync);
   calendarSync.start();
   app.addHook('onClose', () => calendarSync.stop());
+  const goLive = createGoLiveChecklist({
+    db: database.db,
+    config,
+    clock,
+    smtp,
+    photosReady: options.photosReady ?? noPhotosYet,
+  });
+  if (options.logGoLiveBlockers ?? config.nodeEnv === 'production') {
+    app.addHook('onReady', async () => {
+      const open = (await goLive.read()).items.filter((item) => !item.done);
+      if (open.length === 0) return;
+      app.log.warn(
+        { goLiveBlockers: open.map((item) => item.id) },
+        `Not ready for guests yet (${open.length} open on the admin's go-live checklist): ${open.map((item) => `${item.label}: ${item.detail}`).join(' | ')}`,
+      );
+    });
+  }
   const routeTable: RouteTable = { all: [], admin: [] };
   app.decorate('routeTable', routeTable);
   recordRoutes(app, routeTable.all);
@@ -496,6 +523,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         admin.addHook('onRequest', requireAdmin);
         recordRoutes(admin, routeTable.admin); // first, so the authorization test sees every admin route
         await admin.register(emailAdminRoutes, { ...context, smtp });
+        await admin.register(ownerContentRoutes, {
+          ...context,
+          contentChanged: () => context.siteContent.changed(),
+        });
+        await admin.register(goLiveRoutes, { ...context, goLive });
         await admin.register(calendarSyncAdminRoutes, { ...context, calendarSync });
         await admin.register(adminBookingRoutes, {
           ...context,
@@ -539,6 +571,8 @@ function siteContentSources(): SiteContentSources {
   return {
     // The rates the pages print are the owner's rate plan's (issue 14).
     prices: async (db) => publicPricesFromPlan(await loadRatePlan(db)),
+    property: async (db) => publicPropertyFacts(await createOwnerContentRepository(db).readFacts()),
+    texts: async (db) => publicOwnerTexts(await createOwnerContentRepository(db).readTexts()),
   };
 }
 

@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingReference } from '../domain/booking-reference.ts';
 import { addDays } from '../domain/dates.ts';
+import { DEFAULT_OWNER_TEXTS } from '../domain/owner-texts.ts';
 import type { RouteRecord } from './admin-auth/route-table.ts';
 import type { Resolver } from './calendar-sync/fetch-feed.ts';
 import {
@@ -500,6 +501,23 @@ beforeAll(async () => {
   addSample('GET /api/ical/:file', { params: { file: '1.ics' }, query: { key: 'not-the-key' } });
   addSample('POST /api/admin/set-email-password', { body: { password: 'app password' } });
   addSample('POST /api/admin/outbox/:id/retry', { params: { id: '1' } });
+  addSample('POST /api/admin/email/test-message', {});
+  addSample('PUT /api/admin/property-facts', {
+    body: {
+      licenceNumber: 'AC-00123-F',
+      epcRating: 'C',
+      maxOccupancy: 4,
+      streetAddress: '1 Kirk Court',
+      postcode: 'AB10 1AA',
+      addressPublic: false,
+      social: { facebook: null, instagram: null, tiktok: null },
+      hashtags: ['#TheTower'],
+      enquiriesEmail: 'stay@example.test',
+    },
+  });
+  addSample('PUT /api/admin/texts', { body: DEFAULT_OWNER_TEXTS });
+  addSample('DELETE /api/admin/texts', {});
+  addSample('POST /api/admin/go-live/choice', { body: { choice: 'export_given', value: true } });
   addSample('POST /api/admin/sync-airbnb', {
     body: { icalUrl: `http://feed.test:${feeds.port}/airbnb.ics` },
   });

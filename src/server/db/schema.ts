@@ -317,3 +317,50 @@ export const jobRuns = pgTable('job_runs', {
   lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
   lastError: text('last_error'),
 });
+
+/**
+ * The owner's facts about the property (admin's Property tab): the licence line, the address, the social links
+ * and the enquiries address the public pages print. One row per property, written at start-up with the defaults
+ * of src/domain/property-facts.ts when missing. A null column is a fact not given: absent from every page.
+ */
+export const propertyFacts = pgTable(
+  'property_facts',
+  {
+    propertyId: integer('property_id')
+      .primaryKey()
+      .references(() => properties.id),
+    licenceNumber: text('licence_number'),
+    epcRating: text('epc_rating'),
+    maxOccupancy: integer('max_occupancy'),
+    streetAddress: text('street_address'),
+    postcode: text('postcode'),
+    /** false: the street and postcode are given to booked guests only, never printed on a public page. */
+    addressPublic: boolean('address_public').notNull().default(true),
+    facebookUrl: text('facebook_url'),
+    instagramUrl: text('instagram_url'),
+    tiktokUrl: text('tiktok_url'),
+    hashtags: jsonb('hashtags').$type<string[]>().notNull().default([]),
+    enquiriesEmail: text('enquiries_email'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('property_facts_epc_rating', sql`${table.epcRating} in ('A', 'B', 'C', 'D', 'E', 'F', 'G')`),
+    check('property_facts_max_occupancy', sql`${table.maxOccupancy} between 1 and 100`),
+  ],
+);
+
+/**
+ * The texts the owner edits (admin's Texts tab): the experience and about paragraphs and the captions of the
+ * features and unique points (src/domain/owner-texts.ts). Written at start-up with the site's original copy
+ * when missing.
+ */
+export const ownerTexts = pgTable('owner_texts', {
+  propertyId: integer('property_id')
+    .primaryKey()
+    .references(() => properties.id),
+  experience: jsonb('experience').$type<string[]>().notNull(),
+  about: jsonb('about').$type<string[]>().notNull(),
+  features: jsonb('features').$type<{ id: string; title: string; text: string }[]>().notNull(),
+  uniquePoints: jsonb('unique_points').$type<{ title: string; text: string }[]>().notNull(),
+  updatedAt: updatedAt(),
+});

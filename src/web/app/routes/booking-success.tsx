@@ -4,7 +4,7 @@ import { bookingReference, isBookingId } from '../../../domain/booking-reference
 import { buttonClass } from '../../components/ui/button.tsx';
 import { notifyPaymentSuccess } from '../../features/payments/payment-api.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { siteEmail } from '../../lib/runtime-config.ts';
+import { useEnquiriesEmail } from '../../lib/site-content.ts';
 
 export const meta = () =>
   pageMeta({
@@ -41,7 +41,7 @@ export default function BookingSuccess() {
     const paymentIntentId = params.get('payment_intent');
     if (id && paymentIntentId) notifyPaymentSuccess({ paymentIntentId, bookingId: id }).catch(() => {});
   }, []);
-  const email = siteEmail();
+  const email = useEnquiriesEmail();
   // The short reference every e-mail carries; the long id stays in the address bar.
   const reference = bookingId && isBookingId(bookingId) ? bookingReference(bookingId) : null;
 

@@ -2,7 +2,7 @@ import { BOOKING_RECORDS_YEARS } from '../../../domain/retention.ts';
 import { LegalPage, type LegalSection } from '../../components/content/legal-page.tsx';
 import { SITE } from '../../content/site.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { siteEmail } from '../../lib/runtime-config.ts';
+import { useEnquiriesEmail } from '../../lib/site-content.ts';
 
 export const meta = () =>
   pageMeta({
@@ -145,6 +145,7 @@ function sections(email: string): LegalSection[] {
 }
 
 export default function PrivacyPolicy() {
+  const email = useEnquiriesEmail();
   return (
     <LegalPage
       heading="Privacy Policy"
@@ -155,7 +156,7 @@ export default function PrivacyPolicy() {
           about or book a stay at The Tower, why we need it, how long we keep it and the rights you have.
         </p>
       }
-      sections={sections(siteEmail())}
+      sections={sections(email)}
     />
   );
 }

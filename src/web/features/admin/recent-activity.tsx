@@ -20,6 +20,11 @@ const ACTIONS: Record<string, string> = {
   'guest_messages.saved': 'Saved the guest message settings',
   'guest.exported': "Exported a guest's data",
   'guest.erased': "Erased a guest's data",
+  'property.facts_changed': 'Changed the property facts',
+  'texts.changed': 'Edited the site texts',
+  'texts.reset': 'Restored the original site texts',
+  'go_live.choice': 'Ticked the go-live checklist',
+  'email.test_sent': 'Sent a test e-mail',
 };
 
 /** The latest entries of the audit log: who did what, when. */

@@ -5,8 +5,7 @@ import { formatGbp } from '../../../domain/pricing.ts';
 import { MAX_GUESTS, PROPERTY_ID } from '../../../domain/property.ts';
 import { REFUND_PROCESSING_FEE_PENCE } from '../../../domain/refunds.ts';
 import { BOOKING_ASIDE, BOOKING_CARD, BOOKING_DETAILS, CANCELLATION_ROWS } from '../../content/booking.ts';
-import { siteEmail } from '../../lib/runtime-config.ts';
-import { useSiteContent } from '../../lib/site-content.ts';
+import { useEnquiriesEmail, useSiteContent } from '../../lib/site-content.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { ratePlanQuery, unavailableDatesQuery } from './booking-api.ts';
 import { BookingRates, StayRequirements, TermsNote } from './booking-card-parts.tsx';
@@ -212,6 +211,7 @@ function BookingCardSlot() {
 
 /** The card as it reads before its code has loaded: rates and fees, the calendar's room, requirements, terms. */
 function BookingCardPlaceholder({ failed = false }: { failed?: boolean }) {
+  const email = useEnquiriesEmail();
   return (
     <aside aria-label="Booking" aria-busy={failed ? undefined : true}>
       <div className="space-y-5 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
@@ -238,8 +238,8 @@ function BookingCardPlaceholder({ failed = false }: { failed?: boolean }) {
           <noscript>
             <p className="text-sm text-stone-700">
               {`${BOOKING_CARD.noScript} `}
-              <a className="underline" href={`mailto:${siteEmail()}`}>
-                {siteEmail()}
+              <a className="underline" href={`mailto:${email}`}>
+                {email}
               </a>
             </p>
           </noscript>

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { formatGbp } from '../../../domain/pricing.ts';
 import { BOOKING_CARD, STAY_REQUIREMENTS } from '../../content/booking.ts';
-import { siteEmail } from '../../lib/runtime-config.ts';
-import { useSiteContent } from '../../lib/site-content.ts';
+import { useEnquiriesEmail, useSiteContent } from '../../lib/site-content.ts';
 
 /**
  * The parts of the booking card that need no JavaScript: shown by the pre-rendered placeholder and by the card
@@ -75,7 +74,7 @@ export function BookingRates({
  * chosen check-in asks more nights than the spec's 2 (issue 14), and the notice says so.
  */
 export function StayRequirements({ minimum }: { minimum?: { nights: number; season: string } | undefined }) {
-  const email = siteEmail();
+  const email = useEnquiriesEmail();
   return (
     <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-950 text-sm">
       <p>

@@ -10,7 +10,7 @@ import { MAX_GUESTS, MIN_NIGHTS, PROPERTY_ID } from '../../../domain/property.ts
 import { minimumStayMessage } from '../../../domain/rate-plan.ts';
 import { BOOKING_CARD, BOOKING_TOASTS, MINIMUM_STAY_DIALOG } from '../../content/booking.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { siteEmail } from '../../lib/runtime-config.ts';
+import { useEnquiriesEmail } from '../../lib/site-content.ts';
 import { hasOpenToastFrom, toast } from '../../lib/toast.ts';
 import { PaymentPanel } from '../payments/payment-panel.tsx';
 import { availabilityQuery, promoQuoteQuery, ratePlanQuery, unavailableDatesQuery } from './booking-api.ts';
@@ -163,7 +163,7 @@ export function BookingCard() {
     navigate(`/booking-success?bookingId=${encodeURIComponent(bookingId)}`);
   }
 
-  const email = siteEmail();
+  const email = useEnquiriesEmail();
   const fieldClass =
     'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-700';
 
