@@ -40,6 +40,11 @@ export const ManagedBookingSchema = z.object({
   checkOutTime: z.string(),
   /** The owner allows the street address on this page (guest message settings). */
   showAddress: z.boolean(),
+  /**
+   * The house's address as the owner gave it in the Property tab (street, city, postcode), when shown; a booked
+   * guest sees it even when the owner keeps it off the public pages.
+   */
+  address: z.string().nullable(),
   /** The refund the terms give if the guest cancels today; null when the stay cannot be cancelled. */
   refund: RefundPreviewSchema.nullable(),
   canceledAt: z.string().nullable(),

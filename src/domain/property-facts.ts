@@ -35,6 +35,13 @@ const SOCIAL_EXAMPLES: Record<SocialNetwork, string> = {
 export const MAX_HASHTAGS = 10;
 export const LICENCE_NUMBER_MAX = 60;
 
+/** The house's full address for a booked guest ('Kirk Court, Aberdeen, AB10 1AA'), or null without a street. */
+export function guestAddress(facts: Pick<PropertyFactsRecord, 'streetAddress' | 'postcode'>): string | null {
+  return facts.streetAddress
+    ? [facts.streetAddress, 'Aberdeen', facts.postcode].filter(Boolean).join(', ')
+    : null;
+}
+
 /** The facts as stored and as the admin reads them: null is "not given". */
 export type PropertyFactsRecord = {
   licenceNumber: string | null;

@@ -45,7 +45,12 @@ export type BookingDetails = Pick<
   Partial<Pick<typeof stays.$inferSelect, 'discountPence' | 'levyPence'>>;
 
 /** What the arrival e-mail says besides the stay: the owner's standing instructions and this stay's code. */
-export type ArrivalDetails = { checkInInstructions: string; accessCode: string };
+export type ArrivalDetails = {
+  checkInInstructions: string;
+  accessCode: string;
+  /** The house's full address (Property tab); absent when the owner has not given the street. */
+  address?: string | null;
+};
 
 /** What the guest asked for on the manage page. */
 export type ChangeRequestDetails = { checkIn: IsoDate; checkOut: IsoDate; message: string };
@@ -367,6 +372,7 @@ export function guestArrival(
         { label: 'Booking reference', value: bookingReference(stay.id) },
         { label: 'Check-in', value: `${formatLongDate(stay.checkIn)}, from ${CHECK_IN_TIME.label}` },
         { label: 'Check-out', value: `${formatLongDate(stay.checkOut)}, by ${CHECK_OUT_TIME.label}` },
+        ...(arrival.address ? [{ label: 'Address', value: arrival.address }] : []),
         {
           label: 'Access code',
           value: arrival.accessCode || 'We will send it to you separately.',

@@ -14,6 +14,7 @@ import type {
   StayMoney,
 } from '../../domain/guest-journey-api.ts';
 import { CHECK_IN_TIME, CHECK_OUT_TIME } from '../../domain/property.ts';
+import { guestAddress } from '../../domain/property-facts.ts';
 import type { createAdminBookingService } from '../admin-bookings/service.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
@@ -23,6 +24,7 @@ import { type MessageSite, ownerChangeRequest } from '../email/messages.ts';
 import { enqueueMessage, MESSAGE_KINDS } from '../email/notifications.ts';
 import { stayCalendarFile } from '../email/stay-calendar.ts';
 import { conflict, HttpError, notFound } from '../errors.ts';
+import { createOwnerContentRepository } from '../owner-content/repository.ts';
 import { readGuestMessageSettings } from './settings.ts';
 
 /**
@@ -113,6 +115,8 @@ export function createManageBooking(deps: {
 
   async function view(stay: StayRow): Promise<ManagedBooking> {
     const saved = await readGuestMessageSettings(db);
+    const facts = saved.showAddress ? await createOwnerContentRepository(db).readFacts() : undefined;
+    const address = facts ? guestAddress(facts) : null;
     return {
       reference: bookingReference(stay.id),
       status: stay.status,
@@ -128,6 +132,7 @@ export function createManageBooking(deps: {
       checkInTime: CHECK_IN_TIME.label,
       checkOutTime: CHECK_OUT_TIME.label,
       showAddress: saved.showAddress,
+      address,
       refund: cancellable(stay) ? await deps.adminBookings.refundPreview(stay.id, false) : null,
       canceledAt: stay.canceledAt?.toISOString() ?? null,
     };

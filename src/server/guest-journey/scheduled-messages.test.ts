@@ -81,6 +81,42 @@ describe('the arrival e-mail', () => {
     });
   });
 
+  it("gives the house's address from the Property tab, kept off the public pages, to the booked guest", async () => {
+    const facts = await admin('PUT', '/api/admin/property-facts', {
+      licenceNumber: null,
+      epcRating: null,
+      maxOccupancy: 4,
+      streetAddress: '12 Kirk Court, Union Street',
+      postcode: 'AB10 1AA',
+      addressPublic: false,
+      social: { facebook: null, instagram: null, tiktok: null },
+      hashtags: [],
+      enquiriesEmail: null,
+    });
+    expect(facts.statusCode, facts.body).toBe(200);
+    try {
+      await december();
+      await setClock('2026-12-08T16:00:00Z');
+      await run();
+      const [arrival] = await messagesOfKind(MESSAGE_KINDS.guestArrival);
+      expect(arrival?.text).toMatch(/Address: +12 Kirk Court, Union Street, Aberdeen, AB10 1AA/);
+      const publicFacts = await t.app.inject({ url: '/api/site-content' });
+      expect(publicFacts.body).not.toContain('Kirk Court');
+    } finally {
+      await admin('PUT', '/api/admin/property-facts', {
+        licenceNumber: null,
+        epcRating: null,
+        maxOccupancy: 4,
+        streetAddress: null,
+        postcode: null,
+        addressPublic: false,
+        social: { facebook: null, instagram: null, tiktok: null },
+        hashtags: [],
+        enquiriesEmail: null,
+      });
+    }
+  });
+
   it('uses the default access code when the stay has none, in summer time too (T-24 h is 15:00 UTC)', async () => {
     await admin('PUT', '/api/admin/guest-messages', {
       checkInInstructions: INSTRUCTIONS,

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import { addDays, DAY_MS, todayOnPropertyClock } from '../../domain/dates.ts';
 import type { ScheduledMessageKind, StayMessage } from '../../domain/guest-journey-api.ts';
 import { CHECK_IN_TIME } from '../../domain/property.ts';
+import { guestAddress } from '../../domain/property-facts.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
@@ -11,6 +12,7 @@ import { guestArrival, guestThankYou, type MessageSite, ownerAccessCodeMissing }
 import { enqueueMessage, MESSAGE_KINDS } from '../email/notifications.ts';
 import { propertyLocalInstant } from '../email/stay-calendar.ts';
 import { createIntervalJob, type JobLogger } from '../jobs/interval-job.ts';
+import { createOwnerContentRepository } from '../owner-content/repository.ts';
 import { accessCodeFor, readGuestMessageSettings } from './settings.ts';
 
 /**
@@ -138,6 +140,7 @@ export function createScheduledMessages(deps: GuestMessagesDeps) {
     const rows = await candidates(now);
     if (rows.length === 0) return { queued: [] };
     const saved = await readGuestMessageSettings(db);
+    const address = guestAddress(await createOwnerContentRepository(db).readFacts());
     const due = rows.flatMap((stay) =>
       scheduleOf(stay, { hasAccessCode: accessCodeFor(stay, saved) !== '' })
         .filter((message) => message.dueAt <= now && now < message.until)
@@ -162,7 +165,7 @@ export function createScheduledMessages(deps: GuestMessagesDeps) {
       if (known.has(message.dedupeKey)) continue;
       const to = message.to === 'guest' ? stay.contactEmail : deps.ownerEmail;
       if (!to) continue;
-      const rendered = render(message.kind, stay, { accessCode: accessCodeFor(stay, saved), saved });
+      const rendered = render(message.kind, stay, { accessCode: accessCodeFor(stay, saved), saved, address });
       const done = await db.transaction(async (tx) => {
         // Read again in the transaction that queues it: a stay cancelled or moved since is left alone.
         const [current] = await tx.select().from(stays).where(eq(stays.id, stay.id)).for('update');
@@ -186,13 +189,21 @@ export function createScheduledMessages(deps: GuestMessagesDeps) {
   function render(
     kind: ScheduledMessageKind,
     stay: StayRow,
-    context: { accessCode: string; saved: Awaited<ReturnType<typeof readGuestMessageSettings>> },
+    context: {
+      accessCode: string;
+      saved: Awaited<ReturnType<typeof readGuestMessageSettings>>;
+      address: string | null;
+    },
   ): RenderedMessage {
     switch (kind) {
       case 'arrival':
         return guestArrival(
           stay,
-          { checkInInstructions: context.saved.checkInInstructions, accessCode: context.accessCode },
+          {
+            checkInInstructions: context.saved.checkInInstructions,
+            accessCode: context.accessCode,
+            address: context.address,
+          },
           site,
         );
       case 'thank_you':

@@ -16,7 +16,6 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
-import { useSiteContent } from '../../lib/site-content.ts';
 import { toast } from '../../lib/toast.ts';
 import {
   calendarFileUrl,
@@ -88,7 +87,6 @@ function BookingDetails({
   reference: string;
   bookingKey: string;
 }) {
-  const { address } = useSiteContent().property;
   const canceled = booking.status === 'canceled';
   const { money } = booking;
   return (
@@ -117,10 +115,8 @@ function BookingDetails({
               ['Guests', String(booking.guestCount)],
             ]}
           />
-          {booking.showAddress ? (
-            <address className="mt-4 text-stone-800 not-italic">
-              The Tower, {address.street}, {address.locality} {address.postcode}
-            </address>
+          {booking.address ? (
+            <address className="mt-4 text-stone-800 not-italic">The Tower, {booking.address}</address>
           ) : (
             <p className="mt-4 text-sm text-stone-600">
               The address and how to get in come in your arrival e-mail, 24 hours before check-in.
