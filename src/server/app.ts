@@ -39,7 +39,11 @@ import { createSecretBox } from './email/secret-box.ts';
 import { createSmtpSettings } from './email/smtp-settings.ts';
 import { HttpError } from './errors.ts';
 import { healthRoutes } from './health/routes.ts';
+import type { IntervalJob } from './jobs/interval-job.ts';
 import type { NotificationEvents } from './notifications/events.ts';
+import { startBalanceJob } from './payment-schedule/balance-job.ts';
+import type { BalanceJobResult } from './payment-schedule/balance-service.ts';
+import { adminPaymentScheduleRoutes, publicPaymentScheduleRoutes } from './payment-schedule/routes.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import { startHoldSweeper } from './payments/hold-sweeper.ts';
 import { createPaymentService } from './payments/payment-service.ts';
@@ -74,6 +78,8 @@ export type BuildAppOptions = {
   payments?: PaymentProvider;
   /** Expire lapsed holds on a timer (default true). */
   holdSweeper?: boolean;
+  /** Charge due balances on a timer (default true); tests run it with `app.balanceJob.runNow()`. */
+  balanceJob?: boolean;
 };
 
 declare module 'fastify' {
@@ -83,6 +89,8 @@ declare module 'fastify' {
     holdSweeper: { sweep(): Promise<string[]> };
     /** Tests drive its automatic run: `app.calendarSync.runIfDue()`. */
     calendarSync: CalendarSync;
+    /** The balance job (issue 15): tests run it with `app.balanceJob.runNow()` under their clock. */
+    balanceJob: Pick<IntervalJob<BalanceJobResult>, 'runNow'>;
   }
 }
 
@@ -347,12 +355,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('outboxWorker', outboxWorker);
   if (options.startOutboxWorker) app.addHook('onReady', async () => outboxWorker.start());
   app.addHook('onClose', async () => outboxWorker.stop());
+  const paymentService = createPaymentService(context, app.log);
   const holdSweeper = startHoldSweeper({
     db: database.db,
     clock,
     log: app.log,
-    reconcile: createPaymentService(context, app.log).reconcileLapsedHolds,
+    reconcile: paymentService.reconcileLapsedHolds,
   });
+  const balanceJob = startBalanceJob({
+    db: database.db,
+    clock,
+    log: app.log,
+    balances: paymentService.balances,
+  });
+  app.decorate('balanceJob', { runNow: balanceJob.runNow });
+  if (options.balanceJob === false) await balanceJob.stop();
+  app.addHook('onClose', async () => balanceJob.stop());
   app.decorate('holdSweeper', { sweep: holdSweeper.sweep });
   if (options.holdSweeper === false) holdSweeper.stop();
   app.addHook('onClose', async () => holdSweeper.stop());
@@ -376,12 +394,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(icalExportRoutes, { ...context, calendarSync }); // keyed by the export secret
       await api.register(downloadsApiRoutes);
       await api.register(paymentRoutes, { ...context, beforeHold: () => calendarSync.refreshStaleFeeds() });
+      await api.register(publicPaymentScheduleRoutes, context);
       await api.register(stripeWebhookRoutes, context); // reads its body raw, for Stripe's signature
       if (testClock) {
         await api.register(testClockRoutes, {
           ...context,
           advance: testClock.advance,
-          sweep: holdSweeper.sweep,
+          // The timers' work at the new time, as they would have done it: the hold sweep and the balance job.
+          sweep: async () => {
+            await holdSweeper.sweep();
+            await balanceJob.runNow();
+          },
         });
       }
       await api.register(availabilityRoutes, context);
@@ -392,6 +415,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         recordRoutes(admin, routeTable.admin); // first, so the authorization test sees every admin route
         await admin.register(emailAdminRoutes, { ...context, smtp });
         await admin.register(calendarSyncAdminRoutes, { ...context, calendarSync });
+        await admin.register(adminPaymentScheduleRoutes, context);
         await admin.register(adminBookingRoutes, {
           ...context,
           refunds: options.refunds ?? context.payments,

@@ -11,7 +11,9 @@ const site = { siteUrl: 'https://thetower.example', siteEmail: 'stay@thetower.ex
 describe('e-mail messages', () => {
   it('has a preview, with an HTML and a plain-text part, for every kind of message the outbox holds', () => {
     const previews = previewMessages(site, new Date('2026-11-23T10:00:00Z'));
-    expect(previews.map((p) => p.kind).sort()).toEqual(Object.values(MESSAGE_KINDS).sort());
+    // A kind may be shown in more than one variant ('guest.booking_confirmed (deposit)').
+    const kinds = new Set(previews.map((p) => p.kind.replace(/ \(.*\)$/, '')));
+    expect([...kinds].sort()).toEqual(Object.values(MESSAGE_KINDS).sort());
     for (const { message } of previews) {
       expect(message.subject.length).toBeGreaterThan(10);
       expect(message.html).toMatch(/^<!doctype html>/);

@@ -36,6 +36,11 @@ export function createRecordingNotifications(): NotificationEvents & { calls: Re
     paymentRefundedNightsTaken: record('paymentRefundedNightsTaken'),
     calendarConflict: record('calendarConflict'),
     feedUnhealthy: record('feedUnhealthy'),
+    balancePaid: record('balancePaid'),
+    balancePaymentFailed: record('balancePaymentFailed'),
+    balanceReminder: record('balanceReminder'),
+    balancePaymentLink: record('balancePaymentLink'),
+    balanceUnpaidOwnerDecides: record('balanceUnpaidOwnerDecides'),
   };
 }
 
