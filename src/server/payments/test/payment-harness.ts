@@ -62,6 +62,12 @@ export type PaymentHarness = {
 export type PaymentHarnessOptions = {
   /** The app's real notifications (e-mail through the outbox) instead of the recording fake. */
   emailNotifications?: boolean;
+  /** Extra wiring of the app (e.g. `balanceJob: false`: the test runs the job itself). */
+  overrides?: Parameters<typeof createTestApp>[0] extends infer O
+    ? O extends { overrides?: infer W }
+      ? W
+      : never
+    : never;
 };
 
 export async function createPaymentHarness(
@@ -81,6 +87,7 @@ export async function createPaymentHarness(
   const t = await createTestApp({
     env,
     notifications: options.emailNotifications ? undefined : notifications,
+    ...(options.overrides ? { overrides: options.overrides } : {}),
   });
   const provider = createPaymentProvider(t.config, t.database.db, t.clock);
 
