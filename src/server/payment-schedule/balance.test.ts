@@ -400,9 +400,9 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
     expect(events('balancePaid', id)).toBe(1);
   });
 
-  it.runIf(mode === 'stripe')(
-    'the signed webhook records a balance that succeeded while the job died',
-    async () => {
+  // Stripe only (demo payments have no webhooks): registered for that provider alone, never skipped.
+  if (mode === 'stripe')
+    it('the signed webhook records a balance that succeeded while the job died', async () => {
       const id = await bookWithDeposit();
       h.t.clock.set(morningOf(DUE_ON));
       const before = await readStay(h.t, id);
@@ -427,6 +427,5 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(await readStay(h.t, id)).toMatchObject({ balanceStatus: 'succeeded', paidPence: TOTAL });
-    },
-  );
+    });
 });
