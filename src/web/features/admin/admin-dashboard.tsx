@@ -1,15 +1,17 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { PaymentScheduleSettings } from '../payment-schedule/payment-schedule-settings.tsx';
 import { useAdminSession } from './admin-gate.tsx';
 import { BookingsTab } from './bookings-tab.tsx';
 import { DatesTab } from './dates-tab.tsx';
 import { EmailTab } from './email-tab.tsx';
+import { cardClass } from './styles.ts';
 
 const tabClass =
   'rounded-md px-4 py-2 font-medium text-sm text-stone-700 hover:text-stone-900 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm';
 
-/** 'Admin Dashboard' with Logout and the Bookings, Email and Dates tabs (spec section 2). */
+/** 'Admin Dashboard' with Logout and the Bookings, Email and Dates tabs (spec section 2), and Payments (issue 15). */
 export function AdminDashboard() {
   const session = useAdminSession();
   return (
@@ -39,6 +41,9 @@ export function AdminDashboard() {
           <Tabs.Trigger value="dates" className={tabClass}>
             Dates
           </Tabs.Trigger>
+          <Tabs.Trigger value="payments" className={tabClass}>
+            Payments
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="bookings" className="mt-6 focus-visible:outline-none">
           <BookingsTab />
@@ -48,6 +53,11 @@ export function AdminDashboard() {
         </Tabs.Content>
         <Tabs.Content value="dates" className="mt-6">
           <DatesTab />
+        </Tabs.Content>
+        <Tabs.Content value="payments" className="mt-6">
+          <div className={cardClass}>
+            <PaymentScheduleSettings />
+          </div>
         </Tabs.Content>
       </Tabs.Root>
     </div>

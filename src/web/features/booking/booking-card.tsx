@@ -5,12 +5,16 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { type BookingForm, BookingFormSchema } from '../../../domain/booking-form.ts';
+import { todayOnPropertyClock } from '../../../domain/dates.ts';
+import { planPayments } from '../../../domain/payment-schedule.ts';
 import { quoteStay } from '../../../domain/pricing.ts';
 import { MAX_GUESTS, MIN_NIGHTS, PROPERTY_ID } from '../../../domain/property.ts';
 import { BOOKING_CARD, BOOKING_TOASTS, MINIMUM_STAY_DIALOG } from '../../content/booking.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
 import { hasOpenToastFrom, toast } from '../../lib/toast.ts';
+import { usePaymentSchedule } from '../payment-schedule/payment-schedule-api.ts';
 import { PaymentPanel } from '../payments/payment-panel.tsx';
+import { PaymentScheduleNote } from '../payments/payment-schedule-note.tsx';
 import { availabilityQuery, unavailableDatesQuery } from './booking-api.ts';
 import { BookingRates, TermsNote } from './booking-card-parts.tsx';
 import { DateRangePicker, type DateSelection } from './date-range-picker.tsx';
@@ -38,6 +42,8 @@ export function BookingCard() {
   const [availability, setAvailability] = useState<Availability>('idle');
   const [minimumStayOpen, setMinimumStayOpen] = useState(false);
   const [resetKey, setResetKey] = useState(0);
+  const schedule = usePaymentSchedule();
+  const [saveCardConsent, setSaveCardConsent] = useState(false);
   const lastCheck = useRef(0);
   const mountedAt = useRef(performance.now());
   /** The card's '✓ Available!', withdrawn once the dates it spoke for are gone (cleared, or a 1-night choice). */
@@ -106,10 +112,21 @@ export function BookingCard() {
   const total = availability === 'available' && quote ? quote.total : 0;
   const contactReady = BookingFormSchema.safeParse(values).success;
   const showPayment = selection !== null && total > 0 && contactReady;
+  // The owner's schedule: a deposit today and the balance later, or the total (the server charges the same).
+  const plan =
+    selection && total > 0 && schedule.data
+      ? planPayments({
+          totalPence: total * 100,
+          checkIn: selection.from,
+          bookedOn: todayOnPropertyClock(new Date()),
+          setting: schedule.data,
+        })
+      : undefined;
 
   function onPaid(bookingId: string) {
     // Spec section 4, step 7: the form resets, the dates clear, the form hides, the total returns to 0.
     form.reset(EMPTY_FORM);
+    setSaveCardConsent(false);
     lastCheck.current++;
     setSelection(null);
     setAvailability('idle');
@@ -210,9 +227,18 @@ export function BookingCard() {
             </form>
 
             <PriceBreakdown quote={quote} />
+            {plan ? (
+              <PaymentScheduleNote
+                plan={plan}
+                consent={saveCardConsent}
+                onConsentChange={setSaveCardConsent}
+              />
+            ) : null}
 
             {showPayment ? (
               <PaymentPanel
+                plan={plan}
+                saveCardConsent={saveCardConsent}
                 stay={{
                   propertyId: PROPERTY_ID,
                   checkInDate: selection.from,
