@@ -167,15 +167,24 @@ export function createBookingsRepository(db: Db) {
         .limit(limit);
     },
 
-    /** Confirmed bookings whose balance is in the given states (failed ones for reminders, stuck charges). */
+    /**
+     * Confirmed bookings not yet over (check-out after `today`) whose balance is in the given states (failed
+     * ones for reminders, stuck charges): a stay in the past is the owner's to settle by hand.
+     */
     async balancesIn(
-      { statuses, limit }: { statuses: StayRow['balanceStatus'][]; limit: number },
+      { statuses, today, limit }: { statuses: StayRow['balanceStatus'][]; today: IsoDate; limit: number },
       tx: DbOrTx = db,
     ) {
       return tx
         .select()
         .from(stays)
-        .where(and(eq(stays.status, 'confirmed'), inArray(stays.balanceStatus, statuses)))
+        .where(
+          and(
+            eq(stays.status, 'confirmed'),
+            inArray(stays.balanceStatus, statuses),
+            gt(stays.checkOut, today),
+          ),
+        )
         .orderBy(asc(stays.checkIn), asc(stays.id))
         .limit(limit);
     },

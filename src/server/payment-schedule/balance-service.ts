@@ -200,7 +200,11 @@ export function createBalanceService(deps: {
       }
     }
 
-    const open = await bookings.balancesIn({ statuses: ['processing', 'failed'], limit: BALANCE_BATCH_SIZE });
+    const open = await bookings.balancesIn({
+      statuses: ['processing', 'failed'],
+      today,
+      limit: BALANCE_BATCH_SIZE,
+    });
     for (const stay of open) {
       try {
         if (stay.balanceStatus === 'processing') {

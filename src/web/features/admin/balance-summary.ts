@@ -25,7 +25,7 @@ export function paymentLines(b: AdminBooking): string[] {
       lines.push(
         b.balanceFailureCode === 'authentication_required'
           ? 'Last charge: the bank asked for authentication; the guest has the payment link'
-          : `Last charge declined${b.balanceLastError ? `: ${b.balanceLastError}` : ''}; the guest has the payment link`,
+          : `Last charge declined${b.balanceLastError ? `: ${b.balanceLastError.replace(/\.$/, '')}` : ''}; the guest has the payment link`,
       );
       break;
     default:
