@@ -428,4 +428,38 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
       expect(response.statusCode, response.body).toBe(200);
       expect(await readStay(h.t, id)).toMatchObject({ balanceStatus: 'succeeded', paidPence: TOTAL });
     });
+
+  if (mode === 'stripe')
+    it('the signed webhook records a balance declined while the job died: link sent, owner told', async () => {
+      const id = await bookWithDeposit();
+      await replaceSavedCard(id, INSUFFICIENT_FUNDS);
+      h.t.clock.set(morningOf(DUE_ON));
+      const before = await readStay(h.t, id);
+      await h.t.database.db
+        .update(stays)
+        .set({ balanceStatus: 'processing', balanceAttempts: 1, balanceLastAttemptAt: h.t.clock.now() })
+        .where((await import('drizzle-orm')).eq(stays.id, id));
+      const declined = await h.provider.chargeOffSession({
+        customerId: before!.customerId!,
+        paymentMethodId: before!.paymentMethodId!,
+        amountPence: BALANCE,
+        currency: 'gbp',
+        metadata: { bookingId: id, instalment: 'balance', attempt: '1' },
+        idempotencyKey: `balance-${id}-1`,
+      });
+      expect(declined.status).toBe('requires_payment_method');
+      const event = h.standIn!.signedEvent('payment_intent.payment_failed', declined.id);
+      const response = await h.t.app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        payload: event.payload,
+        headers: event.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await readStay(h.t, id)).toMatchObject({
+        balanceStatus: 'failed',
+        balanceFailureCode: 'declined',
+      });
+      expect(events('balancePaymentFailed', id)).toBe(1);
+    });
 });
