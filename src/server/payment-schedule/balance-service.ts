@@ -8,7 +8,12 @@ import type { Db, DbOrTx } from '../db/database.ts';
 import { auditLog } from '../db/schema.ts';
 import { badGateway, conflict, HttpError, notFound } from '../errors.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
-import { offSessionOutcome, type PaymentProvider, type ProviderPaymentIntent } from '../payments/provider.ts';
+import {
+  type OffSessionOutcome,
+  offSessionOutcome,
+  type PaymentProvider,
+  type ProviderPaymentIntent,
+} from '../payments/provider.ts';
 
 /**
  * The balance of a deposit booking (issue 15): charged off-session by the balance job on its due date, or by the
@@ -38,6 +43,14 @@ export function balanceOutstanding(stay: StayRow): boolean {
   );
 }
 
+/** What became of one attempt at a balance, whichever provider answered. */
+type AttemptAnswer = {
+  outcome: OffSessionOutcome;
+  intentId: string | null;
+  amountPence: number;
+  lastError: string | null;
+};
+
 export type BalanceJobResult = {
   charged: string[];
   failed: string[];
@@ -57,23 +70,20 @@ export function createBalanceService(deps: {
   const bookings = createBookingsRepository(db);
 
   /**
-   * Records what the provider said about attempt `attempt` of a stay's balance, if that attempt is still the one
-   * in flight (a late or repeated answer changes nothing).
+   * Records what became of attempt `attempt` of a stay's balance, if that attempt is still the one in flight (a
+   * late or repeated answer changes nothing).
    */
-  async function recordAttempt(
-    stayId: string,
-    attempt: number,
-    intent: ProviderPaymentIntent,
-  ): Promise<StayRow> {
-    const outcome = offSessionOutcome(intent);
+  async function recordAttempt(stayId: string, attempt: number, answer: AttemptAnswer): Promise<StayRow> {
+    const { outcome } = answer;
     const now = clock.now();
     return db.transaction(async (tx) => {
       const stay = await bookings.findStay({ id: stayId, forUpdate: true }, tx);
       if (!stay) throw notFound('There is no booking with that id.', 'booking_not_found');
       if (stay.balanceStatus !== 'processing' || stay.balanceAttempts !== attempt) return stay;
+      const intentId = answer.intentId ?? stay.balancePaymentIntentId;
       if (outcome === 'processing') {
         return bookings.updateStay(
-          { id: stay.id, set: { balancePaymentIntentId: intent.id, updatedAt: now } },
+          { id: stay.id, set: { balancePaymentIntentId: intentId, updatedAt: now } },
           tx,
         );
       }
@@ -83,9 +93,9 @@ export function createBalanceService(deps: {
             id: stay.id,
             set: {
               balanceStatus: 'succeeded',
-              balancePaymentIntentId: intent.id,
+              balancePaymentIntentId: intentId,
               balancePaidAt: now,
-              paidPence: stay.paidPence + intent.amount,
+              paidPence: stay.paidPence + answer.amountPence,
               balanceFailureCode: null,
               balanceLastError: null,
               ...(stay.attention === 'balance_unpaid' ? { attention: null } : {}),
@@ -102,9 +112,9 @@ export function createBalanceService(deps: {
           id: stay.id,
           set: {
             balanceStatus: 'failed',
-            balancePaymentIntentId: intent.id,
+            balancePaymentIntentId: intentId,
             balanceFailureCode: outcome,
-            balanceLastError: intent.lastError,
+            balanceLastError: answer.lastError,
             balanceFailedAt: now,
             balanceRemindersSent: 0,
             updatedAt: now,
@@ -117,22 +127,22 @@ export function createBalanceService(deps: {
     });
   }
 
+  const answerOf = (intent: ProviderPaymentIntent): AttemptAnswer => ({
+    outcome: offSessionOutcome(intent),
+    intentId: intent.id,
+    amountPence: intent.amount,
+    lastError: intent.lastError,
+  });
+
   /** One off-session attempt at a claimed stay (status 'processing', `balanceAttempts` its number). */
   async function charge(stay: StayRow): Promise<StayRow> {
     if (!stay.customerId || !stay.paymentMethodId) {
       // No saved card (it could not be kept at booking): the guest pays through the link.
       return recordAttempt(stay.id, stay.balanceAttempts, {
-        id: stay.balancePaymentIntentId ?? '',
-        clientSecret: '',
-        amount: stay.balancePence,
-        currency: 'gbp',
-        status: 'requires_payment_method',
-        metadata: {},
+        outcome: 'declined',
+        intentId: null,
+        amountPence: stay.balancePence,
         lastError: 'No card was saved for this booking.',
-        amountRefunded: 0,
-        customerId: null,
-        paymentMethodId: null,
-        lastErrorCode: 'card_declined',
       });
     }
     const intent = await payments.chargeOffSession({
@@ -143,7 +153,7 @@ export function createBalanceService(deps: {
       metadata: { bookingId: stay.id, instalment: 'balance', attempt: String(stay.balanceAttempts) },
       idempotencyKey: balanceIdempotencyKey(stay.id, stay.balanceAttempts),
     });
-    return recordAttempt(stay.id, stay.balanceAttempts, intent);
+    return recordAttempt(stay.id, stay.balanceAttempts, answerOf(intent));
   }
 
   /**
@@ -381,7 +391,7 @@ export function createBalanceService(deps: {
     const attempt = Number(intent.metadata.attempt);
     const bookingId = intent.metadata.bookingId;
     if (!bookingId || !Number.isInteger(attempt)) return;
-    await recordAttempt(bookingId, attempt, intent).catch(() => undefined);
+    await recordAttempt(bookingId, attempt, answerOf(intent)).catch(() => undefined);
   }
 
   async function audit(tx: DbOrTx, actor: string, action: string, details: Record<string, unknown>) {

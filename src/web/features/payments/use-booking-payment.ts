@@ -9,6 +9,9 @@ import type { PaymentPanelProps } from './payment-types.ts';
 export const CONSENT_NEEDED =
   'Please agree to your card being saved for the balance before you pay the deposit.';
 
+export const AMOUNT_CHANGED =
+  'The amount to pay today has changed since this page was loaded. Please reload the page and check it before paying.';
+
 /** The toast of a card payment that went through (demo card form or Stripe's card field). */
 export const CARD_PAID_TOAST = {
   title: 'Payment Successful',
@@ -44,6 +47,9 @@ export function useBookingPayment(props: PaymentPanelProps) {
         ...(plan?.kind === 'deposit' ? { saveCardConsent: true } : {}),
       });
       holdToken.current = response.holdToken ?? undefined;
+      // The server decides the plan on its own clock: never pay an amount other than the one the guest saw.
+      const shown = plan?.todayPence ?? Math.round(latest.current.quote.total * 100);
+      if (response.amount !== shown) throw new Error(AMOUNT_CHANGED);
       return response;
     },
     /** POST /api/bookings after a succeeded payment. */
