@@ -180,6 +180,28 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
     });
   });
 
+  it("the checkout page of a guest's deposit hold takes the deposit, not the total", async () => {
+    const held = await h.t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { ...bookingPageRequest(DATES), saveCardConsent: true },
+    });
+    const bookingId = held.json().bookingId;
+    const total = await h.t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { amount: TOTAL / 100, bookingId },
+    });
+    expect(total.statusCode).toBe(409);
+    const deposit = await h.t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { amount: DEPOSIT / 100, bookingId },
+    });
+    expect(deposit.statusCode, deposit.body).toBe(200);
+    expect(deposit.json().amount).toBe(DEPOSIT);
+  });
+
   it('charges in full a stay inside the window (42 days or fewer away)', async () => {
     const soon = { checkInDate: '2027-01-04', checkOutDate: '2027-01-07' }; // 42 days ahead
     const held = await h.t.app.inject({

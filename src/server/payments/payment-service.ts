@@ -364,9 +364,11 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
         throw conflict('The dates of this booking have passed. Please contact us.', 'booking_past');
       }
       const amountPence = poundsToPence(amountPounds);
-      if (amountPence !== found.totalPence) {
+      // A guest's deposit hold is paid its deposit here too, as on the booking page (issue 15).
+      const dueNow = chargedAtBookingPence(found);
+      if (amountPence !== dueNow) {
         throw conflict(
-          `The total for this booking is ${formatGbp(found.totalPence)}, not ${formatGbp(amountPence)}. Please reload the page and try again.`,
+          `The ${found.scheduleKind === 'deposit' ? 'deposit' : 'total'} for this booking is ${formatGbp(dueNow)}, not ${formatGbp(amountPence)}. Please reload the page and try again.`,
           'price_changed',
           { quote: storedQuote(found) },
         );

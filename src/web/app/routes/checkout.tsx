@@ -120,6 +120,7 @@ export default function Checkout() {
 
   const { booking, intent } = state;
   const payingBalance = booking.balanceOutstanding && booking.balancePrice !== null;
+  const payingDeposit = !payingBalance && booking.status !== 'confirmed' && booking.depositPrice !== null;
   const onSucceeded = async (paymentIntentId: string) => {
     try {
       await notifyPaymentSuccess({ paymentIntentId, bookingId: booking.id });
@@ -191,6 +192,18 @@ export default function Checkout() {
                 <dd className="font-semibold" data-testid="balance-due">
                   {formatGbp(Math.round((booking.balancePrice ?? 0) * 100))}
                 </dd>
+              </div>
+            </>
+          ) : null}
+          {payingDeposit && booking.balanceDueOn ? (
+            <>
+              <div className="flex justify-between gap-4 text-lg">
+                <dt className="font-semibold">Deposit today</dt>
+                <dd className="font-semibold">{formatGbp(Math.round((booking.depositPrice ?? 0) * 100))}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-stone-600">Balance on {showDate(booking.balanceDueOn)}</dt>
+                <dd className="font-medium">{formatGbp(Math.round((booking.balancePrice ?? 0) * 100))}</dd>
               </div>
             </>
           ) : null}
