@@ -247,6 +247,17 @@ test("a second booking's balance is declined; the guest pays it through the e-ma
   expect(message.email.text).toContain('insufficient funds');
   const link = /(http:\/\/\S+\/checkout\/[\w-]+)/.exec(message.email.text ?? '')?.[1];
   expect(link).toBe(`${base}/checkout/${intent.bookingId}`);
+
+  // The owner sees what is due and why, and may send the link again.
+  await page.addInitScript((value) => window.localStorage.setItem('adminToken', value), await token());
+  await page.goto(`${base}/admin`);
+  await page.getByLabel('Search').fill('Grace Balance');
+  const row = page.getByRole('row', { name: /Grace Balance/ });
+  await expect(row.getByText(`Due ${formatGbp(balancePence)}`)).toBeVisible();
+  await expect(row.getByText(/Last charge declined: Your card has insufficient funds/)).toBeVisible();
+  await row.getByRole('button', { name: 'Send payment link' }).click();
+  await expect(page.getByText('Payment Link Sent', { exact: true })).toBeVisible();
+
   await page.goto(link!);
   await expect(page.getByTestId('balance-due')).toHaveText(formatGbp(balancePence));
   await fillCard(page, '4242 4242 4242 4242');
