@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bookingReference } from '../../domain/booking-reference.ts';
 import { addDays } from '../../domain/dates.ts';
 import { poundsToPence, quoteStay } from '../../domain/pricing.ts';
 import { buildApp } from '../app.ts';
@@ -237,6 +238,36 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
     h.t.clock.set(morningOf(addDays(DUE_ON, 1)));
     await runJob();
     expect(await balanceCharges(id)).toBe(1);
+  });
+
+  it("the guest's own booking page shows the deposit paid and the balance's date, then the link once it failed", async () => {
+    const id = await bookWithDeposit();
+    await replaceSavedCard(id, INSUFFICIENT_FUNDS);
+    const stay = await readStay(h.t, id);
+    const manage = async () => {
+      const response = await h.t.app.inject({
+        method: 'GET',
+        url: `/api/manage/${bookingReference(id)}?key=${stay!.manageKey}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().money;
+    };
+    expect(await manage()).toEqual({
+      totalPence: TOTAL,
+      paidPence: DEPOSIT,
+      refundedPence: 0,
+      duePence: BALANCE,
+      balanceDueOn: DUE_ON,
+      payBalancePath: null,
+    });
+    h.t.clock.set(morningOf(DUE_ON));
+    await runJob();
+    expect(await manage()).toMatchObject({
+      paidPence: DEPOSIT,
+      duePence: BALANCE,
+      balanceDueOn: null,
+      payBalancePath: `/checkout/${id}`,
+    });
   });
 
   it('authentication required → the link to pay on the checkout page, reminders after 2 and 5 days', async () => {
