@@ -10,6 +10,9 @@ import { planPayments } from '../../../domain/payment-schedule.ts';
 import { priceStay } from '../../../domain/pricing.ts';
 import { MAX_GUESTS, MIN_NIGHTS, PROPERTY_ID } from '../../../domain/property.ts';
 import { minimumStayMessage } from '../../../domain/rate-plan.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input, Select, Textarea } from '../../components/ui/input.tsx';
 import { BOOKING_CARD, BOOKING_TOASTS, MINIMUM_STAY_DIALOG } from '../../content/booking.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { useEnquiriesEmail } from '../../lib/site-content.ts';
@@ -181,8 +184,6 @@ export function BookingCard() {
   }
 
   const email = useEnquiriesEmail();
-  const fieldClass =
-    'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-700';
 
   return (
     <aside aria-label="Booking">
@@ -216,92 +217,51 @@ export function BookingCard() {
                 {BOOKING_CARD.formTitle}
               </h3>
               <Field id={`${ids}-name`} label="Full Name" error={errors.contactName?.message}>
-                <input
-                  id={`${ids}-name`}
-                  autoComplete="name"
-                  className={fieldClass}
-                  aria-invalid={errors.contactName ? true : undefined}
-                  aria-describedby={errors.contactName ? `${ids}-name-error` : undefined}
-                  {...form.register('contactName')}
-                />
+                <Input compact autoComplete="name" {...form.register('contactName')} />
               </Field>
               <Field id={`${ids}-email`} label="Email Address" error={errors.contactEmail?.message}>
-                <input
-                  id={`${ids}-email`}
-                  type="email"
-                  autoComplete="email"
-                  className={fieldClass}
-                  aria-invalid={errors.contactEmail ? true : undefined}
-                  aria-describedby={errors.contactEmail ? `${ids}-email-error` : undefined}
-                  {...form.register('contactEmail')}
-                />
+                <Input compact type="email" autoComplete="email" {...form.register('contactEmail')} />
               </Field>
               <Field id={`${ids}-phone`} label="Phone Number (optional)" error={errors.contactPhone?.message}>
-                <input
-                  id={`${ids}-phone`}
-                  type="tel"
-                  autoComplete="tel"
-                  className={fieldClass}
-                  {...form.register('contactPhone')}
-                />
+                <Input compact type="tel" autoComplete="tel" {...form.register('contactPhone')} />
               </Field>
               <Field id={`${ids}-guests`} label={BOOKING_CARD.guestsLabel} error={errors.guestCount?.message}>
-                <select
-                  id={`${ids}-guests`}
-                  className={fieldClass}
-                  {...form.register('guestCount', { valueAsNumber: true })}
-                >
+                <Select compact {...form.register('guestCount', { valueAsNumber: true })}>
                   {Array.from({ length: MAX_GUESTS }, (_, i) => i + 1).map((count) => (
                     <option key={count} value={count}>
                       {count} {count === 1 ? 'guest' : 'guests'}
                     </option>
                   ))}
-                </select>
+                </Select>
               </Field>
               <Field
                 id={`${ids}-requests`}
                 label="Special Requests (optional)"
                 error={errors.specialRequests?.message}
               >
-                <textarea
-                  id={`${ids}-requests`}
-                  rows={3}
-                  className={fieldClass}
-                  {...form.register('specialRequests')}
-                />
+                <Textarea compact rows={3} {...form.register('specialRequests')} />
               </Field>
             </form>
 
-            <form className="space-y-1" onSubmit={applyPromo} noValidate>
-              <label htmlFor={`${ids}-promo`} className="block font-medium text-sm text-stone-800">
-                Promo code
-              </label>
-              <div className="flex gap-2">
-                <input
-                  id={`${ids}-promo`}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  maxLength={40}
-                  className={fieldClass.replace('mt-1 ', '')}
-                  value={promoText}
-                  aria-invalid={promoError ? true : undefined}
-                  aria-describedby={promoError ? `${ids}-promo-error` : undefined}
-                  onChange={(event) => setPromoText(event.target.value)}
-                />
-                <button
-                  type="submit"
-                  className="shrink-0 rounded-md border border-stone-300 px-3 py-1 text-sm hover:bg-stone-100"
-                >
-                  Apply
-                </button>
-              </div>
-              {promoError ? (
-                <p id={`${ids}-promo-error`} role="alert" className="text-red-700 text-sm">
-                  {promoError}
-                </p>
-              ) : appliedCode && promoQuery.data?.promoCode ? (
-                <p role="status" className="text-emerald-800 text-sm">
+            <form onSubmit={applyPromo} noValidate>
+              <Field id={`${ids}-promo`} label="Promo code" error={promoError ?? undefined}>
+                <div className="flex gap-2">
+                  <Input
+                    compact
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                    maxLength={40}
+                    value={promoText}
+                    onChange={(event) => setPromoText(event.target.value)}
+                  />
+                  <Button type="submit" variant="secondary" size="sm" className="shrink-0">
+                    Apply
+                  </Button>
+                </div>
+              </Field>
+              {!promoError && appliedCode && promoQuery.data?.promoCode ? (
+                <p role="status" className="mt-1 text-emerald-800 text-sm">
                   Promo code {promoQuery.data.promoCode} applied.
                 </p>
               ) : null}
@@ -411,30 +371,4 @@ function AvailabilityNote({ availability }: { availability: Availability }) {
       </p>
     );
   return null;
-}
-
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block font-medium text-sm text-stone-800">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-red-700 text-sm">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
