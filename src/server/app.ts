@@ -46,6 +46,10 @@ import { createPaymentService } from './payments/payment-service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook.ts';
+import { createPhotoWorker, type PhotoWorker } from './photos/photo-worker.ts';
+import { photoAdminRoutes, photoFileRoutes } from './photos/routes.ts';
+import { createPhotoService, photosReady } from './photos/service.ts';
+import { createPhotoStorage } from './photos/storage.ts';
 import { propertyRoutes } from './properties/routes.ts';
 import { AccessLogController, lazyChildLoggerFactory } from './request-logging.ts';
 import { testClockRoutes } from './test-clock/routes.ts';
@@ -74,6 +78,8 @@ export type BuildAppOptions = {
   payments?: PaymentProvider;
   /** Expire lapsed holds on a timer (default true). */
   holdSweeper?: boolean;
+  /** Process uploaded photos in this process (default true; tests of a restart upload with it off). */
+  photoWorker?: boolean;
 };
 
 declare module 'fastify' {
@@ -83,6 +89,11 @@ declare module 'fastify' {
     holdSweeper: { sweep(): Promise<string[]> };
     /** Tests drive its automatic run: `app.calendarSync.runIfDue()`. */
     calendarSync: CalendarSync;
+    /**
+     * The owner's photos: `photosReady()` for the go-live checklist; tests wait for the background processing
+     * of uploads with `app.photos.worker.settled()`.
+     */
+    photos: { photosReady(): Promise<{ ready: number; missingAlt: number }>; worker: PhotoWorker };
   }
 }
 
@@ -361,6 +372,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('calendarSync', calendarSync);
   calendarSync.start();
   app.addHook('onClose', () => calendarSync.stop());
+  // The owner's photos: uploads are processed in the background, by this process or another sharing the
+  // database (the queue is the photos table); each published change renders the public pages again.
+  const photoStorage = createPhotoStorage(config.mediaDir);
+  const sitePhotosChanged = () => {};
+  const photoWorker = createPhotoWorker({
+    enabled: options.photoWorker !== false,
+    db: database.db,
+    storage: photoStorage,
+    clock,
+    log: app.log,
+    onPublished: sitePhotosChanged,
+  });
+  const photoService = createPhotoService({
+    db: database.db,
+    clock,
+    storage: photoStorage,
+    worker: photoWorker,
+    changed: sitePhotosChanged,
+  });
+  app.decorate('photos', { photosReady: () => photosReady(database.db), worker: photoWorker });
+  app.addHook('onReady', async () => photoWorker.start());
+  app.addHook('onClose', async () => photoWorker.stop());
   const routeTable: RouteTable = { all: [], admin: [] };
   app.decorate('routeTable', routeTable);
   recordRoutes(app, routeTable.all);
@@ -396,6 +429,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           ...context,
           refunds: options.refunds ?? context.payments,
         });
+        await admin.register(photoAdminRoutes, { photos: photoService, storage: photoStorage });
       });
 
       api.all('/*', async (request, reply) =>
@@ -409,6 +443,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await app.register(seoRoutes, { siteUrl: config.siteUrl });
+  await app.register(photoFileRoutes, { storage: photoStorage });
   await app.register(downloadFileRoutes);
 
   const site =
