@@ -5,11 +5,12 @@ import { useAdminSession } from './admin-gate.tsx';
 import { BookingsTab } from './bookings-tab.tsx';
 import { DatesTab } from './dates-tab.tsx';
 import { EmailTab } from './email-tab.tsx';
+import { PhotosTab } from './photos-tab.tsx';
 
 const tabClass =
   'rounded-md px-4 py-2 font-medium text-sm text-stone-700 hover:text-stone-900 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm';
 
-/** 'Admin Dashboard' with Logout and the Bookings, Email and Dates tabs (spec section 2). */
+/** 'Admin Dashboard' with Logout and the Bookings, Email, Dates and Photos tabs (spec section 2). */
 export function AdminDashboard() {
   const session = useAdminSession();
   return (
@@ -39,6 +40,9 @@ export function AdminDashboard() {
           <Tabs.Trigger value="dates" className={tabClass}>
             Dates
           </Tabs.Trigger>
+          <Tabs.Trigger value="photos" className={tabClass}>
+            Photos
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="bookings" className="mt-6 focus-visible:outline-none">
           <BookingsTab />
@@ -48,6 +52,9 @@ export function AdminDashboard() {
         </Tabs.Content>
         <Tabs.Content value="dates" className="mt-6">
           <DatesTab />
+        </Tabs.Content>
+        <Tabs.Content value="photos" className="mt-6">
+          <PhotosTab />
         </Tabs.Content>
       </Tabs.Root>
     </div>
