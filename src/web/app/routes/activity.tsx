@@ -4,7 +4,8 @@ import { PageHero } from '../../components/content/page-hero.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { ACTIVITY_LINKS, ACTIVITY_PAGES, galleryAlt } from '../../content/site.ts';
+import { ACTIVITY_LINKS, ACTIVITY_PAGES } from '../../content/site.ts';
+import { bannerPhoto, useSitePhotos } from '../../features/gallery/shown-photos.ts';
 import { metaByPath, normalisePath } from '../../lib/meta.ts';
 
 const pageOf = (pathname: string) =>
@@ -18,6 +19,7 @@ const bookNowClass = buttonClass({ variant: 'accent', size: 'lg' });
 export default function Activity() {
   const pathname = normalisePath(useLocation().pathname);
   const page = pageOf(pathname);
+  const photos = useSitePhotos();
   const others = ACTIVITY_LINKS.filter((link) => link.to !== pathname);
   return (
     <>
@@ -37,7 +39,7 @@ export default function Activity() {
         </div>
       </div>
 
-      <PageHero photoId={page.photo} alt={galleryAlt(page.photo)} heading={page.heading} intro={page.intro} />
+      <PageHero photo={bannerPhoto(photos, page.photo)} heading={page.heading} intro={page.intro} />
 
       <ContentCards id="cards-heading" heading="Plan your days" cards={page.cards} columns={2} />
 

@@ -1,10 +1,12 @@
+import { variantUrl } from '../../../domain/media.ts';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { ResponsiveImage } from '../../components/media/responsive-image.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { FEATURES, GALLERY, HOME, UNIQUE_POINTS } from '../../content/site.ts';
+import { FEATURES, HOME, UNIQUE_POINTS } from '../../content/site.ts';
 import { BookNowSection } from '../../features/booking/book-now-section.tsx';
 import { HeroSlideshow } from '../../features/gallery/hero-slideshow.tsx';
+import { featurePhoto, slideshowPhotos, useSitePhotos } from '../../features/gallery/shown-photos.ts';
 import { pageMeta } from '../../lib/meta.ts';
 
 const DESCRIPTION =
@@ -20,6 +22,7 @@ export const meta = () =>
   });
 
 export default function Home() {
+  const photos = useSitePhotos();
   return (
     <>
       <StructuredData data={vacationRentalData('/', DESCRIPTION)} />
@@ -27,7 +30,7 @@ export default function Home() {
         aria-labelledby="hero-heading"
         className="relative isolate flex h-[82svh] max-h-[820px] min-h-[560px] items-end overflow-hidden bg-stone-900"
       >
-        <HeroSlideshow photos={GALLERY} />
+        <HeroSlideshow photos={slideshowPhotos(photos)} />
         <div
           aria-hidden="true"
           className="pointer-events-none absolute inset-0 bg-gradient-to-t from-stone-950/90 via-stone-950/40 to-transparent"
@@ -80,7 +83,7 @@ export default function Home() {
           <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
             {FEATURES.map((feature) => (
               <li key={feature.id} className="overflow-hidden rounded-xl border border-stone-200 bg-stone-50">
-                <div className="aspect-[4/3] bg-stone-200">
+                <div className="relative aspect-[4/3] bg-stone-200">
                   {feature.video ? (
                     <video
                       className="h-full w-full object-cover"
@@ -91,7 +94,7 @@ export default function Home() {
                       loop
                       playsInline
                       preload="none"
-                      poster={`/media/${feature.id}-800.webp`}
+                      poster={variantUrl(featurePhoto(photos, feature.id).base, 800, 'webp')}
                       aria-label={feature.alt}
                     >
                       <source src={`/video/${feature.id}.mp4`} type="video/mp4" />
@@ -99,9 +102,8 @@ export default function Home() {
                     </video>
                   ) : (
                     <ResponsiveImage
-                      id={feature.id}
+                      photo={featurePhoto(photos, feature.id)}
                       kind="feature"
-                      alt={feature.alt}
                       sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
                       className="h-full w-full object-cover"
                     />

@@ -4,7 +4,8 @@ import { PageHero } from '../../components/content/page-hero.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { galleryAlt, LANDING_PAGES, UNIQUE_POINTS } from '../../content/site.ts';
+import { LANDING_PAGES, UNIQUE_POINTS } from '../../content/site.ts';
+import { bannerPhoto, useSitePhotos } from '../../features/gallery/shown-photos.ts';
 import { metaByPath, normalisePath } from '../../lib/meta.ts';
 
 const pageOf = (pathname: string) =>
@@ -16,10 +17,11 @@ export const meta = metaByPath(pageOf);
 export default function Landing() {
   const pathname = normalisePath(useLocation().pathname);
   const page = pageOf(pathname);
+  const photos = useSitePhotos();
   return (
     <>
       <StructuredData data={vacationRentalData(pathname, page.description)} />
-      <PageHero photoId={page.photo} alt={galleryAlt(page.photo)} heading={page.heading} intro={page.intro}>
+      <PageHero photo={bannerPhoto(photos, page.photo)} heading={page.heading} intro={page.intro}>
         <Link to="/" className={buttonClass({ variant: 'accent', size: 'xl', className: 'mt-8' })}>
           {page.cta}
         </Link>
