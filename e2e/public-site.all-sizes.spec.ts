@@ -1,9 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.ts';
+import { DEFAULT_SITE_CONTENT } from '../src/domain/site-content.ts';
 import { PUBLIC_PATHS } from '../src/domain/site-paths.ts';
-import { ACTIVITY_PAGES, FEATURES, GALLERY, LANDING_PAGES, SITE } from '../src/web/content/site.ts';
+import {
+  ACTIVITY_PAGES,
+  DEFAULT_FEATURES as FEATURES,
+  DEFAULT_GALLERY as GALLERY,
+  LANDING_PAGES,
+} from '../src/web/content/site.ts';
+
 import { placeholderAlt } from '../src/web/features/gallery/shown-photos.ts';
+
+const FACTS = DEFAULT_SITE_CONTENT.property;
+
 import { expect, test } from './fixtures.ts';
 
 const SITE_URL = `http://localhost:${E2E_PORT}`;
@@ -45,9 +55,9 @@ test.describe('public pages', () => {
       await expect(page).toHaveTitle(route.title);
       // The licence scheme asks for the licence number, the occupancy and the EPC rating on every advert.
       const facts = page.getByTestId('legal-facts');
-      await expect(facts).toContainText(SITE.licenceNumber);
-      await expect(facts).toContainText(`Maximum occupancy ${SITE.maxOccupancy} guests`);
-      await expect(facts).toContainText(SITE.epcRating);
+      await expect(facts).toContainText(FACTS.licenceNumber!);
+      await expect(facts).toContainText(`Maximum occupancy ${FACTS.maxOccupancy} guests`);
+      await expect(facts).toContainText(FACTS.epcRating!);
     });
   }
 
@@ -214,8 +224,8 @@ test.describe('search engines and sharing', () => {
     const data = JSON.parse(jsonLd ?? '{}');
     expect(data['@type']).toEqual(['VacationRental', 'LodgingBusiness']);
     expect(data.containsPlace.occupancy.maxValue).toBe(4);
-    expect(JSON.stringify(data.additionalProperty)).toContain(SITE.licenceNumber);
-    expect(JSON.stringify(data.additionalProperty)).toContain(SITE.epcRating);
+    expect(JSON.stringify(data.additionalProperty)).toContain(FACTS.licenceNumber!);
+    expect(JSON.stringify(data.additionalProperty)).toContain(FACTS.epcRating!);
     expect(data.url).toBe(`${SITE_URL}/golf-stays-aberdeen`);
   });
 

@@ -20,7 +20,7 @@ import {
   writeSocialImage,
   writeVariants,
 } from '../src/server/photos/variants.ts';
-import { FEATURES, GALLERY } from '../src/web/content/site.ts';
+import { DEFAULT_FEATURES as FEATURES, DEFAULT_GALLERY as GALLERY } from '../src/web/content/site.ts';
 import { DEFAULT_SOCIAL_IMAGE } from '../src/web/lib/meta.ts';
 import { placeholderSvg } from './placeholder-art.ts';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { FEATURES } from '../src/web/content/site.ts';
+import { DEFAULT_FEATURES as FEATURES } from '../src/web/content/site.ts';
 import { placeholderSvg } from './placeholder-art.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -35,6 +35,37 @@ export type SitePhotos = z.infer<typeof SitePhotosSchema>;
 
 export const NO_SITE_PHOTOS: SitePhotos = { gallery: [], features: {} };
 
+/** A photo of the slideshow as the build knows it: its id and alt text. */
+export type GalleryPhoto = { id: string; alt: string };
+
+/**
+ * The slideshow's drawn stand-ins (scripts/build-images.ts draws one per id), shown only until the owner has
+ * uploaded photos: what each is to show, in order (spec sections 2 and 4: 18 photos, the first the main one).
+ */
+export const PLACEHOLDER_GALLERY: readonly GalleryPhoto[] = [
+  { id: 'exterior', alt: 'The Tower from the street: a granite church with its spire rising above Aberdeen' },
+  { id: 'living-room', alt: 'Open-plan living room under the old church roof timbers, with deep sofas' },
+  { id: 'kitchen', alt: 'Modern kitchen with a long island, oak worktops and pendant lights' },
+  { id: 'kitchen-table', alt: 'Kitchen table laid for four beside a tall arched church window' },
+  { id: 'master-bedroom', alt: 'Master bedroom with a king size bed beneath exposed stone and timber' },
+  { id: 'double-bedroom', alt: 'Double bedroom with soft linen and a lancet window' },
+  { id: 'twin-bedroom', alt: 'Twin bedroom with two single beds, ideal for friends or children' },
+  { id: 'staircase', alt: 'The staircase winding up through five floors of the tower' },
+  { id: 'tower-room', alt: 'Tower viewing room with windows on every side and armchairs for two' },
+  { id: 'tower-view', alt: 'View from the tower room across the rooftops of Aberdeen to the North Sea' },
+  { id: 'bathroom', alt: 'Bathroom with a walk-in rainfall shower and slate tiles' },
+  { id: 'cast-iron-bath', alt: 'Freestanding cast iron bath beneath a gothic arched window' },
+  { id: 'entrance-hall', alt: 'Entrance hall with the original church door and a flagstone floor' },
+  { id: 'living-space', alt: 'Reading corner in the living space with a record player and bookshelves' },
+  { id: 'roof-terrace', alt: 'Private roof terrace with outdoor seating and views over the city' },
+  { id: 'sauna', alt: 'Private cedar sauna with warm low lighting' },
+  {
+    id: 'architectural-feature',
+    alt: 'Restored stone tracery and stained glass, one of the church’s original features',
+  },
+  { id: 'exterior-dusk', alt: 'The Tower lit up at dusk, its spire against an evening sky' },
+];
+
 /** The feature cards a photo can illustrate (src/web/content/site.ts's FEATURES, same ids and order). */
 export const FEATURE_PHOTO_SLOTS = [
   { id: 'feature-sauna', title: 'Private Sauna' },

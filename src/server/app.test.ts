@@ -84,6 +84,7 @@ describe('security headers on pages and API answers', () => {
         { ...(await createPage('<!doctype html><title>The Tower</title>')), scriptHashes: ["'sha256-x'"] },
       ],
     ]),
+    data: new Map(),
     fallback: undefined,
     notFound: await createPage('<!doctype html><title>Not found</title>'),
     root,

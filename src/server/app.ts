@@ -48,13 +48,20 @@ import { paymentRoutes } from './payments/routes.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook.ts';
 import { createPhotoWorker, type PhotoWorker } from './photos/photo-worker.ts';
 import { photoAdminRoutes, photoFileRoutes } from './photos/routes.ts';
-import { createPhotoService, photosReady } from './photos/service.ts';
+import { createPhotoService, loadSitePhotos, photosReady } from './photos/service.ts';
 import { createPhotoStorage } from './photos/storage.ts';
 import { propertyRoutes } from './properties/routes.ts';
 import { AccessLogController, lazyChildLoggerFactory } from './request-logging.ts';
+import { siteContentRoutes } from './site-content/routes.ts';
+import {
+  createSiteContent,
+  type SiteContentService,
+  type SiteContentSources,
+} from './site-content/site-content.ts';
 import { testClockRoutes } from './test-clock/routes.ts';
+import { createPageRenderer, type PageRenderer } from './web/render-pages.ts';
 import { seoRoutes } from './web/seo-routes.ts';
-import { loadSite, type Page, pageBody, type Site } from './web/site.ts';
+import { loadSite, type Page, pageBody, replacePages, type Site } from './web/site.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -80,6 +87,13 @@ export type BuildAppOptions = {
   holdSweeper?: boolean;
   /** Process uploaded photos in this process (default true; tests of a restart upload with it off). */
   photoWorker?: boolean;
+  /**
+   * Renders the public pages with the site content: by default React Router's server build beside a loaded
+   * site; an injected site has none unless one is given.
+   */
+  pageRenderer?: PageRenderer;
+  /** Parts of the site content from elsewhere than their owners' tables (tests). */
+  siteContentSources?: SiteContentSources;
 };
 
 declare module 'fastify' {
@@ -94,6 +108,8 @@ declare module 'fastify' {
      * of uploads with `app.photos.worker.settled()`.
      */
     photos: { photosReady(): Promise<{ ready: number; missingAlt: number }>; worker: PhotoWorker };
+    /** Tests await `app.siteContent.settled()` before reading a page after a change. */
+    siteContent: SiteContentService;
   }
 }
 
@@ -341,7 +357,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     notifications: options.notifications ?? createEmailNotifications(config, { clock }),
     payments: options.payments ?? createPaymentProvider(config, database.db, clock),
+    siteContent: createSiteContent({
+      db: database.db,
+      sources: { ...siteContentSources(), ...options.siteContentSources },
+      log: app.log,
+      // Another process may have published a change: PostgreSQL deployments can run several.
+      pollMs: database.kind === 'postgres' ? 30_000 : undefined,
+    }),
   };
+  app.decorate('siteContent', context.siteContent);
+  app.addHook('onClose', async () => context.siteContent.stop());
   const smtp = createSmtpSettings(
     config,
     createSecretBox({ secretKey: config.secretKey, dataDir: config.dataDir }),
@@ -375,7 +400,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The owner's photos: uploads are processed in the background, by this process or another sharing the
   // database (the queue is the photos table); each published change renders the public pages again.
   const photoStorage = createPhotoStorage(config.mediaDir);
-  const sitePhotosChanged = () => {};
+  const sitePhotosChanged = () => context.siteContent.changed();
   const photoWorker = createPhotoWorker({
     enabled: options.photoWorker !== false,
     db: database.db,
@@ -405,6 +430,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Public routes.
       await api.register(healthRoutes, context);
       await api.register(propertyRoutes, context);
+      await api.register(siteContentRoutes, context);
       await api.register(adminAuthRoutes, context); // login is public; verify and logout check the token
       await api.register(icalExportRoutes, { ...context, calendarSync }); // keyed by the export secret
       await api.register(downloadsApiRoutes);
@@ -446,12 +472,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(photoFileRoutes, { storage: photoStorage });
   await app.register(downloadFileRoutes);
 
-  const site =
-    options.site === 'load' || (options.site === undefined && !('site' in options))
-      ? await loadSite({ __SITE_URL__: config.siteUrl, __SITE_EMAIL__: config.siteEmail })
-      : options.site;
-  if (site) registerSite(app, site, config);
-  else {
+  const loadBuilt = options.site === 'load' || (options.site === undefined && !('site' in options));
+  const site = loadBuilt ? await loadSite(runtimeValues(config)) : (options.site as Site | undefined);
+  if (site) {
+    registerSite(app, site, config);
+    const renderer = options.pageRenderer ?? (loadBuilt ? await createPageRenderer() : undefined);
+    if (renderer) await renderWithSiteContent(site, context, runtimeValues(config), renderer);
+  } else {
     app.setNotFoundHandler((request, reply) =>
       reply
         .status(404)
@@ -459,6 +486,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
   }
   return app;
+}
+
+/** Where each part of the site content comes from (a part not listed is the fresh install's default). */
+function siteContentSources(): SiteContentSources {
+  return { photos: loadSitePhotos };
+}
+
+const runtimeValues = (config: Config) => ({
+  __SITE_URL__: config.siteUrl,
+  __SITE_EMAIL__: config.siteEmail,
+});
+
+/**
+ * The build pre-rendered the pages with the default content: they are rendered again with the owner's content
+ * before the server answers, and again after each change of it (decision 012).
+ */
+async function renderWithSiteContent(
+  site: Site,
+  context: AppContext,
+  values: ReturnType<typeof runtimeValues>,
+  renderer: PageRenderer,
+): Promise<void> {
+  const paths = [...site.pages.keys(), ...(site.notFound ? ['/404'] : [])];
+  context.siteContent.onChange(async (content) => replacePages(site, await renderer(content, paths), values));
+  await context.siteContent.publishIfChanged();
 }
 
 function registerSite(app: FastifyInstance, site: Site, config: Config): void {
@@ -484,11 +536,24 @@ function registerSite(app: FastifyInstance, site: Site, config: Config): void {
       .send(body);
   };
 
-  for (const [url, page] of site.pages) app.get(url, (request, reply) => sendPage(request, reply, page));
+  // Looked up per request: the pages are replaced when the site content changes.
+  for (const url of site.pages.keys())
+    app.get(url, (request, reply) => sendPage(request, reply, site.pages.get(url)!));
   if (site.fallback) {
-    const fallback = site.fallback;
     for (const url of CLIENT_ONLY_ROUTES)
-      app.get(url, (request, reply) => sendPage(request, reply, fallback));
+      app.get(url, (request, reply) => sendPage(request, reply, site.fallback!));
+  }
+  // The pages' loader data, which the browser fetches when it moves between pages, kept as the pages are.
+  for (const url of site.data.keys()) {
+    app.get(url, (request, reply) => {
+      const { body, encoding } = pageBody(site.data.get(url)!, request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .type('text/x-script')
+        .send(body);
+    });
   }
 
   app.register(fastifyStatic, {

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import type { NotificationEvents } from './notifications/events.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import type { SiteContentService } from './site-content/site-content.ts';
 
 /** What every capability's routes are given when they are registered (no globals, no decorators). */
 export type AppContext = {
@@ -14,4 +15,6 @@ export type AppContext = {
   notifications: NotificationEvents;
   /** Stripe or demo payments; the booking logic never knows which. */
   payments: PaymentProvider;
+  /** What the public pages say (prices, facts, texts, photos): call `changed()` after an owner's edit of it. */
+  siteContent: SiteContentService;
 };

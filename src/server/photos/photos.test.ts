@@ -7,6 +7,7 @@ import { desc, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES } from '../../domain/photos.ts';
+import type { BuildAppOptions } from '../app.ts';
 import { auditLog } from '../db/schema.ts';
 import { adminToken, createTestApp, openSecondConnection, type TestApp } from '../test/test-app.ts';
 
@@ -379,5 +380,90 @@ describe('processing survives a restart', () => {
       await next.app.close();
     }
     await deleteAll();
+  });
+});
+
+describe('the public pages', () => {
+  /** Stands in for React Router's server build (the browser tests run the real one): the slideshow as <img>s. */
+  const slideshowRenderer: NonNullable<BuildAppOptions['pageRenderer']> = async (content, paths) => {
+    const images = content.photos.gallery.map(
+      (photo) => `<img src="${photo.base}-1024.webp" alt="${photo.alt}">`,
+    );
+    const html = `<!doctype html><title>Home</title>${images.join('')}`;
+    return {
+      html: new Map(paths.map((one) => [one, html] as const)),
+      data: new Map(),
+    };
+  };
+
+  it('show an uploaded photo once it is processed and described, and drop it once deleted', async () => {
+    const withPages = await createTestApp({
+      env: { MEDIA_DIR: mediaDir },
+      database: await openSecondConnection(t.database),
+      overrides: {
+        // The build's home page, until the content changes.
+        site: {
+          pages: new Map([
+            [
+              '/',
+              {
+                html: '<title>Home (build)</title>',
+                scriptHashes: [],
+                encoded: { br: Buffer.alloc(0), gzip: Buffer.alloc(0) },
+              },
+            ],
+          ]),
+          data: new Map(),
+          fallback: undefined,
+          notFound: undefined,
+          root: mediaDir,
+        },
+        pageRenderer: slideshowRenderer,
+      },
+    });
+    const { app } = withPages;
+    try {
+      const home = async () => {
+        await app.photos.worker.settled();
+        await app.siteContent.settled();
+        return (await app.inject({ url: '/' })).body;
+      };
+      const ownerToken = await adminToken(app);
+      const sent = await app.inject({
+        method: 'POST',
+        url: '/api/admin/photos',
+        headers: { authorization: `Bearer ${ownerToken}` },
+        payload: form(
+          await makeJpeg(),
+          'kitchen.jpg',
+          'image/jpeg',
+          'The kitchen island under pendant lights',
+        ),
+      });
+      expect(sent.statusCode).toBe(202);
+      const page = await home();
+      const [, base] =
+        /<img src="(\/media\/uploads\/[0-9a-f]{32}\/gallery)-1024\.webp" alt="The kitchen island under pendant lights">/.exec(
+          page,
+        ) ?? [];
+      expect(base).toBeDefined();
+      const variant = await app.inject({ url: `${base}-1024.webp` });
+      expect(variant.statusCode).toBe(200);
+      expect(await sharp(variant.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1024 });
+      const content = (await app.inject({ url: '/api/site-content' })).json();
+      expect(content.photos).toMatchObject({
+        gallery: [{ alt: 'The kitchen island under pendant lights', base }],
+        socialImage: `${base!.replace(/gallery$/, '')}social.jpg`,
+      });
+
+      await app.inject({
+        method: 'DELETE',
+        url: `/api/admin/photos/${sent.json().id}`,
+        headers: { authorization: `Bearer ${ownerToken}` },
+      });
+      expect(await home()).not.toContain('<img');
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
+import { FALLBACK, type RenderedPages } from './render-pages.ts';
 
 export const BUILD_CLIENT_DIR = fileURLToPath(new URL('../../../build/client', import.meta.url));
 
@@ -25,6 +26,8 @@ export type Page = { html: string; scriptHashes: string[]; encoded: Record<Encod
 export type Site = {
   /** Pre-rendered pages by path: '/', '/contact', … */
   pages: Map<string, Page>;
+  /** Their loader data, which the browser fetches when it moves between pages, by URL: '/contact.data', … */
+  data: Map<string, Page>;
   /** The client-only shell for routes with parameters (/checkout/:id). */
   fallback: Page | undefined;
   notFound: Page | undefined;
@@ -85,11 +88,11 @@ export function pageBody(
   return encoding ? { body: page.encoded[encoding], encoding } : { body: page.html, encoding: undefined };
 }
 
-async function* htmlFiles(directory: string): AsyncGenerator<string> {
+async function* pageFiles(directory: string): AsyncGenerator<string> {
   for (const entry of await readdir(directory, { withFileTypes: true })) {
     const full = path.join(directory, entry.name);
-    if (entry.isDirectory()) yield* htmlFiles(full);
-    else if (entry.name.endsWith('.html')) yield full;
+    if (entry.isDirectory()) yield* pageFiles(full);
+    else if (entry.name.endsWith('.html') || entry.name.endsWith('.data')) yield full;
   }
 }
 
@@ -97,12 +100,17 @@ async function* htmlFiles(directory: string): AsyncGenerator<string> {
 export async function loadSite(values: RuntimeValues, root = BUILD_CLIENT_DIR): Promise<Site | undefined> {
   if (!existsSync(path.join(root, 'index.html'))) return undefined;
   const pages = new Map<string, Page>();
+  const data = new Map<string, Page>();
   let fallback: Page | undefined;
   const loading: Promise<void>[] = [];
-  for await (const file of htmlFiles(root)) {
+  for await (const file of pageFiles(root)) {
     const relative = path.relative(root, file).split(path.sep).join('/');
     loading.push(
       (async () => {
+        if (relative.endsWith('.data')) {
+          data.set(`/${relative}`, await createPage(await readFile(file, 'utf8')));
+          return;
+        }
         const page = await createPage(fillPlaceholders(await readFile(file, 'utf8'), values));
         if (relative === '__spa-fallback.html') fallback = page;
         else if (relative === 'index.html') pages.set('/', page);
@@ -114,5 +122,30 @@ export async function loadSite(values: RuntimeValues, root = BUILD_CLIENT_DIR): 
   await Promise.all(loading);
   const notFound = pages.get(NOT_FOUND_PATH);
   pages.delete(NOT_FOUND_PATH);
-  return { pages, fallback, notFound, root };
+  return { pages, data, fallback, notFound, root };
+}
+
+/**
+ * Swaps in pages rendered again with new site content (render-pages.ts), each filled in and compressed as at
+ * start; a request already being answered keeps the page it had.
+ */
+export async function replacePages(
+  site: Site,
+  rendered: RenderedPages,
+  values: RuntimeValues,
+): Promise<void> {
+  const [pages, data] = await Promise.all([
+    Promise.all(
+      [...rendered.html].map(
+        async ([key, html]) => [key, await createPage(fillPlaceholders(html, values))] as const,
+      ),
+    ),
+    Promise.all([...rendered.data].map(async ([url, body]) => [url, await createPage(body)] as const)),
+  ]);
+  for (const [key, page] of pages) {
+    if (key === FALLBACK) site.fallback = page;
+    else if (key === NOT_FOUND_PATH) site.notFound = page;
+    else site.pages.set(key, page);
+  }
+  for (const [url, page] of data) site.data.set(url, page);
 }

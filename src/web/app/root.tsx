@@ -3,11 +3,20 @@ import headingFont from '@fontsource-variable/eb-garamond/files/eb-garamond-lati
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { preload } from 'react-dom';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+} from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_PLACEHOLDERS } from '../lib/runtime-config.ts';
+import { SiteContentProvider, siteContentContext } from '../lib/site-content.ts';
 import { hasToasts, subscribeToasts } from '../lib/toast.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 import type { Route } from './+types/root';
@@ -18,6 +27,19 @@ import stylesheet from './app.css?url';
 const Toaster = lazy(() =>
   import('../components/ui/toaster.tsx').then((module) => ({ default: module.Toaster })),
 );
+
+/**
+ * The site content every page is rendered with (decision 012): the defaults when the build pre-renders, the
+ * owner's current values when the server renders the pages again. Exported so the server sets it by this key.
+ */
+export { siteContentContext };
+
+export function loader({ context }: Route.LoaderArgs) {
+  return context.get(siteContentContext);
+}
+
+/** The content came with the page; moving between pages never asks for it again. */
+export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: ReactNode }) {
   // The headings' typeface (app.css): fetched with the stylesheet rather than once the page is laid out.
@@ -60,25 +82,28 @@ export default function App() {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   const toasterWanted = useToasterWanted();
+  const content = useLoaderData<typeof loader>();
   return (
-    <QueryClientProvider client={queryClient}>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        Skip to content
-      </a>
-      <SiteHeader />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <SiteFooter />
-      {toasterWanted ? (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      ) : null}
-    </QueryClientProvider>
+    <SiteContentProvider value={content}>
+      <QueryClientProvider client={queryClient}>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        <SiteFooter />
+        {toasterWanted ? (
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        ) : null}
+      </QueryClientProvider>
+    </SiteContentProvider>
   );
 }
 

@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { PLACEHOLDER_GALLERY } from '../../domain/photos.ts';
 import { quoteStay } from '../../domain/pricing.ts';
+import { DEFAULT_SITE_CONTENT } from '../../domain/site-content.ts';
 import { ACTIVITY_PATHS, SEO_LANDING_PATHS } from '../../domain/site-paths.ts';
 import { mediaSrcSet } from '../lib/media.ts';
-import {
-  ACTIVITY_PAGES,
-  FEATURES,
-  GALLERY,
-  GOLF_COURSES,
-  galleryAlt,
-  LANDING_PAGES,
-  RATES,
-  SITE,
-  UNIQUE_POINTS,
-} from './site.ts';
+import { ACTIVITY_PAGES, GOLF_COURSES, galleryAlt, LANDING_PAGES } from './site.ts';
+
+const { texts, prices, property } = DEFAULT_SITE_CONTENT;
+const GALLERY = PLACEHOLDER_GALLERY;
+const FEATURES = texts.features;
+const UNIQUE_POINTS = texts.uniquePoints;
 
 describe('the content module', () => {
   it('has 18 gallery photos with unique ids and an alt text each', () => {
@@ -31,13 +28,13 @@ describe('the content module', () => {
     expect(Object.keys(LANDING_PAGES).sort()).toEqual([...SEO_LANDING_PATHS].sort());
     expect(Object.keys(ACTIVITY_PAGES).sort()).toEqual([...ACTIVITY_PATHS].sort());
     for (const page of [...Object.values(LANDING_PAGES), ...Object.values(ACTIVITY_PAGES)]) {
-      expect(galleryAlt(page.photo)).not.toBe('');
+      expect(galleryAlt(GALLERY, page.photo)).not.toBe('');
       expect(page.description.length).toBeLessThanOrEqual(160);
     }
   });
 
   it('says up to 4 guests and never more', () => {
-    expect(SITE.maxOccupancy).toBe(4);
+    expect(property.maxOccupancy).toBe(4);
     const allText = JSON.stringify([LANDING_PAGES, ACTIVITY_PAGES, UNIQUE_POINTS, FEATURES]);
     expect(allText).not.toMatch(/\b(5|6|five|six) (guests|people)\b/i);
   });
@@ -53,13 +50,13 @@ describe('the content module', () => {
   });
 
   it('prices its example weekend as the booking does: £550 + £100 cleaning + £28 service', () => {
-    expect(RATES.exampleWeekend).toEqual({
+    expect(prices.exampleWeekend).toEqual({
       accommodation: 550,
       cleaningFee: 100,
       serviceFee: 28,
       total: 678,
     });
-    expect(quoteStay('2027-03-05', '2027-03-07')).toMatchObject(RATES.exampleWeekend);
+    expect(quoteStay('2027-03-05', '2027-03-07')).toMatchObject(prices.exampleWeekend);
   });
 });
 

@@ -1,48 +1,17 @@
 /**
- * The owner's content: texts, rates, addresses, links, photos and facts shown across the site. Edit here, not in
- * components. Values marked PLACEHOLDER are not yet supplied by the owner (spec README, "Owner facts not in the
- * spec"); replace them before going live.
- *
- * Photos: every gallery and feature entry has an `id`. Drop the real photo in `media/photos/<id>.jpg` (or .png,
- * .webp) and rebuild; until then the build draws a placeholder. See the README, "Photos and video".
+ * The site's fixed content: headings, the landing and activity pages, links. What the owner runs from the admin
+ * (prices, the property's facts, the home page's texts and the photos) is the site content of
+ * src/domain/site-content.ts, read in components with `useSiteContent()`.
  */
-import { serviceFeeGbp } from '../../domain/pricing.ts';
-import {
-  BATHROOMS,
-  BEDROOMS,
-  CLEANING_FEE_GBP,
-  MAX_GUESTS,
-  SERVICE_FEE_PERCENT,
-  SIZE_M2,
-  WEEKDAY_RATE_GBP,
-  WEEKEND_RATE_GBP,
-} from '../../domain/property.ts';
+
+import { PLACEHOLDER_GALLERY } from '../../domain/photos.ts';
+import { BATHROOMS, BEDROOMS, MAX_GUESTS, SIZE_M2 } from '../../domain/property.ts';
+import { DEFAULT_SITE_CONTENT, type GalleryPhoto } from '../../domain/site-content.ts';
 
 export const SITE = {
   name: 'The Tower',
   tagline: 'The most unique and interesting short-term let in Aberdeen',
   city: 'Aberdeen',
-  /** PLACEHOLDER until the owner supplies them. */
-  hashtags: ['#TheTowerAberdeen', '#ChurchConversion', '#AberdeenStays'],
-  /** PLACEHOLDER profile addresses. */
-  social: {
-    facebook: 'https://www.facebook.com/thetoweraberdeen',
-    instagram: 'https://www.instagram.com/thetoweraberdeen',
-    tiktok: 'https://www.tiktok.com/@thetoweraberdeen',
-  },
-  /** Scottish short-term let licence: shown on every page (PLACEHOLDER number). */
-  licenceNumber: 'AC-123456-F (placeholder)',
-  maxOccupancy: MAX_GUESTS,
-  /** Energy Performance Certificate rating (PLACEHOLDER). */
-  epcRating: 'C (placeholder)',
-  /** PLACEHOLDER street address: the contact page and the structured data show it. */
-  address: {
-    street: 'Kirk Court, Union Street (placeholder)',
-    locality: 'Aberdeen',
-    postcode: 'AB10 1AA (placeholder)',
-    region: 'Scotland',
-    country: 'GB',
-  },
   /** PLACEHOLDER map position (centre of Aberdeen) for search engines. */
   geo: { latitude: 57.1465, longitude: -2.0975 },
   /** Who signs the site's messages. */
@@ -55,36 +24,6 @@ export const ACTIVITY_LINKS = [
   { to: '/royal-deeside-activities', label: 'Royal Deeside Activities' },
 ] as const;
 
-function weekendExample() {
-  const accommodation = 2 * WEEKEND_RATE_GBP;
-  const serviceFee = serviceFeeGbp(accommodation);
-  return {
-    accommodation,
-    cleaningFee: CLEANING_FEE_GBP,
-    serviceFee,
-    total: accommodation + CLEANING_FEE_GBP + serviceFee,
-  };
-}
-
-/** Rates and fees come from the domain, so the site shows exactly what the booking charges. */
-export const RATES = {
-  weekdayGbp: WEEKDAY_RATE_GBP,
-  weekendGbp: WEEKEND_RATE_GBP,
-  cleaningFeeGbp: CLEANING_FEE_GBP,
-  serviceFeePercent: SERVICE_FEE_PERCENT,
-  /** An all-in example shown beside the rates: a Friday-and-Saturday weekend (2 nights at the weekend rate). */
-  exampleWeekend: weekendExample(),
-} as const;
-
-/** Arrival and departure times: the terms, the contact page, the Book Now section and the structured data. */
-export const STAY_TIMES = {
-  checkIn: '4:00 PM',
-  checkOut: '11:00 AM',
-  /** The same times for schema.org (24-hour clock). */
-  checkIn24h: '16:00',
-  checkOut24h: '11:00',
-} as const;
-
 export const PROPERTY_FACTS = {
   floors: 5,
   bedrooms: BEDROOMS,
@@ -94,133 +33,19 @@ export const PROPERTY_FACTS = {
   bedroomConfiguration: '1 king size, 1 double, 1 twin',
 } as const;
 
-export type GalleryPhoto = { id: string; alt: string };
+/** The alt text of a photo of the slideshow by id ('' when it has none). */
+export const galleryAlt = (gallery: readonly GalleryPhoto[], id: string) =>
+  gallery.find((photo) => photo.id === id)?.alt ?? '';
 
-/** The alt text of a gallery photo by id. */
-export const galleryAlt = (id: string) => GALLERY.find((photo) => photo.id === id)?.alt ?? '';
-
-/** The 18 photos of the home page slideshow, in order; the first is the main image (spec sections 2 and 4). */
-export const GALLERY: readonly GalleryPhoto[] = [
-  { id: 'exterior', alt: 'The Tower from the street: a granite church with its spire rising above Aberdeen' },
-  { id: 'living-room', alt: 'Open-plan living room under the old church roof timbers, with deep sofas' },
-  { id: 'kitchen', alt: 'Modern kitchen with a long island, oak worktops and pendant lights' },
-  { id: 'kitchen-table', alt: 'Kitchen table laid for four beside a tall arched church window' },
-  { id: 'master-bedroom', alt: 'Master bedroom with a king size bed beneath exposed stone and timber' },
-  { id: 'double-bedroom', alt: 'Double bedroom with soft linen and a lancet window' },
-  { id: 'twin-bedroom', alt: 'Twin bedroom with two single beds, ideal for friends or children' },
-  { id: 'staircase', alt: 'The staircase winding up through five floors of the tower' },
-  { id: 'tower-room', alt: 'Tower viewing room with windows on every side and armchairs for two' },
-  { id: 'tower-view', alt: 'View from the tower room across the rooftops of Aberdeen to the North Sea' },
-  { id: 'bathroom', alt: 'Bathroom with a walk-in rainfall shower and slate tiles' },
-  { id: 'cast-iron-bath', alt: 'Freestanding cast iron bath beneath a gothic arched window' },
-  { id: 'entrance-hall', alt: 'Entrance hall with the original church door and a flagstone floor' },
-  { id: 'living-space', alt: 'Reading corner in the living space with a record player and bookshelves' },
-  { id: 'roof-terrace', alt: 'Private roof terrace with outdoor seating and views over the city' },
-  { id: 'sauna', alt: 'Private cedar sauna with warm low lighting' },
-  {
-    id: 'architectural-feature',
-    alt: 'Restored stone tracery and stained glass, one of the church’s original features',
-  },
-  { id: 'exterior-dusk', alt: 'The Tower lit up at dusk, its spire against an evening sky' },
-];
-
-export type Feature = {
-  id: string;
-  title: string;
-  text: string;
-  alt: string;
-  /** A short looping clip in public/video/<id>.mp4 and .mov; the photo is its poster. */
-  video?: boolean;
-};
-
-/** The unique features grid of 6 on the home page (photos and muted looping videos). */
-export const FEATURES: readonly Feature[] = [
-  {
-    id: 'feature-sauna',
-    title: 'Private Sauna',
-    text: 'Your own cedar sauna, tucked inside the tower: the best end to a day on the links or the hills.',
-    alt: 'Steam rising in the private cedar sauna',
-    video: true,
-  },
-  {
-    id: 'feature-tower-room',
-    title: 'Tower Viewing Room',
-    text: 'Climb to the top of the tower for a room with windows on every side and the whole city at your feet.',
-    alt: 'Clouds drifting past the windows of the tower viewing room',
-    video: true,
-  },
-  {
-    id: 'feature-roof-terrace',
-    title: 'Roof Terrace',
-    text: 'Morning coffee or an evening glass above the granite rooftops, in one of the city’s most private spots.',
-    alt: 'Table and chairs on the roof terrace at sunset',
-  },
-  {
-    id: 'feature-cast-iron-bath',
-    title: 'Cast Iron Bath',
-    text: 'A deep freestanding roll-top bath beneath an arched church window. Bring a good book.',
-    alt: 'The cast iron roll-top bath with candles on a stool beside it',
-  },
-  {
-    id: 'feature-kitchen',
-    title: 'Modern Kitchen',
-    text: 'Everything a keen cook needs, from a proper range to a coffee machine, around a table for four.',
-    alt: 'The modern kitchen with its island and range cooker',
-  },
-  {
-    id: 'feature-master-bedroom',
-    title: 'Master Bedroom',
-    text: 'A king size bed under the original roof timbers, with blackout blinds for long northern summer days.',
-    alt: 'The master bedroom with its king size bed and timber beams',
-  },
-];
-
-/** The 'What Makes The Tower Unique' grid of 8. */
-export const UNIQUE_POINTS: readonly { title: string; text: string }[] = [
-  {
-    title: 'A Real Church Tower',
-    text: 'Sleep inside a landmark: a former city-centre church, carefully converted into a home.',
-  },
-  {
-    title: 'Five Floors of Living',
-    text: 'From the entrance hall to the tower room, every floor has its own character and its own view.',
-  },
-  {
-    title: 'Tower Viewing Room',
-    text: 'A room at the very top with windows all round: sunrise over the North Sea, sunset over the hills.',
-  },
-  {
-    title: 'Private Sauna',
-    text: 'Warm up after a round of golf, a day on the river or a wet walk along the beach.',
-  },
-  {
-    title: 'Roof Terrace',
-    text: 'Fresh air and open sky in the middle of the city, yours alone for the length of your stay.',
-  },
-  {
-    title: 'Cast Iron Bath',
-    text: 'A freestanding roll-top bath in a bathroom lit by a gothic arched window.',
-  },
-  {
-    title: 'Three Bedrooms, Three Bathrooms',
-    text: 'A king size, a double and a twin, each with its own bathroom close by, for up to 4 guests.',
-  },
-  {
-    title: 'In the Heart of Aberdeen',
-    text: 'Restaurants, galleries, the harbour and the beach are all within a walk of the front door.',
-  },
-];
+/** Content the build and the tests read without a page: the fresh install's photos and texts. */
+export const DEFAULT_GALLERY = PLACEHOLDER_GALLERY;
+export const DEFAULT_FEATURES = DEFAULT_SITE_CONTENT.texts.features;
 
 export const HOME = {
   heroHeading: 'The Tower',
   heroText:
     'A converted church penthouse over five floors in the centre of Aberdeen, with a private sauna, a roof terrace and a tower room above the rooftops. For up to 4 guests.',
   experienceHeading: 'The Tower Experience',
-  experienceText: [
-    'The Tower is a former church in the Granite City, converted with patience and care into a home over five floors. Stone arches, stained glass and the old roof timbers sit alongside a modern kitchen, deep beds and good showers.',
-    'Arrive, climb the stairs and the city falls away. Cook together at the kitchen table, sweat out a long drive in the sauna, soak in the cast iron bath, then take a glass up to the tower room and watch the lights come on across Aberdeen.',
-    'It suits a couple wanting somewhere memorable, a family, or a small group of friends here for the golf, the river or the hills: three bedrooms and three bathrooms for up to 4 guests.',
-  ],
   renovationBadge: '18 Months of Careful Renovation',
   renovationText:
     'Every stone was cleaned, every window restored and every room rebuilt over eighteen months, so the building’s history and your comfort share the same space.',

@@ -5,8 +5,9 @@ import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { ACTIVITY_LINKS, ACTIVITY_PAGES } from '../../content/site.ts';
-import { bannerPhoto, useSitePhotos } from '../../features/gallery/shown-photos.ts';
+import { bannerPhoto } from '../../features/gallery/shown-photos.ts';
 import { metaByPath, normalisePath } from '../../lib/meta.ts';
+import { useSiteContent } from '../../lib/site-content.ts';
 
 const pageOf = (pathname: string) =>
   ACTIVITY_PAGES[normalisePath(pathname)] ?? ACTIVITY_PAGES['/golf-stays-aberdeen']!;
@@ -19,11 +20,11 @@ const bookNowClass = buttonClass({ variant: 'accent', size: 'lg' });
 export default function Activity() {
   const pathname = normalisePath(useLocation().pathname);
   const page = pageOf(pathname);
-  const photos = useSitePhotos();
+  const content = useSiteContent();
   const others = ACTIVITY_LINKS.filter((link) => link.to !== pathname);
   return (
     <>
-      <StructuredData data={vacationRentalData(pathname, page.description)} />
+      <StructuredData data={vacationRentalData(content, pathname, page.description)} />
       <div className="border-stone-200 border-b bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <p className="text-sm text-stone-700">
@@ -39,7 +40,7 @@ export default function Activity() {
         </div>
       </div>
 
-      <PageHero photo={bannerPhoto(photos, page.photo)} heading={page.heading} intro={page.intro} />
+      <PageHero photo={bannerPhoto(content.photos, page.photo)} heading={page.heading} intro={page.intro} />
 
       <ContentCards id="cards-heading" heading="Plan your days" cards={page.cards} columns={2} />
 

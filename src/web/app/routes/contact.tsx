@@ -1,11 +1,13 @@
-import { Link } from 'react-router';
+import { Link, type MetaArgs } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { CONTACT, SITE, STAY_TIMES } from '../../content/site.ts';
+import { CONTACT } from '../../content/site.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
+import { useSiteContent } from '../../lib/site-content.ts';
 
-export const meta = () =>
+export const meta = ({ matches }: MetaArgs) =>
   pageMeta({
+    matches,
     title: 'Contact | The Tower, Aberdeen',
     description:
       'Contact the owners of The Tower, Aberdeen, about bookings, corporate day hire and special requests. We typically respond within 24 hours.',
@@ -22,6 +24,7 @@ const cardAction = buttonClass({ size: 'lg', className: 'mt-auto self-start' });
 
 export default function Contact() {
   const email = siteEmail();
+  const { property } = useSiteContent();
   const { holiday, corporate, special } = CONTACT.helpCards;
   return (
     <div className="mx-auto max-w-6xl px-4 py-16">
@@ -42,11 +45,11 @@ export default function Contact() {
         <div className="rounded-xl border border-stone-200 bg-white p-6">
           <h3 className="font-semibold text-sm text-stone-600 uppercase tracking-wide">Location</h3>
           <address className="mt-2 text-lg not-italic">
-            {SITE.address.street}
+            {property.address.street}
             <br />
-            {SITE.address.locality} {SITE.address.postcode}
+            {property.address.locality} {property.address.postcode}
             <br />
-            {SITE.address.region}
+            {property.address.region}
           </address>
           <p className="mt-3 text-stone-700">
             The full address and door code arrive 24 hours before your stay.
@@ -55,8 +58,8 @@ export default function Contact() {
         <div className="rounded-xl border border-stone-200 bg-white p-6">
           <h3 className="font-semibold text-sm text-stone-600 uppercase tracking-wide">Your stay</h3>
           <p className="mt-2 text-stone-700">
-            Up to {SITE.maxOccupancy} guests · minimum 2 nights · check-in from {STAY_TIMES.checkIn},
-            check-out by {STAY_TIMES.checkOut}.
+            Up to {property.maxOccupancy} guests · minimum 2 nights · check-in from{' '}
+            {property.stayTimes.checkIn}, check-out by {property.stayTimes.checkOut}.
           </p>
         </div>
       </section>

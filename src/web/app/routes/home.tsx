@@ -1,19 +1,22 @@
+import type { MetaArgs } from 'react-router';
 import { variantUrl } from '../../../domain/media.ts';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { ResponsiveImage } from '../../components/media/responsive-image.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { FEATURES, HOME, UNIQUE_POINTS } from '../../content/site.ts';
+import { HOME } from '../../content/site.ts';
 import { BookNowSection } from '../../features/booking/book-now-section.tsx';
 import { HeroSlideshow } from '../../features/gallery/hero-slideshow.tsx';
-import { featurePhoto, slideshowPhotos, useSitePhotos } from '../../features/gallery/shown-photos.ts';
+import { featurePhoto, slideshowPhotos } from '../../features/gallery/shown-photos.ts';
 import { pageMeta } from '../../lib/meta.ts';
+import { useSiteContent } from '../../lib/site-content.ts';
 
 const DESCRIPTION =
   'Book The Tower directly: a converted church penthouse over five floors in the centre of Aberdeen with three bedrooms, a private sauna, a roof terrace and a tower viewing room. Up to 4 guests.';
 
-export const meta = () =>
+export const meta = ({ matches }: MetaArgs) =>
   pageMeta({
+    matches,
     title: 'The Tower | Converted Church Penthouse in Aberdeen',
     description: DESCRIPTION,
     path: '/',
@@ -22,15 +25,15 @@ export const meta = () =>
   });
 
 export default function Home() {
-  const photos = useSitePhotos();
+  const content = useSiteContent();
   return (
     <>
-      <StructuredData data={vacationRentalData('/', DESCRIPTION)} />
+      <StructuredData data={vacationRentalData(content, '/', DESCRIPTION)} />
       <section
         aria-labelledby="hero-heading"
         className="relative isolate flex h-[82svh] max-h-[820px] min-h-[560px] items-end overflow-hidden bg-stone-900"
       >
-        <HeroSlideshow photos={slideshowPhotos(photos)} />
+        <HeroSlideshow photos={slideshowPhotos(content.photos)} />
         <div
           aria-hidden="true"
           className="pointer-events-none absolute inset-0 bg-gradient-to-t from-stone-950/90 via-stone-950/40 to-transparent"
@@ -54,7 +57,7 @@ export default function Home() {
             <h2 id="experience-heading" className="font-serif text-3xl sm:text-4xl">
               {HOME.experienceHeading}
             </h2>
-            {HOME.experienceText.map((paragraph) => (
+            {content.texts.experienceText.map((paragraph) => (
               <p key={paragraph.slice(0, 24)} className="mt-4 text-lg text-stone-700 leading-relaxed">
                 {paragraph}
               </p>
@@ -81,7 +84,7 @@ export default function Home() {
             {HOME.featuresHeading}
           </h2>
           <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-            {FEATURES.map((feature) => (
+            {content.texts.features.map((feature) => (
               <li key={feature.id} className="overflow-hidden rounded-xl border border-stone-200 bg-stone-50">
                 <div className="relative aspect-[4/3] bg-stone-200">
                   {feature.video ? (
@@ -94,7 +97,7 @@ export default function Home() {
                       loop
                       playsInline
                       preload="none"
-                      poster={variantUrl(featurePhoto(photos, feature.id).base, 800, 'webp')}
+                      poster={variantUrl(featurePhoto(content.photos, feature).base, 800, 'webp')}
                       aria-label={feature.alt}
                     >
                       <source src={`/video/${feature.id}.mp4`} type="video/mp4" />
@@ -102,7 +105,7 @@ export default function Home() {
                     </video>
                   ) : (
                     <ResponsiveImage
-                      photo={featurePhoto(photos, feature.id)}
+                      photo={featurePhoto(content.photos, feature)}
                       kind="feature"
                       sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
                       className="h-full w-full object-cover"
@@ -124,7 +127,7 @@ export default function Home() {
           {HOME.uniqueHeading}
         </h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {UNIQUE_POINTS.map((point, position) => (
+          {content.texts.uniquePoints.map((point, position) => (
             <li key={point.title} className="rounded-xl border border-stone-200 bg-white p-6">
               <span aria-hidden="true" className="font-serif text-2xl text-amber-700">
                 {String(position + 1).padStart(2, '0')}

@@ -4,9 +4,10 @@ import { PageHero } from '../../components/content/page-hero.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { LANDING_PAGES, UNIQUE_POINTS } from '../../content/site.ts';
-import { bannerPhoto, useSitePhotos } from '../../features/gallery/shown-photos.ts';
+import { LANDING_PAGES } from '../../content/site.ts';
+import { bannerPhoto } from '../../features/gallery/shown-photos.ts';
 import { metaByPath, normalisePath } from '../../lib/meta.ts';
+import { useSiteContent } from '../../lib/site-content.ts';
 
 const pageOf = (pathname: string) =>
   LANDING_PAGES[normalisePath(pathname)] ?? LANDING_PAGES['/aberdeen-holiday-rentals']!;
@@ -17,11 +18,11 @@ export const meta = metaByPath(pageOf);
 export default function Landing() {
   const pathname = normalisePath(useLocation().pathname);
   const page = pageOf(pathname);
-  const photos = useSitePhotos();
+  const content = useSiteContent();
   return (
     <>
-      <StructuredData data={vacationRentalData(pathname, page.description)} />
-      <PageHero photo={bannerPhoto(photos, page.photo)} heading={page.heading} intro={page.intro}>
+      <StructuredData data={vacationRentalData(content, pathname, page.description)} />
+      <PageHero photo={bannerPhoto(content.photos, page.photo)} heading={page.heading} intro={page.intro}>
         <Link to="/" className={buttonClass({ variant: 'accent', size: 'xl', className: 'mt-8' })}>
           {page.cta}
         </Link>
@@ -35,7 +36,7 @@ export default function Landing() {
             At a glance
           </h2>
           <ul className="mt-8 grid gap-x-8 gap-y-4 sm:grid-cols-2">
-            {UNIQUE_POINTS.map((point) => (
+            {content.texts.uniquePoints.map((point) => (
               <li key={point.title} className="flex gap-3">
                 <span aria-hidden="true" className="mt-1 text-amber-700">
                   ◆

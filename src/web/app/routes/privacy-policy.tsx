@@ -1,10 +1,12 @@
+import type { MetaArgs } from 'react-router';
 import { LegalPage, type LegalSection } from '../../components/content/legal-page.tsx';
 import { SITE } from '../../content/site.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
 
-export const meta = () =>
+export const meta = ({ matches }: MetaArgs) =>
   pageMeta({
+    matches,
     title: 'Privacy Policy | The Tower, Aberdeen',
     description:
       'How The Tower, Aberdeen collects, uses and keeps the personal data of its guests, and the rights you have under UK data protection law.',

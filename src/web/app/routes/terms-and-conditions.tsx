@@ -1,14 +1,18 @@
+import type { MetaArgs } from 'react-router';
 import { formatGbp } from '../../../domain/pricing.ts';
 import { CLEANING_FEE_GBP, MAX_NIGHTS, MIN_NIGHTS } from '../../../domain/property.ts';
 import { REFUND_PROCESSING_FEE_PENCE } from '../../../domain/refunds.ts';
+import type { PropertyFacts } from '../../../domain/site-content.ts';
 import { LegalPage, type LegalSection } from '../../components/content/legal-page.tsx';
 import { CANCELLATION_ROWS } from '../../content/booking.ts';
-import { SITE, STAY_TIMES } from '../../content/site.ts';
+import { SITE } from '../../content/site.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
+import { useSiteContent } from '../../lib/site-content.ts';
 
-export const meta = () =>
+export const meta = ({ matches }: MetaArgs) =>
   pageMeta({
+    matches,
     title: 'Terms and Conditions | The Tower, Aberdeen',
     description:
       'The terms of staying at The Tower, Aberdeen: check-in from 4:00 PM, check-out by 11:00 AM, house rules and the cancellation policy for direct bookings.',
@@ -22,7 +26,8 @@ const CANCELLATION_POLICY_EFFECTIVE = '18/07/25';
 const processingFee = formatGbp(REFUND_PROCESSING_FEE_PENCE);
 const cleaningFee = formatGbp(CLEANING_FEE_GBP * 100);
 
-function sections(email: string): LegalSection[] {
+function sections(email: string, property: PropertyFacts): LegalSection[] {
+  const { stayTimes } = property;
   return [
     {
       id: 'who-we-are',
@@ -31,8 +36,8 @@ function sections(email: string): LegalSection[] {
         <p>
           The Tower is a privately owned holiday let in Aberdeen, Scotland, run by its owners, {SITE.owners}.
           These terms form the agreement between you, the lead guest who makes the booking, and us. You can
-          reach us at <a href={`mailto:${email}`}>{email}</a>. Short-term let licence {SITE.licenceNumber},
-          EPC rating {SITE.epcRating}.
+          reach us at <a href={`mailto:${email}`}>{email}</a>. Short-term let licence {property.licenceNumber}
+          , EPC rating {property.epcRating}.
         </p>
       ),
     },
@@ -42,9 +47,9 @@ function sections(email: string): LegalSection[] {
       body: (
         <>
           <p>
-            Check-in is from <strong>{STAY_TIMES.checkIn}</strong> and check-out is by{' '}
-            <strong>{STAY_TIMES.checkOut}</strong>. Access codes and check-in instructions are sent to the
-            lead guest 24 hours before arrival.
+            Check-in is from <strong>{stayTimes.checkIn}</strong> and check-out is by{' '}
+            <strong>{stayTimes.checkOut}</strong>. Access codes and check-in instructions are sent to the lead
+            guest 24 hours before arrival.
           </p>
           <p>
             Stays are from {MIN_NIGHTS} to {MAX_NIGHTS} nights. Early check-in or late check-out may be
@@ -59,8 +64,8 @@ function sections(email: string): LegalSection[] {
       body: (
         <ul>
           <li>
-            The Tower sleeps a maximum of <strong>{SITE.maxOccupancy} guests</strong>. Only guests named in
-            the booking may stay overnight.
+            The Tower sleeps a maximum of <strong>{property.maxOccupancy} guests</strong>. Only guests named
+            in the booking may stay overnight.
           </li>
           <li>
             Please keep noise down after <strong>10:00 PM</strong>: The Tower has neighbours.
@@ -224,6 +229,7 @@ function sections(email: string): LegalSection[] {
 }
 
 export default function TermsAndConditions() {
+  const { property } = useSiteContent();
   return (
     <LegalPage
       heading="Terms and Conditions"
@@ -234,7 +240,7 @@ export default function TermsAndConditions() {
           read them before you book: by proceeding with a booking, you agree to them.
         </p>
       }
-      sections={sections(siteEmail())}
+      sections={sections(siteEmail(), property)}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { formatGbp } from '../../../domain/pricing.ts';
-import { RATES } from '../../content/site.ts';
+import { useSiteContent } from '../../lib/site-content.ts';
 
 const gbp = (pounds: number) => formatGbp(pounds * 100);
 
@@ -8,21 +8,22 @@ const gbp = (pounds: number) => formatGbp(pounds * 100);
  * Digital Markets, Competition and Consumers Act 2024 ban on drip pricing, in force since April 2025).
  */
 export function RateSummary({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
-  const example = RATES.exampleWeekend;
+  const { prices } = useSiteContent();
+  const example = prices.exampleWeekend;
   const muted = tone === 'dark' ? 'text-stone-200' : 'text-stone-700';
   return (
     <div className={tone === 'dark' ? 'text-white' : 'text-stone-900'}>
       <p className="font-semibold text-lg">
-        From {gbp(RATES.weekdayGbp)} a night{' '}
+        From {gbp(prices.weekdayGbp)} a night{' '}
         <span className="font-normal">
-          (Sunday to Thursday; {gbp(RATES.weekendGbp)} on Friday and Saturday nights)
+          (Sunday to Thursday; {gbp(prices.weekendGbp)} on Friday and Saturday nights)
         </span>
       </p>
       <p className={`mt-1 text-sm ${muted}`}>
-        Plus a {gbp(RATES.cleaningFeeGbp)} cleaning fee per stay and a {RATES.serviceFeePercent}% service fee
-        on the nightly rates. For example, a Friday and Saturday night weekend costs {gbp(example.total)} in
-        total ({gbp(example.accommodation)} + {gbp(example.cleaningFee)} cleaning + {gbp(example.serviceFee)}{' '}
-        service). Minimum stay 2 nights, up to 4 guests.
+        Plus a {gbp(prices.cleaningFeeGbp)} cleaning fee per stay and a {prices.serviceFeePercent}% service
+        fee on the nightly rates. For example, a Friday and Saturday night weekend costs {gbp(example.total)}{' '}
+        in total ({gbp(example.accommodation)} + {gbp(example.cleaningFee)} cleaning +{' '}
+        {gbp(example.serviceFee)} service). Minimum stay {prices.minNights} nights, up to 4 guests.
       </p>
     </div>
   );

@@ -1,9 +1,11 @@
-import { FEATURES, GALLERY, PROPERTY_FACTS, RATES, SITE, STAY_TIMES } from '../../content/site.ts';
-import { mediaUrl } from '../../lib/media.ts';
+import type { SiteContent } from '../../../domain/site-content.ts';
+import { PROPERTY_FACTS, SITE } from '../../content/site.ts';
+import { largestPhotoPaths } from '../../features/gallery/shown-photos.ts';
 import { siteUrl } from '../../lib/runtime-config.ts';
 
 /** schema.org data for search engines: the holiday let as a VacationRental that is also a LodgingBusiness. */
-export function vacationRentalData(path: string, description: string) {
+export function vacationRentalData(content: SiteContent, path: string, description: string) {
+  const { prices, property } = content;
   const origin = siteUrl();
   const url = `${origin}${path}`;
   const amenities = ['Sauna', 'Roof terrace', 'Tower viewing room', 'Cast iron bath', 'Kitchen', 'Wi-Fi'];
@@ -15,21 +17,21 @@ export function vacationRentalData(path: string, description: string) {
     name: SITE.name,
     description,
     url,
-    image: GALLERY.map((photo) => `${origin}${mediaUrl(photo.id, 1600, 'webp')}`),
+    image: largestPhotoPaths(content.photos).map((photoPath) => `${origin}${photoPath}`),
     address: {
       '@type': 'PostalAddress',
-      streetAddress: SITE.address.street,
-      addressLocality: SITE.address.locality,
-      addressRegion: SITE.address.region,
-      postalCode: SITE.address.postcode,
-      addressCountry: SITE.address.country,
+      streetAddress: property.address.street,
+      addressLocality: property.address.locality,
+      addressRegion: property.address.region,
+      postalCode: property.address.postcode,
+      addressCountry: property.address.country,
     },
     latitude: SITE.geo.latitude,
     longitude: SITE.geo.longitude,
-    priceRange: `£${RATES.weekdayGbp}–£${RATES.weekendGbp} per night, plus £${RATES.cleaningFeeGbp} cleaning fee and ${RATES.serviceFeePercent}% service fee`,
+    priceRange: `£${prices.weekdayGbp}–£${prices.weekendGbp} per night, plus £${prices.cleaningFeeGbp} cleaning fee and ${prices.serviceFeePercent}% service fee`,
     currenciesAccepted: 'GBP',
-    checkinTime: STAY_TIMES.checkIn24h,
-    checkoutTime: STAY_TIMES.checkOut24h,
+    checkinTime: property.stayTimes.checkIn24h,
+    checkoutTime: property.stayTimes.checkOut24h,
     petsAllowed: false,
     numberOfRooms: PROPERTY_FACTS.bedrooms,
     amenityFeature: amenities.map((name) => ({ '@type': 'LocationFeatureSpecification', name, value: true })),
@@ -39,24 +41,26 @@ export function vacationRentalData(path: string, description: string) {
       numberOfBedrooms: PROPERTY_FACTS.bedrooms,
       numberOfBathroomsTotal: PROPERTY_FACTS.bathrooms,
       floorSize: { '@type': 'QuantitativeValue', value: PROPERTY_FACTS.sizeM2, unitCode: 'MTK' },
-      occupancy: { '@type': 'QuantitativeValue', maxValue: SITE.maxOccupancy },
+      occupancy: { '@type': 'QuantitativeValue', maxValue: property.maxOccupancy },
       bed: [
         { '@type': 'BedDetails', typeOfBed: 'King size', numberOfBeds: 1 },
         { '@type': 'BedDetails', typeOfBed: 'Double', numberOfBeds: 1 },
         { '@type': 'BedDetails', typeOfBed: 'Single', numberOfBeds: 2 },
       ],
-      amenityFeature: FEATURES.map((feature) => ({
+      amenityFeature: content.texts.features.map((feature) => ({
         '@type': 'LocationFeatureSpecification',
         name: feature.title,
         value: true,
       })),
     },
     additionalProperty: [
-      { '@type': 'PropertyValue', name: 'Short-term let licence number', value: SITE.licenceNumber },
-      { '@type': 'PropertyValue', name: 'Maximum occupancy', value: SITE.maxOccupancy },
-      { '@type': 'PropertyValue', name: 'EPC rating', value: SITE.epcRating },
-    ],
-    sameAs: Object.values(SITE.social),
+      { name: 'Short-term let licence number', value: property.licenceNumber },
+      { name: 'Maximum occupancy', value: property.maxOccupancy },
+      { name: 'EPC rating', value: property.epcRating },
+    ]
+      .filter((fact) => fact.value !== undefined)
+      .map((fact) => ({ '@type': 'PropertyValue', ...fact })),
+    sameAs: Object.values(property.social).filter(Boolean),
   };
 }
 

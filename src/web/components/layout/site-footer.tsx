@@ -1,18 +1,20 @@
 import { Link } from 'react-router';
 import { LANDING_PAGES, SITE } from '../../content/site.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
+import { useSiteContent } from '../../lib/site-content.ts';
 
 const linkClass = 'underline-offset-2 hover:underline';
 
 export function SiteFooter() {
   const email = siteEmail();
+  const { property } = useSiteContent();
   return (
     <footer className="mt-16 border-stone-200 border-t bg-stone-900 text-stone-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="font-serif text-lg text-white">{SITE.name}</p>
           <p className="mt-2 text-sm text-stone-300">{SITE.tagline}.</p>
-          <p className="mt-3 text-sm text-stone-300">{SITE.hashtags.join(' ')}</p>
+          <p className="mt-3 text-sm text-stone-300">{property.hashtags.join(' ')}</p>
           <p className="mt-3 text-sm">
             <a className={`${linkClass} break-all`} href={`mailto:${email}`}>
               {email}
@@ -23,17 +25,17 @@ export function SiteFooter() {
           <h2 className="font-semibold text-sm text-white">Follow us</h2>
           <ul className="mt-2 space-y-1 text-sm">
             <li>
-              <a className={linkClass} href={SITE.social.facebook} rel="noopener">
+              <a className={linkClass} href={property.social.facebook} rel="noopener">
                 Facebook
               </a>
             </li>
             <li>
-              <a className={linkClass} href={SITE.social.instagram} rel="noopener">
+              <a className={linkClass} href={property.social.instagram} rel="noopener">
                 Instagram
               </a>
             </li>
             <li>
-              <a className={linkClass} href={SITE.social.tiktok} rel="noopener">
+              <a className={linkClass} href={property.social.tiktok} rel="noopener">
                 TikTok
               </a>
             </li>
@@ -65,8 +67,8 @@ export function SiteFooter() {
             </li>
           </ul>
           <p className="mt-3 text-stone-300" data-testid="legal-facts">
-            Short-term let licence {SITE.licenceNumber} · Maximum occupancy {SITE.maxOccupancy} guests · EPC
-            rating {SITE.epcRating}
+            Short-term let licence {property.licenceNumber} · Maximum occupancy {property.maxOccupancy} guests
+            · EPC rating {property.epcRating}
           </p>
         </div>
       </div>

@@ -11,8 +11,8 @@ import {
 } from '../../../domain/property.ts';
 import { REFUND_PROCESSING_FEE_PENCE } from '../../../domain/refunds.ts';
 import { BOOKING_ASIDE, BOOKING_CARD, BOOKING_DETAILS, CANCELLATION_ROWS } from '../../content/booking.ts';
-import { FEATURES, STAY_TIMES } from '../../content/site.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
+import { useSiteContent } from '../../lib/site-content.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { unavailableDatesQuery } from './booking-api.ts';
 import { BookingRates, StayRequirements, TermsNote } from './booking-card-parts.tsx';
@@ -82,6 +82,7 @@ export function BookNowSection() {
 }
 
 function PropertyDetails() {
+  const { property, texts } = useSiteContent();
   return (
     <div className="space-y-10 max-lg:mt-4 lg:col-start-1 lg:row-start-2">
       <p className="max-w-2xl text-stone-700">{BOOKING_DETAILS.intro}</p>
@@ -111,7 +112,7 @@ function PropertyDetails() {
       <div>
         <h3 className="font-serif text-xl">{BOOKING_ASIDE.highlightsTitle}</h3>
         <ul className="mt-4 grid gap-x-8 gap-y-5 sm:grid-cols-2">
-          {FEATURES.map((feature) => (
+          {texts.features.map((feature) => (
             <li key={feature.id} className="border-amber-600 border-l-2 pl-4">
               <p className="font-semibold text-stone-900">{feature.title}</p>
               <p className="mt-1 text-sm text-stone-700">{feature.text}</p>
@@ -123,8 +124,8 @@ function PropertyDetails() {
         <div>
           <h3 className="font-serif text-xl">{BOOKING_ASIDE.stayTitle}</h3>
           <dl className="mt-3 space-y-2 text-stone-700">
-            <Fact term="Check-in" value={`From ${STAY_TIMES.checkIn}`} />
-            <Fact term="Check-out" value={`By ${STAY_TIMES.checkOut}`} />
+            <Fact term="Check-in" value={`From ${property.stayTimes.checkIn}`} />
+            <Fact term="Check-out" value={`By ${property.stayTimes.checkOut}`} />
             <Fact term="Length of stay" value={`${MIN_NIGHTS} to ${MAX_NIGHTS} nights`} />
             <Fact term="Guests" value={`Up to ${MAX_GUESTS}`} />
           </dl>

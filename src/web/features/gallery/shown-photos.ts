@@ -1,11 +1,12 @@
-import { NO_SITE_PHOTOS, type SitePhotos } from '../../../domain/photos.ts';
-import { FEATURES, GALLERY } from '../../content/site.ts';
+import { variantUrl } from '../../../domain/media.ts';
+import { PLACEHOLDER_GALLERY, type SitePhotos } from '../../../domain/photos.ts';
+import type { Feature } from '../../../domain/site-content.ts';
 import { buildMediaBase } from '../../lib/media.ts';
 import { DEFAULT_SOCIAL_IMAGE } from '../../lib/meta.ts';
 
 /**
  * The photos a page shows: the owner's uploads (the site content's `photos`) or, on a fresh install with none,
- * the build's drawn stand-ins (scripts/build-images.ts), which are framed as 'Photo to come'.
+ * the build's drawn stand-ins (scripts/build-images.ts), which are framed and labelled 'Photo to come'.
  */
 export type ShownPhoto = {
   /** Stable across renders: the photo's id. */
@@ -27,15 +28,14 @@ function drawn(id: string, alt: string): ShownPhoto {
 /** The slideshow, in order; the first is the hero. */
 export function slideshowPhotos(photos: SitePhotos): ShownPhoto[] {
   if (photos.gallery.length > 0) return photos.gallery.map((photo) => ({ ...photo, placeholder: false }));
-  return GALLERY.map((photo) => drawn(photo.id, photo.alt));
+  return PLACEHOLDER_GALLERY.map((photo) => drawn(photo.id, photo.alt));
 }
 
-/** A feature card's 4:3 photo: the one the owner chose for it, or its drawn stand-in. */
-export function featurePhoto(photos: SitePhotos, featureId: string): ShownPhoto {
-  const chosen = photos.features[featureId];
+/** A feature card's 4:3 photo (or a video's poster): the one the owner chose for it, or its drawn stand-in. */
+export function featurePhoto(photos: SitePhotos, feature: Pick<Feature, 'id' | 'alt'>): ShownPhoto {
+  const chosen = photos.features[feature.id];
   if (chosen) return { ...chosen, placeholder: false };
-  const feature = FEATURES.find((one) => one.id === featureId);
-  return drawn(featureId, feature?.alt ?? '');
+  return drawn(feature.id, feature.alt);
 }
 
 /**
@@ -45,12 +45,13 @@ export function featurePhoto(photos: SitePhotos, featureId: string): ShownPhoto 
 export function bannerPhoto(photos: SitePhotos, galleryId: string): ShownPhoto {
   const hero = photos.gallery[0];
   if (hero) return { ...hero, placeholder: false };
-  const photo = GALLERY.find((one) => one.id === galleryId) ?? GALLERY[0]!;
+  const photo = PLACEHOLDER_GALLERY.find((one) => one.id === galleryId) ?? PLACEHOLDER_GALLERY[0]!;
   return drawn(photo.id, photo.alt);
 }
 
+/** The slideshow's largest WebP files, for search engines' structured data (paths). */
+export const largestPhotoPaths = (photos: SitePhotos): string[] =>
+  slideshowPhotos(photos).map((photo) => variantUrl(photo.base, 1600, 'webp'));
+
 /** The 1200×630 image shown when a page is shared: the owner's choice (or hero), else the build's. */
 export const socialImagePath = (photos: SitePhotos): string => photos.socialImage ?? DEFAULT_SOCIAL_IMAGE;
-
-/** The site content's photos (until the site content reaches the pages: none uploaded). */
-export const useSitePhotos = (): SitePhotos => NO_SITE_PHOTOS;
