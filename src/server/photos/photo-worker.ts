@@ -63,7 +63,7 @@ export function createPhotoWorker(options: {
   let stopped = true;
   let closed = options.enabled === false;
 
-  async function claim() {
+  async function claim(): Promise<(typeof photos.$inferSelect)[]> {
     const now = clock.now();
     const due = db
       .select({ id: photos.id })
@@ -72,7 +72,9 @@ export function createPhotoWorker(options: {
       .orderBy(asc(photos.createdAt), asc(photos.id))
       .limit(1)
       .for('update', { skipLocked: true });
-    const [row] = await db
+    // Every row the statement returns is ours: PostgreSQL may run a `LIMIT 1` subquery of an UPDATE more than
+    // once and so claim more than one row; each is processed, none is left leased and forgotten.
+    return db
       .update(photos)
       .set({
         attempts: sql`${photos.attempts} + 1`,
@@ -80,7 +82,6 @@ export function createPhotoWorker(options: {
       })
       .where(and(inArray(photos.id, due), eq(photos.status, 'queued')))
       .returning();
-    return row;
   }
 
   async function fail(row: typeof photos.$inferSelect, lastError: string): Promise<void> {
@@ -134,10 +135,12 @@ export function createPhotoWorker(options: {
   async function runAll(): Promise<number> {
     let done = 0;
     for (;;) {
-      const row = await claim();
-      if (!row) return done;
-      await process(row);
-      done++;
+      const claimed = await claim();
+      if (claimed.length === 0) return done;
+      for (const row of claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
+        await process(row);
+        done++;
+      }
     }
   }
 
