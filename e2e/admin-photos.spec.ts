@@ -76,7 +76,7 @@ test('the owner uploads three photos, orders them by keyboard, describes them, a
     const item = items.nth(index);
     await item.getByLabel('Description (alt text)').fill(photo.alt);
     await item.getByRole('button', { name: 'Save description' }).click();
-    await expect(item.getByText('On the site')).toBeVisible();
+    await expect(item.getByText('On the site', { exact: true })).toBeVisible();
   }
   const handle = page.getByRole('button', { name: 'Reorder photo 3 of 3' });
   await handle.focus();
@@ -88,7 +88,7 @@ test('the owner uploads three photos, orders them by keyboard, describes them, a
   for (const [index, photo] of expected.entries()) {
     await expect(items.nth(index).getByLabel('Description (alt text)')).toHaveValue(photo.alt);
   }
-  await expect(items.first().getByText('Hero')).toBeVisible();
+  await expect(items.first().getByText('Hero', { exact: true })).toBeVisible();
   await expect(page.getByText('3 of 3 photos on the site.')).toBeVisible();
 
   // The home page (rendered again on the server in the background) shows them in that order.
