@@ -1,9 +1,10 @@
 /**
- * Makes the responsive photo variants of the content module (src/web/content/site.ts): for every gallery and
- * feature entry, AVIF and WebP in the widths of src/domain/media.ts, written to public/media/ (git-ignored;
- * Vite copies it into the build), plus the 1200×630 social image, with the server's own variant maker
- * (src/server/photos/variants.ts, which also processes the photos the owner uploads in the admin area). The source is the owner's photo in
- * media/photos/<id>.(jpg|jpeg|png|webp) when present, otherwise a drawn placeholder (scripts/placeholder-art.ts).
+ * Draws the stand-ins a fresh install shows until the owner uploads photos in the admin area: for every
+ * slideshow photo (src/domain/photos.ts's PLACEHOLDER_GALLERY) and feature card, a drawn scene
+ * (scripts/placeholder-art.ts) as AVIF and WebP in the widths of src/domain/media.ts, written to public/media/
+ * (git-ignored; Vite copies it into the build), plus the 1200×630 social image, with the server's own variant
+ * maker (src/server/photos/variants.ts, which processes the owner's uploads). The pages frame them as 'Photo to
+ * come'. The owner's photos never go through the build: they are uploaded in the admin's Photos tab.
  *
  * Cached: a manifest records a hash of each source and of the settings, so an unchanged photo is skipped and a
  * rebuild after install takes well under a second. `npm run build` runs this before `react-router build`.
@@ -25,25 +26,13 @@ import { DEFAULT_SOCIAL_IMAGE } from '../src/web/lib/meta.ts';
 import { placeholderSvg } from './placeholder-art.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const PHOTOS_DIR = path.join(root, 'media/photos');
 export const MEDIA_OUT_DIR = path.join(root, 'public/media');
 const MANIFEST = path.join(MEDIA_OUT_DIR, 'manifest.json');
 const SOCIAL_OUT = path.join(root, 'public', DEFAULT_SOCIAL_IMAGE);
-const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'];
 
 type Job = { id: string; kind: MediaKind };
 
-function ownerPhoto(id: string): string | undefined {
-  for (const extension of PHOTO_EXTENSIONS) {
-    const file = path.join(PHOTOS_DIR, `${id}.${extension}`);
-    if (existsSync(file)) return file;
-  }
-  return undefined;
-}
-
 function sourceOf(job: Job): { input: Buffer; label: string } {
-  const photo = ownerPhoto(job.id);
-  if (photo) return { input: readFileSync(photo), label: path.relative(root, photo) };
   const { width, height } = MEDIA_KINDS[job.kind];
   return { input: Buffer.from(placeholderSvg(job.id, width, height)), label: 'placeholder' };
 }
