@@ -115,3 +115,33 @@ test('the owner uploads three photos, orders them by keyboard, describes them, a
     /\/media\/uploads\/[0-9a-f]{32}\/social\.jpg$/,
   );
 });
+
+test('the owner reorders the slideshow by dragging a photo onto another', async ({ page }) => {
+  await deleteAllPhotos(page.request);
+  const headers = { authorization: `Bearer ${await adminToken(page.request)}` };
+  for (const photo of PHOTOS.slice(0, 2)) {
+    const response = await page.request.post('/api/admin/photos', {
+      headers,
+      multipart: {
+        alt: photo.alt,
+        file: { name: photo.name, mimeType: 'image/jpeg', buffer: await photoFile(photo.hue) },
+      },
+    });
+    expect(response.status(), await response.text()).toBe(202);
+  }
+  await loginAsAdmin(page);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Photos' }).click();
+  const items = page.getByRole('list', { name: 'Slideshow order' }).getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  await items.nth(1).dragTo(items.nth(0));
+  await expect(items.nth(0).getByLabel('Description (alt text)')).toHaveValue(PHOTOS[1]!.alt);
+  await expect(items.nth(1).getByLabel('Description (alt text)')).toHaveValue(PHOTOS[0]!.alt);
+  // Saved: the server has the new order.
+  await expect
+    .poll(async () => {
+      const saved = await (await page.request.get('/api/admin/photos', { headers })).json();
+      return saved.photos.map((photo: { alt: string }) => photo.alt);
+    })
+    .toEqual([PHOTOS[1]!.alt, PHOTOS[0]!.alt]);
+});
