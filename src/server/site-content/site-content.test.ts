@@ -104,8 +104,13 @@ describe('the public pages and the site content', () => {
     const { renderer, runs } = recordingRenderer();
     let licence = 'AC-1';
     let release: () => void = () => {};
+    let started: () => void = () => {};
+    const rendering = new Promise<void>((done) => (started = done));
     const slow: PageRenderer = async (content, paths) => {
-      if (content.property.licenceNumber === 'AC-2') await new Promise<void>((done) => (release = done));
+      if (content.property.licenceNumber === 'AC-2') {
+        started();
+        await new Promise<void>((done) => (release = done));
+      }
       return renderer(content, paths);
     };
     const { app } = await appWithFacts(
@@ -114,7 +119,8 @@ describe('the public pages and the site content', () => {
     );
     licence = 'AC-2';
     app.siteContent.changed();
-    await new Promise((done) => setImmediate(done));
+    // Reading the content takes a round trip to the database (the photos' part): wait for the render itself.
+    await rendering;
     licence = 'AC-3';
     app.siteContent.changed();
     licence = 'AC-4';
