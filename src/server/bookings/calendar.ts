@@ -3,6 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { type IsoDate, nightsOf, todayOnPropertyClock } from '../../domain/dates.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { importedEvents, properties, stays } from '../db/schema.ts';
+import { createSingleFlight, type SingleFlight } from '../jobs/single-flight.ts';
 import { liveAt, nightsAreFree } from './nights-rule.ts';
 
 /**
@@ -42,10 +43,14 @@ type CacheEntry = {
   json: string;
   taken: ReadonlySet<IsoDate>;
 };
+/** A reading under way: of one property's calendar, as of one generation of writes and one day. */
+type ReadKey = `${number}|${number}|${IsoDate}`;
+const propertyOfRead = (key: ReadKey) => Number(key.slice(0, key.indexOf('|')));
+
 type SharedState = {
   unavailable: Map<number, CacheEntry>;
   /** Reads under way, so a burst of requests after the cache lapses makes one query, not one each. */
-  inflight: Map<string, { propertyId: number; read: Promise<CacheEntry> }>;
+  reads: SingleFlight<ReadKey, CacheEntry>;
   knownProperties: Set<number>;
   /** Counts the writes the cache has heard of: a reading is kept only if none came while it ran. */
   generation: number;
@@ -64,7 +69,7 @@ function sharedState(db: Db): SharedState {
   if (!state) {
     state = {
       unavailable: new Map(),
-      inflight: new Map(),
+      reads: createSingleFlight(),
       knownProperties: new Set(),
       generation: 0,
       refreshing: undefined,
@@ -164,7 +169,7 @@ export function createCalendar(db: Db) {
     shared.generation++;
     const today = todayOnPropertyClock(now);
     const propertyIds = new Set(shared.unavailable.keys());
-    for (const { propertyId } of shared.inflight.values()) propertyIds.add(propertyId);
+    for (const key of shared.reads.keys()) propertyIds.add(propertyOfRead(key));
     await Promise.all(
       [...propertyIds].map((propertyId) =>
         readCalendar(propertyId, now, today).catch(() => shared.unavailable.delete(propertyId)),
@@ -258,11 +263,8 @@ export function createCalendar(db: Db) {
 
   function readCalendar(propertyId: number, now: Date, today: IsoDate): Promise<CacheEntry> {
     const generation = shared.generation;
-    const key = `${propertyId}|${generation}|${today}`;
-    const running = shared.inflight.get(key);
-    if (running) return running.read;
-    const read = readUnavailable(propertyId, now, db)
-      .then(({ value, firstHoldExpiry }) => {
+    return shared.reads.run(`${propertyId}|${generation}|${today}`, () =>
+      readUnavailable(propertyId, now, db).then(({ value, firstHoldExpiry }) => {
         const readAt = now.getTime();
         const entry: CacheEntry = {
           today,
@@ -276,10 +278,8 @@ export function createCalendar(db: Db) {
         // at a time, each starting with a new generation, so the latest one is always kept.)
         if (generation === shared.generation) shared.unavailable.set(propertyId, entry);
         return entry;
-      })
-      .finally(() => shared.inflight.delete(key));
-    shared.inflight.set(key, { propertyId, read });
-    return read;
+      }),
+    );
   }
 
   /**

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts';
 import { ADVISORY_LOCK_KEYS, tryWithAdvisoryLock } from '../db/advisory-lock.ts';
 import type { Database } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
+import { createRepeater } from '../jobs/repeater.ts';
 import { createSingleFlight } from '../jobs/single-flight.ts';
 import { describeSmtpError } from './smtp-errors.ts';
 import type { SmtpSettings } from './smtp-settings.ts';
@@ -79,8 +80,6 @@ export function createOutboxWorker(options: {
   const db = database.db;
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const runs = createSingleFlight<'send', OutboxRunResult>();
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
 
   /** Claims due messages with one UPDATE … RETURNING: a claimed row is invisible to every other claim. */
   async function claimBatch(now: Date) {
@@ -184,29 +183,15 @@ export function createOutboxWorker(options: {
     return promise.then(() => ({ status: 'busy', sent: 0, retrying: 0, failed: 0 }));
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      try {
-        await runOnce();
-      } catch (error) {
-        log.error({ err: error }, 'the e-mail outbox run failed');
-      }
-      schedule();
-    }, intervalMs);
-    timer.unref();
-  }
+  const repeater = createRepeater(intervalMs, () =>
+    runOnce().catch((error) => log.error({ err: error }, 'the e-mail outbox run failed')),
+  );
 
   return {
     runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
+    start: repeater.start,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
+      repeater.stop();
       await runs.settled();
     },
   };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { createSingleFlight } from '../jobs/single-flight.ts';
 
 /**
  * How long the database's last good answer vouches for it. A monitor polling /api/health every few seconds
@@ -11,19 +12,13 @@ export const HEALTH_DATABASE_FRESH_MS = 1000;
 
 export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
   let answeredAt = Number.NEGATIVE_INFINITY;
-  let probe: Promise<void> | undefined;
   // One `select 1` at a time: checks arriving while it runs share its answer (or its failure).
-  const probeDatabase = (): Promise<void> => {
-    probe ??= db
-      .execute(sql`select 1`)
-      .then(() => {
-        answeredAt = clock.now().getTime();
-      })
-      .finally(() => {
-        probe = undefined;
-      });
-    return probe;
-  };
+  const probes = createSingleFlight<'probe', void>();
+  const probeDatabase = (): Promise<void> =>
+    probes.run('probe', async () => {
+      await db.execute(sql`select 1`);
+      answeredAt = clock.now().getTime();
+    });
 
   const schema = { response: { 200: z.object({ status: z.literal('ok') }) } };
   // `compress: false`: 15 bytes, far below the compression threshold.

@@ -2,6 +2,7 @@ import { eq, lte } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { jobRuns } from '../db/schema.ts';
+import { createRepeater } from './repeater.ts';
 import { createSingleFlight } from './single-flight.ts';
 
 /**
@@ -63,8 +64,6 @@ export function createIntervalJob<T>(options: {
   // of each process's timer.
   const checkEveryMs = options.checkEveryMs ?? Math.min(intervalMs / 4, MAX_CHECK_EVERY_MS);
   const runs = createSingleFlight<string, JobRun<T>>();
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
 
   async function record(lastError: string | null): Promise<void> {
     await db.update(jobRuns).set({ lastFinishedAt: clock.now(), lastError }).where(eq(jobRuns.name, name));
@@ -87,26 +86,15 @@ export function createIntervalJob<T>(options: {
     return runs.run(name, claimAndRun);
   }
 
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      runNow()
-        .catch((error) => log.error({ err: error, job: name }, `job ${name} failed`))
-        .finally(schedule);
-    }, checkEveryMs);
-    timer.unref();
-  }
+  const repeater = createRepeater(checkEveryMs, () =>
+    runNow().catch((error) => log.error({ err: error, job: name }, `job ${name} failed`)),
+  );
 
   return {
     runNow,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
+    start: repeater.start,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
+      repeater.stop();
       await runs.settled();
     },
   };

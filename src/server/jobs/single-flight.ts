@@ -17,6 +17,8 @@ export type SingleFlight<K, T> = {
   join(key: K, fn: () => Promise<T>): Flight<T>;
   /** Settles, never rejecting, once the runs in flight at the call have settled. */
   settled(): Promise<void>;
+  /** The keys of the runs in flight. */
+  keys(): IterableIterator<K>;
 };
 
 export function createSingleFlight<K, T>(): SingleFlight<K, T> {
@@ -36,5 +38,6 @@ export function createSingleFlight<K, T>(): SingleFlight<K, T> {
     async settled() {
       await Promise.allSettled(inFlight.values());
     },
+    keys: () => inFlight.keys(),
   };
 }

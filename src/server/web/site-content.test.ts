@@ -2,8 +2,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_CONTENT, type PropertyFacts, type SiteContent } from '../../domain/site-content.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { FALLBACK, type PageRenderer } from '../web/render-pages.ts';
-import { createPage, type Site } from '../web/site.ts';
+import { FALLBACK, type PageRenderer } from './render-pages.ts';
+import { createPage, type Site } from './site.ts';
 
 /**
  * The public pages follow the site content: rendered again when it changes (decision 012). React Router's server
