@@ -6,6 +6,7 @@ import { MAX_PHOTO_PIXELS } from '../../domain/photos.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { photos } from '../db/schema.ts';
+import { createRepeater } from '../jobs/repeater.ts';
 import { type PhotoStorage, randomName } from './storage.ts';
 import { decodePhoto, writeSocialImage, writeVariants } from './variants.ts';
 
@@ -59,8 +60,6 @@ export function createPhotoWorker(options: {
   const { db, storage, clock, log } = options;
   let running: Promise<number> | undefined;
   let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
   let closed = options.enabled === false;
 
   async function claim(): Promise<(typeof photos.$inferSelect)[]> {
@@ -172,15 +171,10 @@ export function createPhotoWorker(options: {
     });
   }
 
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      runOnce()
-        .catch((error) => log.error({ err: error }, 'the photo worker failed'))
-        .finally(schedule);
-    }, PHOTO_POLL_MS);
-    timer.unref();
-  }
+  // Uploads this process was not told about: queued before a restart, or by another process.
+  const repeater = createRepeater(PHOTO_POLL_MS, () =>
+    runOnce().catch((error) => log.error({ err: error }, 'the photo worker failed')),
+  );
 
   return {
     kick,
@@ -191,15 +185,13 @@ export function createPhotoWorker(options: {
       while (running) await running.catch(() => undefined);
     },
     start() {
-      if (!stopped || closed) return;
-      stopped = false;
+      if (closed) return;
       kick(); // uploads left queued by a restart
-      schedule();
+      repeater.start();
     },
     async stop() {
-      stopped = true;
       closed = true;
-      clearTimeout(timer);
+      repeater.stop();
       while (running) await running.catch(() => undefined);
     },
   };
