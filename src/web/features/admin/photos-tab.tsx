@@ -325,7 +325,7 @@ function PhotoItem({ photo, index, total, handleRef, onMove, onDropPhoto }: Item
             id={altId}
             error={altError}
             hint={photo.alt ? undefined : 'Needs a description before it goes on the site.'}
-            className="min-w-0 flex-1"
+            className="min-w-0 flex-1 basis-64"
           >
             <Input
               value={alt}
