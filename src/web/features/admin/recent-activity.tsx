@@ -13,6 +13,11 @@ const ACTIONS: Record<string, string> = {
   'booking.created_by_owner': 'Took a booking by phone/e-mail',
   'block.removed': 'Unblocked dates',
   'bookings.exported': 'Downloaded the bookings (CSV)',
+  'photo.uploaded': 'Uploaded a photo',
+  'photo.replaced': 'Replaced a photo',
+  'photo.updated': 'Changed a photo (description, sharing or feature card)',
+  'photo.reordered': 'Reordered the slideshow',
+  'photo.deleted': 'Deleted a photo',
 };
 
 /** The latest entries of the audit log: who did what, when. */
