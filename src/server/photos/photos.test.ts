@@ -181,6 +181,45 @@ describe('POST /api/admin/photos', () => {
     await deleteAll();
   });
 
+  it.each([
+    ['PNG', 'png', (image: sharp.Sharp) => image.png()],
+    ['WebP', 'webp', (image: sharp.Sharp) => image.webp()],
+    ['AVIF (HEIF)', 'heif', (image: sharp.Sharp) => image.avif({ effort: 0 })],
+  ] as const)('accepts a %s photo, read from its bytes', async (_name, format, encode) => {
+    const file = await encode(sharp(await makeJpeg(900, 600))).toBuffer();
+    const response = await upload(file, {
+      name: 'photo.bin',
+      type: 'application/octet-stream',
+      alt: 'A photo',
+    });
+    expect(response.statusCode).toBe(202);
+    await t.app.photos.worker.settled();
+    expect((await list()).photos[0]).toMatchObject({ status: 'ready', published: true });
+    expect((await filesUnder(path.join(mediaDir, 'originals')))[0]).toMatch(new RegExp(`\\.${format}$`));
+    await deleteAll();
+  });
+
+  it("serves no camera metadata: a photo's location stays with the original", async () => {
+    const withLocation = await sharp(await makeJpeg())
+      .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '57/1 8/1 47/1' } })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(withLocation).metadata()).exif).toBeDefined();
+    await upload(withLocation, { alt: 'The front door' });
+    await t.app.photos.worker.settled();
+    const { preview } = (await list()).photos[0];
+    for (const url of [
+      `${preview}-1600.webp`,
+      `${preview}-1600.avif`,
+      preview.replace(/gallery$/, 'social.jpg'),
+    ]) {
+      const served = await t.app.inject({ url });
+      expect(served.statusCode).toBe(200);
+      expect((await sharp(served.rawPayload).metadata()).exif, url).toBeUndefined();
+    }
+    await deleteAll();
+  });
+
   it('refuses a file that is not an image, whatever its name and declared type, with 415', async () => {
     const response = await upload(Buffer.from('<?php echo "hello"; ?>\n'.repeat(200)), {
       name: 'holiday.jpg',
