@@ -53,7 +53,15 @@ test.describe('admin login', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Login Successful', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveText(['Bookings', 'Email', 'Dates', 'Photos']);
+    await expect(page.getByRole('tab')).toHaveText([
+      'Bookings',
+      'Email',
+      'Dates',
+      'Prices',
+      'Property',
+      'Texts',
+      'Photos',
+    ]);
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeTruthy();
   });
 

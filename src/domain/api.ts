@@ -10,6 +10,7 @@ import {
 } from './contact-details.ts';
 import { dateField, PG_INTEGER_MAX, textField, wholeNumber } from './input-fields.ts';
 import { MAX_PAYMENT_GBP } from './property.ts';
+import { PROMO_KINDS, RatePlanSchema } from './rate-plan.ts';
 
 /**
  * Schemas of the API's requests and responses (spec section 7), shared by the server's routes and the browser's
@@ -63,6 +64,10 @@ export const EmailStatusSchema = z.object({
   mailServer: z.boolean(),
 });
 export type EmailStatus = z.infer<typeof EmailStatusSchema>;
+
+/** POST /api/admin/email/test-message: the owner's test message went to `to` (OWNER_EMAIL). */
+export const EmailTestResultSchema = z.object({ to: z.string(), message: z.string() });
+export type EmailTestResult = z.infer<typeof EmailTestResultSchema>;
 
 /** Messages of the e-mail outbox that the owner should see: waiting to be sent, or given up on. */
 export const OutboxMessageSchema = z.object({
@@ -304,6 +309,8 @@ export const GuestBookingSchema = z.object({
     .optional(),
   /** The original page sends 'confirmed'; it never makes a booking confirmed by itself. */
   status: textField().max(20).optional(),
+  /** The promo code the guest applied (issue 14); the server checks it again when it holds the nights. */
+  promoCode: textField().trim().max(40, 'A promo code is at most 40 characters.').optional(),
 });
 export type GuestBooking = z.input<typeof GuestBookingSchema>;
 
@@ -431,19 +438,84 @@ export type StayQuery = z.infer<typeof StayQuerySchema>;
 
 export const PropertyIdParamsSchema = z.object({ propertyId: propertyIdField });
 
-/** The price of a stay in whole pounds: what the page shows and what the payment charges. */
+/** `?promoCode` of `/api/quote`, beside the stay: the code the guest typed (any case). */
+export const PromoCodeTextSchema = textField().trim().max(40, 'A promo code is at most 40 characters.');
+export const QuoteQuerySchema = StayQuerySchema.extend({ promoCode: PromoCodeTextSchema.optional() });
+
+const QuoteNightSchema = z.object({
+  date: z.string(),
+  pricePence: z.number().int(),
+  weekend: z.boolean(),
+  season: z.string().nullable(),
+  special: z.boolean(),
+});
+
+/**
+ * The price of a stay: what the page shows and what the payment charges. The first fields are the original
+ * contract, in pounds (now with pence when a discount or levy makes them); the rest itemise it in pence
+ * (src/domain/pricing.ts, issue 14).
+ */
 export const QuoteSchema = z.object({
   nights: z.number().int(),
   weekdayNights: z.number().int(),
   weekendNights: z.number().int(),
-  weekdayRate: z.number().int(),
-  weekendRate: z.number().int(),
-  accommodation: z.number().int(),
-  cleaningFee: z.number().int(),
-  serviceFee: z.number().int(),
-  total: z.number().int(),
+  weekdayRate: z.number(),
+  weekendRate: z.number(),
+  accommodation: z.number(),
+  cleaningFee: z.number(),
+  serviceFee: z.number(),
+  total: z.number(),
   currency: z.literal('gbp'),
+  nightly: z.array(QuoteNightSchema),
+  lines: z.array(
+    z.object({
+      kind: z.enum(['weekday', 'weekend', 'special']),
+      season: z.string().nullable(),
+      pricePence: z.number().int(),
+      nights: z.number().int(),
+    }),
+  ),
+  nightsPence: z.number().int(),
+  discounts: z.array(
+    z.object({
+      kind: z.enum(['length_of_stay', 'promo']),
+      label: z.string(),
+      amountPence: z.number().int(),
+    }),
+  ),
+  discountPence: z.number().int(),
+  accommodationPence: z.number().int(),
+  cleaningFeePence: z.number().int(),
+  serviceFeePercent: z.number(),
+  serviceFeePence: z.number().int(),
+  levy: z.object({ percent: z.number(), nights: z.number().int(), pence: z.number().int() }).nullable(),
+  levyPence: z.number().int(),
+  totalPence: z.number().int(),
+  promoCode: z.string().nullable(),
 });
+
+/** GET /api/rate-plan: the plan the booking card and the calendar price with (promo codes stay private). */
+export const PublicRatePlanSchema = RatePlanSchema;
+
+export const PromoCodeSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  kind: z.enum(PROMO_KINDS),
+  percent: z.number().nullable(),
+  amountPence: z.number().int().nullable(),
+  bookFrom: z.string().nullable(),
+  bookTo: z.string().nullable(),
+  stayFrom: z.string().nullable(),
+  stayTo: z.string().nullable(),
+  maxUses: z.number().int().nullable(),
+  active: z.boolean(),
+  /** Bookings confirmed with it, or holding their nights with it now. */
+  uses: z.number().int(),
+});
+
+/** The owner's Prices tab: the plan and every promo code. Every change answers the same. */
+export const AdminRatePlanSchema = z.object({ plan: RatePlanSchema, promoCodes: z.array(PromoCodeSchema) });
+export type AdminRatePlan = z.infer<typeof AdminRatePlanSchema>;
 
 /**
  * Taken nights from today on (`yyyy-MM-dd`, sorted): confirmed stays, live payment holds, owner blocks and

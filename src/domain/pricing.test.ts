@@ -16,7 +16,7 @@ describe('serviceFeeGbp', () => {
 
 describe('quoteStay', () => {
   it('prices Thursday to Sunday (3 nights, two at the weekend rate) at £914', () => {
-    expect(quoteStay('2027-03-04', '2027-03-07')).toEqual({
+    expect(quoteStay('2027-03-04', '2027-03-07')).toMatchObject({
       nights: 3,
       weekdayNights: 1,
       weekendNights: 2,

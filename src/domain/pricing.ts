@@ -1,11 +1,43 @@
-import { type IsoDate, isWeekendNight, nightsOf } from './dates.ts';
-import { CLEANING_FEE_GBP, SERVICE_FEE_PERCENT, WEEKDAY_RATE_GBP, WEEKEND_RATE_GBP } from './property.ts';
+import { dayOfWeek, type IsoDate, nightsOf } from './dates.ts';
+import { SERVICE_FEE_PERCENT } from './property.ts';
+import { type AppliedPromo, DEFAULT_RATE_PLAN, nightPrice, type RatePlan, seasonOf } from './rate-plan.ts';
 
-/** The price of a stay in whole pounds, as `/api/quote` answers it and the payment charges it. */
+/** One night of a quote: its date, its price and where the price came from. */
+export type QuoteNight = {
+  date: IsoDate;
+  pricePence: number;
+  weekend: boolean;
+  /** The season the night falls in, if any. */
+  season: string | null;
+  /** The owner set this night's price by a date override. */
+  special: boolean;
+};
+
+/** Nights of the same kind and price, for the breakdown: '£225 × 2 weekday nights'. */
+export type QuoteLine = {
+  kind: 'weekday' | 'weekend' | 'special';
+  season: string | null;
+  pricePence: number;
+  nights: number;
+};
+
+export type QuoteDiscount = {
+  kind: 'length_of_stay' | 'promo';
+  /** 'Stays of 7 nights or more (10 %)', 'Promo code SUMMER (£50 off)'. */
+  label: string;
+  amountPence: number;
+};
+
+/**
+ * The price of a stay (issue 14): what `/api/quote` answers, the browser shows and the payment charges. The first
+ * fields are the original contract in whole pounds (spec section 7 and README; `accommodation` is the nights'
+ * price after discounts); the rest itemise it in pence.
+ */
 export type Quote = {
   nights: number;
   weekdayNights: number;
   weekendNights: number;
+  /** The weekday and weekend rates that apply on the check-in night (its season's, else the base rates). */
   weekdayRate: number;
   weekendRate: number;
   accommodation: number;
@@ -13,7 +45,30 @@ export type Quote = {
   serviceFee: number;
   total: number;
   currency: 'gbp';
+  nightly: QuoteNight[];
+  lines: QuoteLine[];
+  /** The nights' prices before discounts. */
+  nightsPence: number;
+  discounts: QuoteDiscount[];
+  discountPence: number;
+  /** The nights' prices after discounts. */
+  accommodationPence: number;
+  cleaningFeePence: number;
+  serviceFeePercent: number;
+  serviceFeePence: number;
+  /** The visitor levy, when it applies to any night of the stay. */
+  levy: { percent: number; nights: number; pence: number } | null;
+  levyPence: number;
+  totalPence: number;
+  /** The promo code applied, as the owner wrote it. */
+  promoCode: string | null;
 };
+
+/** a / b rounded half up, for non-negative whole numbers. */
+const divideHalfUp = (a: number, b: number) => Math.floor((2 * a + b) / (2 * b));
+/** A percentage with at most two decimals as basis points (5 → 500, 7.5 → 750). */
+const basisPoints = (percent: number) => Math.round(percent * 100);
+const percentText = (percent: number) => `${percent} %`;
 
 /**
  * 5 % of the accommodation, rounded half up to the whole pound (spec README: £27.50 → £28).
@@ -23,26 +78,128 @@ export function serviceFeeGbp(accommodationGbp: number): number {
   return Math.floor((accommodationGbp * SERVICE_FEE_PERCENT * 2 + 100) / 200);
 }
 
-/** Prices the nights [checkIn, checkOut): Friday and Saturday nights at the weekend rate, others weekday. */
-export function quoteStay(checkIn: IsoDate, checkOut: IsoDate): Quote {
-  const nights = nightsOf(checkIn, checkOut);
-  const weekendNights = nights.filter(isWeekendNight).length;
-  const weekdayNights = nights.length - weekendNights;
-  const accommodation = weekdayNights * WEEKDAY_RATE_GBP + weekendNights * WEEKEND_RATE_GBP;
-  const serviceFee = serviceFeeGbp(accommodation);
-  const cleaningFee = nights.length > 0 ? CLEANING_FEE_GBP : 0;
+/**
+ * The one quote function (issue 14): prices the nights [checkIn, checkOut) by the plan — a date override's
+ * price, else the season's weekday or weekend rate, else the base rates — then takes off the best
+ * length-of-stay discount and the promo code (on what is left), adds the cleaning fee, the service fee (a
+ * percentage of the discounted accommodation, rounded half up to the whole pound, as the spec has it) and the
+ * visitor levy (its percentage of the discounted accommodation of the nights from its start date, to the penny).
+ * Pure and in pence; the promo code must already have been found valid (promoProblem).
+ */
+export function priceStay(
+  stay: { checkIn: IsoDate; checkOut: IsoDate },
+  plan: RatePlan,
+  promo?: AppliedPromo | null,
+): Quote {
+  const weekendDays = new Set(plan.weekendNights);
+  const nightly: QuoteNight[] = nightsOf(stay.checkIn, stay.checkOut).map((date) => {
+    const weekend = weekendDays.has(dayOfWeek(date));
+    const season = seasonOf(plan, date);
+    const pricePence = nightPrice(plan, date, weekend);
+    const special = plan.overrides.some(
+      (override) => override.pricePence !== null && date >= override.firstNight && date <= override.lastNight,
+    );
+    return { date, pricePence, weekend, season: season?.name ?? null, special };
+  });
+
+  const lines: QuoteLine[] = [];
+  for (const night of nightly) {
+    const kind = night.special ? 'special' : night.weekend ? 'weekend' : 'weekday';
+    const season = night.special ? null : night.season;
+    const line = lines.find(
+      (one) => one.kind === kind && one.season === season && one.pricePence === night.pricePence,
+    );
+    if (line) line.nights++;
+    else lines.push({ kind, season, pricePence: night.pricePence, nights: 1 });
+  }
+
+  const nightsPence = nightly.reduce((sum, night) => sum + night.pricePence, 0);
+  const discounts: QuoteDiscount[] = [];
+  const lengthDiscount = plan.discounts
+    .filter((discount) => nightly.length >= discount.minNights)
+    .sort((a, b) => b.minNights - a.minNights)[0];
+  let remaining = nightsPence;
+  if (lengthDiscount && nightsPence > 0) {
+    const amountPence = divideHalfUp(nightsPence * basisPoints(lengthDiscount.percent), 10_000);
+    discounts.push({
+      kind: 'length_of_stay',
+      label: `Stays of ${lengthDiscount.minNights} nights or more (${percentText(lengthDiscount.percent)} off)`,
+      amountPence,
+    });
+    remaining -= amountPence;
+  }
+  if (promo && remaining > 0) {
+    const amountPence =
+      promo.kind === 'percent'
+        ? divideHalfUp(remaining * basisPoints(promo.percent ?? 0), 10_000)
+        : Math.min(promo.amountPence ?? 0, remaining);
+    const off =
+      promo.kind === 'percent' ? percentText(promo.percent ?? 0) : formatGbp(promo.amountPence ?? 0);
+    discounts.push({ kind: 'promo', label: `Promo code ${promo.code} (${off} off)`, amountPence });
+    remaining -= amountPence;
+  }
+  const accommodationPence = remaining;
+  const discountPence = nightsPence - accommodationPence;
+
+  const cleaningFeePence = nightly.length > 0 ? plan.cleaningFeePence : 0;
+  const serviceFeePence =
+    divideHalfUp(accommodationPence * basisPoints(plan.serviceFeePercent), 10_000 * 100) * 100;
+
+  let levy: Quote['levy'] = null;
+  const levyPlan = plan.levy;
+  if (levyPlan) {
+    const levied = nightly.filter((night) => night.date >= levyPlan.startDate);
+    if (levied.length > 0) {
+      const leviedPence = levied.reduce((sum, night) => sum + night.pricePence, 0);
+      // The levied nights' share of the discounted accommodation (all of it when every night is levied).
+      const base =
+        levied.length === nightly.length
+          ? accommodationPence
+          : nightsPence === 0
+            ? 0
+            : divideHalfUp(accommodationPence * leviedPence, nightsPence);
+      levy = {
+        percent: levyPlan.percent,
+        nights: levied.length,
+        pence: divideHalfUp(base * basisPoints(levyPlan.percent), 10_000),
+      };
+    }
+  }
+  const levyPence = levy?.pence ?? 0;
+  const totalPence = accommodationPence + cleaningFeePence + serviceFeePence + levyPence;
+
+  const checkInSeason = nightly.length > 0 ? seasonOf(plan, stay.checkIn) : undefined;
+  const weekendNights = nightly.filter((night) => night.weekend).length;
   return {
-    nights: nights.length,
-    weekdayNights,
+    nights: nightly.length,
+    weekdayNights: nightly.length - weekendNights,
     weekendNights,
-    weekdayRate: WEEKDAY_RATE_GBP,
-    weekendRate: WEEKEND_RATE_GBP,
-    accommodation,
-    cleaningFee,
-    serviceFee,
-    total: accommodation + cleaningFee + serviceFee,
+    weekdayRate: (checkInSeason?.weekdayPence ?? plan.weekdayPence) / 100,
+    weekendRate: (checkInSeason?.weekendPence ?? plan.weekendPence) / 100,
+    accommodation: accommodationPence / 100,
+    cleaningFee: cleaningFeePence / 100,
+    serviceFee: serviceFeePence / 100,
+    total: totalPence / 100,
     currency: 'gbp',
+    nightly,
+    lines,
+    nightsPence,
+    discounts,
+    discountPence,
+    accommodationPence,
+    cleaningFeePence,
+    serviceFeePercent: plan.serviceFeePercent,
+    serviceFeePence,
+    levy,
+    levyPence,
+    totalPence,
+    promoCode: promo?.code ?? null,
   };
+}
+
+/** The specification's prices (the default plan): for the spec's figures, tests and benchmarks. */
+export function quoteStay(checkIn: IsoDate, checkOut: IsoDate): Quote {
+  return priceStay({ checkIn, checkOut }, DEFAULT_RATE_PLAN);
 }
 
 export const poundsToPence = (pounds: number) => Math.round(pounds * 100);
@@ -50,10 +207,12 @@ export const poundsToPence = (pounds: number) => Math.round(pounds * 100);
 /** A quote's money in pence, as a booking stores it. */
 export function quotePence(quote: Quote) {
   return {
-    accommodationPence: poundsToPence(quote.accommodation),
-    cleaningFeePence: poundsToPence(quote.cleaningFee),
-    serviceFeePence: poundsToPence(quote.serviceFee),
-    totalPence: poundsToPence(quote.total),
+    accommodationPence: quote.accommodationPence,
+    cleaningFeePence: quote.cleaningFeePence,
+    serviceFeePence: quote.serviceFeePence,
+    levyPence: quote.levyPence,
+    discountPence: quote.discountPence,
+    totalPence: quote.totalPence,
   };
 }
 

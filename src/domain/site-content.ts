@@ -6,21 +6,23 @@
  * given their own. See docs/decisions/012-site-content.md.
  */
 import { NO_SITE_PHOTOS, type SitePhotos } from './photos.ts';
-import { serviceFeeGbp } from './pricing.ts';
-import {
-  CLEANING_FEE_GBP,
-  MAX_GUESTS,
-  MAX_NIGHTS,
-  MIN_NIGHTS,
-  SERVICE_FEE_PERCENT,
-  WEEKDAY_RATE_GBP,
-  WEEKEND_RATE_GBP,
-} from './property.ts';
+import { priceStay } from './pricing.ts';
+import { MAX_NIGHTS, MIN_NIGHTS } from './property.ts';
+import { DEFAULT_PROPERTY_FACTS, publicPropertyFacts } from './property-facts.ts';
+import { DEFAULT_RATE_PLAN, type RatePlan, WEEKDAY_NAMES } from './rate-plan.ts';
 
-/** The figures the public pages and their structured data print (whole pounds). */
+/**
+ * The figures the public pages and their structured data print, in pounds: the base rates of the owner's rate
+ * plan (issue 14, src/domain/rate-plan.ts) and the range of every nightly price it can charge.
+ */
 export type PublicPrices = {
   weekdayGbp: number;
   weekendGbp: number;
+  /** The lowest and highest price of a night in the plan (seasons and date overrides included): 'from £X'. */
+  fromGbp: number;
+  toGbp: number;
+  /** The nights at the weekend rate, for people: 'Friday and Saturday'. */
+  weekendNightsLabel: string;
   cleaningFeeGbp: number;
   serviceFeePercent: number;
   minNights: number;
@@ -29,18 +31,23 @@ export type PublicPrices = {
   exampleWeekend: { accommodation: number; cleaningFee: number; serviceFee: number; total: number };
 };
 
-/** The property's facts as the public pages state them; a fact the owner has not given is absent. */
+/**
+ * The property's facts as the public pages state them (the owner's Property tab, src/domain/property-facts.ts);
+ * a fact the owner has not given is absent, and so is the street address the owner keeps for booked guests.
+ */
 export type PropertyFacts = {
   /** Scottish short-term let licence: shown on every page. */
   licenceNumber?: string;
   /** Energy Performance Certificate rating. */
   epcRating?: string;
-  maxOccupancy: number;
+  maxOccupancy?: number;
   address: { street?: string; locality: string; postcode?: string; region: string; country: string };
   hashtags: readonly string[];
   social: { facebook?: string; instagram?: string; tiktok?: string };
-  /** Arrival and departure: 12-hour for people, 24-hour for schema.org. */
+  /** Arrival and departure: 12-hour for people, 24-hour for schema.org (fixed by the terms). */
   stayTimes: { checkIn: string; checkOut: string; checkIn24h: string; checkOut24h: string };
+  /** The owner's enquiries address; absent: the server's SITE_EMAIL (`siteEmail()`). */
+  enquiriesEmail?: string;
 };
 
 export type Feature = {
@@ -54,10 +61,12 @@ export type Feature = {
 
 export type UniquePoint = { title: string; text: string };
 
-/** The owner's own words on the home page. */
+/** The owner's own words on the home and contact pages (the admin's Texts tab, src/domain/owner-texts.ts). */
 export type OwnerTexts = {
   /** 'The Tower Experience': the about text, a paragraph each. */
   experienceText: readonly string[];
+  /** The contact page's 'About The Tower', a paragraph each. */
+  aboutText: readonly string[];
   /** The unique features grid of 6 on the home page (photos and muted looping videos). */
   features: readonly Feature[];
   /** The 'What Makes The Tower Unique' grid of 8. */
@@ -73,17 +82,44 @@ export type SiteContent = {
   photos: SitePhotos;
 };
 
-/** The public figures of a set of rates: the example weekend is priced exactly as the booking prices it. */
-export function publicPrices(rates: Omit<PublicPrices, 'exampleWeekend'>): PublicPrices {
-  const accommodation = 2 * rates.weekendGbp;
-  const serviceFee = serviceFeeGbp(accommodation);
+/** 'Friday and Saturday', 'Thursday, Friday and Saturday' ('none' when the owner has no weekend nights). */
+function nightsLabel(days: readonly number[]): string {
+  const names = [...days].sort().map((day) => WEEKDAY_NAMES[day]!);
+  if (names.length === 0) return 'none';
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * What the public pages print of a rate plan: its base rates, the range of its nightly prices and the example
+ * weekend (a Friday and a Saturday night at the base rates), priced by the booking's own quote function.
+ */
+export function publicPricesFromPlan(plan: RatePlan): PublicPrices {
+  const nightly = [
+    plan.weekdayPence,
+    plan.weekendPence,
+    ...plan.seasons.flatMap((season) => [season.weekdayPence, season.weekendPence]),
+    ...plan.overrides.flatMap((override) => (override.pricePence === null ? [] : [override.pricePence])),
+  ];
+  // The example is a base-rate weekend: a Friday-to-Sunday stay outside any season, override or levy.
+  const example = priceStay(
+    { checkIn: '2027-03-05', checkOut: '2027-03-07' },
+    { ...plan, seasons: [], overrides: [], discounts: [], levy: null },
+  );
   return {
-    ...rates,
+    weekdayGbp: plan.weekdayPence / 100,
+    weekendGbp: plan.weekendPence / 100,
+    fromGbp: Math.min(...nightly) / 100,
+    toGbp: Math.max(...nightly) / 100,
+    weekendNightsLabel: nightsLabel(plan.weekendNights),
+    cleaningFeeGbp: plan.cleaningFeePence / 100,
+    serviceFeePercent: plan.serviceFeePercent,
+    minNights: MIN_NIGHTS,
+    maxNights: MAX_NIGHTS,
     exampleWeekend: {
-      accommodation,
-      cleaningFee: rates.cleaningFeeGbp,
-      serviceFee,
-      total: accommodation + rates.cleaningFeeGbp + serviceFee,
+      accommodation: example.accommodation,
+      cleaningFee: example.cleaningFee,
+      serviceFee: example.serviceFee,
+      total: example.total,
     },
   };
 }
@@ -165,38 +201,17 @@ const DEFAULT_UNIQUE_POINTS: readonly UniquePoint[] = [
 ];
 
 export const DEFAULT_SITE_CONTENT: SiteContent = {
-  prices: publicPrices({
-    weekdayGbp: WEEKDAY_RATE_GBP,
-    weekendGbp: WEEKEND_RATE_GBP,
-    cleaningFeeGbp: CLEANING_FEE_GBP,
-    serviceFeePercent: SERVICE_FEE_PERCENT,
-    minNights: MIN_NIGHTS,
-    maxNights: MAX_NIGHTS,
-  }),
-  property: {
-    licenceNumber: 'AC-123456-F (placeholder)',
-    epcRating: 'C (placeholder)',
-    maxOccupancy: MAX_GUESTS,
-    address: {
-      street: 'Kirk Court, Union Street (placeholder)',
-      locality: 'Aberdeen',
-      postcode: 'AB10 1AA (placeholder)',
-      region: 'Scotland',
-      country: 'GB',
-    },
-    hashtags: ['#TheTowerAberdeen', '#ChurchConversion', '#AberdeenStays'],
-    social: {
-      facebook: 'https://www.facebook.com/thetoweraberdeen',
-      instagram: 'https://www.instagram.com/thetoweraberdeen',
-      tiktok: 'https://www.tiktok.com/@thetoweraberdeen',
-    },
-    stayTimes: { checkIn: '4:00 PM', checkOut: '11:00 AM', checkIn24h: '16:00', checkOut24h: '11:00' },
-  },
+  prices: publicPricesFromPlan(DEFAULT_RATE_PLAN),
+  property: publicPropertyFacts(DEFAULT_PROPERTY_FACTS),
   texts: {
     experienceText: [
       'The Tower is a former church in the Granite City, converted with patience and care into a home over five floors. Stone arches, stained glass and the old roof timbers sit alongside a modern kitchen, deep beds and good showers.',
       'Arrive, climb the stairs and the city falls away. Cook together at the kitchen table, sweat out a long drive in the sauna, soak in the cast iron bath, then take a glass up to the tower room and watch the lights come on across Aberdeen.',
       'It suits a couple wanting somewhere memorable, a family, or a small group of friends here for the golf, the river or the hills: three bedrooms and three bathrooms for up to 4 guests.',
+    ],
+    aboutText: [
+      'The Tower is a family-run holiday let: we converted the church ourselves over eighteen months and look after every stay personally.',
+      'Please note that The Tower is spread over five floors with stairs throughout and no lift, so it is not suitable for wheelchair users or guests who find stairs difficult.',
     ],
     features: DEFAULT_FEATURES,
     uniquePoints: DEFAULT_UNIQUE_POINTS,

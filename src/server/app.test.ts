@@ -126,6 +126,25 @@ describe('security headers on pages and API answers', () => {
     }
   });
 
+  it("sends the guest's booking page (the app's shell) never cached and not indexed; the checkout stays cacheable", async () => {
+    const own = await createTestApp({
+      overrides: {
+        site: { ...(await site()), fallback: await createPage('<!doctype html><title>App</title>') },
+      },
+    });
+    try {
+      const manage = await own.app.inject({ method: 'GET', url: '/booking/TWR-8D38-6281?key=abc' });
+      expect(manage.statusCode).toBe(200);
+      expect(manage.headers['cache-control']).toBe('no-store');
+      expect(manage.headers['x-robots-tag']).toBe('noindex, nofollow');
+      const checkout = await own.app.inject({ method: 'GET', url: '/checkout/some-id' });
+      expect(checkout.headers['cache-control']).toBe('no-cache');
+      expect(checkout.headers['x-robots-tag']).toBeUndefined();
+    } finally {
+      await own.close();
+    }
+  });
+
   it('over plain http: no HSTS, the rest the same', async () => {
     const own = await createTestApp({ overrides: { site: await site() } });
     try {

@@ -18,11 +18,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { publicOwnerTexts } from '../domain/owner-texts.ts';
+import { publicPropertyFacts } from '../domain/property-facts.ts';
+import { publicPricesFromPlan } from '../domain/site-content.ts';
 import { createRequireAdmin } from './admin-auth/require-admin.ts';
 import { type RouteTable, recordRoutes } from './admin-auth/route-table.ts';
 import { adminAuthRoutes } from './admin-auth/routes.ts';
 import { adminBookingRoutes } from './admin-bookings/routes.ts';
-import type { RefundProvider } from './admin-bookings/service.ts';
+import { createAdminBookingService, type RefundProvider } from './admin-bookings/service.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import { type CalendarWrites, createCalendar, deferCalendarInvalidation } from './bookings/calendar.ts';
 import { calendarSyncAdminRoutes, icalExportRoutes } from './calendar-sync/routes.ts';
@@ -38,8 +41,17 @@ import { emailAdminRoutes } from './email/routes.ts';
 import { createSecretBox } from './email/secret-box.ts';
 import { createSmtpSettings } from './email/smtp-settings.ts';
 import { HttpError } from './errors.ts';
+import { createGoLiveChecklist, type PhotosReady } from './go-live/checklist.ts';
+import { goLiveRoutes } from './go-live/routes.ts';
+import { createGuestData, createRetentionJob } from './guest-journey/guest-data.ts';
+import { createManageBooking } from './guest-journey/manage-booking.ts';
+import { createOwnerStayActions } from './guest-journey/owner-actions.ts';
+import { guestJourneyAdminRoutes, manageBookingRoutes } from './guest-journey/routes.ts';
+import { createScheduledMessages, createScheduledMessagesJob } from './guest-journey/scheduled-messages.ts';
 import { healthRoutes } from './health/routes.ts';
 import type { NotificationEvents } from './notifications/events.ts';
+import { createOwnerContentRepository } from './owner-content/repository.ts';
+import { ownerContentRoutes } from './owner-content/routes.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import { startHoldSweeper } from './payments/hold-sweeper.ts';
 import { createPaymentService } from './payments/payment-service.ts';
@@ -50,6 +62,8 @@ import { createPhotoWorker, type PhotoWorker } from './photos/photo-worker.ts';
 import { photoAdminRoutes, photoFileRoutes } from './photos/routes.ts';
 import { createPhotoService, loadSitePhotos, photosReady } from './photos/service.ts';
 import { createPhotoStorage } from './photos/storage.ts';
+import { loadRatePlan } from './pricing/rate-plan-repository.ts';
+import { ratePlanAdminRoutes, ratePlanPublicRoutes } from './pricing/routes.ts';
 import { propertyRoutes } from './properties/routes.ts';
 import { AccessLogController, lazyChildLoggerFactory } from './request-logging.ts';
 import { siteContentRoutes } from './site-content/routes.ts';
@@ -87,6 +101,10 @@ export type BuildAppOptions = {
   holdSweeper?: boolean;
   /** Process uploaded photos in this process (default true; tests of a restart upload with it off). */
   photoWorker?: boolean;
+  /** The slideshow's photos for the go-live checklist (default: the photos capability's count; tests may fake it). */
+  photosReady?: PhotosReady;
+  /** Log the go-live checklist's open items when the server is ready (default: in production). */
+  logGoLiveBlockers?: boolean;
   /**
    * Renders the public pages with the site content: by default React Router's server build beside a loaded
    * site; an injected site has none unless one is given.
@@ -94,11 +112,23 @@ export type BuildAppOptions = {
   pageRenderer?: PageRenderer;
   /** Parts of the site content from elsewhere than their owners' tables (tests). */
   siteContentSources?: SiteContentSources;
+  /**
+   * Queue the scheduled guest messages and run the data retention on their timers (default: with the outbox
+   * sender's timer, as main.ts runs it; tests call `app.guestMessages.runNow()` under their manual clock).
+   */
+  guestJobs?: boolean;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     outboxWorker: OutboxWorker;
+    /**
+     * The scheduled guest messages: `runNow()` as the timer runs it (once per interval across processes),
+     * `queueDue()` without the interval's claim. Tests call them under the manual clock.
+     */
+    guestMessages: { runNow(): Promise<unknown>; queueDue(): Promise<{ queued: string[] }> };
+    /** The retention job's run (erases the guest data of stays that ended more than 7 years ago). */
+    guestDataRetention: { runNow(): Promise<unknown> };
     /** Tests run the hold sweep (and its reconciliation of lapsed paid holds) with `app.holdSweeper.sweep()`. */
     holdSweeper: { sweep(): Promise<string[]> };
     /** Tests drive its automatic run: `app.calendarSync.runIfDue()`. */
@@ -114,7 +144,12 @@ declare module 'fastify' {
 }
 
 /** Routes that only the browser can render (they depend on a parameter): served the client-only shell. */
-const CLIENT_ONLY_ROUTES = ['/checkout', '/checkout/:bookingId'];
+const CLIENT_ONLY_ROUTES = ['/checkout', '/checkout/:bookingId', '/booking/:reference'];
+/**
+ * The guest's own booking page (its address carries the key of their link): never stored by a browser or a
+ * proxy, never indexed.
+ */
+const PRIVATE_CLIENT_ROUTES = new Set(['/booking/:reference']);
 
 function contentSecurityPolicy(config: Config, scriptHashes: string[] = []): string {
   const stripe = config.payments.mode === 'stripe';
@@ -383,15 +418,62 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('outboxWorker', outboxWorker);
   if (options.startOutboxWorker) app.addHook('onReady', async () => outboxWorker.start());
   app.addHook('onClose', async () => outboxWorker.stop());
+  const paymentService = createPaymentService(context, app.log);
   const holdSweeper = startHoldSweeper({
     db: database.db,
     clock,
     log: app.log,
-    reconcile: createPaymentService(context, app.log).reconcileLapsedHolds,
+    reconcile: paymentService.reconcileLapsedHolds,
   });
   app.decorate('holdSweeper', { sweep: holdSweeper.sweep });
   if (options.holdSweeper === false) holdSweeper.stop();
   app.addHook('onClose', async () => holdSweeper.stop());
+  const adminBookings = createAdminBookingService({
+    db: database.db,
+    clock,
+    notifications: context.notifications,
+    refunds: options.refunds ?? context.payments,
+    siteUrl: config.siteUrl,
+    reconcileLapsedHolds: paymentService.reconcileLapsedHolds,
+  });
+  const messageSite = { siteUrl: config.siteUrl, siteEmail: config.siteEmail };
+  const guestMessageDeps = {
+    db: database.db,
+    clock,
+    site: messageSite,
+    ownerEmail: config.ownerEmail,
+    log: app.log,
+  };
+  const scheduledMessages = createScheduledMessages(guestMessageDeps);
+  const scheduledMessagesJob = createScheduledMessagesJob(guestMessageDeps, scheduledMessages);
+  const guestData = createGuestData({ db: database.db, clock });
+  const retentionJob = createRetentionJob({ db: database.db, clock, log: app.log }, guestData);
+  if (options.guestJobs ?? Boolean(options.startOutboxWorker)) {
+    scheduledMessagesJob.start();
+    retentionJob.start();
+  }
+  app.addHook('onClose', async () => {
+    await scheduledMessagesJob.stop();
+    await retentionJob.stop();
+  });
+  app.decorate('guestMessages', {
+    runNow: scheduledMessagesJob.runNow,
+    queueDue: scheduledMessages.queueDue,
+  });
+  app.decorate('guestDataRetention', { runNow: retentionJob.runNow });
+  const manage = createManageBooking({
+    db: database.db,
+    clock,
+    site: messageSite,
+    ownerEmail: config.ownerEmail,
+    adminBookings,
+  });
+  const ownerStayActions = createOwnerStayActions({
+    db: database.db,
+    clock,
+    siteUrl: config.siteUrl,
+    scheduled: scheduledMessages,
+  });
   const requireAdmin = createRequireAdmin(database.db, clock);
   const calendarSync = createCalendarSync({ ...context, ...options.calendarSync, log: app.log });
   app.decorate('calendarSync', calendarSync);
@@ -419,6 +501,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('photos', { photosReady: () => photosReady(database.db), worker: photoWorker });
   app.addHook('onReady', async () => photoWorker.start());
   app.addHook('onClose', async () => photoWorker.stop());
+  const goLive = createGoLiveChecklist({
+    db: database.db,
+    config,
+    clock,
+    smtp,
+    photosReady: options.photosReady ?? (() => photosReady(database.db)),
+  });
+  if (options.logGoLiveBlockers ?? config.nodeEnv === 'production') {
+    app.addHook('onReady', async () => {
+      const open = (await goLive.read()).items.filter((item) => !item.done);
+      if (open.length === 0) return;
+      app.log.warn(
+        { goLiveBlockers: open.map((item) => item.id) },
+        `Not ready for guests yet (${open.length} open on the admin's go-live checklist): ${open.map((item) => `${item.label}: ${item.detail}`).join(' | ')}`,
+      );
+    });
+  }
   const routeTable: RouteTable = { all: [], admin: [] };
   app.decorate('routeTable', routeTable);
   recordRoutes(app, routeTable.all);
@@ -441,20 +540,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           ...context,
           advance: testClock.advance,
           sweep: holdSweeper.sweep,
+          // The clock moved: the scheduled messages and the outbox run as their timers would have.
+          afterAdvance: async () => {
+            await scheduledMessages.queueDue();
+            await outboxWorker.runOnce();
+          },
         });
       }
       await api.register(availabilityRoutes, context);
+      await api.register(manageBookingRoutes, { manage }); // keyed by the guest's own link
+      await api.register(ratePlanPublicRoutes, context);
 
       // Admin routes: everything registered in this scope answers 401 without a valid admin token.
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireAdmin);
         recordRoutes(admin, routeTable.admin); // first, so the authorization test sees every admin route
         await admin.register(emailAdminRoutes, { ...context, smtp });
+        await admin.register(ownerContentRoutes, {
+          ...context,
+          contentChanged: () => context.siteContent.changed(),
+        });
+        await admin.register(goLiveRoutes, { ...context, goLive });
         await admin.register(calendarSyncAdminRoutes, { ...context, calendarSync });
         await admin.register(adminBookingRoutes, {
           ...context,
           refunds: options.refunds ?? context.payments,
         });
+        await admin.register(guestJourneyAdminRoutes, { ...context, owner: ownerStayActions, guestData });
+        await admin.register(ratePlanAdminRoutes, context);
         await admin.register(photoAdminRoutes, { photos: photoService, storage: photoStorage });
       });
 
@@ -490,7 +603,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
 /** Where each part of the site content comes from (a part not listed is the fresh install's default). */
 function siteContentSources(): SiteContentSources {
-  return { photos: loadSitePhotos };
+  return {
+    // The rates the pages print are the owner's rate plan's (issue 14).
+    prices: async (db) => publicPricesFromPlan(await loadRatePlan(db)),
+    property: async (db) => publicPropertyFacts(await createOwnerContentRepository(db).readFacts()),
+    texts: async (db) => publicOwnerTexts(await createOwnerContentRepository(db).readTexts()),
+    photos: loadSitePhotos,
+  };
 }
 
 const runtimeValues = (config: Config) => ({
@@ -524,13 +643,20 @@ function registerSite(app: FastifyInstance, site: Site, config: Config): void {
     }
     return policy;
   };
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: Page, status = 200) => {
+  const sendPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: Page,
+    status = 200,
+    privatePage = false,
+  ) => {
     const { body, encoding } = pageBody(page, request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
+    if (privatePage) reply.header('x-robots-tag', 'noindex, nofollow');
     return reply
       .status(status)
       .header('content-security-policy', policyOf(page))
-      .header('cache-control', 'no-cache')
+      .header('cache-control', privatePage ? 'no-store' : 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8')
       .send(body);
@@ -540,8 +666,10 @@ function registerSite(app: FastifyInstance, site: Site, config: Config): void {
   for (const url of site.pages.keys())
     app.get(url, (request, reply) => sendPage(request, reply, site.pages.get(url)!));
   if (site.fallback) {
-    for (const url of CLIENT_ONLY_ROUTES)
-      app.get(url, (request, reply) => sendPage(request, reply, site.fallback!));
+    for (const url of CLIENT_ONLY_ROUTES) {
+      const privatePage = PRIVATE_CLIENT_ROUTES.has(url);
+      app.get(url, (request, reply) => sendPage(request, reply, site.fallback!, 200, privatePage));
+    }
   }
   // The pages' loader data, which the browser fetches when it moves between pages, kept as the pages are.
   for (const url of site.data.keys()) {

@@ -101,8 +101,8 @@ export type Config = {
   admin: { username: string; password: string | undefined };
   siteEmail: string;
   ownerEmail: string;
-  payments:
-    | { mode: 'demo' }
+  payments: /** `chosen`: PAYMENTS=demo, demo payments on purpose (the go-live checklist counts it as decided). */
+    | { mode: 'demo'; chosen?: boolean }
     | {
         mode: 'stripe';
         secretKey: string;
@@ -179,7 +179,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         'is not set: a public production site needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or PAYMENTS=demo to run without real payments',
       );
     }
-    payments = { mode: 'demo' };
+    payments = { mode: 'demo', chosen: env.PAYMENTS === 'demo' };
   }
 
   return {

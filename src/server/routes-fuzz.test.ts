@@ -1,8 +1,11 @@
 import net from 'node:net';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingReference } from '../domain/booking-reference.ts';
 import { addDays } from '../domain/dates.ts';
+import { DEFAULT_OWNER_TEXTS } from '../domain/owner-texts.ts';
 import type { RouteRecord } from './admin-auth/route-table.ts';
 import type { Resolver } from './calendar-sync/fetch-feed.ts';
 import {
@@ -11,6 +14,7 @@ import {
   serveCalendar,
   startFeedServer,
 } from './calendar-sync/test-feed-server.ts';
+import { stays } from './db/schema.ts';
 import {
   bookingPageRequest,
   bookingPayload,
@@ -497,6 +501,23 @@ beforeAll(async () => {
   addSample('GET /api/ical/:file', { params: { file: '1.ics' }, query: { key: 'not-the-key' } });
   addSample('POST /api/admin/set-email-password', { body: { password: 'app password' } });
   addSample('POST /api/admin/outbox/:id/retry', { params: { id: '1' } });
+  addSample('POST /api/admin/email/test-message', {});
+  addSample('PUT /api/admin/property-facts', {
+    body: {
+      licenceNumber: 'AC-00123-F',
+      epcRating: 'C',
+      maxOccupancy: 4,
+      streetAddress: '1 Kirk Court',
+      postcode: 'AB10 1AA',
+      addressPublic: false,
+      social: { facebook: null, instagram: null, tiktok: null },
+      hashtags: ['#TheTower'],
+      enquiriesEmail: 'stay@example.test',
+    },
+  });
+  addSample('PUT /api/admin/texts', { body: DEFAULT_OWNER_TEXTS });
+  addSample('DELETE /api/admin/texts', {});
+  addSample('POST /api/admin/go-live/choice', { body: { choice: 'export_given', value: true } });
   addSample('POST /api/admin/sync-airbnb', {
     body: { icalUrl: `http://feed.test:${feeds.port}/airbnb.ics` },
   });
@@ -525,6 +546,93 @@ beforeAll(async () => {
   addSample('POST /api/admin/block-dates', {
     body: () => ({ propertyId: 1, ...freshNights('block'), reason: 'maintenance' }),
   });
+  // The guest's manage page, keyed by the owner booking's own link; the owner's side of the guest's journey.
+  const [{ manageKey }] = (await t.database.db
+    .select({ manageKey: stays.manageKey })
+    .from(stays)
+    .where(eq(stays.id, stayId))) as [{ manageKey: string }];
+  const manage = { params: { reference: bookingReference(stayId) }, query: { key: manageKey } };
+  addSample('GET /api/manage/:reference', manage);
+  addSample('GET /api/manage/:reference/calendar.ics', manage);
+  addSample('POST /api/manage/:reference/cancel', manage);
+  addSample('POST /api/manage/:reference/change-request', {
+    ...manage,
+    body: { ...freshNights('guest'), message: 'A week later, please' },
+  });
+  addSample('PUT /api/admin/guest-messages', {
+    body: {
+      checkInInstructions: 'The key safe is by the door.',
+      defaultAccessCode: '1234',
+      reviewUrl: '',
+      showAddress: true,
+    },
+  });
+  addSample('GET /api/admin/bookings/:id/journey', { params: { id: stayId } });
+  addSample('PUT /api/admin/bookings/:id/access-code', {
+    params: { id: stayId },
+    body: { accessCode: '2468' },
+  });
+  addSample('POST /api/admin/bookings/:id/manage-link', { params: { id: stayId } });
+  addSample('POST /api/admin/bookings/:id/dates', {
+    params: { id: stayId },
+    body: () => freshNights('owner'),
+  });
+  addSample('GET /api/admin/guests/export', { query: { email: 'owner.guest@example.test' } });
+  addSample('POST /api/admin/guests/erase', { body: { email: 'nobody@example.test' } });
+  // The Prices tab: one item of each kind to change and delete.
+  const season = {
+    name: 'Fuzz season',
+    firstNight: addDays(TODAY, 600),
+    lastNight: addDays(TODAY, 606),
+    weekdayPence: 30_000,
+    weekendPence: 35_000,
+    minNights: 3,
+  };
+  const override = {
+    firstNight: addDays(TODAY, 620),
+    lastNight: addDays(TODAY, 621),
+    pricePence: 40_000,
+    closedToArrival: false,
+    closedToDeparture: true,
+    note: 'fuzz',
+  };
+  const discount = { minNights: 7, percent: 10 };
+  const promo = { code: 'FUZZ10', kind: 'percent', percent: 10, maxUses: 5, active: true };
+  const plan = async (url: string, payload: object) =>
+    (await t.app.inject({ method: 'POST', url, headers: auth, payload })).json();
+  await plan('/api/admin/rate-plan/seasons', season);
+  await plan('/api/admin/rate-plan/overrides', override);
+  await plan('/api/admin/rate-plan/discounts', discount);
+  const priced = await plan('/api/admin/promo-codes', promo);
+  const ids = {
+    seasons: priced.plan.seasons[0].id as string,
+    overrides: priced.plan.overrides[0].id as string,
+    discounts: priced.plan.discounts[0].id as string,
+    promo: String(priced.promoCodes[0].id),
+  };
+  addSample('PUT /api/admin/rate-plan/base', {
+    body: {
+      weekdayPence: 22_500,
+      weekendPence: 27_500,
+      weekendNights: [5, 6],
+      cleaningFeePence: 10_000,
+      serviceFeePercent: 5,
+      levy: { percent: 7, startDate: '2027-04-01' },
+    },
+  });
+  for (const [part, body] of [
+    ['seasons', season],
+    ['overrides', override],
+    ['discounts', discount],
+  ] as const) {
+    addSample(`POST /api/admin/rate-plan/${part}`, { body });
+    addSample(`PUT /api/admin/rate-plan/${part}/:id`, { params: { id: ids[part] }, body });
+    addSample(`DELETE /api/admin/rate-plan/${part}/:id`, { params: { id: ids[part] } });
+  }
+  addSample('POST /api/admin/promo-codes', { body: { ...promo, code: 'FUZZ20' } });
+  addSample('PUT /api/admin/promo-codes/:id', { params: { id: ids.promo }, body: promo });
+  addSample('DELETE /api/admin/promo-codes/:id', { params: { id: ids.promo } });
+  addSample('GET /api/quote', { query: { ...stayQuery, promoCode: 'fuzz10' } });
   // Photos: uploads are multipart (a JSON body is refused with 415 before anything is stored).
   addSample('POST /api/admin/photos', { body: {} });
   addSample('PUT /api/admin/photos/:id/file', { params: { id: 'no-such-photo' }, body: {} });

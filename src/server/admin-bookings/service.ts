@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AdminBooking, CancelBooking, OwnerBooking, RefundPreview } from '../../domain/api.ts';
 import { DAY_MS, holdExpiresAt as holdExpiry } from '../../domain/booking-lifecycle.ts';
 import { timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
-import { formatGbp, quotePence, quoteStay } from '../../domain/pricing.ts';
+import { formatGbp, quotePence } from '../../domain/pricing.ts';
 import { computeRefund, type Refund } from '../../domain/refunds.ts';
 import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
 import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
@@ -18,6 +18,7 @@ import { badGateway, conflict, notFound } from '../errors.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { ReconcileOptions } from '../payments/reconcile-holds.ts';
+import { priceGuestStay } from '../pricing/rate-plan-repository.ts';
 import {
   type AdminBookingsRepository,
   CANCEL_ACTION,
@@ -262,7 +263,6 @@ export function createAdminBookingService(deps: Dependencies) {
       const stay = { propertyId: 1, checkIn: input.checkInDate, checkOut: input.checkOutDate };
       const now = clock.now();
       requireStayRules(stay, now, { ownerMade: true });
-      const quote = quoteStay(stay.checkIn, stay.checkOut);
       const id = randomUUID();
       let row: StayRow;
       await deps.reconcileLapsedHolds({ nights: stay });
@@ -277,6 +277,13 @@ export function createAdminBookingService(deps: Dependencies) {
             ))
           )
             throw nightsTaken();
+          // Priced by the current plan (the owner may break its stay rules), kept as quoted.
+          const { quote } = await priceGuestStay(tx, {
+            stay,
+            now,
+            today: todayOnPropertyClock(now),
+            ownerMade: true,
+          });
           const created = await bookings.insertStay(
             {
               id,
@@ -290,6 +297,7 @@ export function createAdminBookingService(deps: Dependencies) {
               contactName: input.contactName,
               contactEmail: input.contactEmail,
               ...quotePence(quote),
+              quote,
               holdExpiresAt: holdExpiry(now, input.holdDays * DAY_MS),
               createdAt: now,
               updatedAt: now,

@@ -2,14 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AvailabilitySchema,
   PropertyIdParamsSchema,
+  QuoteQuerySchema,
   QuoteSchema,
   StayQuerySchema,
   UnavailableDatesSchema,
 } from '../../domain/api.ts';
-import { quoteStay } from '../../domain/pricing.ts';
+import { todayOnPropertyClock } from '../../domain/dates.ts';
+import { planStayProblem } from '../../domain/rate-plan.ts';
 import { type Calendar, createCalendar } from '../bookings/calendar.ts';
 import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
 import type { AppContext } from '../context.ts';
+import { badRequest } from '../errors.ts';
+import { loadRatePlan, priceGuestStay } from '../pricing/rate-plan-repository.ts';
 
 async function requireProperty(repository: Calendar, propertyId: number): Promise<void> {
   if (!(await repository.propertyExists(propertyId))) throw unknownProperty(propertyId);
@@ -34,7 +38,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     },
   );
 
-  // The two answers below are a few dozen bytes: below the compression threshold, so they skip its hooks.
+  // The availability answer is a few dozen bytes: below the compression threshold, so it skips its hooks.
   app.get(
     '/availability',
     { compress: false, schema: { querystring: StayQuerySchema, response: { 200: AvailabilitySchema } } },
@@ -43,18 +47,26 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const now = clock.now();
       await requireProperty(repository, propertyId);
       requireStayRules({ checkIn: checkInDate, checkOut: checkOutDate }, now);
+      const problem = planStayProblem(await loadRatePlan(db), {
+        checkIn: checkInDate,
+        checkOut: checkOutDate,
+      });
+      if (problem) throw badRequest(problem.message, problem.rule);
       return { available: await repository.isShownFree(propertyId, checkInDate, checkOutDate, now) };
     },
   );
 
   app.get(
     '/quote',
-    { compress: false, schema: { querystring: StayQuerySchema, response: { 200: QuoteSchema } } },
+    { schema: { querystring: QuoteQuerySchema, response: { 200: QuoteSchema } } },
     async (request) => {
-      const { propertyId, checkInDate, checkOutDate } = request.query;
+      const { propertyId, checkInDate, checkOutDate, promoCode } = request.query;
+      const now = clock.now();
       await requireProperty(repository, propertyId);
-      requireStayRules({ checkIn: checkInDate, checkOut: checkOutDate }, clock.now());
-      return quoteStay(checkInDate, checkOutDate);
+      const stay = { checkIn: checkInDate, checkOut: checkOutDate };
+      requireStayRules(stay, now);
+      const { quote } = await priceGuestStay(db, { stay, promoCode, now, today: todayOnPropertyClock(now) });
+      return quote;
     },
   );
 };

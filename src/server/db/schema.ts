@@ -40,6 +40,40 @@ export const properties = pgTable('properties', {
 });
 
 /**
+ * The owner's rate plan (src/domain/rate-plan.ts), one document per property: read whole by every quote and
+ * checked whole by the domain's schema on every change. No row: the specification's figures (DEFAULT_RATE_PLAN).
+ */
+export const ratePlans = pgTable('rate_plans', {
+  propertyId: integer('property_id')
+    .primaryKey()
+    .references(() => properties.id),
+  plan: jsonb('plan').$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Promo codes; a code is unique whatever its case. Uses are the stays that name it (stays.promo_code_id). */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    /** kind 'percent': hundredths of a percent (15 % → 1500). */
+    percentBp: integer('percent_bp'),
+    amountPence: integer('amount_pence'),
+    bookFrom: date('book_from', { mode: 'string' }),
+    bookTo: date('book_to', { mode: 'string' }),
+    stayFrom: date('stay_from', { mode: 'string' }),
+    stayTo: date('stay_to', { mode: 'string' }),
+    maxUses: integer('max_uses'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('promo_codes_code_idx').on(sql`upper(${table.code})`)],
+);
+
+/**
  * Every stay: a guest booking (paid online, or made by the owner and paid through a checkout link) or an owner
  * block. Live rows (pending or confirmed) may not overlap: see the exclusion constraint in the migrations.
  * A stay occupies the nights [check_in, check_out).
@@ -71,6 +105,14 @@ export const stays = pgTable(
     cleaningFeePence: integer('cleaning_fee_pence').notNull().default(0),
     serviceFeePence: integer('service_fee_pence').notNull().default(0),
     totalPence: integer('total_pence').notNull().default(0),
+    /** Length-of-stay and promo discounts taken off the nights (the nights' price is accommodation + this). */
+    discountPence: integer('discount_pence').notNull().default(0),
+    /** The visitor levy charged, included in the total. */
+    levyPence: integer('levy_pence').notNull().default(0),
+    /** The promo code used (its use counts against the code's maximum while the stay is live or confirmed). */
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id),
+    /** The itemised quote the guest was shown and charged (src/domain/pricing.ts), kept as it was then. */
+    quote: jsonb('quote').$type<Record<string, unknown>>(),
     /** Pending only: when the hold on the nights lapses. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     /** Lets the same guest retry against its own hold (sent back by create-payment-intent). */
@@ -92,6 +134,17 @@ export const stays = pgTable(
     attentionDetail: text('attention_detail'),
     /** Refund the guest is still owed after a cancellation (decided, not yet through the provider). */
     refundDuePence: integer('refund_due_pence').notNull().default(0),
+    /**
+     * The key of the guest's 'manage my booking' link (`/booking/{reference}?key=…`): 64 random hex digits,
+     * compared in constant time, replaced when the owner rotates it (docs/decisions/017-after-paying.md).
+     */
+    manageKey: text('manage_key')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /** This stay's door code for the arrival e-mail; null: the owner's default code. */
+    accessCode: text('access_code'),
+    /** When the guest's personal fields were erased (on request, or 7 years after check-out). */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -103,6 +156,7 @@ export const stays = pgTable(
     index('stays_status_idx').on(table.status),
     uniqueIndex('stays_payment_intent_idx').on(table.paymentIntentId),
     index('stays_hold_client_idx').on(table.holdClientKey),
+    index('stays_promo_code_idx').on(table.promoCodeId),
   ],
 );
 
@@ -186,6 +240,8 @@ export const outbox = pgTable(
     /** Makes a message unique per cause, so an event handled twice does not send twice. */
     dedupeKey: text('dedupe_key').notNull().unique(),
     kind: text('kind').notNull(),
+    /** The stay the message is about, if any: the owner's list of a booking's messages, and erasure. */
+    stayId: text('stay_id'),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
@@ -203,7 +259,10 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('outbox_due_idx').on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index('outbox_due_idx').on(table.status, table.nextAttemptAt),
+    index('outbox_stay_idx').on(table.stayId),
+  ],
 );
 
 /** A channel's iCal feed (Airbnb, Booking.com) and the state of its sync. */
@@ -257,6 +316,53 @@ export const jobRuns = pgTable('job_runs', {
   lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
   lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
   lastError: text('last_error'),
+});
+
+/**
+ * The owner's facts about the property (admin's Property tab): the licence line, the address, the social links
+ * and the enquiries address the public pages print. One row per property, written at start-up with the defaults
+ * of src/domain/property-facts.ts when missing. A null column is a fact not given: absent from every page.
+ */
+export const propertyFacts = pgTable(
+  'property_facts',
+  {
+    propertyId: integer('property_id')
+      .primaryKey()
+      .references(() => properties.id),
+    licenceNumber: text('licence_number'),
+    epcRating: text('epc_rating'),
+    maxOccupancy: integer('max_occupancy'),
+    streetAddress: text('street_address'),
+    postcode: text('postcode'),
+    /** false: the street and postcode are given to booked guests only, never printed on a public page. */
+    addressPublic: boolean('address_public').notNull().default(true),
+    facebookUrl: text('facebook_url'),
+    instagramUrl: text('instagram_url'),
+    tiktokUrl: text('tiktok_url'),
+    hashtags: jsonb('hashtags').$type<string[]>().notNull().default([]),
+    enquiriesEmail: text('enquiries_email'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('property_facts_epc_rating', sql`${table.epcRating} in ('A', 'B', 'C', 'D', 'E', 'F', 'G')`),
+    check('property_facts_max_occupancy', sql`${table.maxOccupancy} between 1 and 100`),
+  ],
+);
+
+/**
+ * The texts the owner edits (admin's Texts tab): the experience and about paragraphs and the captions of the
+ * features and unique points (src/domain/owner-texts.ts). Written at start-up with the site's original copy
+ * when missing.
+ */
+export const ownerTexts = pgTable('owner_texts', {
+  propertyId: integer('property_id')
+    .primaryKey()
+    .references(() => properties.id),
+  experience: jsonb('experience').$type<string[]>().notNull(),
+  about: jsonb('about').$type<string[]>().notNull(),
+  features: jsonb('features').$type<{ id: string; title: string; text: string }[]>().notNull(),
+  uniquePoints: jsonb('unique_points').$type<{ title: string; text: string }[]>().notNull(),
+  updatedAt: updatedAt(),
 });
 
 /**

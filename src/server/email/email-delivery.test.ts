@@ -75,7 +75,7 @@ describe('booking confirmation e-mail', () => {
     expect(email.from?.address).toBe(smtp.user);
     expect(email.subject).toContain('Your stay at The Tower is confirmed');
     for (const part of [email.text!, email.html!]) {
-      expect(part).toContain(stay.id);
+      expect(part).toContain(`/booking/${bookingReference(stay.id)}?key=${stay.manageKey}`);
       expect(part).toContain('Wednesday 9 December 2026, from 4:00 PM');
       expect(part).toContain('Saturday 12 December 2026, by 11:00 AM');
       expect(part).toContain('Accommodation (3 nights)');
@@ -190,7 +190,7 @@ describe('outbox worker during an SMTP outage', () => {
     for (const [i, guest] of guests.entries()) {
       const messages = receivedBy(guest);
       expect(messages).toHaveLength(1);
-      expect(messages[0]!.email.text).toContain(booked[i]);
+      expect(messages[0]!.email.text).toContain(bookingReference(booked[i]!));
       expect(messages[0]!.email.attachments).toHaveLength(1);
     }
     const ownerCopies = receivedBy(OWNER).filter((m) => booked.some((id) => m.email.text?.includes(id)));

@@ -48,7 +48,9 @@ describe('e-mail messages', () => {
       }
     }
     const guest = guestBookingConfirmed(SAMPLE_STAY, site);
-    expect(guest.text).toContain(`https://thetower.example/booking-success?bookingId=${SAMPLE_STAY.id}`);
+    expect(guest.text).toContain(
+      `Manage your booking: https://thetower.example/booking/${reference}?key=${SAMPLE_STAY.manageKey}`,
+    );
     expect(ownerBookingConfirmed(SAMPLE_STAY, site).text).toContain(
       `Open this booking in the admin area: https://thetower.example/admin?booking=${SAMPLE_STAY.id}`,
     );
@@ -76,6 +78,8 @@ describe('stayCalendarFile', () => {
     expect(event.uid).toBe(`${SAMPLE_STAY.id}@thetower.example`);
     expect(event.startDate.toJSDate().toISOString()).toBe('2027-07-10T15:00:00.000Z');
     expect(event.endDate.toJSDate().toISOString()).toBe('2027-07-13T10:00:00.000Z');
-    expect(event.description).toContain(SAMPLE_STAY.id);
+    expect(event.description).toContain(
+      `https://thetower.example/booking/${bookingReference(SAMPLE_STAY.id)}?key=${SAMPLE_STAY.manageKey}`,
+    );
   });
 });

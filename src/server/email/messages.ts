@@ -16,7 +16,7 @@ import {
   renderMessage,
   rows,
 } from './layout.ts';
-import { bookingPageUrl } from './stay-calendar.ts';
+import { manageBookingUrl } from './stay-calendar.ts';
 
 /**
  * Every e-mail the site sends, in the site's voice. Pure functions of the stored stay (its pence, as charged) and
@@ -40,7 +40,20 @@ export type BookingDetails = Pick<
   | 'totalPence'
   | 'paidPence'
   | 'source'
->;
+  | 'manageKey'
+> &
+  Partial<Pick<typeof stays.$inferSelect, 'discountPence' | 'levyPence'>>;
+
+/** What the arrival e-mail says besides the stay: the owner's standing instructions and this stay's code. */
+export type ArrivalDetails = {
+  checkInInstructions: string;
+  accessCode: string;
+  /** The house's full address (Property tab); absent when the owner has not given the street. */
+  address?: string | null;
+};
+
+/** What the guest asked for on the manage page. */
+export type ChangeRequestDetails = { checkIn: IsoDate; checkOut: IsoDate; message: string };
 
 export type MessageSite = { siteUrl: string; siteEmail: string };
 
@@ -71,10 +84,17 @@ function stayRows(stay: BookingDetails) {
 
 function priceRows(stay: BookingDetails) {
   const nights = daysBetween(stay.checkIn, stay.checkOut);
+  const discountPence = stay.discountPence ?? 0;
+  const levyPence = stay.levyPence ?? 0;
   return rows(
-    { label: `Accommodation (${plural(nights, 'night')})`, value: formatGbp(stay.accommodationPence) },
+    {
+      label: `Accommodation (${plural(nights, 'night')})`,
+      value: formatGbp(stay.accommodationPence + discountPence),
+    },
+    ...(discountPence > 0 ? [{ label: 'Discounts', value: `−${formatGbp(discountPence)}` }] : []),
     { label: 'Cleaning fee', value: formatGbp(stay.cleaningFeePence) },
     { label: 'Service fee', value: formatGbp(stay.serviceFeePence) },
+    ...(levyPence > 0 ? [{ label: 'Visitor levy', value: formatGbp(levyPence) }] : []),
     { label: 'Total', value: formatGbp(stay.totalPence), strong: true },
   );
 }
@@ -89,7 +109,7 @@ function guestRows(stay: BookingDetails) {
 }
 
 /** The cancellation table of the terms, from the same rule the refunds use. */
-function cancellationPolicy(site: MessageSite) {
+function cancellationPolicy(site: MessageSite, stay: BookingDetails) {
   const rules = [31, 14, 7, 1, 0].map((days) => refundRule(days).label.replace(/(\d+)%$/, '$1% refund'));
   return [
     h('Cancellation policy'),
@@ -101,7 +121,9 @@ function cancellationPolicy(site: MessageSite) {
     p(
       'The full terms are at ',
       link(`${site.siteUrl}/terms-and-conditions`, `${site.siteUrl}/terms-and-conditions`),
-      '. To cancel, simply reply to this e-mail or write to ',
+      '. To cancel, open ',
+      link(manageBookingUrl(stay, site.siteUrl), 'your booking'),
+      ', reply to this e-mail or write to ',
       mailto(site.siteEmail),
       '.',
     ),
@@ -128,7 +150,10 @@ export function guestBookingConfirmed(stay: BookingDetails, site: MessageSite): 
       ),
       h('Your stay'),
       stayRows(stay),
-      button('View your booking', bookingPageUrl(stay.id, site.siteUrl)),
+      button('Manage your booking', manageBookingUrl(stay, site.siteUrl)),
+      p(
+        'The page shows your booking and lets you add it to your calendar, ask for other dates or cancel, at any time. Keep the link to yourself: it opens your booking without a password.',
+      ),
       h('Your payment'),
       priceRows(stay),
       h('What happens next'),
@@ -137,7 +162,7 @@ export function guestBookingConfirmed(stay: BookingDetails, site: MessageSite): 
         'The attached calendar file adds your stay to your phone or computer calendar.',
         ['Any questions, or anything we can arrange for you? Write to us at ', mailto(site.siteEmail), '.'],
       ),
-      ...cancellationPolicy(site),
+      ...cancellationPolicy(site, stay),
     ],
     signOff: GUEST_SIGN_OFF,
   };
@@ -158,7 +183,9 @@ export function ownerBookingConfirmed(stay: BookingDetails, site: MessageSite): 
       stayRows(stay),
       guestRows(stay),
       priceRows(stay),
-      p('Remember to send the access codes 24 hours before arrival.'),
+      p(
+        "The guest's arrival e-mail, with your check-in instructions and the access code, goes by itself 24 hours before check-in. Set this stay's own code on the booking in the admin area, or the default code is sent; you are told 36 hours before arrival if there is none.",
+      ),
       adminLink(site, stay),
     ],
     signOff: OWNER_SIGN_OFF,
@@ -318,6 +345,120 @@ export function ownerFeedUnhealthy(feed: FeedProblem, site: MessageSite): Render
         `Until it is fixed, nights booked on ${channel} may not be blocked on this site. Check the iCal URL on the calendar sync page and run a sync by hand.`,
       ),
       button('Open calendar sync', `${site.siteUrl}/admin/calendar-sync`),
+    ],
+    signOff: OWNER_SIGN_OFF,
+  });
+}
+
+/** 24 hours before check-in: how to get in, with this stay's access code. */
+export function guestArrival(
+  stay: BookingDetails,
+  arrival: ArrivalDetails,
+  site: MessageSite,
+): RenderedMessage {
+  const instructions = arrival.checkInInstructions
+    .split(/\r?\n\s*\r?\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+  return renderMessage({
+    subject: `Your arrival at ${PROPERTY_NAME} tomorrow: check-in instructions`,
+    preheader: `Check-in from ${CHECK_IN_TIME.label} on ${formatLongDate(stay.checkIn)}. Your access code is inside.`,
+    heading: `Welcome tomorrow, ${firstName(stay.contactName)}`,
+    blocks: [
+      p(
+        `We are looking forward to welcoming you to ${PROPERTY_NAME}. Here is everything you need to let yourselves in.`,
+      ),
+      rows(
+        { label: 'Booking reference', value: bookingReference(stay.id) },
+        { label: 'Check-in', value: `${formatLongDate(stay.checkIn)}, from ${CHECK_IN_TIME.label}` },
+        { label: 'Check-out', value: `${formatLongDate(stay.checkOut)}, by ${CHECK_OUT_TIME.label}` },
+        ...(arrival.address ? [{ label: 'Address', value: arrival.address }] : []),
+        {
+          label: 'Access code',
+          value: arrival.accessCode || 'We will send it to you separately.',
+          strong: true,
+        },
+      ),
+      h('Check-in instructions'),
+      ...(instructions.length > 0
+        ? instructions.map((paragraph) => p(paragraph))
+        : [p('Write to us if anything is unclear: we are happy to help.')]),
+      button('Your booking', manageBookingUrl(stay, site.siteUrl)),
+      p('Anything we can do before you arrive? Write to us at ', mailto(site.siteEmail), '.'),
+    ],
+    signOff: GUEST_SIGN_OFF,
+  });
+}
+
+/** The morning after check-out: thanks, and the owner's review link when there is one. */
+export function guestThankYou(stay: BookingDetails, reviewUrl: string, site: MessageSite): RenderedMessage {
+  return renderMessage({
+    subject: `Thank you for staying at ${PROPERTY_NAME}`,
+    preheader: 'We hope you enjoyed your stay in Aberdeen.',
+    heading: `Thank you, ${firstName(stay.contactName)}`,
+    blocks: [
+      p(
+        `Thank you for staying with us at ${PROPERTY_NAME} (booking ${bookingReference(stay.id)}). We hope you had a wonderful time in Aberdeen and a safe journey home.`,
+      ),
+      ...(reviewUrl
+        ? [
+            p('If you have a moment, a few words about your stay help other guests find us:'),
+            button('Write a review', reviewUrl),
+          ]
+        : []),
+      p(
+        'We would love to welcome you again. Book directly at ',
+        link(site.siteUrl, site.siteUrl),
+        ' or write to us at ',
+        mailto(site.siteEmail),
+        '.',
+      ),
+    ],
+    signOff: GUEST_SIGN_OFF,
+  });
+}
+
+/** 36 hours before arrival, when the stay has no access code and there is no default code. */
+export function ownerAccessCodeMissing(stay: BookingDetails, site: MessageSite): RenderedMessage {
+  return renderMessage({
+    subject: `No access code yet: ${stay.contactName} arrives ${formatDayMonthYear(stay.checkIn)}`,
+    preheader: 'The arrival e-mail goes in 12 hours; set the access code before then.',
+    heading: 'This stay has no access code',
+    blocks: [
+      p(
+        `${stay.contactName} arrives on ${formatLongDate(stay.checkIn)}. Their arrival e-mail goes 24 hours before check-in, and neither the booking nor your settings have an access code for it. Set one on the booking in the admin area, or a default code in the Guest messages tab.`,
+      ),
+      stayRows(stay),
+      adminLink(site, stay),
+    ],
+    signOff: OWNER_SIGN_OFF,
+  });
+}
+
+/** 'Ask for a change' on the guest's manage page: the owner decides and answers the guest. */
+export function ownerChangeRequest(
+  stay: BookingDetails,
+  request: ChangeRequestDetails,
+  site: MessageSite,
+): RenderedMessage {
+  return renderMessage({
+    subject: `Change requested: ${stay.contactName} would like ${dateRange(request)}`,
+    preheader: `Booked ${dateRange(stay)}. Reply to the guest to agree or decline.`,
+    heading: 'A guest asks to change their dates',
+    blocks: [
+      p(
+        `${stay.contactName} asks to move their booking. Nothing has changed yet: agree or decline with the guest (${stay.contactEmail || 'no e-mail'}), and move the dates in the admin area if you agree.`,
+      ),
+      h('Wanted'),
+      rows(
+        { label: 'Check-in', value: formatLongDate(request.checkIn) },
+        { label: 'Check-out', value: formatLongDate(request.checkOut) },
+        { label: 'Message', value: request.message || '—' },
+      ),
+      h('Booked'),
+      stayRows(stay),
+      guestRows(stay),
+      adminLink(site, stay),
     ],
     signOff: OWNER_SIGN_OFF,
   });

@@ -31,6 +31,10 @@ export const MESSAGE_KINDS = {
   ownerPaymentRefunded: 'owner.payment_refunded_nights_taken',
   ownerCalendarConflict: 'owner.calendar_conflict',
   ownerFeedUnhealthy: 'owner.feed_unhealthy',
+  guestArrival: 'guest.arrival',
+  guestThankYou: 'guest.thank_you',
+  ownerAccessCodeMissing: 'owner.access_code_missing',
+  ownerChangeRequest: 'owner.change_request',
 } as const;
 
 /**
@@ -43,6 +47,8 @@ export async function enqueueMessage(
     dedupeKey: string;
     kind: string;
     to: string;
+    /** The stay it is about: the owner's list of a booking's messages, and erasing a guest. */
+    stayId?: string;
     attachments?: OutboxAttachment[];
     now: Date;
   },
@@ -52,6 +58,7 @@ export async function enqueueMessage(
     .values({
       dedupeKey: message.dedupeKey,
       kind: message.kind,
+      stayId: message.stayId ?? null,
       to: message.to,
       subject: message.subject,
       html: message.html,
@@ -94,6 +101,7 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
         await enqueueMessage(tx, {
           ...guestBookingConfirmed(stay, site),
           dedupeKey: `booking-confirmed:${stayId}:guest`,
+          stayId,
           kind: MESSAGE_KINDS.guestBookingConfirmed,
           to: stay.contactEmail,
           attachments: [
@@ -109,6 +117,7 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
       await enqueueMessage(tx, {
         ...ownerBookingConfirmed(stay, site),
         dedupeKey: `booking-confirmed:${stayId}:owner`,
+        stayId,
         kind: MESSAGE_KINDS.ownerBookingConfirmed,
         to: owner,
         now,
@@ -123,6 +132,7 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
         await enqueueMessage(tx, {
           ...guestBookingCanceled(stay, refundPence, site),
           dedupeKey: `booking-canceled:${stayId}:guest`,
+          stayId,
           kind: MESSAGE_KINDS.guestBookingCanceled,
           to: stay.contactEmail,
           now,
@@ -131,6 +141,7 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
       await enqueueMessage(tx, {
         ...ownerBookingCanceled(stay, refundPence, site),
         dedupeKey: `booking-canceled:${stayId}:owner`,
+        stayId,
         kind: MESSAGE_KINDS.ownerBookingCanceled,
         to: owner,
         now,
@@ -147,6 +158,7 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
         await enqueueMessage(tx, {
           ...guestPaymentRefundedNightsTaken(stay, refundPence, site),
           dedupeKey: `payment-refunded-nights-taken:${stayId}:guest`,
+          stayId,
           kind: MESSAGE_KINDS.guestPaymentRefunded,
           to: stay.contactEmail,
           now,
@@ -155,6 +167,7 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
       await enqueueMessage(tx, {
         ...ownerPaymentRefundedNightsTaken(stay, refundPence, site),
         dedupeKey: `payment-refunded-nights-taken:${stayId}:owner`,
+        stayId,
         kind: MESSAGE_KINDS.ownerPaymentRefunded,
         to: owner,
         now,
@@ -166,6 +179,7 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
       await enqueueMessage(tx, {
         ...ownerCalendarConflict(conflict, stay, site),
         dedupeKey: `calendar-conflict:${conflict.sourceId}:${conflict.uid}:${conflict.checkIn}:${conflict.checkOut}:${conflict.stayId}`,
+        stayId: conflict.stayId,
         kind: MESSAGE_KINDS.ownerCalendarConflict,
         to: owner,
         now: clock.now(),

@@ -1,13 +1,17 @@
 import type { RenderedMessage } from './layout.ts';
 import {
   type BookingDetails,
+  guestArrival,
   guestBookingCanceled,
   guestBookingConfirmed,
   guestPaymentRefundedNightsTaken,
+  guestThankYou,
   type MessageSite,
+  ownerAccessCodeMissing,
   ownerBookingCanceled,
   ownerBookingConfirmed,
   ownerCalendarConflict,
+  ownerChangeRequest,
   ownerFeedUnhealthy,
   ownerPaymentRefundedNightsTaken,
 } from './messages.ts';
@@ -30,6 +34,15 @@ export const SAMPLE_STAY: BookingDetails = {
   totalPence: 86_100,
   paidPence: 86_100,
   source: 'web',
+  manageKey: '7d2e9a41c05b8f36e1a4d7c29b0f5e83a6c14d72e9b03f58a1d6c4e27b90f3a5',
+};
+
+/** What the owner's guest message settings look like once filled in, for the previews. */
+export const SAMPLE_GUEST_MESSAGES = {
+  checkInInstructions:
+    'The Tower is the granite church on Kirk Court; the door is at the foot of the spire.\n\nThe key safe is to the left of the door. Parking is free on the street after 6 PM.',
+  accessCode: '4812',
+  reviewUrl: 'https://g.page/r/the-tower-aberdeen/review',
 };
 
 export type PreviewMessage = {
@@ -39,7 +52,11 @@ export type PreviewMessage = {
 };
 
 /** Every message the site sends, once each, for `npm run email:preview` and its test. */
-export function previewMessages(site: MessageSite, now: Date): PreviewMessage[] {
+export function previewMessages(
+  site: MessageSite,
+  now: Date,
+  guestMessages: typeof SAMPLE_GUEST_MESSAGES = SAMPLE_GUEST_MESSAGES,
+): PreviewMessage[] {
   const stay = SAMPLE_STAY;
   const refundPence = 58_075;
   return [
@@ -83,6 +100,34 @@ export function previewMessages(site: MessageSite, now: Date): PreviewMessage[] 
       message: ownerCalendarConflict(
         { sourceId: 'airbnb', uid: 'HMABCD1234@airbnb.com', checkIn: '2026-12-10', checkOut: '2026-12-14' },
         stay,
+        site,
+      ),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.guestArrival,
+      message: guestArrival(
+        stay,
+        { checkInInstructions: guestMessages.checkInInstructions, accessCode: guestMessages.accessCode },
+        site,
+      ),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.guestThankYou,
+      message: guestThankYou(stay, guestMessages.reviewUrl, site),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.ownerAccessCodeMissing,
+      message: ownerAccessCodeMissing(stay, site),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.ownerChangeRequest,
+      message: ownerChangeRequest(
+        stay,
+        { checkIn: '2026-12-16', checkOut: '2026-12-19', message: 'Could we come a week later instead?' },
         site,
       ),
       attachments: [],

@@ -1,15 +1,17 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   EmailStatusSchema,
+  EmailTestResultSchema,
   OutboxIdParamsSchema,
   OutboxListSchema,
   OutboxMessageSchema,
   SetEmailPasswordSchema,
 } from '../../domain/api.ts';
 import type { AppContext } from '../context.ts';
-import { auditLog, outbox } from '../db/schema.ts';
+import { auditLog, outbox, settings } from '../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
+import { EMAIL_TEST_SETTING } from '../go-live/checklist.ts';
 import { describeSmtpError, type SmtpError } from './smtp-errors.ts';
 import type { SmtpSettings } from './smtp-settings.ts';
 
@@ -35,7 +37,7 @@ function toOutboxMessage(row: typeof outbox.$inferSelect) {
  */
 export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSettings }> = async (
   app,
-  { db, smtp },
+  { db, smtp, config, clock },
 ) => {
   const status = async () => ({
     configured: smtp.hasServer() && (await smtp.hasPassword(db)),
@@ -73,6 +75,8 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
       }
       await db.transaction(async (tx) => {
         await smtp.savePassword(tx, password);
+        // A new password has not been tested yet (the go-live checklist asks for a test message).
+        await tx.delete(settings).where(eq(settings.key, EMAIL_TEST_SETTING));
         await tx.insert(auditLog).values({
           actor: request.admin!.username,
           action: 'email.password_set',
@@ -80,6 +84,61 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
         });
       });
       return status();
+    },
+  );
+
+  /**
+   * A test message to the owner's address (OWNER_EMAIL), sent now rather than through the outbox: the owner sees
+   * at once whether the mail server takes it, with its own words when it does not.
+   */
+  app.post(
+    '/admin/email/test-message',
+    { schema: { response: { 200: EmailTestResultSchema } } },
+    async (request) => {
+      if (!smtp.hasServer()) {
+        throw conflict(
+          'The mail server is not configured yet: set SMTP_HOST and SMTP_USER on the server and restart it.',
+          'smtp_not_configured',
+        );
+      }
+      const password = await smtp.getPassword(db);
+      if (password === undefined) {
+        throw conflict('Save the e-mail password first; then send a test message.', 'email_not_configured');
+      }
+      const to = config.ownerEmail;
+      const transport = smtp.createTransport(password);
+      try {
+        await transport.sendMail({
+          from: smtp.from(),
+          to,
+          replyTo: config.siteEmail,
+          subject: 'Test message from The Tower',
+          text: `This is a test message from your website (${config.siteUrl}). Booking e-mails to guests and to you are sent the same way.`,
+        });
+      } catch (caught) {
+        const error = caught as SmtpError;
+        request.log.warn({ code: error.code }, 'the test message could not be sent');
+        const message = describeSmtpError(error, 'send');
+        throw error.code === 'EAUTH' || (error.responseCode ?? 0) >= 500
+          ? new HttpError(400, 'email_test_failed', message)
+          : new HttpError(502, 'email_test_failed', message);
+      } finally {
+        transport.close();
+      }
+      const at = clock.now();
+      await db.transaction(async (tx) => {
+        const value = { at: at.toISOString(), to };
+        await tx
+          .insert(settings)
+          .values({ key: EMAIL_TEST_SETTING, value, updatedAt: at })
+          .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+        await tx.insert(auditLog).values({
+          actor: request.admin!.username,
+          action: 'email.test_sent',
+          details: { to },
+        });
+      });
+      return { to, message: `A test message was sent to ${to}.` };
     },
   );
 

@@ -19,6 +19,13 @@ export function propertyLocalInstant(date: IsoDate, hour: number, minute: number
 export const bookingPageUrl = (stayId: string, siteUrl: string) =>
   `${siteUrl}/booking-success?bookingId=${encodeURIComponent(stayId)}`;
 
+/**
+ * The guest's 'manage my booking' page: `/booking/{reference}?key=…`. The key is the stay's own secret (the
+ * reference alone is guessable); without it the page answers as if there were no booking.
+ */
+export const manageBookingUrl = (stay: { id: string; manageKey: string }, siteUrl: string) =>
+  `${siteUrl}/booking/${bookingReference(stay.id)}?key=${encodeURIComponent(stay.manageKey)}`;
+
 export type StayEvent = {
   stayId: string;
   checkIn: IsoDate;
@@ -26,6 +33,8 @@ export type StayEvent = {
   siteUrl: string;
   siteEmail: string;
   guestCount: number;
+  /** The stay's manage key: the calendar links to the guest's manage page (else to the confirmation page). */
+  manageKey?: string;
 };
 
 /**
@@ -44,7 +53,9 @@ export function stayCalendarFile(stay: StayEvent, now: Date): string {
   event.uid = `${stay.stayId}@${new URL(stay.siteUrl).hostname}`;
   event.summary = `Your stay at ${PROPERTY_NAME}, Aberdeen`;
   event.location = `${PROPERTY_NAME}, Aberdeen, Scotland`;
-  const bookingUrl = bookingPageUrl(stay.stayId, stay.siteUrl);
+  const bookingUrl = stay.manageKey
+    ? manageBookingUrl({ id: stay.stayId, manageKey: stay.manageKey }, stay.siteUrl)
+    : bookingPageUrl(stay.stayId, stay.siteUrl);
   event.description = [
     `Booking reference: ${bookingReference(stay.stayId)}`,
     `Guests: ${stay.guestCount}`,

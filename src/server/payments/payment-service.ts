@@ -17,6 +17,7 @@ import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
 import type { AppContext } from '../context.ts';
 import { PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx, transactionWithRetry } from '../db/database.ts';
 import { badGateway, conflict, HttpError, notFound, paymentRequired } from '../errors.ts';
+import { priceGuestStay } from '../pricing/rate-plan-repository.ts';
 import type { PaymentIntentStatus, ProviderPaymentIntent } from './provider.ts';
 import { createHoldReconciler } from './reconcile-holds.ts';
 
@@ -72,14 +73,30 @@ export function toPublicBooking(stay: StayRow): PublicBooking {
   };
 }
 
-/** The price of a stored booking in the shape of a quote (owner-made bookings may differ from today's rates). */
+/** The itemised quote a booking was priced with, when it has one (bookings since issue 14). */
+function storedQuoteOf(stay: StayRow): Quote | null {
+  return stay.quote ? (stay.quote as unknown as Quote) : null;
+}
+
+/**
+ * The price of a stored booking in the shape of a quote: the quote it was charged, or (older bookings, the
+ * owner's) today's itemisation with the stored amounts, which may differ from today's rates.
+ */
 function storedQuote(stay: StayRow): Quote {
+  const kept = storedQuoteOf(stay);
+  if (kept) return kept;
   return {
     ...quoteStay(stay.checkIn, stay.checkOut),
     accommodation: stay.accommodationPence / 100,
     cleaningFee: stay.cleaningFeePence / 100,
     serviceFee: stay.serviceFeePence / 100,
     total: stay.totalPence / 100,
+    accommodationPence: stay.accommodationPence,
+    cleaningFeePence: stay.cleaningFeePence,
+    serviceFeePence: stay.serviceFeePence,
+    levyPence: stay.levyPence,
+    discountPence: stay.discountPence,
+    totalPence: stay.totalPence,
   };
 }
 
@@ -195,16 +212,8 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
     const now = clock.now();
     const dates = { checkIn: booking.checkInDate, checkOut: booking.checkOutDate };
     requireStayRules(dates, now);
-    const quote = quoteStay(dates.checkIn, dates.checkOut);
-    const prices = quotePence(quote);
-    const { totalPence } = prices;
-    if (body.amount !== totalPence) {
-      throw conflict(
-        `The total for these dates is ${formatGbp(totalPence)}, not ${formatGbp(body.amount)}. Please check the price and try again.`,
-        'price_changed',
-        { quote },
-      );
-    }
+    const today = todayOnPropertyClock(now);
+    const requestedCode = booking.promoCode?.trim() || null;
     const holdExpiresAt = holdExpiry(now, config.holdMinutes * MINUTE_MS);
     const details = {
       guestCount: booking.guestCount,
@@ -212,9 +221,18 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
       contactEmail: booking.contactEmail,
       contactPhone: booking.contactPhone,
       specialRequests: booking.specialRequests,
-      ...prices,
       holdExpiresAt,
       updatedAt: now,
+    };
+    /** The guest's price: the amount sent must be what the plan and promo code give (409 otherwise). */
+    const requireAmount = (totalPence: number, quote: Quote) => {
+      if (body.amount !== totalPence) {
+        throw conflict(
+          `The total for these dates is ${formatGbp(totalPence)}, not ${formatGbp(body.amount)}. Please check the price and try again.`,
+          'price_changed',
+          { quote },
+        );
+      }
     };
 
     const clientKey = clientAddress === undefined ? null : holdClientKey(clientAddress);
@@ -240,6 +258,28 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
         tx,
       );
       if (!free) throw datesTaken();
+      // A live hold keeps the price it was given, whatever the owner changed since (issue 14); a new hold, a
+      // lapsed one or another promo code is priced afresh by the current plan, under the nights' lock, so the
+      // last allowed use of a promo code goes to one booking only.
+      const keepsPrice =
+        sameStay &&
+        isLive(own, now) &&
+        (storedQuoteOf(own)?.promoCode ?? null)?.toUpperCase() === requestedCode?.toUpperCase();
+      let prices: Partial<StayRow>;
+      if (keepsPrice) {
+        requireAmount(own.totalPence, storedQuote(own));
+        prices = {};
+      } else {
+        const priced = await priceGuestStay(tx, {
+          stay: dates,
+          promoCode: requestedCode ?? undefined,
+          now,
+          today,
+          excludeStayId: sameStay ? own.id : undefined,
+        });
+        requireAmount(priced.quote.totalPence, priced.quote);
+        prices = { ...quotePence(priced.quote), promoCodeId: priced.promo?.id ?? null, quote: priced.quote };
+      }
       // The client's other live holds beyond its allowance give way to this one, oldest first.
       const others = clientKey
         ? (await bookings.liveHoldsOfClient({ holdClientKey: clientKey, now }, tx)).filter(
@@ -251,7 +291,10 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
         await bookings.updateStay({ id: row.id, set: { status: 'expired', updatedAt: now } }, tx);
       if (sameStay) {
         return {
-          stay: await bookings.updateStay({ id: own.id, set: { ...details, holdClientKey: clientKey } }, tx),
+          stay: await bookings.updateStay(
+            { id: own.id, set: { ...details, ...prices, holdClientKey: clientKey } },
+            tx,
+          ),
           replaced,
         };
       }
@@ -268,6 +311,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
           checkIn: dates.checkIn,
           checkOut: dates.checkOut,
           ...details,
+          ...prices,
           holdToken: own?.holdToken ?? randomBytes(24).toString('base64url'),
           holdClientKey: clientKey,
           createdAt: now,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { desc, like } from 'drizzle-orm';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES } from '../../domain/photos.ts';
 import type { BuildAppOptions } from '../app.ts';
@@ -182,9 +182,9 @@ describe('POST /api/admin/photos', () => {
   });
 
   it.each([
-    ['PNG', 'png', (image: sharp.Sharp) => image.png()],
-    ['WebP', 'webp', (image: sharp.Sharp) => image.webp()],
-    ['AVIF (HEIF)', 'heif', (image: sharp.Sharp) => image.avif({ effort: 0 })],
+    ['PNG', 'png', (image: Sharp) => image.png()],
+    ['WebP', 'webp', (image: Sharp) => image.webp()],
+    ['AVIF (HEIF)', 'heif', (image: Sharp) => image.avif({ effort: 0 })],
   ] as const)('accepts a %s photo, read from its bytes', async (_name, format, encode) => {
     const file = await encode(sharp(await makeJpeg(900, 600))).toBuffer();
     const response = await upload(file, {

@@ -1,14 +1,23 @@
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { outbox } from '../db/schema.ts';
 
 /**
- * Test-only clock control, registered only when NODE_ENV=test and no clock was injected (the end-to-end server):
- * moves the server's clock forward and runs the hold sweeper once, as its timer would have.
+ * Test-only routes, registered only when NODE_ENV=test and no clock was injected (the end-to-end server): the clock
+ * control moves the server's clock forward and runs the hold sweeper, the scheduled guest messages and the e-mail
+ * outbox once, as their timers would have; the outbox read shows the browser tests the e-mails written for an
+ * address.
  */
 export const testClockRoutes: FastifyPluginAsyncZod<
-  AppContext & { advance(ms: number): void; sweep(): Promise<unknown> }
-> = async (app, { clock, advance, sweep }) => {
+  AppContext & {
+    advance(ms: number): void;
+    sweep(): Promise<unknown>;
+    /** Runs what the timers would have run by now (the scheduled guest messages, the outbox). */
+    afterAdvance(): Promise<unknown>;
+  }
+> = async (app, { clock, db, advance, sweep, afterAdvance }) => {
   app.post(
     '/test/clock',
     {
@@ -26,7 +35,26 @@ export const testClockRoutes: FastifyPluginAsyncZod<
     async (request) => {
       advance(request.body.advanceMinutes * 60_000);
       await sweep();
+      await afterAdvance();
       return { now: clock.now().toISOString() };
     },
+  );
+
+  app.get(
+    '/test/outbox',
+    {
+      schema: {
+        querystring: z.object({ to: z.string().min(1).max(320) }),
+        response: {
+          200: z.array(z.object({ kind: z.string(), subject: z.string(), text: z.string() })),
+        },
+      },
+    },
+    async (request) =>
+      db
+        .select({ kind: outbox.kind, subject: outbox.subject, text: outbox.text })
+        .from(outbox)
+        .where(eq(outbox.to, request.query.to))
+        .orderBy(desc(outbox.id)),
   );
 };

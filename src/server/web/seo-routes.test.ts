@@ -26,7 +26,7 @@ describe('GET /robots.txt', () => {
     const response = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/plain');
-    for (const path of ['/admin', '/checkout', '/booking-success', '/download', '/files'])
+    for (const path of ['/admin', '/checkout', '/booking-success', '/booking/', '/download', '/files'])
       expect(response.body).toContain(`Disallow: ${path}\n`);
     expect(response.body).toContain('Sitemap: https://thetower.example/sitemap.xml');
     expect(response.body).not.toMatch(/Disallow: \/\n/);

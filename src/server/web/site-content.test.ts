@@ -105,12 +105,14 @@ describe('the public pages and the site content', () => {
     let licence = 'AC-1';
     let release: () => void = () => {};
     let started: () => void = () => {};
-    const rendering = new Promise<void>((done) => (started = done));
+    // The second run has begun (the content is read from the database first: not within one tick).
+    const secondRun = new Promise<void>((done) => (started = done));
     const slow: PageRenderer = async (content, paths) => {
-      if (content.property.licenceNumber === 'AC-2') {
-        started();
-        await new Promise<void>((done) => (release = done));
-      }
+      if (content.property.licenceNumber === 'AC-2')
+        await new Promise<void>((done) => {
+          release = done;
+          started();
+        });
       return renderer(content, paths);
     };
     const { app } = await appWithFacts(
@@ -119,8 +121,7 @@ describe('the public pages and the site content', () => {
     );
     licence = 'AC-2';
     app.siteContent.changed();
-    // Reading the content takes a round trip to the database (the photos' part): wait for the render itself.
-    await rendering;
+    await secondRun;
     licence = 'AC-3';
     app.siteContent.changed();
     licence = 'AC-4';

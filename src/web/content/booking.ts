@@ -81,6 +81,9 @@ export const MINIMUM_STAY_DIALOG = {
 export const STAY_REQUIREMENTS = {
   title: 'Stay Requirements:',
   text: `Minimum ${MIN_NIGHTS} nights, maximum ${MAX_NIGHTS} nights`,
+  /** When the chosen check-in falls in a season that asks more than the spec's minimum. */
+  seasonText: (nights: number, season: string) =>
+    `Minimum ${nights} nights for stays starting during ${season}, maximum ${MAX_NIGHTS} nights`,
   ask: 'For a single-night stay or a stay of more than 28 nights, please e-mail us at',
   subject: 'Stay Enquiry',
 } as const;
@@ -112,6 +115,14 @@ export const BOOKING_TOASTS = {
     title: 'Date Range Not Available',
     description:
       'Some dates in your selected range are already booked or blocked. Please select different dates.',
+  },
+  closedToArrival: {
+    title: 'Check-in Date Not Available',
+    description: 'Stays cannot start on this date. Please select a different check-in date.',
+  },
+  closedToDeparture: {
+    title: 'Check-out Date Not Available',
+    description: 'Stays cannot end on this date. Please select a different check-out date.',
   },
   maximumStay: {
     title: 'Maximum Stay Exceeded',

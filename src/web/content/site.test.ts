@@ -33,6 +33,13 @@ describe('the content module', () => {
     }
   });
 
+  it('has no placeholder: a fact the owner has not given is absent (issue 16)', () => {
+    expect(JSON.stringify(DEFAULT_SITE_CONTENT)).not.toMatch(/placeholder/i);
+    expect(property.licenceNumber).toBeUndefined();
+    expect(property.epcRating).toBeUndefined();
+    expect(property.address.street).toBeUndefined();
+  });
+
   it('says up to 4 guests and never more', () => {
     expect(property.maxOccupancy).toBe(4);
     const allText = JSON.stringify([LANDING_PAGES, ACTIVITY_PAGES, UNIQUE_POINTS, FEATURES]);

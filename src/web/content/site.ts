@@ -75,10 +75,6 @@ export const CONTACT = {
     },
   },
   aboutHeading: 'About The Tower',
-  about: [
-    'The Tower is a family-run holiday let: we converted the church ourselves over eighteen months and look after every stay personally.',
-    'Please note that The Tower is spread over five floors with stairs throughout and no lift, so it is not suitable for wheelchair users or guests who find stairs difficult.',
-  ],
 } as const;
 
 /** A content card: a heading, a paragraph and, where the facts read better one per line, a list. */

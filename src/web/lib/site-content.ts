@@ -6,6 +6,7 @@
 import { createContext as createReactContext, useContext } from 'react';
 import { createContext } from 'react-router';
 import { DEFAULT_SITE_CONTENT, type SiteContent } from '../../domain/site-content.ts';
+import { siteEmail } from './runtime-config.ts';
 
 /** The key the server renders the pages with: `context.set(siteContentContext, content)`. */
 export const siteContentContext = createContext<SiteContent>(DEFAULT_SITE_CONTENT);
@@ -16,3 +17,6 @@ export const SiteContentProvider = SiteContentReactContext.Provider;
 
 /** The current site content (the defaults outside a rendered page, e.g. in a component test). */
 export const useSiteContent = (): SiteContent => useContext(SiteContentReactContext);
+
+/** The enquiries address the pages print: the owner's (Property tab), else the server's SITE_EMAIL. */
+export const useEnquiriesEmail = (): string => useSiteContent().property.enquiriesEmail ?? siteEmail();

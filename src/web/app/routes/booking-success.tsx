@@ -4,7 +4,7 @@ import { bookingReference, isBookingId } from '../../../domain/booking-reference
 import { buttonClass } from '../../components/ui/button.tsx';
 import { notifyPaymentSuccess } from '../../features/payments/payment-api.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { siteEmail } from '../../lib/runtime-config.ts';
+import { useEnquiriesEmail } from '../../lib/site-content.ts';
 
 export const meta = () =>
   pageMeta({
@@ -41,7 +41,7 @@ export default function BookingSuccess() {
     const paymentIntentId = params.get('payment_intent');
     if (id && paymentIntentId) notifyPaymentSuccess({ paymentIntentId, bookingId: id }).catch(() => {});
   }, []);
-  const email = siteEmail();
+  const email = useEnquiriesEmail();
   // The short reference every e-mail carries; the long id stays in the address bar.
   const reference = bookingId && isBookingId(bookingId) ? bookingReference(bookingId) : null;
 
@@ -81,7 +81,10 @@ export default function BookingSuccess() {
           What's Next
         </h2>
         <ul className="mt-4 list-disc space-y-2 pl-6 text-stone-800">
-          <li>A confirmation e-mail with your booking details is on its way to you.</li>
+          <li>
+            A confirmation e-mail with your booking details, and a link to see, change or cancel your booking,
+            is on its way to you.
+          </li>
           <li>Check-in instructions and your key codes arrive 24 hours before your stay.</li>
           <li>
             Questions, or need to cancel? E-mail us at{' '}

@@ -1,9 +1,10 @@
 import { Link, type MetaArgs } from 'react-router';
+import { MAX_GUESTS } from '../../../domain/property.ts';
+import { OwnerParagraphs } from '../../components/content/owner-texts.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CONTACT } from '../../content/site.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { siteEmail } from '../../lib/runtime-config.ts';
-import { useSiteContent } from '../../lib/site-content.ts';
+import { useEnquiriesEmail, useSiteContent } from '../../lib/site-content.ts';
 
 export const meta = ({ matches }: MetaArgs) =>
   pageMeta({
@@ -23,8 +24,8 @@ const cardClass = 'flex flex-col rounded-xl border border-stone-200 bg-white p-6
 const cardAction = buttonClass({ size: 'lg', className: 'mt-auto self-start' });
 
 export default function Contact() {
-  const email = siteEmail();
-  const { property } = useSiteContent();
+  const email = useEnquiriesEmail();
+  const { property, texts } = useSiteContent();
   const { holiday, corporate, special } = CONTACT.helpCards;
   return (
     <div className="mx-auto max-w-6xl px-4 py-16">
@@ -45,9 +46,14 @@ export default function Contact() {
         <div className="rounded-xl border border-stone-200 bg-white p-6">
           <h3 className="font-semibold text-sm text-stone-600 uppercase tracking-wide">Location</h3>
           <address className="mt-2 text-lg not-italic">
-            {property.address.street}
-            <br />
-            {property.address.locality} {property.address.postcode}
+            {property.address.street === undefined ? null : (
+              <>
+                {property.address.street}
+                <br />
+              </>
+            )}
+            {property.address.locality}
+            {property.address.postcode === undefined ? null : ` ${property.address.postcode}`}
             <br />
             {property.address.region}
           </address>
@@ -58,7 +64,7 @@ export default function Contact() {
         <div className="rounded-xl border border-stone-200 bg-white p-6">
           <h3 className="font-semibold text-sm text-stone-600 uppercase tracking-wide">Your stay</h3>
           <p className="mt-2 text-stone-700">
-            Up to {property.maxOccupancy} guests · minimum 2 nights · check-in from{' '}
+            Up to {property.maxOccupancy ?? MAX_GUESTS} guests · minimum 2 nights · check-in from{' '}
             {property.stayTimes.checkIn}, check-out by {property.stayTimes.checkOut}.
           </p>
         </div>
@@ -97,11 +103,7 @@ export default function Contact() {
         <h2 id="about-heading" className="font-serif text-3xl">
           {CONTACT.aboutHeading}
         </h2>
-        {CONTACT.about.map((paragraph) => (
-          <p key={paragraph.slice(0, 24)} className="mt-4 text-lg text-stone-700 leading-relaxed">
-            {paragraph}
-          </p>
-        ))}
+        <OwnerParagraphs paragraphs={texts.aboutText} />
       </section>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { MetaArgs } from 'react-router';
 import { variantUrl } from '../../../domain/media.ts';
+import { FeatureCaption, OwnerParagraphs, UniquePointsGrid } from '../../components/content/owner-texts.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { ResponsiveImage } from '../../components/media/responsive-image.tsx';
@@ -57,11 +58,7 @@ export default function Home() {
             <h2 id="experience-heading" className="font-serif text-3xl sm:text-4xl">
               {HOME.experienceHeading}
             </h2>
-            {content.texts.experienceText.map((paragraph) => (
-              <p key={paragraph.slice(0, 24)} className="mt-4 text-lg text-stone-700 leading-relaxed">
-                {paragraph}
-              </p>
-            ))}
+            <OwnerParagraphs paragraphs={content.texts.experienceText} />
           </div>
           <aside className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
             <p className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-4 py-2 font-semibold text-amber-900 text-sm">
@@ -112,10 +109,7 @@ export default function Home() {
                     />
                   )}
                 </div>
-                <div className="p-5">
-                  <h3 className="font-semibold text-lg">{feature.title}</h3>
-                  <p className="mt-2 text-stone-700">{feature.text}</p>
-                </div>
+                <FeatureCaption title={feature.title} text={feature.text} />
               </li>
             ))}
           </ul>
@@ -126,17 +120,7 @@ export default function Home() {
         <h2 id="unique-heading" className="font-serif text-3xl sm:text-4xl">
           {HOME.uniqueHeading}
         </h2>
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {content.texts.uniquePoints.map((point, position) => (
-            <li key={point.title} className="rounded-xl border border-stone-200 bg-white p-6">
-              <span aria-hidden="true" className="font-serif text-2xl text-amber-700">
-                {String(position + 1).padStart(2, '0')}
-              </span>
-              <h3 className="mt-2 font-semibold text-lg">{point.title}</h3>
-              <p className="mt-2 text-stone-700">{point.text}</p>
-            </li>
-          ))}
-        </ul>
+        <UniquePointsGrid points={content.texts.uniquePoints} />
       </section>
 
       <section id="booking" aria-labelledby="booking-heading" className="scroll-mt-16">

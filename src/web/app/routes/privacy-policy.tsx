@@ -1,8 +1,9 @@
 import type { MetaArgs } from 'react-router';
+import { BOOKING_RECORDS_YEARS } from '../../../domain/retention.ts';
 import { LegalPage, type LegalSection } from '../../components/content/legal-page.tsx';
 import { SITE } from '../../content/site.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { siteEmail } from '../../lib/runtime-config.ts';
+import { useEnquiriesEmail } from '../../lib/site-content.ts';
 
 export const meta = ({ matches }: MetaArgs) =>
   pageMeta({
@@ -15,8 +16,6 @@ export const meta = ({ matches }: MetaArgs) =>
   });
 
 const LAST_UPDATED = '17/01/25';
-/** Booking records are kept for 7 years (spec section 9) for tax and accounting. */
-const BOOKING_RECORDS_YEARS = 7;
 
 function sections(email: string): LegalSection[] {
   const mail = <a href={`mailto:${email}`}>{email}</a>;
@@ -54,7 +53,10 @@ function sections(email: string): LegalSection[] {
       heading: 'How We Use Your Information',
       body: (
         <ul>
-          <li>To take and manage your booking, and to send your confirmation and check-in instructions.</li>
+          <li>
+            To take and manage your booking, and to send your confirmation, your check-in instructions the day
+            before you arrive and a thank-you after your stay.
+          </li>
           <li>To answer your questions and requests before, during and after your stay.</li>
           <li>To keep accounts and meet our legal and tax obligations.</li>
           <li>To protect the website and The Tower against fraud and misuse.</li>
@@ -101,8 +103,10 @@ function sections(email: string): LegalSection[] {
       body: (
         <p>
           Booking records are kept for <strong>{BOOKING_RECORDS_YEARS} years</strong> after your stay, for tax
-          and accounting purposes, and then deleted. E-mail correspondence that is not part of a booking is
-          deleted after two years.
+          and accounting purposes. Then your name, contact details, requests and the e-mails we sent you about
+          the booking are erased automatically; only the dates and the amounts paid stay in our accounts,
+          without anything that identifies you. E-mail correspondence that is not part of a booking is deleted
+          after two years.
         </p>
       ),
     },
@@ -111,10 +115,10 @@ function sections(email: string): LegalSection[] {
       heading: 'Your Rights',
       body: (
         <p>
-          Under UK data protection law you may ask for a copy of your data, have it corrected, ask us to
-          delete it or restrict its use (unless we must keep it by law), and object to how we use it. Write to{' '}
-          {mail}. If you are unhappy with our answer you may complain to the Information Commissioner’s Office
-          (ico.org.uk).
+          Under UK data protection law you may ask for a copy of your data (we send everything we hold about
+          you as a file), have it corrected, ask us to delete it or restrict its use (unless we must keep it
+          by law), and object to how we use it. Write to {mail}. If you are unhappy with our answer you may
+          complain to the Information Commissioner’s Office (ico.org.uk).
         </p>
       ),
     },
@@ -143,6 +147,7 @@ function sections(email: string): LegalSection[] {
 }
 
 export default function PrivacyPolicy() {
+  const email = useEnquiriesEmail();
   return (
     <LegalPage
       heading="Privacy Policy"
@@ -153,7 +158,7 @@ export default function PrivacyPolicy() {
           about or book a stay at The Tower, why we need it, how long we keep it and the rights you have.
         </p>
       }
-      sections={sections(siteEmail())}
+      sections={sections(email)}
     />
   );
 }

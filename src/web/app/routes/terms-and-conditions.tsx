@@ -1,14 +1,13 @@
 import type { MetaArgs } from 'react-router';
 import { formatGbp } from '../../../domain/pricing.ts';
-import { CLEANING_FEE_GBP, MAX_NIGHTS, MIN_NIGHTS } from '../../../domain/property.ts';
+import { MAX_GUESTS, MAX_NIGHTS, MIN_NIGHTS } from '../../../domain/property.ts';
 import { REFUND_PROCESSING_FEE_PENCE } from '../../../domain/refunds.ts';
-import type { PropertyFacts } from '../../../domain/site-content.ts';
+import type { PropertyFacts, PublicPrices } from '../../../domain/site-content.ts';
 import { LegalPage, type LegalSection } from '../../components/content/legal-page.tsx';
 import { CANCELLATION_ROWS } from '../../content/booking.ts';
 import { SITE } from '../../content/site.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { siteEmail } from '../../lib/runtime-config.ts';
-import { useSiteContent } from '../../lib/site-content.ts';
+import { useEnquiriesEmail, useSiteContent } from '../../lib/site-content.ts';
 
 export const meta = ({ matches }: MetaArgs) =>
   pageMeta({
@@ -24,10 +23,10 @@ export const meta = ({ matches }: MetaArgs) =>
 const CANCELLATION_POLICY_EFFECTIVE = '18/07/25';
 
 const processingFee = formatGbp(REFUND_PROCESSING_FEE_PENCE);
-const cleaningFee = formatGbp(CLEANING_FEE_GBP * 100);
 
-function sections(email: string, property: PropertyFacts): LegalSection[] {
+function sections(email: string, property: PropertyFacts, prices: PublicPrices): LegalSection[] {
   const { stayTimes } = property;
+  const cleaningFee = formatGbp(Math.round(prices.cleaningFeeGbp * 100));
   return [
     {
       id: 'who-we-are',
@@ -36,8 +35,9 @@ function sections(email: string, property: PropertyFacts): LegalSection[] {
         <p>
           The Tower is a privately owned holiday let in Aberdeen, Scotland, run by its owners, {SITE.owners}.
           These terms form the agreement between you, the lead guest who makes the booking, and us. You can
-          reach us at <a href={`mailto:${email}`}>{email}</a>. Short-term let licence {property.licenceNumber}
-          , EPC rating {property.epcRating}.
+          reach us at <a href={`mailto:${email}`}>{email}</a>.
+          {property.licenceNumber === undefined ? null : ` Short-term let licence ${property.licenceNumber}.`}
+          {property.epcRating === undefined ? null : ` EPC rating ${property.epcRating}.`}
         </p>
       ),
     },
@@ -64,8 +64,8 @@ function sections(email: string, property: PropertyFacts): LegalSection[] {
       body: (
         <ul>
           <li>
-            The Tower sleeps a maximum of <strong>{property.maxOccupancy} guests</strong>. Only guests named
-            in the booking may stay overnight.
+            The Tower sleeps a maximum of <strong>{property.maxOccupancy ?? MAX_GUESTS} guests</strong>. Only
+            guests named in the booking may stay overnight.
           </li>
           <li>
             Please keep noise down after <strong>10:00 PM</strong>: The Tower has neighbours.
@@ -229,7 +229,8 @@ function sections(email: string, property: PropertyFacts): LegalSection[] {
 }
 
 export default function TermsAndConditions() {
-  const { property } = useSiteContent();
+  const { property, prices } = useSiteContent();
+  const email = useEnquiriesEmail();
   return (
     <LegalPage
       heading="Terms and Conditions"
@@ -240,7 +241,7 @@ export default function TermsAndConditions() {
           read them before you book: by proceeding with a booking, you agree to them.
         </p>
       }
-      sections={sections(siteEmail(), property)}
+      sections={sections(email, property, prices)}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { formatGbp } from '../../../domain/pricing.ts';
 import { useSiteContent } from '../../lib/site-content.ts';
 
-const gbp = (pounds: number) => formatGbp(pounds * 100);
+const gbp = (pounds: number) => formatGbp(Math.round(pounds * 100));
 
 /**
  * The nightly rates with the mandatory fees beside them: UK prices must not leave out compulsory charges (the
@@ -10,13 +10,22 @@ const gbp = (pounds: number) => formatGbp(pounds * 100);
 export function RateSummary({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   const { prices } = useSiteContent();
   const example = prices.exampleWeekend;
+  // The pages say what the booking charges: seasons or special dates outside the base rates are mentioned.
+  const seasonal =
+    prices.fromGbp < Math.min(prices.weekdayGbp, prices.weekendGbp) ||
+    prices.toGbp > Math.max(prices.weekdayGbp, prices.weekendGbp) ||
+    prices.fromGbp !== prices.weekdayGbp;
+  const weekdays =
+    prices.weekendNightsLabel === 'Friday and Saturday' ? 'Sunday to Thursday' : 'on other nights';
   const muted = tone === 'dark' ? 'text-stone-200' : 'text-stone-700';
   return (
     <div className={tone === 'dark' ? 'text-white' : 'text-stone-900'}>
       <p className="font-semibold text-lg">
-        From {gbp(prices.weekdayGbp)} a night{' '}
+        From {gbp(prices.fromGbp)} a night{' '}
         <span className="font-normal">
-          (Sunday to Thursday; {gbp(prices.weekendGbp)} on Friday and Saturday nights)
+          {seasonal
+            ? `(usually ${gbp(prices.weekdayGbp)} ${weekdays} and ${gbp(prices.weekendGbp)} on ${prices.weekendNightsLabel} nights; prices vary by date)`
+            : `(${weekdays}; ${gbp(prices.weekendGbp)} on ${prices.weekendNightsLabel} nights)`}
         </span>
       </p>
       <p className={`mt-1 text-sm ${muted}`}>

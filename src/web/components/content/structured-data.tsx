@@ -28,7 +28,7 @@ export function vacationRentalData(content: SiteContent, path: string, descripti
     },
     latitude: SITE.geo.latitude,
     longitude: SITE.geo.longitude,
-    priceRange: `£${prices.weekdayGbp}–£${prices.weekendGbp} per night, plus £${prices.cleaningFeeGbp} cleaning fee and ${prices.serviceFeePercent}% service fee`,
+    priceRange: `£${prices.fromGbp}–£${prices.toGbp} per night, plus £${prices.cleaningFeeGbp} cleaning fee and ${prices.serviceFeePercent}% service fee`,
     currenciesAccepted: 'GBP',
     checkinTime: property.stayTimes.checkIn24h,
     checkoutTime: property.stayTimes.checkOut24h,
@@ -41,7 +41,9 @@ export function vacationRentalData(content: SiteContent, path: string, descripti
       numberOfBedrooms: PROPERTY_FACTS.bedrooms,
       numberOfBathroomsTotal: PROPERTY_FACTS.bathrooms,
       floorSize: { '@type': 'QuantitativeValue', value: PROPERTY_FACTS.sizeM2, unitCode: 'MTK' },
-      occupancy: { '@type': 'QuantitativeValue', maxValue: property.maxOccupancy },
+      ...(property.maxOccupancy === undefined
+        ? {}
+        : { occupancy: { '@type': 'QuantitativeValue', maxValue: property.maxOccupancy } }),
       bed: [
         { '@type': 'BedDetails', typeOfBed: 'King size', numberOfBeds: 1 },
         { '@type': 'BedDetails', typeOfBed: 'Double', numberOfBeds: 1 },

@@ -1,46 +1,48 @@
 import { Link } from 'react-router';
+import { listingFacts, SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS } from '../../../domain/property-facts.ts';
 import { LANDING_PAGES, SITE } from '../../content/site.ts';
-import { siteEmail } from '../../lib/runtime-config.ts';
-import { useSiteContent } from '../../lib/site-content.ts';
+import { useEnquiriesEmail, useSiteContent } from '../../lib/site-content.ts';
 
 const linkClass = 'underline-offset-2 hover:underline';
 
 export function SiteFooter() {
-  const email = siteEmail();
+  const email = useEnquiriesEmail();
   const { property } = useSiteContent();
+  // Only what the owner has given: no empty list, no link to nowhere (issue 16).
+  const profiles = SOCIAL_NETWORKS.flatMap((network) => {
+    const href = property.social[network];
+    return href ? [{ network, href, label: SOCIAL_NETWORK_LABELS[network] }] : [];
+  });
+  const facts = listingFacts(property);
   return (
     <footer className="mt-16 border-stone-200 border-t bg-stone-900 text-stone-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="font-serif text-lg text-white">{SITE.name}</p>
           <p className="mt-2 text-sm text-stone-300">{SITE.tagline}.</p>
-          <p className="mt-3 text-sm text-stone-300">{property.hashtags.join(' ')}</p>
+          {property.hashtags.length > 0 ? (
+            <p className="mt-3 text-sm text-stone-300">{property.hashtags.join(' ')}</p>
+          ) : null}
           <p className="mt-3 text-sm">
             <a className={`${linkClass} break-all`} href={`mailto:${email}`}>
               {email}
             </a>
           </p>
         </div>
-        <div>
-          <h2 className="font-semibold text-sm text-white">Follow us</h2>
-          <ul className="mt-2 space-y-1 text-sm">
-            <li>
-              <a className={linkClass} href={property.social.facebook} rel="noopener">
-                Facebook
-              </a>
-            </li>
-            <li>
-              <a className={linkClass} href={property.social.instagram} rel="noopener">
-                Instagram
-              </a>
-            </li>
-            <li>
-              <a className={linkClass} href={property.social.tiktok} rel="noopener">
-                TikTok
-              </a>
-            </li>
-          </ul>
-        </div>
+        {profiles.length > 0 ? (
+          <div>
+            <h2 className="font-semibold text-sm text-white">Follow us</h2>
+            <ul className="mt-2 space-y-1 text-sm">
+              {profiles.map((profile) => (
+                <li key={profile.network}>
+                  <a className={linkClass} href={profile.href} rel="noopener">
+                    {profile.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <div>
           <h2 className="font-semibold text-sm text-white">Stay in Aberdeen</h2>
           <ul className="mt-2 space-y-1 text-sm">
@@ -66,10 +68,11 @@ export function SiteFooter() {
               </Link>
             </li>
           </ul>
-          <p className="mt-3 text-stone-300" data-testid="legal-facts">
-            Short-term let licence {property.licenceNumber} · Maximum occupancy {property.maxOccupancy} guests
-            · EPC rating {property.epcRating}
-          </p>
+          {facts.length > 0 ? (
+            <p className="mt-3 text-stone-300" data-testid="legal-facts">
+              {facts.join(' · ')}
+            </p>
+          ) : null}
         </div>
       </div>
     </footer>

@@ -1,18 +1,42 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { useAdminSession } from './admin-gate.tsx';
 import { BookingsTab } from './bookings-tab.tsx';
 import { DatesTab } from './dates-tab.tsx';
 import { EmailTab } from './email-tab.tsx';
+import { GoLiveChecklist } from './go-live-checklist.tsx';
 import { PhotosTab } from './photos-tab.tsx';
+import { PricesTab } from './prices/prices-tab.tsx';
+import { PropertyTab } from './property-tab.tsx';
+import { TextsTab } from './texts-tab.tsx';
 
 const tabClass =
   'rounded-md px-4 py-2 font-medium text-sm text-stone-700 hover:text-stone-900 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm';
 
-/** 'Admin Dashboard' with Logout and the Bookings, Email, Dates and Photos tabs (spec section 2). */
+const TABS = ['bookings', 'email', 'dates', 'prices', 'property', 'texts', 'photos'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
+
+/**
+ * 'Admin Dashboard' with Logout, the go-live checklist and the Bookings, Email and Dates tabs (spec section 2),
+ * then Prices (issue 14), Property, Texts and Photos (issue 16). The open tab is in the address (`/admin?tab=property`), so the checklist
+ * links straight to it.
+ */
 export function AdminDashboard() {
   const session = useAdminSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'bookings';
+  const selectTab = (value: string) =>
+    setSearchParams(
+      (params) => {
+        if (value === 'bookings') params.delete('tab');
+        else params.set('tab', value);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -29,8 +53,14 @@ export function AdminDashboard() {
           </Button>
         </div>
       </div>
-      <Tabs.Root defaultValue="bookings" className="mt-6">
-        <Tabs.List aria-label="Admin sections" className="inline-flex gap-1 rounded-lg bg-stone-200 p-1">
+      <div className="mt-6">
+        <GoLiveChecklist />
+      </div>
+      <Tabs.Root value={tab} onValueChange={selectTab} className="mt-6">
+        <Tabs.List
+          aria-label="Admin sections"
+          className="inline-flex flex-wrap gap-1 rounded-lg bg-stone-200 p-1"
+        >
           <Tabs.Trigger value="bookings" className={tabClass}>
             Bookings
           </Tabs.Trigger>
@@ -39,6 +69,15 @@ export function AdminDashboard() {
           </Tabs.Trigger>
           <Tabs.Trigger value="dates" className={tabClass}>
             Dates
+          </Tabs.Trigger>
+          <Tabs.Trigger value="prices" className={tabClass}>
+            Prices
+          </Tabs.Trigger>
+          <Tabs.Trigger value="property" className={tabClass}>
+            Property
+          </Tabs.Trigger>
+          <Tabs.Trigger value="texts" className={tabClass}>
+            Texts
           </Tabs.Trigger>
           <Tabs.Trigger value="photos" className={tabClass}>
             Photos
@@ -52,6 +91,15 @@ export function AdminDashboard() {
         </Tabs.Content>
         <Tabs.Content value="dates" className="mt-6">
           <DatesTab />
+        </Tabs.Content>
+        <Tabs.Content value="prices" className="mt-6">
+          <PricesTab />
+        </Tabs.Content>
+        <Tabs.Content value="property" className="mt-6">
+          <PropertyTab />
+        </Tabs.Content>
+        <Tabs.Content value="texts" className="mt-6">
+          <TextsTab />
         </Tabs.Content>
         <Tabs.Content value="photos" className="mt-6">
           <PhotosTab />

@@ -35,10 +35,12 @@ import { CancelDialog, toastCancellation } from './cancel-dialog.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { EmailAddress } from './email-address.tsx';
 import { conflictChannels, flagSentence } from './flag-sentence.ts';
+import { GuestDataCard } from './guest-data-card.tsx';
 import { MonthView } from './month-view.tsx';
 import { OwnerBookingDialog } from './owner-booking-dialog.tsx';
 import { RecentActivity } from './recent-activity.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { StayJourneyDialog } from './stay-journey-dialog.tsx';
 import { cardClass } from './styles.ts';
 
 const cell = 'px-3 py-3 align-top max-md:flex max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1';
@@ -67,6 +69,7 @@ export function BookingsTab() {
   const [showLapsed, setShowLapsed] = useState(false);
   const [confirming, setConfirming] = useState<AdminBooking | null>(null);
   const [cancelling, setCancelling] = useState<AdminBooking | null>(null);
+  const [journey, setJourney] = useState<AdminBooking | null>(null);
   const [downloading, setDownloading] = useState(false);
 
   // A lapsed session shows the login form again.
@@ -213,6 +216,15 @@ export function BookingsTab() {
                             Ref <span className="whitespace-nowrap">{b.reference}</span>
                             {b.source === 'owner' && b.kind === 'guest' ? ' · taken by phone/e-mail' : ''}
                           </div>
+                          {b.kind === 'guest' && (b.status === 'confirmed' || b.status === 'canceled') ? (
+                            <button
+                              type="button"
+                              className="mt-1 text-amber-800 text-xs underline underline-offset-2"
+                              onClick={() => setJourney(b)}
+                            >
+                              Guest link and messages
+                            </button>
+                          ) : null}
                           {flag ? (
                             <p
                               className="mt-1 rounded bg-amber-100 px-2 py-1 text-amber-950 text-xs"
@@ -308,6 +320,8 @@ export function BookingsTab() {
 
       <MonthView bookings={bookings.data ?? []} imported={imported.data ?? []} today={today} />
       <RecentActivity />
+      <GuestDataCard />
+      <StayJourneyDialog booking={journey} onClose={() => setJourney(null)} />
       <ConfirmDialog booking={confirming} onClose={() => setConfirming(null)} />
       <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} />
     </div>

@@ -4,13 +4,38 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useEmailStatus, useSetEmailPassword } from './admin-api.ts';
+import { EmailTemplatesCard, GuestMessagesCard } from './guest-messages-card.tsx';
+import { useSendTestEmail } from './owner-content-api.ts';
 import { cardClass } from './styles.ts';
 
-/** The Email tab (spec sections 2 and 5): the password of the outgoing booking e-mail account. */
+/**
+ * The Email tab (spec sections 2 and 5): the password of the outgoing booking e-mail account, then the guest
+ * message settings and the previews of every e-mail.
+ */
 export function EmailTab() {
+  return (
+    <div className="space-y-6">
+      <EmailSetupCard />
+      <GuestMessagesCard />
+      <EmailTemplatesCard />
+    </div>
+  );
+}
+
+function EmailSetupCard() {
   const status = useEmailStatus();
   const save = useSetEmailPassword();
+  const sendTest = useSendTestEmail();
   const [password, setPassword] = useState('');
+
+  async function onSendTest() {
+    try {
+      const result = await sendTest.mutateAsync();
+      toast({ title: 'Test Message Sent', description: `${result.message} Check that it arrived.` });
+    } catch (error) {
+      toast({ title: 'Test Message Failed', description: (error as Error).message, variant: 'destructive' });
+    }
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -69,6 +94,16 @@ export function EmailTab() {
           {save.isPending ? 'Saving...' : 'Save Password'}
         </Button>
       </form>
+      {status.data?.configured ? (
+        <div className="mt-6 border-stone-100 border-t pt-4">
+          <p className="text-sm text-stone-600">
+            Send a message to your own address (OWNER_EMAIL) to check that guests’ e-mails get through.
+          </p>
+          <Button variant="secondary" className="mt-3" onClick={onSendTest} disabled={sendTest.isPending}>
+            {sendTest.isPending ? 'Sending...' : 'Send Test Message'}
+          </Button>
+        </div>
+      ) : null}
     </section>
   );
 }

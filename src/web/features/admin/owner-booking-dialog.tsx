@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { OwnerBookingSchema } from '../../../domain/api.ts';
 import { daysBetween, isIsoDate } from '../../../domain/dates.ts';
-import { quoteStay } from '../../../domain/pricing.ts';
+import { priceStay } from '../../../domain/pricing.ts';
 import { MAX_GUESTS } from '../../../domain/property.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
@@ -17,6 +17,7 @@ import { Input, Select } from '../../components/ui/input.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useCreateOwnerBooking } from './admin-api.ts';
 import { formatPounds } from './booking-list.ts';
+import { useAdminRatePlan } from './prices/prices-api.ts';
 
 const EMPTY = {
   checkInDate: '',
@@ -48,7 +49,12 @@ export function OwnerBookingDialog() {
     isIsoDate(fields.checkInDate) && isIsoDate(fields.checkOutDate)
       ? daysBetween(fields.checkInDate, fields.checkOutDate)
       : 0;
-  const quote = nights > 0 ? quoteStay(fields.checkInDate, fields.checkOutDate) : null;
+  // Priced by the owner's current plan, as the server will price it (no promo code for owner bookings).
+  const plan = useAdminRatePlan().data?.plan;
+  const quote =
+    nights > 0 && plan
+      ? priceStay({ checkIn: fields.checkInDate, checkOut: fields.checkOutDate }, plan)
+      : null;
 
   function reset(nextOpen: boolean) {
     setOpen(nextOpen);

@@ -2,19 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react';
 import { Link, useNavigationType } from 'react-router';
 import { formatGbp } from '../../../domain/pricing.ts';
-import {
-  CLEANING_FEE_GBP,
-  MAX_GUESTS,
-  MAX_NIGHTS,
-  MIN_NIGHTS,
-  PROPERTY_ID,
-} from '../../../domain/property.ts';
+import { MAX_GUESTS, PROPERTY_ID } from '../../../domain/property.ts';
 import { REFUND_PROCESSING_FEE_PENCE } from '../../../domain/refunds.ts';
 import { BOOKING_ASIDE, BOOKING_CARD, BOOKING_DETAILS, CANCELLATION_ROWS } from '../../content/booking.ts';
-import { siteEmail } from '../../lib/runtime-config.ts';
-import { useSiteContent } from '../../lib/site-content.ts';
+import { useEnquiriesEmail, useSiteContent } from '../../lib/site-content.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
-import { unavailableDatesQuery } from './booking-api.ts';
+import { ratePlanQuery, unavailableDatesQuery } from './booking-api.ts';
 import { BookingRates, StayRequirements, TermsNote } from './booking-card-parts.tsx';
 
 /** Lets the browser handle input and paint before the next piece of work. */
@@ -82,7 +75,7 @@ export function BookNowSection() {
 }
 
 function PropertyDetails() {
-  const { property, texts } = useSiteContent();
+  const { property, texts, prices } = useSiteContent();
   return (
     <div className="space-y-10 max-lg:mt-4 lg:col-start-1 lg:row-start-2">
       <p className="max-w-2xl text-stone-700">{BOOKING_DETAILS.intro}</p>
@@ -126,7 +119,7 @@ function PropertyDetails() {
           <dl className="mt-3 space-y-2 text-stone-700">
             <Fact term="Check-in" value={`From ${property.stayTimes.checkIn}`} />
             <Fact term="Check-out" value={`By ${property.stayTimes.checkOut}`} />
-            <Fact term="Length of stay" value={`${MIN_NIGHTS} to ${MAX_NIGHTS} nights`} />
+            <Fact term="Length of stay" value={`${prices.minNights} to ${prices.maxNights} nights`} />
             <Fact term="Guests" value={`Up to ${MAX_GUESTS}`} />
           </dl>
         </div>
@@ -143,8 +136,8 @@ function PropertyDetails() {
           </dl>
           <p className="mt-2 text-sm text-stone-700">
             A {formatGbp(REFUND_PROCESSING_FEE_PENCE)} processing fee comes off every refund, and the{' '}
-            {formatGbp(CLEANING_FEE_GBP * 100)} cleaning fee is refunded only when you cancel more than 30
-            days before check-in.{' '}
+            {formatGbp(Math.round(prices.cleaningFeeGbp * 100))} cleaning fee is refunded only when you cancel
+            more than 30 days before check-in.{' '}
             <Link to="/terms-and-conditions#cancellation-policy" className="underline underline-offset-2">
               {BOOKING_ASIDE.termsLink}
             </Link>
@@ -176,6 +169,7 @@ function BookingCardSlot() {
     const want = () => {
       // The taken nights are asked for while the card's code loads, not after it.
       void queryClient.prefetchQuery(unavailableDatesQuery(PROPERTY_ID));
+      void queryClient.prefetchQuery(ratePlanQuery());
       // A transition: React renders the card in small slices, so input and paint are not held up.
       startTransition(() => setWanted(true));
     };
@@ -217,6 +211,7 @@ function BookingCardSlot() {
 
 /** The card as it reads before its code has loaded: rates and fees, the calendar's room, requirements, terms. */
 function BookingCardPlaceholder({ failed = false }: { failed?: boolean }) {
+  const email = useEnquiriesEmail();
   return (
     <aside aria-label="Booking" aria-busy={failed ? undefined : true}>
       <div className="space-y-5 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
@@ -243,8 +238,8 @@ function BookingCardPlaceholder({ failed = false }: { failed?: boolean }) {
           <noscript>
             <p className="text-sm text-stone-700">
               {`${BOOKING_CARD.noScript} `}
-              <a className="underline" href={`mailto:${siteEmail()}`}>
-                {siteEmail()}
+              <a className="underline" href={`mailto:${email}`}>
+                {email}
               </a>
             </p>
           </noscript>

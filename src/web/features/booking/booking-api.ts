@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { UnavailableDates } from '../../../domain/api.ts';
+import type { Quote } from '../../../domain/pricing.ts';
+import type { RatePlan } from '../../../domain/rate-plan.ts';
 import { apiRequest } from '../../lib/api.ts';
 
 /* The booking card's reads as query options, keyed ['booking', resource, params] (the scheme in lib/api.ts). */
@@ -26,4 +28,29 @@ export const availabilityQuery = (stay: StayDates) =>
       return apiRequest<{ available: boolean }>('GET', `/api/availability?${search}`);
     },
     staleTime: 0,
+  });
+
+/** The owner's rate plan (issue 14): the calendar's prices and the breakdown are worked out from it. */
+export const ratePlanQuery = () =>
+  queryOptions({
+    queryKey: ['booking', 'rate-plan'],
+    queryFn: () => apiRequest<RatePlan>('GET', '/api/rate-plan'),
+    staleTime: 60_000,
+  });
+
+/** The server's quote with a promo code (codes are the owner's secret, so only the server prices them). */
+export const promoQuoteQuery = (stay: StayDates, promoCode: string) =>
+  queryOptions({
+    queryKey: ['booking', 'quote', { ...stay, promoCode }],
+    queryFn: () => {
+      const search = new URLSearchParams({
+        propertyId: String(stay.propertyId),
+        checkInDate: stay.checkInDate,
+        checkOutDate: stay.checkOutDate,
+        promoCode,
+      });
+      return apiRequest<Quote>('GET', `/api/quote?${search}`);
+    },
+    staleTime: 0,
+    retry: false,
   });

@@ -1,13 +1,7 @@
 import { Link } from 'react-router';
-import {
-  CLEANING_FEE_GBP,
-  SERVICE_FEE_PERCENT,
-  WEEKDAY_RATE_GBP,
-  WEEKEND_RATE_GBP,
-} from '../../../domain/property.ts';
+import { formatGbp } from '../../../domain/pricing.ts';
 import { BOOKING_CARD, STAY_REQUIREMENTS } from '../../content/booking.ts';
-import { siteEmail } from '../../lib/runtime-config.ts';
-import { pounds } from './price-breakdown.tsx';
+import { useEnquiriesEmail, useSiteContent } from '../../lib/site-content.ts';
 
 /**
  * The parts of the booking card that need no JavaScript: shown by the pre-rendered placeholder and by the card
@@ -15,13 +9,37 @@ import { pounds } from './price-breakdown.tsx';
  */
 
 /** The card's title, the all-in total once dates are chosen (the most prominent price), both rates and the fees. */
-export function BookingRates({ total }: { total?: { amount: number; nights: number } | undefined }) {
+export type CardRates = {
+  weekdayPence: number;
+  weekendPence: number;
+  cleaningFeePence: number;
+  serviceFeePercent: number;
+};
+
+export function BookingRates({
+  total,
+  rates: planRates,
+}: {
+  total?: { amount: number; nights: number } | undefined;
+  /** The base rates of the owner's plan (issue 14). */
+  rates?: CardRates | undefined;
+}) {
+  // Until the card has the plan (and in the pre-rendered placeholder): the rates the page was rendered with.
+  const { prices } = useSiteContent();
+  const rates = planRates ?? {
+    weekdayPence: Math.round(prices.weekdayGbp * 100),
+    weekendPence: Math.round(prices.weekendGbp * 100),
+    cleaningFeePence: Math.round(prices.cleaningFeeGbp * 100),
+    serviceFeePercent: prices.serviceFeePercent,
+  };
   return (
     <div>
       <h3 className="font-serif text-xl">{BOOKING_CARD.title}</h3>
       {total ? (
         <p className="mt-2">
-          <span className="font-bold text-3xl text-stone-950">{pounds(total.amount)}</span>{' '}
+          <span className="font-bold text-3xl text-stone-950">
+            {formatGbp(Math.round(total.amount * 100))}
+          </span>{' '}
           <span className="text-sm text-stone-700">
             total for {total.nights} nights, cleaning and service fees included
           </span>
@@ -31,32 +49,37 @@ export function BookingRates({ total }: { total?: { amount: number; nights: numb
         <div>
           <dt className="sr-only">Weekday rate</dt>
           <dd>
-            <span className="font-semibold text-lg">{pounds(WEEKDAY_RATE_GBP)}</span>{' '}
+            <span className="font-semibold text-lg">{formatGbp(rates.weekdayPence)}</span>{' '}
             <span className="text-stone-600">{BOOKING_CARD.weekdayLabel}</span>
           </dd>
         </div>
         <div>
           <dt className="sr-only">Weekend rate</dt>
           <dd>
-            <span className="font-semibold text-lg">{pounds(WEEKEND_RATE_GBP)}</span>{' '}
+            <span className="font-semibold text-lg">{formatGbp(rates.weekendPence)}</span>{' '}
             <span className="text-stone-600">{BOOKING_CARD.weekendLabel}</span>
           </dd>
         </div>
       </dl>
       <p className="mt-1 text-stone-600 text-xs">
-        Plus a {pounds(CLEANING_FEE_GBP)} cleaning fee and a {SERVICE_FEE_PERCENT} % service fee per stay.
+        Plus a {formatGbp(rates.cleaningFeePence)} cleaning fee and a {rates.serviceFeePercent} % service fee
+        per stay.
       </p>
     </div>
   );
 }
 
-/** Minimum and maximum stay, and whom to ask for anything else (below the calendar). */
-export function StayRequirements() {
-  const email = siteEmail();
+/**
+ * Minimum and maximum stay, and whom to ask for anything else (below the calendar). `minimum`: the season of the
+ * chosen check-in asks more nights than the spec's 2 (issue 14), and the notice says so.
+ */
+export function StayRequirements({ minimum }: { minimum?: { nights: number; season: string } | undefined }) {
+  const email = useEnquiriesEmail();
   return (
     <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-950 text-sm">
       <p>
-        <strong>{STAY_REQUIREMENTS.title}</strong> {STAY_REQUIREMENTS.text}
+        <strong>{STAY_REQUIREMENTS.title}</strong>{' '}
+        {minimum ? STAY_REQUIREMENTS.seasonText(minimum.nights, minimum.season) : STAY_REQUIREMENTS.text}
       </p>
       <p className="mt-1">
         {STAY_REQUIREMENTS.ask}{' '}

@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { type BookingForm, BookingFormSchema } from '../../../domain/booking-form.ts';
-import { quoteStay } from '../../../domain/pricing.ts';
+import { priceStay } from '../../../domain/pricing.ts';
 import { MAX_GUESTS, MIN_NIGHTS, PROPERTY_ID } from '../../../domain/property.ts';
+import { minimumStayMessage } from '../../../domain/rate-plan.ts';
 import { BOOKING_CARD, BOOKING_TOASTS, MINIMUM_STAY_DIALOG } from '../../content/booking.ts';
-import { siteEmail } from '../../lib/runtime-config.ts';
+import { ApiRequestError } from '../../lib/api.ts';
+import { useEnquiriesEmail } from '../../lib/site-content.ts';
 import { hasOpenToastFrom, toast } from '../../lib/toast.ts';
 import { PaymentPanel } from '../payments/payment-panel.tsx';
-import { availabilityQuery, unavailableDatesQuery } from './booking-api.ts';
+import { availabilityQuery, promoQuoteQuery, ratePlanQuery, unavailableDatesQuery } from './booking-api.ts';
 import { BookingRates, TermsNote } from './booking-card-parts.tsx';
 import { DateRangePicker, type DateSelection } from './date-range-picker.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
@@ -37,6 +39,13 @@ export function BookingCard() {
   const [selection, setSelection] = useState<DateSelection | null>(null);
   const [availability, setAvailability] = useState<Availability>('idle');
   const [minimumStayOpen, setMinimumStayOpen] = useState(false);
+  /** The check-in of the stay that was too short: its season's minimum is the one the dialog names. */
+  const [tooShortCheckIn, setTooShortCheckIn] = useState<string | null>(null);
+  const planQuery = useQuery(ratePlanQuery());
+  const plan = planQuery.data ?? null;
+  /** The promo code the guest applied (the field's text when they pressed Apply), and what they are typing. */
+  const [promoText, setPromoText] = useState('');
+  const [appliedCode, setAppliedCode] = useState('');
   const [resetKey, setResetKey] = useState(0);
   const lastCheck = useRef(0);
   const mountedAt = useRef(performance.now());
@@ -94,22 +103,57 @@ export function BookingCard() {
     [queryClient, withdrawAvailable],
   );
 
-  const onTooShort = useCallback(() => {
-    lastCheck.current++;
-    withdrawAvailable();
-    setSelection(null);
-    setAvailability('idle');
-    setMinimumStayOpen(true);
-  }, [withdrawAvailable]);
+  const onTooShort = useCallback(
+    (tooShort: DateSelection) => {
+      setTooShortCheckIn(tooShort.from);
+      lastCheck.current++;
+      withdrawAvailable();
+      setSelection(null);
+      setAvailability('idle');
+      setMinimumStayOpen(true);
+    },
+    [withdrawAvailable],
+  );
 
-  const quote = selection ? quoteStay(selection.from, selection.to) : null;
+  // The price by the owner's plan, worked out here with the server's own function; with a promo code, the
+  // server's quote (codes are not public). A code that does not apply leaves the plan's price, and says why.
+  const planQuote = useMemo(
+    () => (selection && plan ? priceStay({ checkIn: selection.from, checkOut: selection.to }, plan) : null),
+    [selection, plan],
+  );
+  const promoQuery = useQuery({
+    ...promoQuoteQuery(
+      {
+        propertyId: PROPERTY_ID,
+        checkInDate: selection?.from ?? '',
+        checkOutDate: selection?.to ?? '',
+      },
+      appliedCode,
+    ),
+    enabled: appliedCode !== '' && selection !== null && availability === 'available',
+  });
+  const promoError =
+    appliedCode && promoQuery.error
+      ? promoQuery.error instanceof ApiRequestError
+        ? String(promoQuery.error.body?.message ?? promoQuery.error.message)
+        : 'The promo code could not be checked. Please try again.'
+      : null;
+  const promoPending = appliedCode !== '' && promoQuery.isFetching;
+  const quote = appliedCode && promoQuery.data && !promoError ? promoQuery.data : planQuote;
   const total = availability === 'available' && quote ? quote.total : 0;
   const contactReady = BookingFormSchema.safeParse(values).success;
-  const showPayment = selection !== null && total > 0 && contactReady;
+  const showPayment = selection !== null && total > 0 && contactReady && !promoPending;
+
+  function applyPromo(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setAppliedCode(promoText.trim());
+  }
 
   function onPaid(bookingId: string) {
     // Spec section 4, step 7: the form resets, the dates clear, the form hides, the total returns to 0.
     form.reset(EMPTY_FORM);
+    setPromoText('');
+    setAppliedCode('');
     lastCheck.current++;
     setSelection(null);
     setAvailability('idle');
@@ -119,7 +163,7 @@ export function BookingCard() {
     navigate(`/booking-success?bookingId=${encodeURIComponent(bookingId)}`);
   }
 
-  const email = siteEmail();
+  const email = useEnquiriesEmail();
   const fieldClass =
     'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-700';
 
@@ -130,10 +174,12 @@ export function BookingCard() {
           total={
             quote && availability === 'available' ? { amount: quote.total, nights: quote.nights } : undefined
           }
+          rates={plan ?? undefined}
         />
 
         <DateRangePicker
           propertyId={PROPERTY_ID}
+          plan={plan}
           minNights={MIN_NIGHTS}
           onSelect={onSelect}
           onTooShort={onTooShort}
@@ -209,6 +255,41 @@ export function BookingCard() {
               </Field>
             </form>
 
+            <form className="space-y-1" onSubmit={applyPromo} noValidate>
+              <label htmlFor={`${ids}-promo`} className="block font-medium text-sm text-stone-800">
+                Promo code
+              </label>
+              <div className="flex gap-2">
+                <input
+                  id={`${ids}-promo`}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={40}
+                  className={fieldClass.replace('mt-1 ', '')}
+                  value={promoText}
+                  aria-invalid={promoError ? true : undefined}
+                  aria-describedby={promoError ? `${ids}-promo-error` : undefined}
+                  onChange={(event) => setPromoText(event.target.value)}
+                />
+                <button
+                  type="submit"
+                  className="shrink-0 rounded-md border border-stone-300 px-3 py-1 text-sm hover:bg-stone-100"
+                >
+                  Apply
+                </button>
+              </div>
+              {promoError ? (
+                <p id={`${ids}-promo-error`} role="alert" className="text-red-700 text-sm">
+                  {promoError}
+                </p>
+              ) : appliedCode && promoQuery.data?.promoCode ? (
+                <p role="status" className="text-emerald-800 text-sm">
+                  Promo code {promoQuery.data.promoCode} applied.
+                </p>
+              ) : null}
+            </form>
+
             <PriceBreakdown quote={quote} />
 
             {showPayment ? (
@@ -227,6 +308,10 @@ export function BookingCard() {
                 }}
                 quote={quote}
                 onPaid={onPaid}
+                onPriceChanged={() => {
+                  void queryClient.invalidateQueries({ queryKey: ratePlanQuery().queryKey });
+                  void queryClient.invalidateQueries({ queryKey: ['booking', 'quote'] });
+                }}
               />
             ) : (
               <p className="text-sm text-stone-600">
@@ -245,7 +330,7 @@ export function BookingCard() {
           <Dialog.Content className="-translate-x-1/2 -translate-y-1/2 fixed top-1/2 left-1/2 z-50 w-[90vw] max-w-md rounded-lg bg-white p-6 shadow-xl">
             <Dialog.Title className="font-serif text-xl">{MINIMUM_STAY_DIALOG.title}</Dialog.Title>
             <Dialog.Description className="mt-3 text-stone-700">
-              {MINIMUM_STAY_DIALOG.text}
+              {plan ? minimumStayMessage(plan, tooShortCheckIn) : MINIMUM_STAY_DIALOG.text}
             </Dialog.Description>
             <div className="mt-6 flex justify-end gap-3">
               <Dialog.Close className="rounded-md border border-stone-300 px-4 py-2 text-sm hover:bg-stone-100">

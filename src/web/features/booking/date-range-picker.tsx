@@ -13,11 +13,14 @@ import {
 import {
   addDays,
   addMonths,
+  dayOfWeek,
   daysBetween,
   type IsoDate,
   todayOnPropertyClock,
 } from '../../../domain/dates.ts';
+import { formatGbp } from '../../../domain/pricing.ts';
 import { BOOKING_WINDOW_MONTHS, MAX_NIGHTS } from '../../../domain/property.ts';
+import { minNightsFor, nightPrice, overrideOf, type RatePlan } from '../../../domain/rate-plan.ts';
 import { lastBookableCheckIn } from '../../../domain/stay-rules.ts';
 import { BOOKING_TOASTS } from '../../content/booking.ts';
 import { toast } from '../../lib/toast.ts';
@@ -30,6 +33,7 @@ import {
   CLICK_OFFSET,
   canCheckIn,
   chooseCheckOut as judgeCheckOut,
+  minNightsOf,
   movedFocus,
   rangeFree,
   startAt as startStay,
@@ -54,6 +58,12 @@ export type DateRangePickerProps = {
   resetKey?: number;
   /** Shown under the date summary: what the booking card knows about the dates (checking, available, …). */
   status?: ReactNode;
+  /**
+   * The owner's rate plan (issue 14): each available day shows its night's price, a season may ask more nights
+   * than `minNights`, and days closed to arrival or departure cannot start or end a stay. The calendar waits
+   * for it when the prop is given as null (still loading).
+   */
+  plan?: RatePlan | null;
 };
 
 /** The spec's check-out offsets (section 4): a day click gives 2 nights, typing a check-in or the auto-selection 1. */
@@ -75,6 +85,7 @@ export function DateRangePicker({
   onTooShort,
   resetKey,
   status,
+  plan,
 }: DateRangePickerProps) {
   const ids = useId();
   const unavailableQuery = useQuery(unavailableDatesQuery(propertyId));
@@ -108,21 +119,37 @@ export function DateRangePicker({
     () => new Set(unavailableQuery.data?.unavailableDates ?? []),
     [unavailableQuery.data],
   );
-  const calendarReady = today !== null && month !== null && !unavailableQuery.isPending;
+  const calendarReady = today !== null && month !== null && !unavailableQuery.isPending && plan !== null;
 
   const firstMonth = today ? monthStart(today) : null;
   const lastMonth = today ? monthStart(addMonths(today, BOOKING_WINDOW_MONTHS)) : null;
   const lastCheckIn = today ? lastBookableCheckIn(today) : null;
 
   const facts = useMemo<CalendarFacts | null>(
-    () => (today && lastCheckIn ? { today, lastCheckIn, taken, minNights } : null),
-    [today, lastCheckIn, taken, minNights],
+    () =>
+      today && lastCheckIn
+        ? {
+            today,
+            lastCheckIn,
+            taken,
+            minNights: plan
+              ? (checkIn: IsoDate) => Math.max(minNights, minNightsFor(plan, checkIn).nights)
+              : minNights,
+            ...(plan
+              ? {
+                  closedToArrival: (day: IsoDate) => overrideOf(plan, day)?.closedToArrival === true,
+                  closedToDeparture: (day: IsoDate) => overrideOf(plan, day)?.closedToDeparture === true,
+                }
+              : {}),
+          }
+        : null,
+    [today, lastCheckIn, taken, minNights, plan],
   );
 
   const report = useCallback(
     (checkIn: IsoDate, checkOut: IsoDate, phase: Phase, automatic = false) => {
       const nights = daysBetween(checkIn, checkOut);
-      if (nights < minNights) {
+      if (nights < (facts ? minNightsOf(facts, checkIn) : minNights)) {
         setSelection({ checkIn, checkOut: null, phase: 'checkIn' });
         onSelectRef.current(null);
         onTooShortRef.current?.({ from: checkIn, to: checkOut, nights, automatic });
@@ -131,7 +158,7 @@ export function DateRangePicker({
       setSelection({ checkIn, checkOut, phase });
       onSelectRef.current({ from: checkIn, to: checkOut, nights, automatic });
     },
-    [minNights],
+    [minNights, facts],
   );
 
   /** Makes `day` the check-in with the default check-out (spec README: never fewer than the minimum nights). */
@@ -154,11 +181,11 @@ export function DateRangePicker({
 
   const chooseCheckOut = useCallback(
     (checkIn: IsoDate, day: IsoDate) => {
-      const answer = judgeCheckOut(checkIn, day, taken);
+      const answer = judgeCheckOut(checkIn, day, taken, facts?.closedToDeparture);
       if (answer.ok) report(checkIn, day, 'complete');
       else toast(BOOKING_TOASTS[answer.reason]);
     },
-    [taken, report],
+    [taken, report, facts],
   );
 
   // Auto-selection (spec section 4): on load and on month change, the first day of the displayed month (not
@@ -280,7 +307,11 @@ export function DateRangePicker({
             className="mt-1 w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm disabled:bg-stone-100 disabled:text-stone-500"
             value={selection.checkOut ?? ''}
             disabled={!selection.checkIn}
-            min={selection.checkIn ? addDays(selection.checkIn, minNights) : undefined}
+            min={
+              selection.checkIn
+                ? addDays(selection.checkIn, facts ? minNightsOf(facts, selection.checkIn) : minNights)
+                : undefined
+            }
             max={selection.checkIn ? addDays(selection.checkIn, MAX_NIGHTS) : undefined}
             onChange={(event) => onCheckOutInput(event.target.value)}
           />
@@ -333,7 +364,9 @@ export function DateRangePicker({
               selection={selection}
               focusedDay={focusedDay}
               canCheckIn={(day) => facts !== null && canCheckIn(day, facts)}
+              canCheckOut={(day) => !facts?.closedToDeparture?.(day)}
               rangeFree={(from, to) => rangeFree(from, to, taken)}
+              priceOf={plan ? (day) => priceOfNight(plan, day) : undefined}
               dayButtons={dayButtons.current}
               onChoose={chooseDay}
               onKeyDown={onGridKeyDown}
@@ -384,7 +417,16 @@ export function DateRangePicker({
 
       {status}
 
-      <StayRequirements />
+      <StayRequirements
+        minimum={
+          plan && selection.checkIn
+            ? (() => {
+                const rule = minNightsFor(plan, selection.checkIn);
+                return rule.season ? { nights: rule.nights, season: rule.season.name } : undefined;
+              })()
+            : undefined
+        }
+      />
     </div>
   );
 
@@ -392,6 +434,11 @@ export function DateRangePicker({
     showMonth(next);
     setFocusedDay(null);
   }
+}
+
+/** The price of one night by the plan, in pounds as the calendar prints it ('£275'). */
+function priceOfNight(plan: RatePlan, day: IsoDate): string {
+  return formatGbp(nightPrice(plan, day, plan.weekendNights.includes(dayOfWeek(day))));
 }
 
 type MonthGridProps = {
@@ -402,7 +449,10 @@ type MonthGridProps = {
   selection: Selection;
   focusedDay: IsoDate | null;
   canCheckIn(day: IsoDate): boolean;
+  canCheckOut(day: IsoDate): boolean;
   rangeFree(from: IsoDate, to: IsoDate): boolean;
+  /** The night's price as printed, when the plan is known. */
+  priceOf?: ((day: IsoDate) => string) | undefined;
   dayButtons: Map<IsoDate, HTMLButtonElement>;
   onChoose(day: IsoDate): void;
   onKeyDown(event: KeyboardEvent<HTMLButtonElement>, day: IsoDate): void;
@@ -464,7 +514,8 @@ function MonthGrid(props: MonthGridProps) {
                 choosingCheckOut &&
                 day > selection.checkIn! &&
                 daysBetween(selection.checkIn!, day) <= MAX_NIGHTS &&
-                props.rangeFree(selection.checkIn!, day);
+                props.rangeFree(selection.checkIn!, day) &&
+                props.canCheckOut(day);
               const choosable = validCheckOut || props.canCheckIn(day);
               const isCheckIn = day === selection.checkIn;
               const isCheckOut = day === selection.checkOut;
@@ -480,6 +531,8 @@ function MonthGrid(props: MonthGridProps) {
                     ? 'booked, free for check-out'
                     : 'booked'
                   : 'available';
+              // Each free night shows its price (issue 14): in small type, and in the day's accessible name.
+              const price = !past && !booked && props.priceOf ? props.priceOf(day) : null;
               const role = isCheckIn
                 ? ', check-in'
                 : isCheckOut
@@ -488,7 +541,7 @@ function MonthGrid(props: MonthGridProps) {
                     ? ', in your stay'
                     : '';
               return (
-                <td key={key} className="p-0.5">
+                <td key={key} className="relative p-0.5">
                   <button
                     type="button"
                     ref={(element) => {
@@ -497,13 +550,14 @@ function MonthGrid(props: MonthGridProps) {
                     }}
                     data-day={day}
                     tabIndex={day === tabDay ? 0 : -1}
-                    aria-label={`${formatLongDate(day)}, ${status}${role}`}
+                    aria-label={`${formatLongDate(day)}, ${status}${price ? `, ${price}` : ''}${role}`}
                     aria-disabled={!choosable || undefined}
                     onClick={() => props.onChoose(day)}
                     onKeyDown={(event) => props.onKeyDown(event, day)}
                     onFocus={() => props.onFocusDay(day)}
                     className={[
-                      'flex h-9 w-full items-center justify-center rounded-md text-sm tabular-nums',
+                      'flex w-full justify-center rounded-md text-sm tabular-nums',
+                      props.priceOf ? 'h-11 items-start pt-1.5' : 'h-9 items-center',
                       isCheckIn || isCheckOut
                         ? 'bg-amber-700 font-semibold text-white'
                         : inRange
@@ -518,6 +572,16 @@ function MonthGrid(props: MonthGridProps) {
                   >
                     {Number(day.slice(8))}
                   </button>
+                  {price ? (
+                    // Beside the button, not in it, so the button's visible text stays within its name (the
+                    // name says the price); clicks pass through it to the button.
+                    <span
+                      aria-hidden="true"
+                      className={`pointer-events-none absolute inset-x-0 bottom-1.5 text-center text-[0.625rem] tabular-nums ${isCheckIn || isCheckOut ? 'text-white' : 'text-stone-600'}`}
+                    >
+                      {price}
+                    </span>
+                  ) : null}
                 </td>
               );
             })}

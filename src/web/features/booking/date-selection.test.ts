@@ -100,3 +100,37 @@ describe('the keyboard', () => {
     expect(movedFocus('ArrowDown', '2027-11-28', months)).toBe('2027-11-30');
   });
 });
+
+describe('the owner’s plan in the picker (issue 14)', () => {
+  // A season from 7 to 13 December asks 4 nights; 1 December is closed to arrival, 4 December to departure.
+  const planned: CalendarFacts = {
+    ...facts,
+    minNights: (checkIn) => (checkIn >= '2026-12-07' && checkIn <= '2026-12-13' ? 4 : 2),
+    closedToArrival: (day) => day === '2026-12-01',
+    closedToDeparture: (day) => day === '2026-12-04',
+  };
+
+  it('gives a stay starting in a season its minimum stay', () => {
+    expect(startAt('2026-12-08', CLICK_OFFSET, planned)).toEqual({ ok: true, checkOut: '2026-12-12' });
+    expect(startAt('2026-12-14', CLICK_OFFSET, planned)).toEqual({ ok: true, checkOut: '2026-12-16' });
+  });
+
+  it('moves a default check-out off a day closed to departure', () => {
+    expect(startAt('2026-12-02', CLICK_OFFSET, planned)).toEqual({ ok: true, checkOut: '2026-12-05' });
+  });
+
+  it('refuses a check-in on a day closed to arrival, saying so', () => {
+    expect(canCheckIn('2026-12-01', planned)).toBe(false);
+    expect(startAt('2026-12-01', CLICK_OFFSET, planned)).toEqual({ ok: false, reason: 'closedToArrival' });
+  });
+
+  it('refuses a check-out on a day closed to departure', () => {
+    expect(chooseCheckOut('2026-12-02', '2026-12-04', planned.taken, planned.closedToDeparture)).toEqual({
+      ok: false,
+      reason: 'closedToDeparture',
+    });
+    expect(chooseCheckOut('2026-12-02', '2026-12-05', planned.taken, planned.closedToDeparture)).toEqual({
+      ok: true,
+    });
+  });
+});

@@ -16,9 +16,17 @@ export type CalendarFacts = {
   lastCheckIn: IsoDate;
   /** Nights already taken. */
   taken: ReadonlySet<IsoDate>;
-  /** The fewest nights the booking page asks for. */
-  minNights: number;
+  /** The fewest nights the booking page asks for a stay starting on `checkIn` (a season may ask more). */
+  minNights: number | ((checkIn: IsoDate) => number);
+  /** Days the owner closed to arrival (none without a plan). */
+  closedToArrival?: (day: IsoDate) => boolean;
+  /** Days the owner closed to departure. */
+  closedToDeparture?: (day: IsoDate) => boolean;
 };
+
+/** The fewest nights for a stay starting on `checkIn`. */
+export const minNightsOf = (facts: Pick<CalendarFacts, 'minNights'>, checkIn: IsoDate) =>
+  typeof facts.minNights === 'number' ? facts.minNights : facts.minNights(checkIn);
 
 /** A click sets check-out two days after check-in; a typed check-in, one (spec section 4). */
 export const CLICK_OFFSET = 2;
@@ -30,7 +38,7 @@ export const rangeFree = (from: IsoDate, to: IsoDate, taken: ReadonlySet<IsoDate
 
 /** A day may be a check-in when it is from today to the last bookable day and its night is free. */
 export const canCheckIn = (day: IsoDate, facts: CalendarFacts) =>
-  day >= facts.today && day <= facts.lastCheckIn && !facts.taken.has(day);
+  day >= facts.today && day <= facts.lastCheckIn && !facts.taken.has(day) && !facts.closedToArrival?.(day);
 
 /** Every automatic default sets check-out to check-in + max(minimum nights, the spec's offset). */
 export const defaultCheckOut = (checkIn: IsoDate, offset: number, minNights: number) =>
@@ -38,30 +46,41 @@ export const defaultCheckOut = (checkIn: IsoDate, offset: number, minNights: num
 
 export type StartAnswer =
   | { ok: true; checkOut: IsoDate }
-  | { ok: false; reason: 'checkInUnavailable' | 'rangeUnavailable' };
+  | { ok: false; reason: 'checkInUnavailable' | 'closedToArrival' | 'rangeUnavailable' };
 
 /** Making `day` the check-in, with its default check-out. */
 export function startAt(day: IsoDate, offset: number, facts: CalendarFacts): StartAnswer {
+  if (facts.closedToArrival?.(day) && canCheckIn(day, { ...facts, closedToArrival: undefined }))
+    return { ok: false, reason: 'closedToArrival' };
   if (!canCheckIn(day, facts)) return { ok: false, reason: 'checkInUnavailable' };
-  const checkOut = defaultCheckOut(day, offset, facts.minNights);
+  let checkOut = defaultCheckOut(day, offset, minNightsOf(facts, day));
+  // A default check-out on a day closed to departure moves on to the next day a stay may end.
+  while (facts.closedToDeparture?.(checkOut) && daysBetween(day, checkOut) < MAX_NIGHTS)
+    checkOut = addDays(checkOut, 1);
   if (!rangeFree(day, checkOut, facts.taken)) return { ok: false, reason: 'rangeUnavailable' };
   return { ok: true, checkOut };
 }
 
 export type CheckOutAnswer =
   | { ok: true }
-  | { ok: false; reason: 'checkOutUnavailable' | 'maximumStay' | 'rangeUnavailable' };
+  | { ok: false; reason: 'checkOutUnavailable' | 'closedToDeparture' | 'maximumStay' | 'rangeUnavailable' };
 
 /**
  * Choosing `day` as the check-out of `checkIn`: after it, at most MAX_NIGHTS nights, the night before it free
  * (the day itself may be taken: a guest may leave the morning another arrives) and every night between free.
  */
-export function chooseCheckOut(checkIn: IsoDate, day: IsoDate, taken: ReadonlySet<IsoDate>): CheckOutAnswer {
+export function chooseCheckOut(
+  checkIn: IsoDate,
+  day: IsoDate,
+  taken: ReadonlySet<IsoDate>,
+  closedToDeparture?: (day: IsoDate) => boolean,
+): CheckOutAnswer {
   const nights = daysBetween(checkIn, day);
   if (nights <= 0) return { ok: false, reason: 'checkOutUnavailable' };
   if (nights > MAX_NIGHTS) return { ok: false, reason: 'maximumStay' };
   if (taken.has(addDays(day, -1))) return { ok: false, reason: 'checkOutUnavailable' };
   if (!rangeFree(checkIn, day, taken)) return { ok: false, reason: 'rangeUnavailable' };
+  if (closedToDeparture?.(day)) return { ok: false, reason: 'closedToDeparture' };
   return { ok: true };
 }
 
@@ -75,8 +94,13 @@ export function autoSelection(
 ): { checkIn: IsoDate; checkOut: IsoDate } | null {
   const end = addMonths(month, 1);
   for (let day = month < facts.today ? facts.today : month; day < end; day = addDays(day, 1)) {
-    const checkOut = defaultCheckOut(day, TYPED_OFFSET, facts.minNights);
-    if (canCheckIn(day, facts) && rangeFree(day, checkOut, facts.taken)) return { checkIn: day, checkOut };
+    const checkOut = defaultCheckOut(day, TYPED_OFFSET, minNightsOf(facts, day));
+    if (
+      canCheckIn(day, facts) &&
+      rangeFree(day, checkOut, facts.taken) &&
+      !facts.closedToDeparture?.(checkOut)
+    )
+      return { checkIn: day, checkOut };
   }
   return null;
 }

@@ -1,45 +1,66 @@
-import { formatGbp, poundsToPence, type Quote } from '../../../domain/pricing.ts';
-import { SERVICE_FEE_PERCENT } from '../../../domain/property.ts';
+import { formatGbp, poundsToPence, type Quote, type QuoteLine } from '../../../domain/pricing.ts';
 
 /** "£225" from whole pounds. */
 export const pounds = (gbp: number) => formatGbp(poundsToPence(gbp));
 
-const nightsText = (count: number, kind: string) => `${count} ${kind} ${count === 1 ? 'night' : 'nights'}`;
+const nightsText = (count: number, kind: string) =>
+  `${count} ${kind ? `${kind} ` : ''}${count === 1 ? 'night' : 'nights'}`;
 
-/** The price of the stay as the payment charges it: nights at each rate, cleaning fee, service fee, total. */
+/** '£225 × 2 weekday nights', '£450 × 2 weekday nights (Open week)', '£600 × 1 night (special price)'. */
+function lineText(line: QuoteLine): string {
+  const price = formatGbp(line.pricePence);
+  if (line.kind === 'special') return `${price} × ${nightsText(line.nights, '')} (special price)`;
+  return `${price} × ${nightsText(line.nights, line.kind)}${line.season ? ` (${line.season})` : ''}`;
+}
+
+/** The base-rate lines keep the test ids they always had; season and special lines are numbered. */
+function lineTestId(line: QuoteLine, index: number): string {
+  if (line.season === null && line.kind !== 'special') return `price-${line.kind}`;
+  return `price-nights-${index}`;
+}
+
+/**
+ * The price of the stay as the payment charges it (the quote of src/domain/pricing.ts): nights by kind and
+ * price, discounts, cleaning fee, service fee, the visitor levy when it applies, total.
+ */
 export function PriceBreakdown({ quote }: { quote: Quote }) {
   return (
     <section aria-label="Price breakdown" className="rounded-lg bg-stone-50 p-4 text-sm">
       <dl className="space-y-1.5">
-        {quote.weekdayNights > 0 ? (
-          <div className="flex justify-between gap-3">
-            <dt>
-              {pounds(quote.weekdayRate)} × {nightsText(quote.weekdayNights, 'weekday')}
-            </dt>
-            <dd data-testid="price-weekday">{pounds(quote.weekdayNights * quote.weekdayRate)}</dd>
+        {quote.lines.map((line, index) => (
+          <div key={`${line.kind}-${line.season}-${line.pricePence}`} className="flex justify-between gap-3">
+            <dt>{lineText(line)}</dt>
+            <dd data-testid={lineTestId(line, index)}>{formatGbp(line.pricePence * line.nights)}</dd>
           </div>
-        ) : null}
-        {quote.weekendNights > 0 ? (
-          <div className="flex justify-between gap-3">
-            <dt>
-              {pounds(quote.weekendRate)} × {nightsText(quote.weekendNights, 'weekend')}
-            </dt>
-            <dd data-testid="price-weekend">{pounds(quote.weekendNights * quote.weekendRate)}</dd>
+        ))}
+        {quote.discounts.map((discount) => (
+          <div key={discount.kind} className="flex justify-between gap-3 text-emerald-800">
+            <dt>{discount.label}</dt>
+            <dd data-testid={`price-discount-${discount.kind}`}>−{formatGbp(discount.amountPence)}</dd>
           </div>
-        ) : null}
+        ))}
         <div className="flex justify-between gap-3">
           <dt>Cleaning fee</dt>
-          <dd data-testid="price-cleaning">{pounds(quote.cleaningFee)}</dd>
+          <dd data-testid="price-cleaning">{formatGbp(quote.cleaningFeePence)}</dd>
         </div>
         <div className="flex justify-between gap-3">
-          <dt>Service fee ({SERVICE_FEE_PERCENT} %)</dt>
-          <dd data-testid="price-service">{pounds(quote.serviceFee)}</dd>
+          <dt>Service fee ({quote.serviceFeePercent} %)</dt>
+          <dd data-testid="price-service">{formatGbp(quote.serviceFeePence)}</dd>
         </div>
+        {quote.levy ? (
+          <div className="flex justify-between gap-3">
+            <dt>
+              Visitor levy ({quote.levy.percent} %
+              {quote.levy.nights < quote.nights ? ` on ${nightsText(quote.levy.nights, '')}` : ''})
+            </dt>
+            <dd data-testid="price-levy">{formatGbp(quote.levy.pence)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-3 border-stone-300 border-t pt-2 font-bold text-base">
           <dt>
             Total ({quote.nights} {quote.nights === 1 ? 'night' : 'nights'})
           </dt>
-          <dd data-testid="price-total">{pounds(quote.total)}</dd>
+          <dd data-testid="price-total">{formatGbp(quote.totalPence)}</dd>
         </div>
       </dl>
     </section>

@@ -93,7 +93,7 @@ function DemoPaymentPanel(props: PaymentPanelProps) {
       <CompletePaymentDialog
         open={open}
         onOpenChange={setOpen}
-        amountLabel={formatGbp(props.quote.total * 100)}
+        amountLabel={formatGbp(props.quote.totalPence)}
         busy={busy}
         postcode={postcode}
         onPostcodeChange={setPostcode}

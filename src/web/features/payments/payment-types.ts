@@ -12,6 +12,8 @@ export type PaymentPanelProps = {
   quote: Quote;
   /** Called once the server has confirmed the booking; the card then resets and the guest moves on. */
   onPaid(bookingId: string): void;
+  /** The server priced the stay differently (the owner changed the prices): the card loads them again. */
+  onPriceChanged?(): void;
 };
 
 /** What the checkout page hands to its payment form, in demo and in Stripe mode. */

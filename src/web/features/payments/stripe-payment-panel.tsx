@@ -29,7 +29,7 @@ function StripePaymentButtons(props: PaymentPanelProps) {
   const [busy, setBusy] = useState(false);
   const [postcode, setPostcode] = useState('');
   const [wallet, setWallet] = useState<PaymentRequest | null>(null);
-  const amountPence = Math.round(props.quote.total * 100);
+  const amountPence = props.quote.totalPence;
 
   // Apple Pay / Google Pay through the Payment Request API (country GB, currency gbp, payer name, e-mail, phone).
   useEffect(() => {

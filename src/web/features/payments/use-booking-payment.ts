@@ -23,14 +23,21 @@ export function useBookingPayment(props: PaymentPanelProps) {
 
   const bookingBody = () => {
     const { stay, contact, quote } = latest.current;
-    return { ...stay, ...contact, totalPrice: quote.total, status: 'confirmed' };
+    // The promo code the guest applied goes with the booking: the server prices the hold with it again.
+    return {
+      ...stay,
+      ...contact,
+      totalPrice: quote.total,
+      status: 'confirmed',
+      ...(quote.promoCode ? { promoCode: quote.promoCode } : {}),
+    };
   };
 
   return {
     /** POST /api/create-payment-intent with the amount in pence; ['card'] on the wallet path. */
     async hold(paymentMethodTypes?: string[]) {
       const response = await createPaymentIntent({
-        amount: Math.round(latest.current.quote.total * 100),
+        amount: latest.current.quote.totalPence,
         currency: 'gbp',
         booking: bookingBody(),
         ...(paymentMethodTypes ? { payment_method_types: paymentMethodTypes } : {}),
@@ -56,6 +63,8 @@ export function useBookingPayment(props: PaymentPanelProps) {
         toast({ title: 'Payment Refunded', description: messageOf(error), variant: 'destructive' });
         return;
       }
+      if (error instanceof ApiRequestError && error.code === 'price_changed')
+        latest.current.onPriceChanged?.();
       toast({ title: 'Payment Failed', description: messageOf(error, fallback), variant: 'destructive' });
     },
   };

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PROPERTY_FACTS,
+  listingFacts,
+  PropertyFactsInputSchema,
+  type PropertyFactsRecord,
+  publicPropertyFacts,
+} from './property-facts.ts';
+import { DEFAULT_SITE_CONTENT } from './site-content.ts';
+
+const GIVEN: PropertyFactsRecord = {
+  licenceNumber: 'AC-00123-F',
+  epcRating: 'C',
+  maxOccupancy: 4,
+  streetAddress: '1 Kirk Court, Union Street',
+  postcode: 'AB10 1AA',
+  addressPublic: true,
+  social: { facebook: 'https://www.facebook.com/thetower', instagram: null, tiktok: null },
+  hashtags: ['#TheTower'],
+  enquiriesEmail: null,
+};
+
+describe('publicPropertyFacts', () => {
+  it('is the site content’s default for a fresh install: only the occupancy and the fixed times', () => {
+    expect(publicPropertyFacts(DEFAULT_PROPERTY_FACTS)).toEqual(DEFAULT_SITE_CONTENT.property);
+    expect(DEFAULT_SITE_CONTENT.property).toEqual({
+      maxOccupancy: 4,
+      address: { locality: 'Aberdeen', region: 'Scotland', country: 'GB' },
+      hashtags: [],
+      social: {},
+      stayTimes: { checkIn: '4:00 PM', checkOut: '11:00 AM', checkIn24h: '16:00', checkOut24h: '11:00' },
+    });
+  });
+
+  it('carries the facts given, and no key at all for those not given', () => {
+    const facts = publicPropertyFacts(GIVEN);
+    expect(facts).toMatchObject({
+      licenceNumber: 'AC-00123-F',
+      epcRating: 'C',
+      address: { street: '1 Kirk Court, Union Street', postcode: 'AB10 1AA' },
+      social: { facebook: 'https://www.facebook.com/thetower' },
+    });
+    expect(Object.keys(facts.social)).toEqual(['facebook']);
+    expect('enquiriesEmail' in facts).toBe(false);
+  });
+
+  it('leaves the street and postcode out when the owner gives them to booked guests only', () => {
+    expect(publicPropertyFacts({ ...GIVEN, addressPublic: false }).address).toEqual({
+      locality: 'Aberdeen',
+      region: 'Scotland',
+      country: 'GB',
+    });
+  });
+});
+
+describe('listingFacts', () => {
+  it('joins the licence, occupancy and EPC given, in the scheme’s order', () => {
+    expect(listingFacts(publicPropertyFacts(GIVEN))).toEqual([
+      'Short-term let licence AC-00123-F',
+      'Maximum occupancy 4 guests',
+      'EPC rating C',
+    ]);
+    expect(listingFacts(DEFAULT_SITE_CONTENT.property)).toEqual(['Maximum occupancy 4 guests']);
+  });
+});
+
+describe('PropertyFactsInputSchema', () => {
+  const input = { ...GIVEN, social: { facebook: '', instagram: '', tiktok: '' } };
+
+  it.each([
+    ['ab101aa', 'AB10 1AA'],
+    ['  ab10   1aa ', 'AB10 1AA'],
+    ['EC1A 1BB', 'EC1A 1BB'],
+    ['w1a0ax', 'W1A 0AX'],
+  ])('writes the postcode %j as %j', (postcode, stored) => {
+    expect(PropertyFactsInputSchema.parse({ ...input, postcode }).postcode).toBe(stored);
+  });
+
+  it('reads blanks as not given, the EPC band in capitals, hashtags with their # and without repeats', () => {
+    const parsed = PropertyFactsInputSchema.parse({
+      ...input,
+      licenceNumber: '  ',
+      epcRating: ' b ',
+      maxOccupancy: '',
+      hashtags: ['TheTower', '#TheTower', '#Aberdeen'],
+    });
+    expect(parsed).toMatchObject({
+      licenceNumber: null,
+      epcRating: 'B',
+      maxOccupancy: null,
+      social: { facebook: null, instagram: null, tiktok: null },
+      hashtags: ['#TheTower', '#Aberdeen'],
+    });
+  });
+
+  it('accepts a profile on the network’s own site only, over https', () => {
+    const facebook = (link: string) =>
+      PropertyFactsInputSchema.safeParse({ ...input, social: { ...input.social, facebook: link } }).success;
+    expect(facebook('https://www.facebook.com/thetower')).toBe(true);
+    expect(facebook('https://m.facebook.com/thetower')).toBe(true);
+    expect(facebook('https://facebook.com.evil.example/thetower')).toBe(false);
+    expect(facebook('https://notfacebook.com/thetower')).toBe(false);
+    expect(facebook('http://www.facebook.com/thetower')).toBe(false);
+    expect(facebook('https://www.facebook.com/')).toBe(false);
+    expect(facebook('javascript:alert(1)')).toBe(false);
+  });
+});

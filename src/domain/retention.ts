@@ -1,0 +1,10 @@
+import { addMonths, type IsoDate } from './dates.ts';
+
+/**
+ * How long booking records keep the guest's personal data: the privacy policy's 7 years after the stay (spec
+ * section 9), for tax and accounting. The privacy page states it and the server's retention job applies it.
+ */
+export const BOOKING_RECORDS_YEARS = 7;
+
+/** Stays that checked out before this day (on the property's clock) are past retention: their guest is erased. */
+export const retentionCutoff = (today: IsoDate): IsoDate => addMonths(today, -12 * BOOKING_RECORDS_YEARS);

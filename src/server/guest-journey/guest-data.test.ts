@@ -1,0 +1,163 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bookingReference } from '../../domain/booking-reference.ts';
+import { insertPaidBooking } from '../admin-bookings/test-support.ts';
+import { auditLog, jobRuns, outbox, stays } from '../db/schema.ts';
+import { adminToken, createTestApp, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { ERASED_NAME } from './guest-data.ts';
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ overrides: { guestJobs: false, holdSweeper: false } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  t.clock.set(TEST_NOW);
+  token = await adminToken(t.app);
+  await t.database.db.delete(outbox);
+  await t.database.db.delete(stays);
+  await t.database.db.delete(jobRuns);
+});
+
+const auth = () => ({ authorization: `Bearer ${token}` });
+const stayRow = async (id: string) => (await t.database.db.select().from(stays).where(eq(stays.id, id)))[0]!;
+
+/** A paid stay with a confirmation e-mail about it in the outbox, as the booking flow leaves one. */
+async function stayWithMail(checkIn: string, checkOut: string, email = 'ada@example.test') {
+  const stay = await insertPaidBooking(t.database.db, {
+    checkIn,
+    checkOut,
+    contactEmail: email,
+    contactPhone: '+44 7700 900123',
+    specialRequests: 'A cot, please',
+  });
+  await t.database.db.insert(outbox).values({
+    dedupeKey: `booking-confirmed:${stay.id}:guest`,
+    kind: 'guest.booking_confirmed',
+    stayId: stay.id,
+    to: email,
+    subject: `Your stay, ${stay.contactName}`,
+    html: `<p>${stay.contactName}</p>`,
+    text: `Dear ${stay.contactName}`,
+  });
+  return stay;
+}
+
+function expectErased(row: typeof stays.$inferSelect, original: typeof stays.$inferSelect) {
+  expect(row).toMatchObject({
+    contactName: ERASED_NAME,
+    contactEmail: '',
+    contactPhone: '',
+    specialRequests: '',
+    accessCode: null,
+    // The accounts keep the dates and the money.
+    checkIn: original.checkIn,
+    checkOut: original.checkOut,
+    totalPence: original.totalPence,
+    paidPence: original.paidPence,
+    status: original.status,
+  });
+  expect(row.erasedAt).not.toBeNull();
+  expect(row.manageKey).not.toBe(original.manageKey);
+}
+
+describe('the retention job', () => {
+  it('erases exactly the stays whose check-out is more than 7 years ago, and their messages', async () => {
+    // Today is 2026-11-23 on the property clock: 7 years back is 2019-11-23.
+    const older = await stayWithMail('2019-11-17', '2019-11-22');
+    const exactlySeven = await stayWithMail('2019-11-22', '2019-11-23');
+    const recent = await stayWithMail('2020-01-01', '2020-01-04');
+
+    const run = await t.app.guestDataRetention.runNow();
+    expect(run).toMatchObject({
+      ran: true,
+      value: { erasedStays: 1, erasedMessages: 1, stayIds: [older.id] },
+    });
+
+    expectErased(await stayRow(older.id), older);
+    expect(await stayRow(exactlySeven.id)).toMatchObject({ contactName: 'Ada Guest', erasedAt: null });
+    expect(await stayRow(recent.id)).toMatchObject({ contactEmail: 'ada@example.test', erasedAt: null });
+    const mail = await t.database.db.select().from(outbox).where(eq(outbox.stayId, older.id));
+    expect(mail[0]).toMatchObject({ to: '', subject: '(erased)', text: '', html: '' });
+
+    // A day later the stay that was exactly 7 years old is more than that.
+    t.clock.set('2026-11-24T10:00:00Z');
+    const next = await t.app.guestDataRetention.runNow();
+    expect(next).toMatchObject({ ran: true, value: { stayIds: [exactlySeven.id] } });
+    expect(await stayRow(recent.id)).toMatchObject({ erasedAt: null });
+  });
+});
+
+describe('GET /api/admin/guests/export', () => {
+  it('gives everything held about a guest by e-mail address (any case) as JSON, and nothing about others', async () => {
+    const first = await stayWithMail('2026-12-09', '2026-12-12');
+    const second = await stayWithMail('2027-02-01', '2027-02-04', 'Ada@Example.test');
+    await stayWithMail('2027-03-01', '2027-03-04', 'someone.else@example.test');
+
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/guests/export?email=ADA@example.test',
+      headers: auth(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toContain('attachment');
+    const data = response.json<{
+      stays: { reference: string; contactPhone: string }[];
+      messages: unknown[];
+    }>();
+    expect(data.stays.map((s) => s.reference)).toEqual([
+      bookingReference(first.id),
+      bookingReference(second.id),
+    ]);
+    expect(data.stays[0]?.contactPhone).toBe('+44 7700 900123');
+    expect(data.messages).toHaveLength(2);
+    expect(JSON.stringify(data)).not.toContain('someone.else');
+  });
+
+  it('needs the admin login and a valid address', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/guests/export?email=a@b.test' })).statusCode,
+    ).toBe(401);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/guests/export?email=nope',
+      headers: auth(),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/admin/guests/erase', () => {
+  it("replaces the guest's personal fields, keeps dates and money, erases their messages and kills the link", async () => {
+    const stay = await stayWithMail('2026-12-09', '2026-12-12');
+    const other = await stayWithMail('2027-03-01', '2027-03-04', 'someone.else@example.test');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/guests/erase',
+      headers: auth(),
+      payload: { email: 'ada@example.test' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ erasedStays: 1, erasedMessages: 1 });
+    expectErased(await stayRow(stay.id), stay);
+    expect(await stayRow(other.id)).toMatchObject({ contactEmail: 'someone.else@example.test' });
+
+    const manage = await t.app.inject({
+      method: 'GET',
+      url: `/api/manage/${bookingReference(stay.id)}?key=${stay.manageKey}`,
+    });
+    expect(manage.statusCode).toBe(404);
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/guests/export?email=ada@example.test',
+      headers: auth(),
+    });
+    expect(exported.json()).toMatchObject({ stays: [], messages: [] });
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'guest.erased'));
+    expect(JSON.stringify(audit?.details)).not.toContain('ada@example.test');
+  });
+});

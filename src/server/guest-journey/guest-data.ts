@@ -1,0 +1,172 @@
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { bookingReference } from '../../domain/booking-reference.ts';
+import { DAY_MS, todayOnPropertyClock } from '../../domain/dates.ts';
+import { retentionCutoff } from '../../domain/retention.ts';
+import type { Clock } from '../clock.ts';
+import type { Db, DbOrTx } from '../db/database.ts';
+import { auditLog, outbox, stays } from '../db/schema.ts';
+import { createIntervalJob, type JobLogger } from '../jobs/interval-job.ts';
+
+/**
+ * The guest's data under UK GDPR: everything held about a guest (by e-mail address) as JSON for a subject access
+ * request, erasure on request, and the retention the privacy policy states (booking records 7 years after the
+ * stay). Erasing replaces the personal fields and keeps the stay's dates and money for the accounts.
+ */
+
+export const ERASED_NAME = 'Erased guest';
+export const RETENTION_JOB = 'guest-data-retention';
+export const RETENTION_INTERVAL_MS = DAY_MS;
+
+/** The stays' personal fields as erasure leaves them (the manage key is replaced, so old links stop working). */
+const erasedStayFields = (now: Date) => ({
+  contactName: ERASED_NAME,
+  contactEmail: '',
+  contactPhone: '',
+  specialRequests: '',
+  holdClientKey: null,
+  accessCode: null,
+  manageKey: sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`,
+  erasedAt: now,
+  updatedAt: now,
+});
+
+const erasedMessageFields = {
+  to: '',
+  subject: '(erased)',
+  html: '',
+  text: '',
+  attachments: [],
+};
+
+const sameAddress = (column: typeof stays.contactEmail | typeof outbox.to, email: string) =>
+  sql`lower(${column}) = ${email.trim().toLowerCase()}`;
+
+/** Erases the given stays and every message about them; returns the counts. */
+async function eraseStays(tx: DbOrTx, ids: string[], now: Date, alsoTo?: string) {
+  if (ids.length === 0 && alsoTo === undefined) return { erasedStays: 0, erasedMessages: 0 };
+  const erased =
+    ids.length > 0
+      ? await tx
+          .update(stays)
+          .set(erasedStayFields(now))
+          .where(inArray(stays.id, ids))
+          .returning({ id: stays.id })
+      : [];
+  const messages = await tx
+    .update(outbox)
+    .set(erasedMessageFields)
+    .where(
+      or(
+        ids.length > 0 ? inArray(outbox.stayId, ids) : undefined,
+        alsoTo !== undefined ? sameAddress(outbox.to, alsoTo) : undefined,
+      ),
+    )
+    .returning({ id: outbox.id });
+  return { erasedStays: erased.length, erasedMessages: messages.length };
+}
+
+export function createGuestData(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  const staysOf = (tx: DbOrTx, email: string) =>
+    tx
+      .select()
+      .from(stays)
+      .where(and(eq(stays.kind, 'guest'), sameAddress(stays.contactEmail, email)))
+      .orderBy(asc(stays.checkIn));
+
+  return {
+    /** Everything held about the guest with this e-mail address: their stays and the messages to or about them. */
+    async export(email: string, actor: string) {
+      const rows = await staysOf(db, email);
+      const ids = rows.map((row) => row.id);
+      const messages = await db
+        .select()
+        .from(outbox)
+        .where(or(sameAddress(outbox.to, email), ids.length > 0 ? inArray(outbox.stayId, ids) : undefined))
+        .orderBy(asc(outbox.createdAt), asc(outbox.id));
+      await db.insert(auditLog).values({ actor, action: 'guest.exported', details: { stays: ids.length } });
+      return {
+        email: email.trim(),
+        exportedAt: clock.now().toISOString(),
+        stays: rows.map((row) => ({
+          reference: bookingReference(row.id),
+          id: row.id,
+          status: row.status,
+          checkInDate: row.checkIn,
+          checkOutDate: row.checkOut,
+          guestCount: row.guestCount,
+          contactName: row.contactName,
+          contactEmail: row.contactEmail,
+          contactPhone: row.contactPhone,
+          specialRequests: row.specialRequests,
+          accessCode: row.accessCode,
+          totalPence: row.totalPence,
+          paidPence: row.paidPence,
+          refundedPence: row.refundedPence,
+          createdAt: row.createdAt.toISOString(),
+          confirmedAt: row.confirmedAt?.toISOString() ?? null,
+          canceledAt: row.canceledAt?.toISOString() ?? null,
+        })),
+        messages: messages.map((row) => ({
+          kind: row.kind,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          status: row.status,
+          createdAt: row.createdAt.toISOString(),
+          sentAt: row.sentAt?.toISOString() ?? null,
+        })),
+      };
+    },
+
+    /** Erases the guest with this address: their stays' personal fields and the messages to or about them. */
+    async erase(email: string, actor: string) {
+      return db.transaction(async (tx) => {
+        const ids = (await staysOf(tx, email)).map((row) => row.id);
+        const counts = await eraseStays(tx, ids, clock.now(), email);
+        // The audit names the stays, never the address that was erased.
+        await tx
+          .insert(auditLog)
+          .values({ actor, action: 'guest.erased', details: { stayIds: ids, ...counts } });
+        return counts;
+      });
+    },
+
+    /** The retention rule: guest stays whose check-out is more than BOOKING_RECORDS_YEARS ago are erased. */
+    async eraseExpired() {
+      const now = clock.now();
+      const cutoff = retentionCutoff(todayOnPropertyClock(now));
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select({ id: stays.id })
+          .from(stays)
+          .where(and(eq(stays.kind, 'guest'), isNull(stays.erasedAt), lt(stays.checkOut, cutoff)));
+        const ids = due.map((row) => row.id);
+        const counts = await eraseStays(tx, ids, now);
+        if (ids.length > 0) {
+          await tx.insert(auditLog).values({
+            actor: 'retention',
+            action: 'guest.erased',
+            details: { stayIds: ids, cutoff, ...counts },
+          });
+        }
+        return { ...counts, stayIds: ids };
+      });
+    },
+  };
+}
+
+export type GuestData = ReturnType<typeof createGuestData>;
+
+/** The retention job: once a day across every server process (`start()` it). */
+export function createRetentionJob(deps: { db: Db; clock: Clock; log: JobLogger }, data: GuestData) {
+  return createIntervalJob({
+    db: deps.db,
+    clock: deps.clock,
+    name: RETENTION_JOB,
+    intervalMs: RETENTION_INTERVAL_MS,
+    run: data.eraseExpired,
+    log: deps.log,
+  });
+}

@@ -1,0 +1,268 @@
+import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { addDays, DAY_MS, todayOnPropertyClock } from '../../domain/dates.ts';
+import type { ScheduledMessageKind, StayMessage } from '../../domain/guest-journey-api.ts';
+import { CHECK_IN_TIME } from '../../domain/property.ts';
+import { guestAddress } from '../../domain/property-facts.ts';
+import type { StayRow } from '../bookings/bookings-repository.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/database.ts';
+import { outbox, stays } from '../db/schema.ts';
+import type { RenderedMessage } from '../email/layout.ts';
+import { guestArrival, guestThankYou, type MessageSite, ownerAccessCodeMissing } from '../email/messages.ts';
+import { enqueueMessage, MESSAGE_KINDS } from '../email/notifications.ts';
+import { propertyLocalInstant } from '../email/stay-calendar.ts';
+import { createIntervalJob, type JobLogger } from '../jobs/interval-job.ts';
+import { createOwnerContentRepository } from '../owner-content/repository.ts';
+import { accessCodeFor, readGuestMessageSettings } from './settings.ts';
+
+/**
+ * The messages a stay gets by the clock (docs/decisions/017-after-paying.md): the arrival e-mail 24 hours before
+ * check-in, the owner's warning 36 hours before when the stay has no access code, and the thank-you the morning
+ * after check-out. Nothing about them is stored ahead: each run works out, from the stays as they are now, which
+ * messages are due, and queues each in the outbox under a dedupe key that names the stay (and, for the arrival,
+ * its check-in). So a cancelled stay has nothing due, moved dates move the messages, a restart loses nothing, and
+ * two runs at once queue each message once (the outbox's unique dedupe key).
+ */
+
+export const ARRIVAL_LEAD_MS = 24 * 60 * 60_000;
+export const ACCESS_CODE_WARNING_LEAD_MS = 36 * 60 * 60_000;
+/** The thank-you goes at this hour, on the property's clock, the day after check-out. */
+export const THANK_YOU_HOUR = 9;
+/** A thank-you not sent within this long after its time (the server was off) is left unsent. */
+const THANK_YOU_WINDOW_MS = 3 * DAY_MS;
+export const SCHEDULED_MESSAGES_INTERVAL_MS = 5 * 60_000;
+/** The job's row in job_runs. */
+export const SCHEDULED_MESSAGES_JOB = 'guest-messages';
+
+/** The owner's names for the outbox's kinds of message about a stay. */
+const OUTBOX_LABELS: Record<string, string> = {
+  [MESSAGE_KINDS.guestBookingConfirmed]: 'Confirmation to the guest',
+  [MESSAGE_KINDS.ownerBookingConfirmed]: 'New booking notice to you',
+  [MESSAGE_KINDS.guestBookingCanceled]: 'Cancellation to the guest',
+  [MESSAGE_KINDS.ownerBookingCanceled]: 'Cancellation notice to you',
+  [MESSAGE_KINDS.guestPaymentRefunded]: 'Refund (nights taken) to the guest',
+  [MESSAGE_KINDS.ownerPaymentRefunded]: 'Refund (nights taken) notice to you',
+  [MESSAGE_KINDS.ownerCalendarConflict]: 'Calendar conflict notice to you',
+  [MESSAGE_KINDS.guestArrival]: 'Arrival e-mail (check-in instructions and access code)',
+  [MESSAGE_KINDS.guestThankYou]: 'Thank-you e-mail',
+  [MESSAGE_KINDS.ownerAccessCodeMissing]: 'Warning to you: no access code',
+  [MESSAGE_KINDS.ownerChangeRequest]: 'Change request from the guest',
+};
+
+export type ScheduledMessage = {
+  kind: ScheduledMessageKind;
+  outboxKind: string;
+  label: string;
+  dedupeKey: string;
+  /** When it is due. */
+  dueAt: Date;
+  /** After this it is no longer worth sending. */
+  until: Date;
+  to: 'guest' | 'owner';
+};
+
+type ScheduleStay = Pick<StayRow, 'id' | 'checkIn' | 'checkOut' | 'accessCode'>;
+
+/** A stay's clock-driven messages, whatever its status (the caller decides whether they still go). */
+export function scheduleOf(stay: ScheduleStay, options: { hasAccessCode: boolean }): ScheduledMessage[] {
+  const checkInAt = propertyLocalInstant(stay.checkIn, CHECK_IN_TIME.hour, CHECK_IN_TIME.minute);
+  const checkOutAt = propertyLocalInstant(stay.checkOut, 0, 0);
+  const thankYouAt = propertyLocalInstant(addDays(stay.checkOut, 1), THANK_YOU_HOUR, 0);
+  const messages: ScheduledMessage[] = [
+    {
+      kind: 'arrival',
+      outboxKind: MESSAGE_KINDS.guestArrival,
+      label: 'Arrival e-mail (check-in instructions and access code)',
+      dedupeKey: `arrival:${stay.id}:${stay.checkIn}`,
+      dueAt: new Date(checkInAt.getTime() - ARRIVAL_LEAD_MS),
+      until: checkOutAt,
+      to: 'guest',
+    },
+    {
+      kind: 'thank_you',
+      outboxKind: MESSAGE_KINDS.guestThankYou,
+      label: 'Thank-you e-mail',
+      dedupeKey: `thank-you:${stay.id}`,
+      dueAt: thankYouAt,
+      until: new Date(thankYouAt.getTime() + THANK_YOU_WINDOW_MS),
+      to: 'guest',
+    },
+  ];
+  if (!options.hasAccessCode) {
+    messages.splice(0, 0, {
+      kind: 'access_code_missing',
+      outboxKind: MESSAGE_KINDS.ownerAccessCodeMissing,
+      label: 'Warning to you: no access code',
+      dedupeKey: `access-code-missing:${stay.id}:${stay.checkIn}`,
+      dueAt: new Date(checkInAt.getTime() - ACCESS_CODE_WARNING_LEAD_MS),
+      until: checkInAt,
+      to: 'owner',
+    });
+  }
+  return messages;
+}
+
+export type GuestMessagesDeps = {
+  db: Db;
+  clock: Clock;
+  site: MessageSite;
+  ownerEmail: string;
+  log: JobLogger & { info(obj: object, msg?: string): void };
+};
+
+export function createScheduledMessages(deps: GuestMessagesDeps) {
+  const { db, clock, site } = deps;
+
+  /** Guest stays that may have a message due now: confirmed, not erased, from 2 days ahead to 5 days back. */
+  async function candidates(now: Date): Promise<StayRow[]> {
+    const today = todayOnPropertyClock(now);
+    return db
+      .select()
+      .from(stays)
+      .where(
+        and(
+          eq(stays.kind, 'guest'),
+          eq(stays.status, 'confirmed'),
+          isNull(stays.erasedAt),
+          lte(stays.checkIn, addDays(today, 2)),
+          gte(stays.checkOut, addDays(today, -5)),
+        ),
+      )
+      .orderBy(asc(stays.checkIn));
+  }
+
+  /**
+   * Queues every message due now that is not in the outbox yet. Safe to run concurrently (each message has
+   * one dedupe key); the interval job runs it once per interval across the server processes.
+   */
+  async function queueDue(): Promise<{ queued: string[] }> {
+    const now = clock.now();
+    const rows = await candidates(now);
+    if (rows.length === 0) return { queued: [] };
+    const saved = await readGuestMessageSettings(db);
+    const address = guestAddress(await createOwnerContentRepository(db).readFacts());
+    const due = rows.flatMap((stay) =>
+      scheduleOf(stay, { hasAccessCode: accessCodeFor(stay, saved) !== '' })
+        .filter((message) => message.dueAt <= now && now < message.until)
+        .map((message) => ({ stay, message })),
+    );
+    if (due.length === 0) return { queued: [] };
+    const known = new Set(
+      (
+        await db
+          .select({ dedupeKey: outbox.dedupeKey })
+          .from(outbox)
+          .where(
+            inArray(
+              outbox.dedupeKey,
+              due.map(({ message }) => message.dedupeKey),
+            ),
+          )
+      ).map((row) => row.dedupeKey),
+    );
+    const queued: string[] = [];
+    for (const { stay, message } of due) {
+      if (known.has(message.dedupeKey)) continue;
+      const to = message.to === 'guest' ? stay.contactEmail : deps.ownerEmail;
+      if (!to) continue;
+      const rendered = render(message.kind, stay, { accessCode: accessCodeFor(stay, saved), saved, address });
+      const done = await db.transaction(async (tx) => {
+        // Read again in the transaction that queues it: a stay cancelled or moved since is left alone.
+        const [current] = await tx.select().from(stays).where(eq(stays.id, stay.id)).for('update');
+        if (current?.status !== 'confirmed' || current.checkIn !== stay.checkIn) return false;
+        await enqueueMessage(tx, {
+          ...rendered,
+          dedupeKey: message.dedupeKey,
+          kind: message.outboxKind,
+          to,
+          stayId: stay.id,
+          now,
+        });
+        return true;
+      });
+      if (done) queued.push(message.dedupeKey);
+    }
+    if (queued.length > 0) deps.log.info({ queued }, 'scheduled guest messages queued');
+    return { queued };
+  }
+
+  function render(
+    kind: ScheduledMessageKind,
+    stay: StayRow,
+    context: {
+      accessCode: string;
+      saved: Awaited<ReturnType<typeof readGuestMessageSettings>>;
+      address: string | null;
+    },
+  ): RenderedMessage {
+    switch (kind) {
+      case 'arrival':
+        return guestArrival(
+          stay,
+          {
+            checkInInstructions: context.saved.checkInInstructions,
+            accessCode: context.accessCode,
+            address: context.address,
+          },
+          site,
+        );
+      case 'thank_you':
+        return guestThankYou(stay, context.saved.reviewUrl, site);
+      case 'access_code_missing':
+        return ownerAccessCodeMissing(stay, site);
+    }
+  }
+
+  /** A stay's messages for the owner: what the outbox holds for it, then what is still to come. */
+  async function messagesOf(stay: StayRow): Promise<StayMessage[]> {
+    const now = clock.now();
+    const sent = await db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.stayId, stay.id))
+      .orderBy(asc(outbox.createdAt), asc(outbox.id));
+    const saved = await readGuestMessageSettings(db);
+    const keys = new Set(sent.map((row) => row.dedupeKey));
+    const listed: StayMessage[] = sent.map((row) => ({
+      kind: row.kind,
+      label: OUTBOX_LABELS[row.kind] ?? row.kind,
+      to: row.to,
+      status: row.status,
+      at: row.createdAt.toISOString(),
+      sentAt: row.sentAt?.toISOString() ?? null,
+      subject: row.subject,
+    }));
+    if (stay.kind !== 'guest' || stay.erasedAt || !['confirmed', 'canceled'].includes(stay.status)) {
+      return listed;
+    }
+    for (const message of scheduleOf(stay, { hasAccessCode: accessCodeFor(stay, saved) !== '' })) {
+      if (keys.has(message.dedupeKey) || now >= message.until) continue;
+      listed.push({
+        kind: message.outboxKind,
+        label: message.label,
+        to: message.to === 'guest' ? stay.contactEmail : deps.ownerEmail,
+        status: stay.status === 'canceled' ? 'canceled' : 'scheduled',
+        at: message.dueAt.toISOString(),
+        sentAt: null,
+        subject: null,
+      });
+    }
+    return listed;
+  }
+
+  return { queueDue, messagesOf, render };
+}
+
+export type ScheduledMessages = ReturnType<typeof createScheduledMessages>;
+
+/** The job that queues the scheduled messages: once per interval across every server process (`start()` it). */
+export function createScheduledMessagesJob(deps: GuestMessagesDeps, scheduled: ScheduledMessages) {
+  return createIntervalJob({
+    db: deps.db,
+    clock: deps.clock,
+    name: SCHEDULED_MESSAGES_JOB,
+    intervalMs: SCHEDULED_MESSAGES_INTERVAL_MS,
+    run: scheduled.queueDue,
+    log: deps.log,
+  });
+}

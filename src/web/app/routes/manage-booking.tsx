@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { ManageBookingPage } from '../../features/manage-booking/manage-booking-page.tsx';
+import { pageMeta } from '../../lib/meta.ts';
+
+export const meta = () =>
+  pageMeta({
+    title: 'Your Booking | The Tower, Aberdeen',
+    description: 'See, add to your calendar, change or cancel your stay at The Tower.',
+    path: '/booking',
+    noindex: true,
+  });
+
+/**
+ * /booking/{reference}?key=… (issue 17): the guest's own booking, opened from the link in their confirmation
+ * e-mail. Rendered in the browser only (the server sends the app's shell, never cached, not indexed).
+ */
+export default function ManageBooking() {
+  const { reference = '' } = useParams();
+  // The key is read after hydration, from the address the guest opened.
+  const [key, setKey] = useState<string | null>(null);
+  useEffect(() => setKey(new URLSearchParams(window.location.search).get('key') ?? ''), []);
+  if (key === null) {
+    return (
+      <div className="mx-auto flex min-h-[50vh] max-w-3xl items-center justify-center px-4" role="status">
+        <span className="text-stone-600">Loading your booking…</span>
+      </div>
+    );
+  }
+  return <ManageBookingPage reference={reference} bookingKey={key} />;
+}

@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  ChangeRequest,
+  ManageCancelResponse,
+  ManagedBooking,
+} from '../../../domain/guest-journey-api.ts';
+import { apiRequest } from '../../lib/api.ts';
+
+/**
+ * The guest's 'manage my booking' page: its booking, read by the reference and the key of the guest's link
+ * (`/booking/{reference}?key=…`), and what the guest may do with it.
+ */
+
+const base = (reference: string, key: string, path = '') =>
+  `/api/manage/${encodeURIComponent(reference)}${path}?key=${encodeURIComponent(key)}`;
+
+export const managedBookingQuery = (reference: string, key: string) =>
+  queryOptions({
+    queryKey: ['manage-booking', 'booking', { reference, key }],
+    queryFn: () => apiRequest<ManagedBooking>('GET', base(reference, key)),
+  });
+
+/** The .ics download's address (a plain link: the browser saves the file). */
+export const calendarFileUrl = (reference: string, key: string) => base(reference, key, '/calendar.ics');
+
+export const cancelManagedBooking = (reference: string, key: string) =>
+  apiRequest<ManageCancelResponse>('POST', base(reference, key, '/cancel'));
+
+export const requestChange = (reference: string, key: string, body: ChangeRequest) =>
+  apiRequest<{ sent: true }>('POST', base(reference, key, '/change-request'), body);

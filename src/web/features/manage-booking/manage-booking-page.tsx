@@ -1,0 +1,339 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { formatGbp, formatLongDate } from '../../../domain/format.ts';
+import type { ManageCancelResponse, ManagedBooking } from '../../../domain/guest-journey-api.ts';
+import { ChangeRequestSchema } from '../../../domain/guest-journey-api.ts';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input, Textarea } from '../../components/ui/input.tsx';
+import { ApiRequestError } from '../../lib/api.ts';
+import { siteEmail } from '../../lib/runtime-config.ts';
+import { toast } from '../../lib/toast.ts';
+import {
+  calendarFileUrl,
+  cancelManagedBooking,
+  managedBookingQuery,
+  requestChange,
+} from './manage-booking-api.ts';
+
+const PANEL = 'rounded-lg border border-stone-200 bg-white p-6 shadow-sm';
+
+function Rows({ rows }: { rows: [string, string, boolean?][] }) {
+  return (
+    <dl className="space-y-2">
+      {rows.map(([term, value, strong]) => (
+        <div
+          key={term}
+          className={`flex justify-between gap-4 ${strong ? 'border-stone-200 border-t pt-2 font-semibold' : ''}`}
+        >
+          <dt className={`whitespace-nowrap ${strong ? '' : 'text-stone-600'}`}>{term}</dt>
+          <dd className="text-right">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The guest's booking, by the reference and key of their link; a missing or wrong key reads as no booking. */
+export function ManageBookingPage({ reference, bookingKey }: { reference: string; bookingKey: string }) {
+  const booking = useQuery({ ...managedBookingQuery(reference, bookingKey), enabled: bookingKey !== '' });
+
+  if (bookingKey === '' || booking.isError) {
+    const notFound =
+      bookingKey === '' || (booking.error instanceof ApiRequestError && booking.error.status === 404);
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="font-serif text-3xl">{notFound ? 'Booking Not Found' : 'Something Went Wrong'}</h1>
+        <p className="mt-3 text-stone-700">
+          {notFound
+            ? 'We could not find a booking for this link. Please open the link in your confirmation e-mail again, or write to us.'
+            : booking.error?.message}
+        </p>
+        <p className="mt-3">
+          <a className="underline" href={`mailto:${siteEmail()}`}>
+            {siteEmail()}
+          </a>
+        </p>
+        <Link to="/" className={buttonClass({ className: 'mt-6' })}>
+          Return Home
+        </Link>
+      </div>
+    );
+  }
+  if (booking.isPending) {
+    return (
+      <div className="mx-auto flex min-h-[50vh] max-w-3xl items-center justify-center px-4" role="status">
+        <span className="text-stone-600">Loading your booking…</span>
+      </div>
+    );
+  }
+  return <BookingDetails booking={booking.data} reference={reference} bookingKey={bookingKey} />;
+}
+
+function BookingDetails({
+  booking,
+  reference,
+  bookingKey,
+}: {
+  booking: ManagedBooking;
+  reference: string;
+  bookingKey: string;
+}) {
+  const canceled = booking.status === 'canceled';
+  const { money } = booking;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-12">
+      <p className="text-stone-600">Booking reference</p>
+      <p className="font-mono text-lg">{booking.reference}</p>
+      <h1 className="mt-2 font-serif text-4xl">
+        {canceled ? 'Your booking is cancelled' : `Your stay at The Tower, ${booking.contactName}`}
+      </h1>
+      {canceled ? (
+        <p role="status" className="mt-3 rounded-md bg-stone-100 p-3 text-stone-800">
+          This booking was cancelled.{' '}
+          {money.refundedPence > 0 ? `${formatGbp(money.refundedPence)} refunded.` : ''}
+        </p>
+      ) : null}
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="stay-heading" className={PANEL}>
+          <h2 id="stay-heading" className="mb-4 font-serif text-2xl">
+            Your stay
+          </h2>
+          <Rows
+            rows={[
+              ['Check-in', `${formatLongDate(booking.checkInDate)}, from ${booking.checkInTime}`],
+              ['Check-out', `${formatLongDate(booking.checkOutDate)}, by ${booking.checkOutTime}`],
+              ['Nights', String(booking.nights)],
+              ['Guests', String(booking.guestCount)],
+            ]}
+          />
+          {booking.address ? (
+            <address className="mt-4 text-stone-800 not-italic">The Tower, {booking.address}</address>
+          ) : (
+            <p className="mt-4 text-sm text-stone-600">
+              The address and how to get in come in your arrival e-mail, 24 hours before check-in.
+            </p>
+          )}
+          {canceled ? null : (
+            <a
+              href={calendarFileUrl(reference, bookingKey)}
+              download
+              className={buttonClass({ variant: 'secondary', className: 'mt-4' })}
+            >
+              Add to calendar
+            </a>
+          )}
+        </section>
+        <section aria-labelledby="price-heading" className={PANEL}>
+          <h2 id="price-heading" className="mb-4 font-serif text-2xl">
+            Price
+          </h2>
+          <Rows
+            rows={[
+              [`Accommodation (${booking.nights} nights)`, formatGbp(booking.accommodationPence)],
+              ['Cleaning fee', formatGbp(booking.cleaningFeePence)],
+              ['Service fee', formatGbp(booking.serviceFeePence)],
+              ['Total', formatGbp(money.totalPence), true],
+            ]}
+          />
+          {/* Pay the balance: the payment-schedule issue adds a balance and its payment here. */}
+          <section aria-label="Payments" data-slot="pay-the-balance" className="mt-4">
+            <Rows
+              rows={[
+                ['Paid', formatGbp(money.paidPence)],
+                ...(money.refundedPence > 0
+                  ? ([['Refunded', formatGbp(money.refundedPence)]] as [string, string][])
+                  : []),
+                ['Still to pay', formatGbp(money.duePence), true],
+              ]}
+            />
+          </section>
+        </section>
+      </div>
+      {canceled ? null : (
+        <div className="mt-6 grid gap-6 md:grid-cols-2">
+          <ChangeRequestForm booking={booking} reference={reference} bookingKey={bookingKey} />
+          <CancelSection booking={booking} reference={reference} bookingKey={bookingKey} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CancelSection({
+  booking,
+  reference,
+  bookingKey,
+}: {
+  booking: ManagedBooking;
+  reference: string;
+  bookingKey: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  const refund = booking.refund;
+
+  async function onConfirm() {
+    setBusy(true);
+    let result: ManageCancelResponse;
+    try {
+      result = await cancelManagedBooking(reference, bookingKey);
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: `Failed to cancel booking: ${(error as Error).message}`,
+        variant: 'destructive',
+      });
+      setBusy(false);
+      return;
+    }
+    queryClient.setQueryData(managedBookingQuery(reference, bookingKey).queryKey, result.booking);
+    toast({
+      title: 'Booking Cancelled',
+      description: result.refundPending
+        ? `Your refund of ${formatGbp(result.refundPence)} is on its way; we will be in touch.`
+        : result.refundPence > 0
+          ? `${formatGbp(result.refundPence)} is being refunded to your card.`
+          : 'Your booking is cancelled.',
+    });
+    setBusy(false);
+    setOpen(false);
+  }
+
+  return (
+    <section aria-labelledby="cancel-heading" className={PANEL}>
+      <h2 id="cancel-heading" className="font-serif text-2xl">
+        Cancel
+      </h2>
+      {refund ? (
+        <>
+          <p className="mt-2 text-stone-700">
+            {refund.paidPence > 0 ? (
+              <>
+                If you cancel today you get <strong>{formatGbp(refund.amountPence)}</strong> back (
+                {refund.rule}).
+              </>
+            ) : (
+              'Nothing was paid online for this booking: we will settle any refund with you directly.'
+            )}
+          </p>
+          <Button variant="danger-outline" className="mt-4" onClick={() => setOpen(true)}>
+            Cancel booking
+          </Button>
+        </>
+      ) : (
+        <p className="mt-2 text-stone-700">
+          Your stay has begun; to change anything please write to us at {siteEmail()}.
+        </p>
+      )}
+      <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+        <DialogContent>
+          <DialogTitle>Cancel your booking?</DialogTitle>
+          <DialogDescription>
+            {formatLongDate(booking.checkInDate)} – {formatLongDate(booking.checkOutDate)}. This cannot be
+            undone.
+          </DialogDescription>
+          {refund ? (
+            <section aria-label="Refund" className="mt-4 rounded-lg bg-stone-100 p-4 text-sm">
+              <p className="font-semibold text-base">Refund: {formatGbp(refund.amountPence)}</p>
+              <p className="mt-1">Rule: {refund.rule}</p>
+              <p className="mt-1 text-stone-600">
+                {refund.daysBeforeCheckIn} days before check-in; paid {formatGbp(refund.paidPence)}
+                {refund.feePence > 0 ? `; ${formatGbp(refund.feePence)} processing fee deducted` : ''}.
+              </p>
+            </section>
+          ) : null}
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={busy}>
+                Keep Booking
+              </Button>
+            </DialogClose>
+            <Button variant="danger" disabled={busy} onClick={onConfirm}>
+              {busy ? 'Cancelling...' : 'Cancel Booking'}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}
+
+function ChangeRequestForm({
+  booking,
+  reference,
+  bookingKey,
+}: {
+  booking: ManagedBooking;
+  reference: string;
+  bookingKey: string;
+}) {
+  const [checkInDate, setCheckIn] = useState(booking.checkInDate);
+  const [checkOutDate, setCheckOut] = useState(booking.checkOutDate);
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = ChangeRequestSchema.safeParse({ checkInDate, checkOutDate, message });
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+      );
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await requestChange(reference, bookingKey, parsed.data);
+      setSent(true);
+    } catch (error) {
+      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="change-heading" className={PANEL}>
+      <h2 id="change-heading" className="font-serif text-2xl">
+        Ask for a change
+      </h2>
+      {sent ? (
+        <p role="status" className="mt-2 text-stone-700">
+          Thank you: we have your request and will reply by e-mail. Your booking stays as it is until we agree
+          a change.
+        </p>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="mt-2 space-y-3">
+          <p className="text-sm text-stone-700">Tell us the dates you would like; we will reply by e-mail.</p>
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="Check-in wanted" error={errors.checkInDate}>
+              <Input type="date" value={checkInDate} onChange={(e) => setCheckIn(e.target.value)} />
+            </Field>
+            <Field label="Check-out wanted" error={errors.checkOutDate}>
+              <Input type="date" value={checkOutDate} onChange={(e) => setCheckOut(e.target.value)} />
+            </Field>
+          </div>
+          <Field label="Message (optional)" error={errors.message}>
+            <Textarea rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />
+          </Field>
+          <Button type="submit" variant="secondary" disabled={busy}>
+            {busy ? 'Sending...' : 'Send request'}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}
