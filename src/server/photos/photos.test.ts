@@ -178,6 +178,15 @@ describe('POST /api/admin/photos', () => {
       .orderBy(desc(auditLog.id));
     expect(entry).toMatchObject({ actor: 'owner', action: 'photo.uploaded' });
     expect(await t.app.photos.photosReady()).toEqual({ ready: 1, missingAlt: 0 });
+    // The go-live checklist counts it.
+    const checklist = await t.app.inject({ url: '/api/admin/go-live', headers: auth() });
+    expect(checklist.json().items).toContainEqual(
+      expect.objectContaining({
+        id: 'photos',
+        done: false,
+        detail: expect.stringMatching(/^1 of 18 photos on the site/),
+      }),
+    );
     await deleteAll();
   });
 
