@@ -58,6 +58,7 @@ test.describe('admin login', () => {
       'Email',
       'Dates',
       'Prices',
+      'Payments',
       'Property',
       'Texts',
       'Photos',

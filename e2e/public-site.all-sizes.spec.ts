@@ -326,11 +326,16 @@ test.describe('terms and privacy', () => {
       'Damage',
       'Safety',
       'Cancellations',
+      // Issue 15: how a booking is paid (in full, or a deposit and the balance later).
+      'Payment',
       'Liability',
       'Access',
       'Cancellation Policy',
       'Conduct',
     ]);
+    await expect(page.getByTestId('current-payment-schedule')).toHaveText(
+      'At present every booking is paid in full when it is made.',
+    );
     for (const text of [
       '4:00 PM',
       '11:00 AM',

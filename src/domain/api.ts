@@ -194,6 +194,19 @@ export const AdminBookingSchema = z.object({
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
   canceledAt: z.string().nullable(),
+  /** Deposit now, balance later (issue 15). 'full' bookings have no balance. */
+  scheduleKind: z.enum(['full', 'deposit']),
+  depositPence: z.number().int(),
+  balancePence: z.number().int(),
+  /** The day the balance is (or was) charged automatically. */
+  balanceDueOn: z.string().nullable(),
+  balanceStatus: z.enum(['none', 'scheduled', 'processing', 'succeeded', 'failed', 'canceled']),
+  /** 'authentication_required' or 'declined' after a failed charge, with the provider's words. */
+  balanceFailureCode: z.string().nullable(),
+  balanceLastError: z.string().nullable(),
+  balanceLastAttemptAt: z.string().nullable(),
+  /** Still owed by the guest on a standing booking (pence): the balance until it is paid. */
+  duePence: z.number().int(),
 });
 export type AdminBooking = z.infer<typeof AdminBookingSchema>;
 
@@ -326,6 +339,11 @@ export const BookingPageIntentRequestSchema = z.object({
   payment_method_types: z.array(textField().max(40)).max(5).optional(),
   /** Sent back by the page when it retries, so the guest keeps its own hold. */
   holdToken: textField().max(100).optional(),
+  /**
+   * The guest agreed to the card being saved for the balance (issue 15): required when the owner's payment
+   * schedule makes this booking a deposit now and the balance later (else 409 `card_consent_required`).
+   */
+  saveCardConsent: z.boolean().optional(),
 });
 export type BookingPageIntentRequest = z.input<typeof BookingPageIntentRequestSchema>;
 
@@ -345,6 +363,7 @@ export const CreatePaymentIntentRequestSchema = z
     bookingId: textField().optional(),
     payment_method_types: z.unknown().optional(),
     holdToken: textField().optional(),
+    saveCardConsent: z.unknown().optional(),
   })
   .refine((body) => body.booking !== undefined || body.bookingId !== undefined, {
     message: 'Send either booking (from the booking page) or bookingId (from the checkout page).',
@@ -385,6 +404,14 @@ export const PublicBookingSchema = z.object({
   totalPrice: z.number(),
   status: z.enum(['pending', 'confirmed', 'canceled', 'expired']),
   holdExpiresAt: z.string().nullable(),
+  /** How the booking is paid (issue 15): 'full', or 'deposit' now and the balance later. Pounds. */
+  scheduleKind: z.enum(['full', 'deposit']),
+  depositPrice: z.number().nullable(),
+  balancePrice: z.number().nullable(),
+  balanceDueOn: z.string().nullable(),
+  paidPrice: z.number(),
+  /** The balance is still owed: the checkout page then takes the balance, not the total. */
+  balanceOutstanding: z.boolean(),
 });
 export type PublicBooking = z.infer<typeof PublicBookingSchema>;
 

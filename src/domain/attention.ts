@@ -15,6 +15,8 @@ export const ATTENTION_CODES = [
   'refund_pending',
   /** The provider refused the cancellation's refund: the owner retries it. */
   'refund_failed',
+  /** The balance is still unpaid 7 days before arrival: the owner decides (cancel per the terms, or wait). */
+  'balance_unpaid',
 ] as const;
 export type AttentionCode = (typeof ATTENTION_CODES)[number];
 
@@ -23,6 +25,8 @@ export type AttentionFacts = {
   paidPence: number;
   refundedPence: number;
   refundDuePence: number;
+  /** The balance still due (deposit bookings), for 'balance_unpaid'. */
+  balancePence?: number;
   /** The provider's own words when a refund failed. */
   attentionDetail?: string | null;
 };
@@ -59,6 +63,8 @@ export function attentionSentence(
       return `The guest paid after this booking had been cancelled: ${lateRefundOutcome(stay)}`;
     case 'refund_pending':
       return `Refund of ${formatGbp(stay.refundDuePence)} pending.`;
+    case 'balance_unpaid':
+      return `The balance${stay.balancePence ? ` of ${formatGbp(stay.balancePence)}` : ''} is still unpaid a week before arrival. Decide: cancel under the terms, or wait (nothing is cancelled automatically).`;
     case 'refund_failed':
       return `Refund of ${formatGbp(stay.refundDuePence)} failed: ${stay.attentionDetail ?? 'the payment provider refused it'}. Press Retry refund to try again.`;
   }

@@ -18,8 +18,15 @@ export const StayMoneySchema = z.object({
   totalPence: z.number().int(),
   paidPence: z.number().int(),
   refundedPence: z.number().int(),
-  /** What is still to pay (today always 0: a confirmed stay is paid in full). */
+  /** What is still to pay: a deposit booking's balance until it is paid. */
   duePence: z.number().int(),
+  /** When the balance is charged to the saved card (yyyy-MM-dd), while it is still to be charged. */
+  balanceDueOn: z.string().nullable(),
+  /**
+   * Where the guest pays the balance themselves (the checkout page, which then takes the balance), when the
+   * automatic charge failed; null otherwise.
+   */
+  payBalancePath: z.string().nullable(),
 });
 export type StayMoney = z.infer<typeof StayMoneySchema>;
 

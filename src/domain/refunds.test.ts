@@ -105,3 +105,33 @@ describe('computeRefund', () => {
     }
   });
 });
+
+describe('computeRefund on a partly paid booking (deposit now, balance later)', () => {
+  // £809 total; a 30 % deposit is £242.70, the balance £566.30.
+  const DEPOSIT_PAID = { ...PAID, paidPence: 24_270, chargedPence: 24_270 };
+
+  it('more than 30 days out: the deposit back, less the £25 fee', () => {
+    expect(cancelDaysBefore(60, DEPOSIT_PAID)).toMatchObject({
+      amountPence: 24_270 - 2_500,
+      feePence: 2_500,
+    });
+  });
+
+  it('14–30 days out with only the deposit paid: 75 % of the paid share of accommodation and service fee', () => {
+    // Full price: 75 % of £709 = £531.75 (no cleaning). Paid share 242.70 / 809 = 30 % → £159.525 → £159.53.
+    expect(cancelDaysBefore(20, DEPOSIT_PAID).amountPence).toBe(15_953 - 2_500);
+  });
+
+  it('with deposit and balance paid: exactly as a booking paid in full', () => {
+    expect(cancelDaysBefore(20, { chargedPence: 80_900 })).toEqual(cancelDaysBefore(20));
+  });
+
+  it('never more than was paid, never below zero', () => {
+    expect(cancelDaysBefore(60, { paidPence: 1_000, chargedPence: 24_270 }).amountPence).toBe(1_000);
+    expect(cancelDaysBefore(3, { paidPence: 2_000, chargedPence: 2_000 }).amountPence).toBe(0);
+  });
+
+  it('the owner cancelling gives back everything that was paid', () => {
+    expect(cancelDaysBefore(20, { ...DEPOSIT_PAID, cancelledByOwner: true }).amountPence).toBe(24_270);
+  });
+});

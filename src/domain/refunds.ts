@@ -20,8 +20,14 @@ export type RefundInput = {
   cleaningFeePence: number;
   /** The owner cancels a guest's stay: everything back, no fee. */
   cancelledByOwner?: boolean;
-  /** Never refund more than was paid. */
+  /** Never refund more than was paid (what was charged, less what was refunded already). */
   paidPence: number;
+  /**
+   * What has been charged of the booking so far (a deposit, or deposit and balance; issue 15). The table applies
+   * to the amounts paid: each part of the price counts in the share of the total that was charged. Absent: paid
+   * in full, as every booking was before payment schedules.
+   */
+  chargedPence?: number;
 };
 
 export type Refund = { amountPence: number; rule: RefundRule; daysBeforeCheckIn: number; feePence: number };
@@ -42,7 +48,8 @@ export function refundRule(daysBeforeCheckIn: number): RefundRule {
 /**
  * The refund of a cancelled paid booking. The preview the owner sees and the refund issued both come from here.
  * The percentage applies to accommodation and service fee; the cleaning fee only when d > 30; £25 comes off any
- * refund above zero; never below zero, never above what was paid.
+ * refund above zero; never below zero, never above what was paid. On a partly paid booking (a deposit, issue 15)
+ * the table applies to what was charged so far: the same share of each part of the price.
  */
 export function computeRefund(input: RefundInput): Refund {
   const daysBeforeCheckIn = daysBetween(input.cancelledOn, input.checkIn);
@@ -56,7 +63,14 @@ export function computeRefund(input: RefundInput): Refund {
   }
   const rule = refundRule(daysBeforeCheckIn);
   const share = Math.round(((input.accommodationPence + input.serviceFeePence) * rule.percent) / 100);
-  const gross = share + (rule.cleaningFeeRefunded ? input.cleaningFeePence : 0);
+  const fullGross = share + (rule.cleaningFeeRefunded ? input.cleaningFeePence : 0);
+  const totalPence = input.accommodationPence + input.serviceFeePence + input.cleaningFeePence;
+  const charged = input.chargedPence ?? totalPence;
+  // Partly paid: the terms' refund of the whole price, in the share of it that was charged (half up to the penny).
+  const gross =
+    charged >= totalPence || totalPence <= 0
+      ? fullGross
+      : Math.floor((fullGross * Math.max(0, charged) * 2 + totalPence) / (2 * totalPence));
   const feePence = gross > 0 ? Math.min(REFUND_PROCESSING_FEE_PENCE, gross) : 0;
   const amountPence = Math.min(input.paidPence, Math.max(0, gross - REFUND_PROCESSING_FEE_PENCE));
   return { amountPence, rule, daysBeforeCheckIn, feePence };

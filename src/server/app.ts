@@ -49,9 +49,13 @@ import { createOwnerStayActions } from './guest-journey/owner-actions.ts';
 import { guestJourneyAdminRoutes, manageBookingRoutes } from './guest-journey/routes.ts';
 import { createScheduledMessages, createScheduledMessagesJob } from './guest-journey/scheduled-messages.ts';
 import { healthRoutes } from './health/routes.ts';
+import type { IntervalJob } from './jobs/interval-job.ts';
 import type { NotificationEvents } from './notifications/events.ts';
 import { createOwnerContentRepository } from './owner-content/repository.ts';
 import { ownerContentRoutes } from './owner-content/routes.ts';
+import { startBalanceJob } from './payment-schedule/balance-job.ts';
+import type { BalanceJobResult } from './payment-schedule/balance-service.ts';
+import { adminPaymentScheduleRoutes, publicPaymentScheduleRoutes } from './payment-schedule/routes.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import { startHoldSweeper } from './payments/hold-sweeper.ts';
 import { createPaymentService } from './payments/payment-service.ts';
@@ -117,6 +121,8 @@ export type BuildAppOptions = {
    * sender's timer, as main.ts runs it; tests call `app.guestMessages.runNow()` under their manual clock).
    */
   guestJobs?: boolean;
+  /** Charge due balances on a timer (default true); tests run it with `app.balanceJob.runNow()`. */
+  balanceJob?: boolean;
 };
 
 declare module 'fastify' {
@@ -140,6 +146,8 @@ declare module 'fastify' {
     photos: { photosReady(): Promise<{ ready: number; missingAlt: number }>; worker: PhotoWorker };
     /** Tests await `app.siteContent.settled()` before reading a page after a change. */
     siteContent: SiteContentService;
+    /** The balance job (issue 15): tests run it with `app.balanceJob.runNow()` under their clock. */
+    balanceJob: Pick<IntervalJob<BalanceJobResult>, 'runNow'>;
   }
 }
 
@@ -425,6 +433,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     reconcile: paymentService.reconcileLapsedHolds,
   });
+  const balanceJob = startBalanceJob({
+    db: database.db,
+    clock,
+    log: app.log,
+    balances: paymentService.balances,
+  });
+  app.decorate('balanceJob', { runNow: balanceJob.runNow });
+  if (options.balanceJob === false) await balanceJob.stop();
+  app.addHook('onClose', async () => balanceJob.stop());
   app.decorate('holdSweeper', { sweep: holdSweeper.sweep });
   if (options.holdSweeper === false) holdSweeper.stop();
   app.addHook('onClose', async () => holdSweeper.stop());
@@ -534,13 +551,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(icalExportRoutes, { ...context, calendarSync }); // keyed by the export secret
       await api.register(downloadsApiRoutes);
       await api.register(paymentRoutes, { ...context, beforeHold: () => calendarSync.refreshStaleFeeds() });
+      await api.register(publicPaymentScheduleRoutes, context);
       await api.register(stripeWebhookRoutes, context); // reads its body raw, for Stripe's signature
       if (testClock) {
         await api.register(testClockRoutes, {
           ...context,
           advance: testClock.advance,
-          sweep: holdSweeper.sweep,
-          // The clock moved: the scheduled messages and the outbox run as their timers would have.
+          // The timers' work at the new time, as they would have done it: the hold sweep and the balance job,
+          sweep: async () => {
+            await holdSweeper.sweep();
+            await balanceJob.runNow();
+          },
+          // then the scheduled messages and the outbox.
           afterAdvance: async () => {
             await scheduledMessages.queueDue();
             await outboxWorker.runOnce();
@@ -562,6 +584,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         });
         await admin.register(goLiveRoutes, { ...context, goLive });
         await admin.register(calendarSyncAdminRoutes, { ...context, calendarSync });
+        await admin.register(adminPaymentScheduleRoutes, context);
         await admin.register(adminBookingRoutes, {
           ...context,
           refunds: options.refunds ?? context.payments,

@@ -543,6 +543,11 @@ beforeAll(async () => {
     }),
   });
   addSample('GET /api/admin/audit', { query: { limit: '10' } });
+  addSample('PUT /api/admin/payment-schedule', {
+    body: { mode: 'deposit', depositPercent: 30, balanceDaysBefore: 42 },
+  });
+  addSample('POST /api/admin/bookings/:id/charge-balance', { params: { id: bookingId } });
+  addSample('POST /api/admin/bookings/:id/send-payment-link', { params: { id: bookingId } });
   addSample('POST /api/admin/block-dates', {
     body: () => ({ propertyId: 1, ...freshNights('block'), reason: 'maintenance' }),
   });

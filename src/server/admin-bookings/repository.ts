@@ -5,6 +5,7 @@ import { bookingReference } from '../../domain/booking-reference.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { auditLog, importedEvents } from '../db/schema.ts';
+import { balanceOutstanding } from '../payment-schedule/balance-service.ts';
 
 /** The audit action that records a cancellation (its details keep the refund decided, for the record). */
 export const CANCEL_ACTION = 'booking.canceled';
@@ -62,5 +63,14 @@ export function toAdminBooking(row: StayRow): AdminBooking {
     createdAt: row.createdAt.toISOString(),
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
     canceledAt: row.canceledAt?.toISOString() ?? null,
+    scheduleKind: row.scheduleKind,
+    depositPence: row.depositPence,
+    balancePence: row.balancePence,
+    balanceDueOn: row.balanceDueOn,
+    balanceStatus: row.balanceStatus,
+    balanceFailureCode: row.balanceFailureCode,
+    balanceLastError: row.balanceLastError,
+    balanceLastAttemptAt: row.balanceLastAttemptAt?.toISOString() ?? null,
+    duePence: balanceOutstanding(row) ? row.balancePence : 0,
   };
 }

@@ -17,6 +17,7 @@ import {
 } from '../../domain/api.ts';
 import type { AppContext } from '../context.ts';
 import { createPaymentService } from '../payments/payment-service.ts';
+import { toAdminBooking } from './repository.ts';
 import { createAdminBookingService, type RefundProvider } from './service.ts';
 
 export type AdminBookingRoutesOptions = AppContext & {
@@ -29,13 +30,14 @@ export type AdminBookingRoutesOptions = AppContext & {
  * blocks (spec section 7), CSV export and the audit log. Registered inside the admin scope of app.ts, so every route answers 401 without a valid token.
  */
 export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions> = async (app, options) => {
+  const payments = createPaymentService(options, app.log);
   const service = createAdminBookingService({
     db: options.db,
     clock: options.clock,
     notifications: options.notifications,
     refunds: options.refunds,
     siteUrl: options.config.siteUrl,
-    reconcileLapsedHolds: createPaymentService(options, app.log).reconcileLapsedHolds,
+    reconcileLapsedHolds: payments.reconcileLapsedHolds,
   });
   const actor = (request: { admin?: { username: string } }) => request.admin?.username ?? 'admin';
 
@@ -93,6 +95,20 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions
       },
     },
     async (request) => service.cancel(request.params.id, request.body ?? {}, actor(request)),
+  );
+
+  // Deposit now, balance later (issue 15): the owner's two actions on a balance still owed.
+  app.post(
+    '/admin/bookings/:id/charge-balance',
+    { schema: { params: IdParams, response: { 200: AdminBookingSchema } } },
+    async (request) => toAdminBooking(await payments.balances.chargeNow(request.params.id, actor(request))),
+  );
+
+  app.post(
+    '/admin/bookings/:id/send-payment-link',
+    { schema: { params: IdParams, response: { 200: AdminBookingSchema } } },
+    async (request) =>
+      toAdminBooking(await payments.balances.sendPaymentLink(request.params.id, actor(request))),
   );
 
   app.post(

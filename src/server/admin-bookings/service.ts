@@ -69,7 +69,40 @@ export function createAdminBookingService(deps: Dependencies) {
       cleaningFeePence: row.cleaningFeePence,
       cancelledByOwner: byOwner,
       paidPence: row.kind === 'guest' ? Math.max(0, row.paidPence - row.refundedPence) : 0,
+      // A deposit booking: the terms apply to what has been charged so far (issue 15).
+      ...(row.scheduleKind === 'deposit' ? { chargedPence: row.paidPence } : {}),
     });
+  }
+
+  /**
+   * A cancellation's refund, from the payments that were made: the balance's first (when it was paid), then the
+   * deposit's (or the one full payment). One idempotency key per payment, so a retry never refunds twice.
+   */
+  async function refundPayments(row: StayRow, amountPence: number): Promise<string> {
+    if (!row.paymentIntentId) throw new Error('the booking has no payment on record');
+    const parts: { paymentIntentId: string; amountPence: number; idempotencyKey: string }[] = [];
+    let left = amountPence;
+    if (row.balanceStatus === 'succeeded' && row.balancePaymentIntentId) {
+      const fromBalance = Math.min(left, row.balancePence);
+      if (fromBalance > 0) {
+        parts.push({
+          paymentIntentId: row.balancePaymentIntentId,
+          amountPence: fromBalance,
+          idempotencyKey: `${refundIdempotencyKey(row.id)}-balance`,
+        });
+      }
+      left -= fromBalance;
+    }
+    if (left > 0) {
+      parts.push({
+        paymentIntentId: row.paymentIntentId,
+        amountPence: left,
+        idempotencyKey: refundIdempotencyKey(row.id),
+      });
+    }
+    const ids: string[] = [];
+    for (const part of parts) ids.push((await refunds.refund(part)).id);
+    return ids.join(',');
   }
 
   async function withRefundDue(row: StayRow): Promise<AdminBooking> {
@@ -80,13 +113,7 @@ export function createAdminBookingService(deps: Dependencies) {
   async function issueRefund(row: StayRow, amountPence: number, actor: string): Promise<StayRow> {
     let refundId: string;
     try {
-      if (!row.paymentIntentId) throw new Error('the booking has no payment on record');
-      const refund = await refunds.refund({
-        paymentIntentId: row.paymentIntentId,
-        amountPence,
-        idempotencyKey: refundIdempotencyKey(row.id),
-      });
-      refundId = refund.id;
+      refundId = await refundPayments(row, amountPence);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await db.transaction(async (tx) => {
@@ -210,9 +237,17 @@ export function createAdminBookingService(deps: Dependencies) {
           if (stay.refundDuePence > 0) return { row: stay, refundPence: stay.refundDuePence };
           throw conflict(`This ${describeStay(stay)} is already cancelled.`, 'already_canceled');
         }
+        if (stay.balanceStatus === 'processing') {
+          throw conflict(
+            'The balance of this booking is being charged right now. Try again in a minute.',
+            'balance_processing',
+          );
+        }
         const now = clock.now();
         const refund = refundFor(stay, byOwner);
         const refundPence = refund.amountPence;
+        // A balance not yet taken is never charged now: the scheduled charge is cancelled with the booking.
+        const balanceCanceled = stay.balanceStatus === 'scheduled' || stay.balanceStatus === 'failed';
         const row = await bookings.updateStay(
           {
             id: id,
@@ -221,6 +256,7 @@ export function createAdminBookingService(deps: Dependencies) {
               canceledAt: now,
               holdExpiresAt: null,
               updatedAt: now,
+              ...(balanceCanceled ? { balanceStatus: 'canceled' as const } : {}),
               refundDuePence: refundPence,
               ...(refundPence > 0 ? { attention: 'refund_pending' as const, attentionDetail: null } : {}),
             },
@@ -244,6 +280,7 @@ export function createAdminBookingService(deps: Dependencies) {
           rule: refund.rule.label,
           refundPence,
           refundTargetPence: stay.refundedPence + refundPence,
+          ...(balanceCanceled ? { balanceCanceledPence: stay.balancePence } : {}),
         });
         // A paid booking's guest is told once the refund is through (in the transaction that records it).
         // A lapsed hold was never a booking the guest holds: nobody is told.
@@ -426,6 +463,9 @@ const CSV_COLUMNS: [string, (b: AdminBooking) => string | number][] = [
   ['Phone', (b) => b.contactPhone],
   ['Total (GBP)', (b) => b.totalPrice.toFixed(2)],
   ['Paid (GBP)', (b) => (b.paidPence / 100).toFixed(2)],
+  ['Due (GBP)', (b) => (b.duePence / 100).toFixed(2)],
+  ['Balance due on', (b) => (b.scheduleKind === 'deposit' ? (b.balanceDueOn ?? '') : '')],
+  ['Balance status', (b) => (b.scheduleKind === 'deposit' ? b.balanceStatus : '')],
   ['Refunded (GBP)', (b) => (b.refundedPence / 100).toFixed(2)],
   ['Hold expires', (b) => b.holdExpiresAt ?? ''],
   ['Reason', (b) => b.reason],

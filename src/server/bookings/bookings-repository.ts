@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { OWNER_BLOCK_NAME } from '../../domain/api.ts';
 import type { IsoDate } from '../../domain/dates.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
@@ -147,6 +147,80 @@ export function createBookingsRepository(db: Db) {
         .orderBy(asc(stays.holdExpiresAt), asc(stays.id))
         .limit(limit);
       return rows as LapsedHold[];
+    },
+
+    // --- Deposit now, balance later (issue 15) ---
+
+    /** Confirmed bookings whose balance is scheduled and due by `today` (the balance job's work), oldest first. */
+    async balancesDue({ today, limit }: { today: IsoDate; limit: number }, tx: DbOrTx = db) {
+      return tx
+        .select()
+        .from(stays)
+        .where(
+          and(
+            eq(stays.status, 'confirmed'),
+            eq(stays.balanceStatus, 'scheduled'),
+            lte(stays.balanceDueOn, today),
+          ),
+        )
+        .orderBy(asc(stays.balanceDueOn), asc(stays.id))
+        .limit(limit);
+    },
+
+    /**
+     * Confirmed bookings not yet over (check-out after `today`) whose balance is in the given states (failed
+     * ones for reminders, stuck charges): a stay in the past is the owner's to settle by hand.
+     */
+    async balancesIn(
+      { statuses, today, limit }: { statuses: StayRow['balanceStatus'][]; today: IsoDate; limit: number },
+      tx: DbOrTx = db,
+    ) {
+      return tx
+        .select()
+        .from(stays)
+        .where(
+          and(
+            eq(stays.status, 'confirmed'),
+            inArray(stays.balanceStatus, statuses),
+            gt(stays.checkOut, today),
+          ),
+        )
+        .orderBy(asc(stays.checkIn), asc(stays.id))
+        .limit(limit);
+    },
+
+    /**
+     * Takes the next attempt at a stay's balance: from one of `from` to 'processing', its attempt count moved on.
+     * One atomic statement, so of two processes (or the job and the owner's button) exactly one gets the row.
+     */
+    async claimBalanceAttempt(
+      { id, from, now }: { id: string; from: StayRow['balanceStatus'][]; now: Date },
+      tx: DbOrTx = db,
+    ): Promise<StayRow | null> {
+      const [row] = await tx
+        .update(stays)
+        .set({
+          balanceStatus: 'processing',
+          balanceAttempts: sql`${stays.balanceAttempts} + 1`,
+          balanceLastAttemptAt: now,
+          updatedAt: now,
+        })
+        .where(and(eq(stays.id, id), eq(stays.status, 'confirmed'), inArray(stays.balanceStatus, from)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Counts a reminder as sent, if no other process counted it first. */
+    async claimBalanceReminder(
+      { id, sent, now }: { id: string; sent: number; now: Date },
+      tx: DbOrTx = db,
+    ): Promise<boolean> {
+      const rows = await tx
+        .update(stays)
+        .set({ balanceRemindersSent: sent + 1, updatedAt: now })
+        .where(and(eq(stays.id, id), eq(stays.balanceStatus, 'failed'), eq(stays.balanceRemindersSent, sent)))
+        .returning({ id: stays.id });
+      return rows.length > 0;
     },
 
     // --- Writes ---

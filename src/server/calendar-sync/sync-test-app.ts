@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { stays } from '../db/schema.ts';
-import type { NotificationEvents } from '../notifications/events.ts';
+import { type NotificationEvents, silentNotifications } from '../notifications/events.ts';
 import { adminToken, createTestApp } from '../test/test-app.ts';
 import type { Resolver } from './fetch-feed.ts';
 import { type CalendarSync, createCalendarSync } from './service.ts';
@@ -21,6 +21,7 @@ export async function createSyncTestApp(
 ) {
   const recorded: RecordedNotifications = { conflicts: [], unhealthy: [] };
   const notifications: NotificationEvents = {
+    ...silentNotifications,
     bookingConfirmed: async () => {},
     bookingCanceled: async () => {},
     paymentRefundedNightsTaken: async () => {},

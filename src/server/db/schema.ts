@@ -147,6 +147,42 @@ export const stays = pgTable(
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    // --- Deposit now, balance later (issue 15; src/domain/payment-schedule.ts) ---
+    /** The plan the booking was made under: 'full', or 'deposit' with the balance charged later. */
+    scheduleKind: text('schedule_kind', { enum: ['full', 'deposit'] })
+      .notNull()
+      .default('full'),
+    /** Charged at booking under a deposit plan (0 for 'full': the total is). */
+    depositPence: integer('deposit_pence').notNull().default(0),
+    balancePence: integer('balance_pence').notNull().default(0),
+    /** The day the balance is charged off-session (property's clock). */
+    balanceDueOn: date('balance_due_on', { mode: 'string' }),
+    /**
+     * none (paid in full) → scheduled (deposit paid) → processing (a charge in flight) → succeeded | failed
+     * (authentication required or declined: the guest pays through the link) ; canceled with the booking.
+     */
+    balanceStatus: text('balance_status', {
+      enum: ['none', 'scheduled', 'processing', 'succeeded', 'failed', 'canceled'],
+    })
+      .notNull()
+      .default('none'),
+    /** Attempts made at the balance: each has its own idempotency key (`balance-{id}-{attempt}`). */
+    balanceAttempts: integer('balance_attempts').notNull().default(0),
+    /** The latest payment intent for the balance (off-session charge, or the guest's payment through the link). */
+    balancePaymentIntentId: text('balance_payment_intent_id'),
+    /** 'authentication_required' or 'declined' after a failed charge. */
+    balanceFailureCode: text('balance_failure_code'),
+    /** The provider's own words for the failure ('Your card has insufficient funds.'). */
+    balanceLastError: text('balance_last_error'),
+    balanceLastAttemptAt: timestamp('balance_last_attempt_at', { withTimezone: true }),
+    balanceFailedAt: timestamp('balance_failed_at', { withTimezone: true }),
+    balanceRemindersSent: integer('balance_reminders_sent').notNull().default(0),
+    /** When the owner was asked to decide about a balance still unpaid 7 days before arrival. */
+    balanceOwnerNotifiedAt: timestamp('balance_owner_notified_at', { withTimezone: true }),
+    balancePaidAt: timestamp('balance_paid_at', { withTimezone: true }),
+    /** The provider's customer and the card saved at booking for the balance (Stripe: cus_…, pm_…). */
+    customerId: text('customer_id'),
+    paymentMethodId: text('payment_method_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -157,6 +193,7 @@ export const stays = pgTable(
     uniqueIndex('stays_payment_intent_idx').on(table.paymentIntentId),
     index('stays_hold_client_idx').on(table.holdClientKey),
     index('stays_promo_code_idx').on(table.promoCodeId),
+    index('stays_balance_due_idx').on(table.balanceStatus, table.balanceDueOn),
   ],
 );
 
@@ -173,11 +210,32 @@ export const demoPaymentIntents = pgTable(
     idempotencyKey: text('idempotency_key'),
     lastError: text('last_error'),
     amountRefunded: integer('amount_refunded').notNull().default(0),
+    /** The demo customer the card is saved for (a deposit's intent), as Stripe's `customer`. */
+    customerId: text('customer_id'),
+    /** Save the card for later off-session charges (Stripe's `setup_future_usage: 'off_session'`). */
+    setupFutureUsage: boolean('setup_future_usage').notNull().default(false),
+    /** The card that paid (or was tried), kept when `setupFutureUsage`. */
+    paymentMethodId: text('payment_method_id'),
+    /** 'authentication_required' or 'card_declined' of the last failed attempt. */
+    lastErrorCode: text('last_error_code'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [uniqueIndex('demo_payment_intents_idempotency_idx').on(table.idempotencyKey)],
 );
+
+/**
+ * Cards the demo provider keeps for later, as Stripe keeps a customer's saved payment method. Only Stripe's
+ * published test numbers are ever accepted, so no real card number can be stored here.
+ */
+export const demoPaymentMethods = pgTable('demo_payment_methods', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  cardNumber: text('card_number').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  createdAt: createdAt(),
+});
 
 export const demoRefunds = pgTable('demo_refunds', {
   id: text('id').primaryKey(),

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { bookingReference } from '../../domain/booking-reference.ts';
-import { guestBookingConfirmed, ownerBookingConfirmed } from './messages.ts';
+import { guestBalancePaymentLink, guestBookingConfirmed, ownerBookingConfirmed } from './messages.ts';
 import { MESSAGE_KINDS } from './notifications.ts';
 import { previewMessages, SAMPLE_STAY } from './preview.ts';
 import { propertyLocalInstant, stayCalendarFile } from './stay-calendar.ts';
@@ -11,7 +11,9 @@ const site = { siteUrl: 'https://thetower.example', siteEmail: 'stay@thetower.ex
 describe('e-mail messages', () => {
   it('has a preview, with an HTML and a plain-text part, for every kind of message the outbox holds', () => {
     const previews = previewMessages(site, new Date('2026-11-23T10:00:00Z'));
-    expect(previews.map((p) => p.kind).sort()).toEqual(Object.values(MESSAGE_KINDS).sort());
+    // A kind may be shown in more than one variant ('guest.booking_confirmed (deposit)').
+    const kinds = new Set(previews.map((p) => p.kind.replace(/ \(.*\)$/, '')));
+    expect([...kinds].sort()).toEqual(Object.values(MESSAGE_KINDS).sort());
     for (const { message } of previews) {
       expect(message.subject.length).toBeGreaterThan(10);
       expect(message.html).toMatch(/^<!doctype html>/);
@@ -61,6 +63,35 @@ describe('e-mail messages', () => {
     expect(html).toContain('href="https://thetower.example/terms-and-conditions"');
     expect(html).toContain('href="mailto:stay@thetower.example"');
     expect(text).toContain('https://thetower.example/terms-and-conditions');
+  });
+});
+
+describe('e-mails of a deposit booking (issue 15)', () => {
+  const deposit = {
+    ...SAMPLE_STAY,
+    scheduleKind: 'deposit' as const,
+    depositPence: 25_830,
+    balancePence: 60_270,
+    balanceDueOn: '2026-10-28',
+    paidPence: 25_830,
+  };
+
+  it('the confirmation states the schedule: the deposit paid, the balance, its date and the card', () => {
+    const { text } = guestBookingConfirmed(deposit, site);
+    expect(text).toContain(
+      'You paid a deposit of £258.30 today. The balance of £602.70 will be charged on Wednesday 28 October 2026 to the card you paid with',
+    );
+    expect(guestBookingConfirmed(SAMPLE_STAY, site).text).not.toContain('deposit');
+  });
+
+  it("the balance e-mail links to the booking's checkout page, which takes the balance", () => {
+    const { text } = guestBalancePaymentLink(
+      { ...deposit, balanceFailureCode: 'card_declined' },
+      site,
+      'failed',
+    );
+    expect(text).toContain(`${site.siteUrl}/checkout/${SAMPLE_STAY.id}`);
+    expect(text).toContain('£602.70');
   });
 });
 

@@ -1,6 +1,7 @@
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { daysBetween, type IsoDate } from '../../domain/dates.ts';
 import { formatDayMonthYear, formatGbp, formatLongDate } from '../../domain/format.ts';
+import { balancePaymentUrl } from '../../domain/payment-schedule.ts';
 import { CHECK_IN_TIME, CHECK_OUT_TIME, PROPERTY_NAME } from '../../domain/property.ts';
 import { REFUND_PROCESSING_FEE_PENCE, refundRule } from '../../domain/refunds.ts';
 import type { stays } from '../db/schema.ts';
@@ -42,7 +43,19 @@ export type BookingDetails = Pick<
   | 'source'
   | 'manageKey'
 > &
-  Partial<Pick<typeof stays.$inferSelect, 'discountPence' | 'levyPence'>>;
+  Partial<
+    Pick<
+      typeof stays.$inferSelect,
+      | 'discountPence'
+      | 'levyPence'
+      | 'scheduleKind'
+      | 'depositPence'
+      | 'balancePence'
+      | 'balanceDueOn'
+      | 'balanceLastError'
+      | 'balanceFailureCode'
+    >
+  >;
 
 /** What the arrival e-mail says besides the stay: the owner's standing instructions and this stay's code. */
 export type ArrivalDetails = {
@@ -97,6 +110,27 @@ function priceRows(stay: BookingDetails) {
     ...(levyPence > 0 ? [{ label: 'Visitor levy', value: formatGbp(levyPence) }] : []),
     { label: 'Total', value: formatGbp(stay.totalPence), strong: true },
   );
+}
+
+/** The payment schedule of a deposit booking: what was charged at booking, what is charged when, to which card. */
+export function scheduleSentence(stay: BookingDetails): string | null {
+  if (stay.scheduleKind !== 'deposit' || !stay.balanceDueOn) return null;
+  return `You paid a deposit of ${formatGbp(stay.depositPence ?? 0)} today. The balance of ${formatGbp(stay.balancePence ?? 0)} will be charged on ${formatLongDate(stay.balanceDueOn)} to the card you paid with, which we keep for that charge only.`;
+}
+
+function scheduleRows(stay: BookingDetails) {
+  if (stay.scheduleKind !== 'deposit' || !stay.balanceDueOn) return [];
+  return [
+    rows(
+      { label: 'Deposit paid', value: formatGbp(stay.depositPence ?? 0) },
+      {
+        label: `Balance, charged ${formatDayMonthYear(stay.balanceDueOn)}`,
+        value: formatGbp(stay.balancePence ?? 0),
+        strong: true,
+      },
+    ),
+    p(scheduleSentence(stay) ?? ''),
+  ];
 }
 
 function guestRows(stay: BookingDetails) {
@@ -156,6 +190,7 @@ export function guestBookingConfirmed(stay: BookingDetails, site: MessageSite): 
       ),
       h('Your payment'),
       priceRows(stay),
+      ...scheduleRows(stay),
       h('What happens next'),
       list(
         `Your check-in instructions and access codes arrive by e-mail 24 hours before you arrive. Check-in is from ${CHECK_IN_TIME.label} and check-out is by ${CHECK_OUT_TIME.label}.`,
@@ -183,6 +218,13 @@ export function ownerBookingConfirmed(stay: BookingDetails, site: MessageSite): 
       stayRows(stay),
       guestRows(stay),
       priceRows(stay),
+      ...(stay.scheduleKind === 'deposit' && stay.balanceDueOn
+        ? [
+            p(
+              `Deposit ${formatGbp(stay.depositPence ?? 0)} paid; the balance of ${formatGbp(stay.balancePence ?? 0)} is charged automatically on ${formatLongDate(stay.balanceDueOn)}.`,
+            ),
+          ]
+        : []),
       p(
         "The guest's arrival e-mail, with your check-in instructions and the access code, goes by itself 24 hours before check-in. Set this stay's own code on the booking in the admin area, or the default code is sent; you are told 36 hours before arrival if there is none.",
       ),
@@ -458,6 +500,129 @@ export function ownerChangeRequest(
       h('Booked'),
       stayRows(stay),
       guestRows(stay),
+      adminLink(site, stay),
+    ],
+    signOff: OWNER_SIGN_OFF,
+  });
+}
+
+// --- Deposit now, balance later (issue 15) ---
+
+function balanceRows(stay: BookingDetails) {
+  return rows(
+    { label: 'Booking reference', value: bookingReference(stay.id) },
+    { label: 'Stay', value: `${formatLongDate(stay.checkIn)} to ${formatLongDate(stay.checkOut)}` },
+    { label: 'Total', value: formatGbp(stay.totalPence) },
+    { label: 'Paid so far', value: formatGbp(stay.paidPence) },
+    { label: 'Balance due', value: formatGbp(stay.balancePence ?? 0), strong: true },
+  );
+}
+
+/** Why the charge failed, in the guest's words. */
+function failureSentence(stay: BookingDetails): string {
+  return stay.balanceFailureCode === 'authentication_required'
+    ? 'your bank asked for you to confirm the payment yourself, which cannot happen while you are away from the page'
+    : `your card was declined${stay.balanceLastError ? ` (“${stay.balanceLastError}”)` : ''}`;
+}
+
+export function guestBalancePaid(stay: BookingDetails, site: MessageSite): RenderedMessage {
+  return renderMessage({
+    subject: `Receipt: balance paid for your stay at ${PROPERTY_NAME} (${dateRange(stay)})`,
+    preheader: `${formatGbp(stay.balancePence ?? 0)} received. Your stay is paid in full.`,
+    heading: 'Your stay is paid in full',
+    blocks: [
+      p(
+        `Dear ${firstName(stay.contactName)}, we have received the balance of ${formatGbp(stay.balancePence ?? 0)} for your stay. Nothing more is due.`,
+      ),
+      rows(
+        { label: 'Booking reference', value: bookingReference(stay.id) },
+        { label: 'Stay', value: `${formatLongDate(stay.checkIn)} to ${formatLongDate(stay.checkOut)}` },
+        { label: 'Deposit', value: formatGbp(stay.depositPence ?? 0) },
+        { label: 'Balance', value: formatGbp(stay.balancePence ?? 0) },
+        { label: 'Paid in full', value: formatGbp(stay.paidPence), strong: true },
+      ),
+      button('Your booking', manageBookingUrl(stay, site.siteUrl)),
+      p('Any questions? Write to us at ', mailto(site.siteEmail), '.'),
+    ],
+    signOff: GUEST_SIGN_OFF,
+  });
+}
+
+export function ownerBalancePaid(stay: BookingDetails, site: MessageSite): RenderedMessage {
+  return renderMessage({
+    subject: `Balance paid: ${stay.contactName}, ${dateRange(stay)} (${formatGbp(stay.balancePence ?? 0)})`,
+    preheader: 'The booking is paid in full.',
+    heading: 'A balance was paid',
+    blocks: [
+      p(`The balance of ${stay.contactName}'s booking was paid: it is paid in full.`),
+      balanceRows(stay),
+      adminLink(site, stay),
+    ],
+    signOff: OWNER_SIGN_OFF,
+  });
+}
+
+/** The guest's e-mail with the link to pay the balance: after a failed charge, a reminder, or sent by the owner. */
+export function guestBalancePaymentLink(
+  stay: BookingDetails,
+  site: MessageSite,
+  reason: 'failed' | 'reminder' | 'owner',
+): RenderedMessage {
+  const url = balancePaymentUrl(site.siteUrl, stay.id);
+  const amount = formatGbp(stay.balancePence ?? 0);
+  const opening =
+    reason === 'failed'
+      ? `Dear ${firstName(stay.contactName)}, we tried to charge the balance of ${amount} for your stay today, but ${failureSentence(stay)}. Your booking is still confirmed; please pay the balance with the link below.`
+      : reason === 'reminder'
+        ? `Dear ${firstName(stay.contactName)}, a reminder: the balance of ${amount} for your stay is still unpaid. Your booking is still confirmed; please pay the balance with the link below.`
+        : `Dear ${firstName(stay.contactName)}, here is the link to pay the balance of ${amount} for your stay.`;
+  return renderMessage({
+    subject:
+      reason === 'reminder'
+        ? `Reminder: please pay the balance for your stay at ${PROPERTY_NAME}`
+        : `Please pay the balance for your stay at ${PROPERTY_NAME} (${dateRange(stay)})`,
+    preheader: `${amount} is due. Pay it securely on our checkout page.`,
+    heading: 'Your balance is due',
+    blocks: [
+      p(opening),
+      balanceRows(stay),
+      button(`Pay the balance of ${amount}`, url),
+      p('The link opens our secure checkout page: ', link(url, url)),
+      p('Questions, or would you rather pay another way? Write to us at ', mailto(site.siteEmail), '.'),
+    ],
+    signOff: GUEST_SIGN_OFF,
+  });
+}
+
+export function ownerBalanceFailed(stay: BookingDetails, site: MessageSite): RenderedMessage {
+  return renderMessage({
+    subject: `Balance not paid: ${stay.contactName}, ${dateRange(stay)}`,
+    preheader: 'The guest has been sent a link to pay it.',
+    heading: 'Charging a balance failed',
+    blocks: [
+      p(
+        stay.balanceFailureCode === 'authentication_required'
+          ? `The guest's bank asked for authentication, so the balance could not be charged automatically.`
+          : `The guest's card was declined${stay.balanceLastError ? `: ${stay.balanceLastError}` : ''}.`,
+        ' The guest has been sent a link to pay on the checkout page, with reminders after 2 and 5 days.',
+      ),
+      balanceRows(stay),
+      adminLink(site, stay),
+    ],
+    signOff: OWNER_SIGN_OFF,
+  });
+}
+
+export function ownerBalanceUnpaid(stay: BookingDetails, site: MessageSite): RenderedMessage {
+  return renderMessage({
+    subject: `Decide: balance still unpaid a week before arrival (${stay.contactName}, ${dateRange(stay)})`,
+    preheader: 'Nothing is cancelled automatically.',
+    heading: 'A balance is still unpaid',
+    blocks: [
+      p(
+        `The balance of ${stay.contactName}'s booking is still unpaid a week before arrival. Decide whether to cancel under the terms or to wait: nothing is cancelled automatically.`,
+      ),
+      balanceRows(stay),
       adminLink(site, stay),
     ],
     signOff: OWNER_SIGN_OFF,

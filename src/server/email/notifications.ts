@@ -7,10 +7,15 @@ import { outbox, stays } from '../db/schema.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import type { RenderedMessage } from './layout.ts';
 import {
+  guestBalancePaid,
+  guestBalancePaymentLink,
   guestBookingCanceled,
   guestBookingConfirmed,
   guestPaymentRefundedNightsTaken,
   type MessageSite,
+  ownerBalanceFailed,
+  ownerBalancePaid,
+  ownerBalanceUnpaid,
   ownerBookingCanceled,
   ownerBookingConfirmed,
   ownerCalendarConflict,
@@ -35,6 +40,11 @@ export const MESSAGE_KINDS = {
   guestThankYou: 'guest.thank_you',
   ownerAccessCodeMissing: 'owner.access_code_missing',
   ownerChangeRequest: 'owner.change_request',
+  guestBalancePaid: 'guest.balance_paid',
+  ownerBalancePaid: 'owner.balance_paid',
+  guestBalancePaymentLink: 'guest.balance_payment_link',
+  ownerBalanceFailed: 'owner.balance_failed',
+  ownerBalanceUnpaid: 'owner.balance_unpaid',
 } as const;
 
 /**
@@ -181,6 +191,86 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
         dedupeKey: `calendar-conflict:${conflict.sourceId}:${conflict.uid}:${conflict.checkIn}:${conflict.checkOut}:${conflict.stayId}`,
         stayId: conflict.stayId,
         kind: MESSAGE_KINDS.ownerCalendarConflict,
+        to: owner,
+        now: clock.now(),
+      });
+    },
+
+    async balancePaid(tx, stayId) {
+      const stay = await guestStay(tx, stayId);
+      if (!stay) return;
+      const now = clock.now();
+      if (stay.contactEmail) {
+        await enqueueMessage(tx, {
+          ...guestBalancePaid(stay, site),
+          dedupeKey: `balance-paid:${stayId}:guest`,
+          kind: MESSAGE_KINDS.guestBalancePaid,
+          to: stay.contactEmail,
+          now,
+        });
+      }
+      await enqueueMessage(tx, {
+        ...ownerBalancePaid(stay, site),
+        dedupeKey: `balance-paid:${stayId}:owner`,
+        kind: MESSAGE_KINDS.ownerBalancePaid,
+        to: owner,
+        now,
+      });
+    },
+
+    async balancePaymentFailed(tx, stayId, attempt) {
+      const stay = await guestStay(tx, stayId);
+      if (!stay) return;
+      const now = clock.now();
+      if (stay.contactEmail) {
+        await enqueueMessage(tx, {
+          ...guestBalancePaymentLink(stay, site, 'failed'),
+          dedupeKey: `balance-failed:${stayId}:${attempt}:guest`,
+          kind: MESSAGE_KINDS.guestBalancePaymentLink,
+          to: stay.contactEmail,
+          now,
+        });
+      }
+      await enqueueMessage(tx, {
+        ...ownerBalanceFailed(stay, site),
+        dedupeKey: `balance-failed:${stayId}:${attempt}:owner`,
+        kind: MESSAGE_KINDS.ownerBalanceFailed,
+        to: owner,
+        now,
+      });
+    },
+
+    async balanceReminder(tx, stayId, reminder) {
+      const stay = await guestStay(tx, stayId);
+      if (!stay?.contactEmail) return;
+      await enqueueMessage(tx, {
+        ...guestBalancePaymentLink(stay, site, 'reminder'),
+        dedupeKey: `balance-reminder:${stayId}:${stay.balanceAttempts}:${reminder}`,
+        kind: MESSAGE_KINDS.guestBalancePaymentLink,
+        to: stay.contactEmail,
+        now: clock.now(),
+      });
+    },
+
+    async balancePaymentLink(tx, stayId, sentAt) {
+      const stay = await guestStay(tx, stayId);
+      if (!stay?.contactEmail) return;
+      await enqueueMessage(tx, {
+        ...guestBalancePaymentLink(stay, site, 'owner'),
+        dedupeKey: `balance-link:${stayId}:${sentAt.toISOString()}`,
+        kind: MESSAGE_KINDS.guestBalancePaymentLink,
+        to: stay.contactEmail,
+        now: clock.now(),
+      });
+    },
+
+    async balanceUnpaidOwnerDecides(tx, stayId) {
+      const stay = await guestStay(tx, stayId);
+      if (!stay) return;
+      await enqueueMessage(tx, {
+        ...ownerBalanceUnpaid(stay, site),
+        dedupeKey: `balance-unpaid:${stayId}:owner`,
+        kind: MESSAGE_KINDS.ownerBalanceUnpaid,
         to: owner,
         now: clock.now(),
       });

@@ -2,12 +2,17 @@ import type { RenderedMessage } from './layout.ts';
 import {
   type BookingDetails,
   guestArrival,
+  guestBalancePaid,
+  guestBalancePaymentLink,
   guestBookingCanceled,
   guestBookingConfirmed,
   guestPaymentRefundedNightsTaken,
   guestThankYou,
   type MessageSite,
   ownerAccessCodeMissing,
+  ownerBalanceFailed,
+  ownerBalancePaid,
+  ownerBalanceUnpaid,
   ownerBookingCanceled,
   ownerBookingConfirmed,
   ownerCalendarConflict,
@@ -59,7 +64,45 @@ export function previewMessages(
 ): PreviewMessage[] {
   const stay = SAMPLE_STAY;
   const refundPence = 58_075;
+  // The same stay booked with a 30 % deposit, its balance charged 42 days before check-in (issue 15).
+  const deposit: BookingDetails = {
+    ...stay,
+    scheduleKind: 'deposit',
+    depositPence: 25_830,
+    balancePence: 60_270,
+    balanceDueOn: '2026-10-28',
+    paidPence: 25_830,
+    balanceFailureCode: 'card_declined',
+    balanceLastError: 'Your card has insufficient funds.',
+  };
   return [
+    {
+      kind: `${MESSAGE_KINDS.guestBookingConfirmed} (deposit)`,
+      message: guestBookingConfirmed(deposit, site),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.guestBalancePaid,
+      message: guestBalancePaid({ ...deposit, paidPence: 86_100 }, site),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.ownerBalancePaid,
+      message: ownerBalancePaid({ ...deposit, paidPence: 86_100 }, site),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.guestBalancePaymentLink,
+      message: guestBalancePaymentLink(deposit, site, 'failed'),
+      attachments: [],
+    },
+    {
+      kind: `${MESSAGE_KINDS.guestBalancePaymentLink} (reminder)`,
+      message: guestBalancePaymentLink(deposit, site, 'reminder'),
+      attachments: [],
+    },
+    { kind: MESSAGE_KINDS.ownerBalanceFailed, message: ownerBalanceFailed(deposit, site), attachments: [] },
+    { kind: MESSAGE_KINDS.ownerBalanceUnpaid, message: ownerBalanceUnpaid(deposit, site), attachments: [] },
     {
       kind: MESSAGE_KINDS.guestBookingConfirmed,
       message: guestBookingConfirmed(stay, site),

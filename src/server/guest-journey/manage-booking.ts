@@ -13,6 +13,7 @@ import type {
   ManagedBooking,
   StayMoney,
 } from '../../domain/guest-journey-api.ts';
+import { balancePaymentPath } from '../../domain/payment-schedule.ts';
 import { CHECK_IN_TIME, CHECK_OUT_TIME } from '../../domain/property.ts';
 import { guestAddress } from '../../domain/property-facts.ts';
 import type { createAdminBookingService } from '../admin-bookings/service.ts';
@@ -25,6 +26,7 @@ import { enqueueMessage, MESSAGE_KINDS } from '../email/notifications.ts';
 import { stayCalendarFile } from '../email/stay-calendar.ts';
 import { conflict, HttpError, notFound } from '../errors.ts';
 import { createOwnerContentRepository } from '../owner-content/repository.ts';
+import { balanceOutstanding } from '../payment-schedule/balance-service.ts';
 import { readGuestMessageSettings } from './settings.ts';
 
 /**
@@ -68,11 +70,19 @@ export function sameSecret(given: string, stored: string): boolean {
  */
 export function moneyOf(stay: StayRow): StayMoney {
   const confirmed = stay.status === 'confirmed';
+  const outstanding = balanceOutstanding(stay);
   return {
     totalPence: stay.totalPence,
-    paidPence: confirmed ? Math.max(stay.paidPence, stay.totalPence) : stay.paidPence,
+    // A deposit booking has paid what it records; any other confirmed stay is settled in full (the owner's
+    // bookings may be paid outside the site).
+    paidPence:
+      confirmed && stay.scheduleKind !== 'deposit'
+        ? Math.max(stay.paidPence, stay.totalPence)
+        : stay.paidPence,
     refundedPence: stay.refundedPence,
-    duePence: 0,
+    duePence: outstanding ? stay.balancePence : 0,
+    balanceDueOn: outstanding && stay.balanceStatus === 'scheduled' ? stay.balanceDueOn : null,
+    payBalancePath: outstanding && stay.balanceStatus === 'failed' ? balancePaymentPath(stay.id) : null,
   };
 }
 

@@ -19,6 +19,20 @@ export type NotificationEvents = {
   ): Promise<void>;
   /** A channel feed went stale or suddenly empty (sent once per episode). */
   feedUnhealthy(tx: Tx, feed: { sourceId: string; reason: string }): Promise<void>;
+  // --- Deposit now, balance later (issue 15) ---
+  /** The balance was charged (or paid through the link): the guest's receipt, the owner's notice. */
+  balancePaid(tx: Tx, stayId: string): Promise<void>;
+  /**
+   * Charging the balance failed (`attempt`: its attempt number): the bank asks for authentication, or the card
+   * was declined. The guest gets the link to pay on the checkout page; the owner is told.
+   */
+  balancePaymentFailed(tx: Tx, stayId: string, attempt: number): Promise<void>;
+  /** Reminder `reminder` (1, 2) of a balance still unpaid after a failed charge. */
+  balanceReminder(tx: Tx, stayId: string, reminder: number): Promise<void>;
+  /** The owner sent the guest the link to pay the balance; `sentAt` names this sending. */
+  balancePaymentLink(tx: Tx, stayId: string, sentAt: Date): Promise<void>;
+  /** The balance is still unpaid 7 days before arrival: the owner decides (nothing is cancelled). */
+  balanceUnpaidOwnerDecides(tx: Tx, stayId: string): Promise<void>;
 };
 
 /** Until the e-mail capability is wired in, events are recorded nowhere. */
@@ -28,4 +42,9 @@ export const silentNotifications: NotificationEvents = {
   paymentRefundedNightsTaken: async () => {},
   calendarConflict: async () => {},
   feedUnhealthy: async () => {},
+  balancePaid: async () => {},
+  balancePaymentFailed: async () => {},
+  balanceReminder: async () => {},
+  balancePaymentLink: async () => {},
+  balanceUnpaidOwnerDecides: async () => {},
 };

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
-import { demoPaymentIntents, demoRefunds } from '../db/schema.ts';
+import { demoPaymentIntents, demoPaymentMethods, demoRefunds } from '../db/schema.ts';
 import type {
   CreatePaymentIntentInput,
   PaymentIntentStatus,
@@ -24,9 +24,19 @@ export type DemoCardOutcome =
   | { kind: 'authenticate' };
 
 const DECLINED = 'Your card was declined.';
+/** Stripe's message when an off-session charge needs the cardholder (https://docs.stripe.com/declines/codes). */
+export const AUTHENTICATION_REQUIRED_MESSAGE =
+  'Your card was declined. This transaction requires authentication.';
 
 /** Stripe's test numbers (https://docs.stripe.com/testing#cards) and what each does in test mode. */
-export const DEMO_TEST_CARDS: Record<string, { brand: string; outcome: DemoCardOutcome }> = {
+export const DEMO_TEST_CARDS: Record<
+  string,
+  {
+    brand: string;
+    outcome: DemoCardOutcome /** Off-session charges of the saved card, when they differ. */;
+    offSession?: DemoCardOutcome;
+  }
+> = {
   '4242424242424242': { brand: 'Visa', outcome: { kind: 'succeed' } },
   '4000056655665556': { brand: 'Visa (debit)', outcome: { kind: 'succeed' } },
   '4000008260000000': { brand: 'Visa (United Kingdom)', outcome: { kind: 'succeed' } },
@@ -53,7 +63,12 @@ export const DEMO_TEST_CARDS: Record<string, { brand: string; outcome: DemoCardO
       message: 'An error occurred while processing your card. Try again in a little bit.',
     },
   },
-  '4000002500003155': { brand: 'Visa (authentication)', outcome: { kind: 'authenticate' } },
+  // Asks for authentication once; saved with it, later off-session charges go through (Stripe's test mode).
+  '4000002500003155': {
+    brand: 'Visa (authentication)',
+    outcome: { kind: 'authenticate' },
+    offSession: { kind: 'succeed' },
+  },
   '4000002760003184': { brand: 'Visa (authentication)', outcome: { kind: 'authenticate' } },
   '4000000000003220': { brand: 'Visa (3D Secure 2)', outcome: { kind: 'authenticate' } },
 };
@@ -79,6 +94,8 @@ export class DemoPaymentError extends Error {
 export type DemoCardInput = { number: string; expMonth: number; expYear: number; cvc: string };
 
 export type DemoPaymentProvider = PaymentProvider & {
+  /** Test-only: the guest's saved card becomes another test card (its funds ran out, say). */
+  replaceSavedCard?(paymentMethodId: string, cardNumber: string): Promise<void>;
   readonly mode: 'demo';
   /** What Stripe.js's confirmCardPayment does, on our server: one attempt with a test card. */
   confirmWithCard(id: string, clientSecret: string, card: DemoCardInput): Promise<ProviderPaymentIntent>;
@@ -102,6 +119,9 @@ function toIntent(row: Row): ProviderPaymentIntent {
     metadata: row.metadata,
     lastError: row.lastError,
     amountRefunded: row.amountRefunded,
+    customerId: row.customerId,
+    paymentMethodId: row.paymentMethodId,
+    lastErrorCode: row.lastErrorCode,
   };
 }
 
@@ -150,8 +170,87 @@ export function createDemoPaymentProvider(db: Db, clock: Clock): DemoPaymentProv
     return row!;
   }
 
+  async function saveCard(tx: DbOrTx, customerId: string, card: DemoCardInput): Promise<string> {
+    const id = `pm_demo_${randomId()}`;
+    await tx.insert(demoPaymentMethods).values({
+      id,
+      customerId,
+      cardNumber: card.number.replace(/[\s-]/g, ''),
+      expMonth: card.expMonth,
+      expYear: card.expYear < 100 ? 2000 + card.expYear : card.expYear,
+      createdAt: clock.now(),
+    });
+    return id;
+  }
+
   return {
     mode: 'demo',
+
+    async createCustomer(input) {
+      // Idempotent by key, as Stripe's: the same booking always gets the same demo customer.
+      return {
+        id: `cus_demo_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}`,
+      };
+    },
+
+    async chargeOffSession(input) {
+      const [existing] = await db
+        .select()
+        .from(demoPaymentIntents)
+        .where(eq(demoPaymentIntents.idempotencyKey, input.idempotencyKey));
+      if (existing) return toIntent(existing);
+      const [method] = await db
+        .select()
+        .from(demoPaymentMethods)
+        .where(eq(demoPaymentMethods.id, input.paymentMethodId));
+      if (!method || method.customerId !== input.customerId) {
+        throw new Error(`No such PaymentMethod: '${input.paymentMethodId}'`);
+      }
+      const card = DEMO_TEST_CARDS[method.cardNumber];
+      let outcome: DemoCardOutcome = card?.offSession ??
+        card?.outcome ?? { kind: 'decline', message: DECLINED };
+      if (Date.UTC(method.expYear, method.expMonth, 1) <= clock.now().getTime()) {
+        outcome = { kind: 'decline', message: 'Your card has expired.' };
+      }
+      const id = `pi_demo_${randomId()}`;
+      const status: PaymentIntentStatus =
+        outcome.kind === 'succeed' ? 'succeeded' : 'requires_payment_method';
+      const [created] = await db
+        .insert(demoPaymentIntents)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${randomId(16)}`,
+          amount: input.amountPence,
+          currency: input.currency,
+          status,
+          metadata: input.metadata,
+          idempotencyKey: input.idempotencyKey,
+          customerId: input.customerId,
+          paymentMethodId: input.paymentMethodId,
+          lastError:
+            outcome.kind === 'decline'
+              ? outcome.message
+              : outcome.kind === 'authenticate'
+                ? AUTHENTICATION_REQUIRED_MESSAGE
+                : null,
+          lastErrorCode:
+            outcome.kind === 'decline'
+              ? 'card_declined'
+              : outcome.kind === 'authenticate'
+                ? 'authentication_required'
+                : null,
+          createdAt: clock.now(),
+          updatedAt: clock.now(),
+        })
+        .onConflictDoNothing({ target: demoPaymentIntents.idempotencyKey })
+        .returning();
+      if (created) return toIntent(created);
+      const [raced] = await db
+        .select()
+        .from(demoPaymentIntents)
+        .where(eq(demoPaymentIntents.idempotencyKey, input.idempotencyKey));
+      return toIntent(raced!);
+    },
 
     async createPaymentIntent(input: CreatePaymentIntentInput) {
       const id = `pi_demo_${randomId()}`;
@@ -165,6 +264,8 @@ export function createDemoPaymentProvider(db: Db, clock: Clock): DemoPaymentProv
           status: 'requires_payment_method',
           metadata: input.metadata,
           idempotencyKey: input.idempotencyKey,
+          customerId: input.customerId ?? null,
+          setupFutureUsage: input.saveCard ?? false,
           createdAt: clock.now(),
           updatedAt: clock.now(),
         })
@@ -242,6 +343,16 @@ export function createDemoPaymentProvider(db: Db, clock: Clock): DemoPaymentProv
       });
     },
 
+    async replaceSavedCard(paymentMethodId, cardNumber) {
+      const digits = cardNumber.replace(/[\s-]/g, '');
+      if (!DEMO_TEST_CARDS[digits])
+        throw new DemoPaymentError(400, 'not_a_test_card', DEMO_ONLY_TEST_CARDS_MESSAGE);
+      await db
+        .update(demoPaymentMethods)
+        .set({ cardNumber: digits })
+        .where(eq(demoPaymentMethods.id, paymentMethodId));
+    },
+
     async confirmWithCard(id, clientSecret, card) {
       return db.transaction(async (tx) => {
         const row = await lockIntent(tx, id, clientSecret);
@@ -254,13 +365,31 @@ export function createDemoPaymentProvider(db: Db, clock: Clock): DemoPaymentProv
           );
         }
         const outcome = checkDemoCard(card, clock.now());
+        // A deposit keeps its card for the balance, as Stripe attaches it to the customer.
+        const paymentMethodId =
+          row.setupFutureUsage && row.customerId && outcome.kind !== 'decline'
+            ? await saveCard(tx, row.customerId, card)
+            : row.paymentMethodId;
         if (outcome.kind === 'succeed')
-          return toIntent(await update(tx, id, { status: 'succeeded', lastError: null }));
+          return toIntent(
+            await update(tx, id, {
+              status: 'succeeded',
+              lastError: null,
+              lastErrorCode: null,
+              paymentMethodId,
+            }),
+          );
         if (outcome.kind === 'authenticate') {
-          return toIntent(await update(tx, id, { status: 'requires_action', lastError: null }));
+          return toIntent(
+            await update(tx, id, { status: 'requires_action', lastError: null, paymentMethodId }),
+          );
         }
         return toIntent(
-          await update(tx, id, { status: 'requires_payment_method', lastError: outcome.message }),
+          await update(tx, id, {
+            status: 'requires_payment_method',
+            lastError: outcome.message,
+            lastErrorCode: 'card_declined',
+          }),
         );
       });
     },

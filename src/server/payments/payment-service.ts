@@ -10,6 +10,7 @@ import {
 } from '../../domain/booking-lifecycle.ts';
 import { isBookingId } from '../../domain/booking-reference.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
+import { planPayments } from '../../domain/payment-schedule.ts';
 import { formatGbp, poundsToPence, type Quote, quotePence, quoteStay } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
@@ -17,6 +18,8 @@ import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
 import type { AppContext } from '../context.ts';
 import { PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx, transactionWithRetry } from '../db/database.ts';
 import { badGateway, conflict, HttpError, notFound, paymentRequired } from '../errors.ts';
+import { balanceOutstanding, createBalanceService } from '../payment-schedule/balance-service.ts';
+import { readPaymentSchedule } from '../payment-schedule/schedule-setting.ts';
 import { priceGuestStay } from '../pricing/rate-plan-repository.ts';
 import type { PaymentIntentStatus, ProviderPaymentIntent } from './provider.ts';
 import { createHoldReconciler } from './reconcile-holds.ts';
@@ -70,8 +73,21 @@ export function toPublicBooking(stay: StayRow): PublicBooking {
     totalPrice: stay.totalPence / 100,
     status: stay.status,
     holdExpiresAt: stay.holdExpiresAt ? stay.holdExpiresAt.toISOString() : null,
+    scheduleKind: stay.scheduleKind,
+    depositPrice: stay.scheduleKind === 'deposit' ? stay.depositPence / 100 : null,
+    balancePrice: stay.scheduleKind === 'deposit' ? stay.balancePence / 100 : null,
+    balanceDueOn: stay.balanceDueOn,
+    paidPrice: stay.paidPence / 100,
+    balanceOutstanding: balanceOutstanding(stay),
   };
 }
+
+/** What the guest pays when the booking is made: the deposit under a deposit plan, else the total. */
+export const chargedAtBookingPence = (stay: Pick<StayRow, 'scheduleKind' | 'depositPence' | 'totalPence'>) =>
+  stay.scheduleKind === 'deposit' ? stay.depositPence : stay.totalPence;
+
+export const CARD_CONSENT_MESSAGE =
+  'This booking is paid as a deposit now and the balance later: please agree to your card being saved for the balance, then pay.';
 
 /** The itemised quote a booking was priced with, when it has one (bookings since issue 14). */
 function storedQuoteOf(stay: StayRow): Quote | null {
@@ -122,6 +138,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
   const { db, clock, config, payments, notifications } = context;
   const bookings = createBookingsRepository(db);
   const reconciler = createHoldReconciler({ db, clock, payments, log, confirmPayment });
+  const balances = createBalanceService({ db, clock, payments, notifications, log });
 
   /** A provider call; an outage becomes a 502 with a sentence for the guest, never a 500. */
   async function provider<T>(what: string, call: () => Promise<T>): Promise<T> {
@@ -152,11 +169,14 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
 
   /** The hold's payment intent: the one it has while it can still be paid, else a new one. */
   async function ensureIntent(stay: StayRow, paymentMethodTypes?: string[]): Promise<ProviderPaymentIntent> {
+    const amountPence = chargedAtBookingPence(stay);
+    const deposit = stay.scheduleKind === 'deposit';
     if (stay.paymentIntentId) {
       const existingId = stay.paymentIntentId;
       const existing = await provider('retrieve', () => payments.retrievePaymentIntent(existingId));
-      if (existing && existing.amount === stay.totalPence && PAYABLE.has(existing.status)) return existing;
-      if (existing?.status === 'succeeded' && existing.amount === stay.totalPence) {
+      const sameTerms = existing?.amount === amountPence && (!deposit || existing.customerId !== null);
+      if (existing && sameTerms && PAYABLE.has(existing.status)) return existing;
+      if (existing?.status === 'succeeded' && sameTerms) {
         const confirmed = await confirmPayment(existing.id, { bookingId: stay.id });
         throw conflict('This booking is already paid and confirmed.', 'already_confirmed', {
           bookingId: confirmed.stay.id,
@@ -164,17 +184,39 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
       }
     }
     const types = paymentMethodTypes?.length ? paymentMethodTypes : undefined;
+    // A deposit saves the card for the balance: a customer per booking (its key makes a retry reuse it).
+    const customerId = deposit
+      ? (stay.customerId ??
+        (
+          await provider('customer', () =>
+            payments.createCustomer({
+              email: stay.contactEmail,
+              name: stay.contactName,
+              idempotencyKey: `customer-${stay.id}`,
+            }),
+          )
+        ).id)
+      : undefined;
     const intent = await provider('create', () =>
       payments.createPaymentIntent({
-        amountPence: stay.totalPence,
+        amountPence,
         currency: 'gbp',
-        metadata: { bookingId: stay.id, checkIn: stay.checkIn, checkOut: stay.checkOut },
+        metadata: {
+          bookingId: stay.id,
+          checkIn: stay.checkIn,
+          checkOut: stay.checkOut,
+          instalment: deposit ? 'deposit' : 'full',
+        },
         // One key per hold and attempt: a repeated request gets the same intent, never a second charge.
-        idempotencyKey: `hold-${stay.id}-after-${stay.paymentIntentId ?? 'none'}-${stay.totalPence}-${types?.join('+') ?? 'auto'}`,
+        idempotencyKey: `hold-${stay.id}-after-${stay.paymentIntentId ?? 'none'}-${amountPence}-${types?.join('+') ?? 'auto'}${deposit ? '-deposit' : ''}`,
         ...(types ? { paymentMethodTypes: types } : {}),
+        ...(customerId ? { customerId, saveCard: true } : {}),
       }),
     );
     await bookings.recordPaymentIntent({ id: stay.id, paymentIntentId: intent.id, now: clock.now() });
+    if (customerId && customerId !== stay.customerId) {
+      await bookings.updateStay({ id: stay.id, set: { customerId } });
+    }
     return intent;
   }
 
@@ -214,6 +256,28 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
     requireStayRules(dates, now);
     const today = todayOnPropertyClock(now);
     const requestedCode = booking.promoCode?.trim() || null;
+    const scheduleSetting = await readPaymentSchedule(db);
+    /**
+     * The owner's payment schedule decides how this booking is paid (the booking keeps that plan); a deposit
+     * needs the guest's consent to the card being kept for the balance (409 otherwise).
+     */
+    const schedule = (totalPence: number) => {
+      const plan = planPayments({
+        totalPence,
+        checkIn: dates.checkIn,
+        bookedOn: today,
+        setting: scheduleSetting,
+      });
+      if (plan.kind === 'deposit' && body.saveCardConsent !== true) {
+        throw conflict(CARD_CONSENT_MESSAGE, 'card_consent_required', { plan });
+      }
+      return {
+        scheduleKind: plan.kind,
+        depositPence: plan.kind === 'deposit' ? plan.todayPence : 0,
+        balancePence: plan.kind === 'deposit' ? plan.balancePence : 0,
+        balanceDueOn: plan.kind === 'deposit' ? plan.balanceDueOn : null,
+      };
+    };
     const holdExpiresAt = holdExpiry(now, config.holdMinutes * MINUTE_MS);
     const details = {
       guestCount: booking.guestCount,
@@ -268,7 +332,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
       let prices: Partial<StayRow>;
       if (keepsPrice) {
         requireAmount(own.totalPence, storedQuote(own));
-        prices = {};
+        prices = schedule(own.totalPence);
       } else {
         const priced = await priceGuestStay(tx, {
           stay: dates,
@@ -278,7 +342,12 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
           excludeStayId: sameStay ? own.id : undefined,
         });
         requireAmount(priced.quote.totalPence, priced.quote);
-        prices = { ...quotePence(priced.quote), promoCodeId: priced.promo?.id ?? null, quote: priced.quote };
+        prices = {
+          ...quotePence(priced.quote),
+          promoCodeId: priced.promo?.id ?? null,
+          quote: priced.quote,
+          ...schedule(priced.quote.totalPence),
+        };
       }
       // The client's other live holds beyond its allowance give way to this one, oldest first.
       const others = clientKey
@@ -329,6 +398,10 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
   async function holdForBooking(bookingId: string, amountPounds: number): Promise<HoldResult> {
     if (!isBookingId(bookingId)) throw bookingNotFound();
     const now = clock.now();
+    const current = await bookings.findStay({ id: bookingId });
+    if (current?.kind === 'guest' && current.status === 'confirmed' && balanceOutstanding(current)) {
+      return balanceIntent(current, amountPounds);
+    }
     await reconciler.reconcileLapsedHolds({ stayId: bookingId });
     const stay = await holdTransaction(async (tx) => {
       await bookings.lockNights({ propertyId: PROPERTY_ID }, tx); // first, before any row lock: one lock order for every path
@@ -348,9 +421,11 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
         throw conflict('The dates of this booking have passed. Please contact us.', 'booking_past');
       }
       const amountPence = poundsToPence(amountPounds);
-      if (amountPence !== found.totalPence) {
+      // A guest's deposit hold is paid its deposit here too, as on the booking page (issue 15).
+      const dueNow = chargedAtBookingPence(found);
+      if (amountPence !== dueNow) {
         throw conflict(
-          `The total for this booking is ${formatGbp(found.totalPence)}, not ${formatGbp(amountPence)}. Please reload the page and try again.`,
+          `The ${found.scheduleKind === 'deposit' ? 'deposit' : 'total'} for this booking is ${formatGbp(dueNow)}, not ${formatGbp(amountPence)}. Please reload the page and try again.`,
           'price_changed',
           { quote: storedQuote(found) },
         );
@@ -379,6 +454,50 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
   }
 
   /**
+   * The checkout page of a confirmed deposit booking whose balance is owed (the link of the e-mail): an intent for
+   * the balance, not the total. The failed off-session intent is reused while it can still be paid (Stripe lets
+   * the guest confirm it with a card on the page), else a new one is made.
+   */
+  async function balanceIntent(stay: StayRow, amountPounds: number): Promise<HoldResult> {
+    if (stay.balanceStatus === 'processing') {
+      throw conflict(
+        'Your balance is being charged to your saved card right now. Please reload this page in a minute.',
+        'balance_processing',
+      );
+    }
+    if (poundsToPence(amountPounds) !== stay.balancePence) {
+      throw conflict(
+        `The balance due on this booking is ${formatGbp(stay.balancePence)}, not ${formatGbp(poundsToPence(amountPounds))}. Please reload the page and try again.`,
+        'price_changed',
+      );
+    }
+    if (stay.balancePaymentIntentId) {
+      const existingId = stay.balancePaymentIntentId;
+      const existing = await provider('retrieve', () => payments.retrievePaymentIntent(existingId));
+      if (existing?.amount === stay.balancePence && PAYABLE.has(existing.status))
+        return { stay, intent: existing };
+      if (existing?.status === 'succeeded' && existing.metadata.bookingId === stay.id) {
+        await balances.confirmBalancePayment(existing).catch(() => undefined);
+        throw conflict('The balance of this booking is already paid.', 'already_confirmed');
+      }
+    }
+    const intent = await provider('create', () =>
+      payments.createPaymentIntent({
+        amountPence: stay.balancePence,
+        currency: 'gbp',
+        metadata: { bookingId: stay.id, instalment: 'balance', attempt: `link-${stay.balanceAttempts}` },
+        idempotencyKey: `balance-${stay.id}-link-after-${stay.balancePaymentIntentId ?? 'none'}`,
+        ...(stay.customerId ? { customerId: stay.customerId } : {}),
+      }),
+    );
+    const updated = await bookings.updateStay({
+      id: stay.id,
+      set: { balancePaymentIntentId: intent.id, updatedAt: clock.now() },
+    });
+    return { stay: updated, intent };
+  }
+
+  /**
    * Confirms the booking a payment intent was made for, once the provider says it succeeded for exactly that
    * booking and amount. Idempotent: repeats (the page, the checkout page, the webhook) return the same booking.
    * A payment that succeeded after its hold lapsed is confirmed if the nights are still free; otherwise it is
@@ -398,6 +517,10 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
       throw conflict('This payment belongs to a different booking.', 'payment_mismatch');
     }
     if (intent.status !== 'succeeded') throw paymentRequired(notSucceededMessage(intent));
+    if (intent.metadata.instalment === 'balance') {
+      const stay = await balances.confirmBalancePayment(intent);
+      return { stay, created: false };
+    }
 
     const now = clock.now();
     const outcome = await transactionWithRetry(db, async (tx): Promise<Outcome> => {
@@ -413,11 +536,11 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
           error: conflict('This payment was made for different dates.', 'payment_mismatch'),
         };
       }
-      if (intent.currency !== 'gbp' || intent.amount !== stay.totalPence) {
+      if (intent.currency !== 'gbp' || intent.amount !== chargedAtBookingPence(stay)) {
         return {
           kind: 'error',
           error: conflict(
-            `This payment (${formatGbp(intent.amount)}) does not match the booking’s total (${formatGbp(stay.totalPence)}), so the booking was not confirmed.`,
+            `This payment (${formatGbp(intent.amount)}) does not match the booking’s ${stay.scheduleKind === 'deposit' ? 'deposit' : 'total'} (${formatGbp(chargedAtBookingPence(stay))}), so the booking was not confirmed.`,
             'amount_mismatch',
           ),
         };
@@ -494,6 +617,14 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
                   paidPence: intent.amount,
                   confirmedAt: now,
                   holdExpiresAt: null,
+                  // A deposit confirms the booking as a full payment does; its card is kept for the balance.
+                  ...(stay.scheduleKind === 'deposit'
+                    ? {
+                        balanceStatus: 'scheduled' as const,
+                        customerId: intent.customerId ?? stay.customerId,
+                        paymentMethodId: intent.paymentMethodId,
+                      }
+                    : {}),
                   updatedAt: now,
                 },
               },
@@ -580,6 +711,12 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
   async function handleIntentEvent(paymentIntentId: string): Promise<'confirmed' | 'released' | 'ignored'> {
     const intent = await provider('retrieve', () => payments.retrievePaymentIntent(paymentIntentId));
     if (!intent?.metadata.bookingId || !isBookingId(intent.metadata.bookingId)) return 'ignored';
+    if (intent.metadata.instalment === 'balance' && intent.status !== 'succeeded') {
+      // A failed off-session attempt whose process died before it recorded the answer.
+      if (intent.status === 'requires_payment_method' || intent.status === 'requires_action')
+        await balances.recordFailedEvent(intent);
+      return 'ignored';
+    }
     if (intent.status === 'succeeded') {
       try {
         await confirmPayment(intent.id);
@@ -619,6 +756,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
     handleIntentEvent,
     getPublicBooking,
     reconcileLapsedHolds: reconciler.reconcileLapsedHolds,
+    balances,
   };
 }
 

@@ -237,6 +237,12 @@ describe.each(['demo', 'stripe'] as const)('payments with the %s provider', (mod
         totalPrice: quoteStay(dates.checkInDate, dates.checkOutDate).total,
         status: 'pending',
         holdExpiresAt: held.holdExpiresAt,
+        scheduleKind: 'full',
+        depositPrice: null,
+        balancePrice: null,
+        balanceDueOn: null,
+        paidPrice: 0,
+        balanceOutstanding: false,
       });
     });
 

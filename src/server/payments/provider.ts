@@ -22,6 +22,12 @@ export type ProviderPaymentIntent = {
   /** The decline message of the last failed attempt, e.g. 'Your card was declined.' */
   lastError: string | null;
   amountRefunded: number;
+  /** The customer the intent is for (a deposit saves its card for this customer). */
+  customerId: string | null;
+  /** The card used; with `saveCard`, kept by the provider for off-session charges. */
+  paymentMethodId: string | null;
+  /** The machine code of the last failure: 'authentication_required', 'card_declined', … */
+  lastErrorCode: string | null;
 };
 
 export type CreatePaymentIntentInput = {
@@ -32,7 +38,33 @@ export type CreatePaymentIntentInput = {
   idempotencyKey: string;
   /** ['card'] on the wallet path of the booking page; otherwise automatic payment methods. */
   paymentMethodTypes?: string[];
+  /** The provider's customer (see `createCustomer`). */
+  customerId?: string;
+  /** Keep the card for later off-session charges (Stripe's `setup_future_usage: 'off_session'`). */
+  saveCard?: boolean;
 };
+
+/** A charge of a saved card without the guest present (the balance of a deposit booking). */
+export type OffSessionChargeInput = {
+  customerId: string;
+  paymentMethodId: string;
+  amountPence: number;
+  currency: 'gbp';
+  metadata: Record<string, string>;
+  /** One key per instalment attempt: a retried call never charges twice. */
+  idempotencyKey: string;
+};
+
+/** What became of an off-session charge, whichever provider made it. */
+export type OffSessionOutcome = 'succeeded' | 'processing' | 'authentication_required' | 'declined';
+
+export function offSessionOutcome(intent: ProviderPaymentIntent): OffSessionOutcome {
+  if (intent.status === 'succeeded') return 'succeeded';
+  if (intent.status === 'processing') return 'processing';
+  if (intent.status === 'requires_action' || intent.lastErrorCode === 'authentication_required')
+    return 'authentication_required';
+  return 'declined';
+}
 
 export type ProviderRefund = { id: string; amount: number };
 
@@ -42,6 +74,13 @@ export interface PaymentProvider {
   /** null when the provider does not know the id. */
   retrievePaymentIntent(id: string): Promise<ProviderPaymentIntent | null>;
   cancelPaymentIntent(id: string): Promise<void>;
+  /** A customer to save a card for (idempotent by key: one per booking). */
+  createCustomer(input: { email: string; name: string; idempotencyKey: string }): Promise<{ id: string }>;
+  /**
+   * Charges a saved card off-session. A decline or a bank asking for authentication is an answer (the intent,
+   * not succeeded, with `lastErrorCode`), never a throw; only an outage or a refused request throws.
+   */
+  chargeOffSession(input: OffSessionChargeInput): Promise<ProviderPaymentIntent>;
   refund(input: {
     paymentIntentId: string;
     amountPence: number;

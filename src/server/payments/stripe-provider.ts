@@ -36,8 +36,14 @@ function toIntent(intent: Stripe.PaymentIntent): ProviderPaymentIntent {
     metadata: { ...intent.metadata },
     lastError: intent.last_payment_error?.message ?? null,
     amountRefunded: charge && typeof charge === 'object' ? charge.amount_refunded : 0,
+    customerId: idOf(intent.customer),
+    paymentMethodId: idOf(intent.payment_method),
+    lastErrorCode: intent.last_payment_error?.code ?? null,
   };
 }
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 export function createStripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = createStripeClient(options);
@@ -50,6 +56,9 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
           amount: input.amountPence,
           currency: input.currency,
           metadata: input.metadata,
+          ...(input.customerId ? { customer: input.customerId } : {}),
+          // The deposit keeps the card for the balance (https://docs.stripe.com/payments/save-during-payment).
+          ...(input.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
           ...(input.paymentMethodTypes
             ? { payment_method_types: input.paymentMethodTypes }
             : { automatic_payment_methods: { enabled: true } }),
@@ -57,6 +66,47 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
         { idempotencyKey: input.idempotencyKey },
       );
       return toIntent(intent);
+    },
+
+    async createCustomer(input) {
+      const customer = await stripe.customers.create(
+        { email: input.email, name: input.name },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: customer.id };
+    },
+
+    /**
+     * https://docs.stripe.com/payments/save-and-reuse#charge-saved-payment-method: `off_session` and `confirm`.
+     * A decline or a bank asking for authentication comes back as a card error carrying the intent: that intent
+     * is the answer.
+     */
+    async chargeOffSession(input) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountPence,
+            currency: input.currency,
+            customer: input.customerId,
+            payment_method: input.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return toIntent(intent);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) {
+          const failed = toIntent(error.payment_intent);
+          return {
+            ...failed,
+            lastError: failed.lastError ?? error.message,
+            lastErrorCode: failed.lastErrorCode ?? error.code ?? 'card_declined',
+          };
+        }
+        throw error;
+      }
     },
 
     async retrievePaymentIntent(id: string) {

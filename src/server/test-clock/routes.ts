@@ -2,7 +2,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { outbox } from '../db/schema.ts';
+import { outbox, stays } from '../db/schema.ts';
+import type { DemoPaymentProvider } from '../payments/demo-provider.ts';
 
 /**
  * Test-only routes, registered only when NODE_ENV=test and no clock was injected (the end-to-end server): the clock
@@ -17,7 +18,7 @@ export const testClockRoutes: FastifyPluginAsyncZod<
     /** Runs what the timers would have run by now (the scheduled guest messages, the outbox). */
     afterAdvance(): Promise<unknown>;
   }
-> = async (app, { clock, db, advance, sweep, afterAdvance }) => {
+> = async (app, { clock, db, payments, advance, sweep, afterAdvance }) => {
   app.post(
     '/test/clock',
     {
@@ -57,4 +58,26 @@ export const testClockRoutes: FastifyPluginAsyncZod<
         .where(eq(outbox.to, request.query.to))
         .orderBy(desc(outbox.id)),
   );
+  // Demo payments: the card a guest saved at booking becomes another test card (its funds ran out, say), so
+  // an end-to-end test can see a balance declined. Stripe's test mode offers no card that pays a deposit and
+  // then declines; this is the test's hand on the demo provider, as the integration tests have on the stand-in.
+  const demo = payments as DemoPaymentProvider;
+  if (payments.mode === 'demo' && demo.replaceSavedCard) {
+    const replace = demo.replaceSavedCard;
+    app.post(
+      '/test/saved-card',
+      {
+        schema: {
+          body: z.object({ bookingId: z.string().max(100), cardNumber: z.string().max(30) }),
+          response: { 200: z.object({ replaced: z.boolean() }) },
+        },
+      },
+      async (request) => {
+        const [stay] = await db.select().from(stays).where(eq(stays.id, request.body.bookingId));
+        if (!stay?.paymentMethodId) return { replaced: false };
+        await replace(stay.paymentMethodId, request.body.cardNumber);
+        return { replaced: true };
+      },
+    );
+  }
 };

@@ -36,6 +36,11 @@ export function createRecordingNotifications(): NotificationEvents & { calls: Re
     paymentRefundedNightsTaken: record('paymentRefundedNightsTaken'),
     calendarConflict: record('calendarConflict'),
     feedUnhealthy: record('feedUnhealthy'),
+    balancePaid: record('balancePaid'),
+    balancePaymentFailed: record('balancePaymentFailed'),
+    balanceReminder: record('balanceReminder'),
+    balancePaymentLink: record('balancePaymentLink'),
+    balanceUnpaidOwnerDecides: record('balanceUnpaidOwnerDecides'),
   };
 }
 
@@ -57,6 +62,12 @@ export type PaymentHarness = {
 export type PaymentHarnessOptions = {
   /** The app's real notifications (e-mail through the outbox) instead of the recording fake. */
   emailNotifications?: boolean;
+  /** Extra wiring of the app (e.g. `balanceJob: false`: the test runs the job itself). */
+  overrides?: Parameters<typeof createTestApp>[0] extends infer O
+    ? O extends { overrides?: infer W }
+      ? W
+      : never
+    : never;
 };
 
 export async function createPaymentHarness(
@@ -76,6 +87,7 @@ export async function createPaymentHarness(
   const t = await createTestApp({
     env,
     notifications: options.emailNotifications ? undefined : notifications,
+    ...(options.overrides ? { overrides: options.overrides } : {}),
   });
   const provider = createPaymentProvider(t.config, t.database.db, t.clock);
 

@@ -20,8 +20,11 @@ export type StandInIntent = {
   metadata: Record<string, string>;
   payment_method_types: string[];
   automatic_payment_methods: { enabled: boolean } | null;
-  last_payment_error: { message: string; code: string; type: string } | null;
+  last_payment_error: { message: string; code: string; type: string; decline_code?: string } | null;
   latest_charge: { id: string; object: 'charge'; amount: number; amount_refunded: number } | null;
+  customer: string | null;
+  payment_method: string | null;
+  setup_future_usage: string | null;
   created: number;
   livemode: false;
 };
@@ -51,9 +54,16 @@ function parseForm(text: string): Record<string, unknown> {
 const listOf = (value: unknown): string[] =>
   value && typeof value === 'object' ? Object.values(value as Record<string, string>) : [];
 
+/** A card saved for a customer (Stripe's PaymentMethod, attached). */
+export type StandInPaymentMethod = { id: string; object: 'payment_method'; customer: string; card: string };
+
 export type StripeStandIn = {
   url: string;
   intents: Map<string, StandInIntent>;
+  customers: Map<string, { id: string; object: 'customer'; email: string; name: string }>;
+  paymentMethods: Map<string, StandInPaymentMethod>;
+  /** Test-only: the customer's saved card becomes another test card (its funds ran out, say). */
+  replaceCard(paymentMethodId: string, cardNumber: string): void;
   requests: StandInRequest[];
   /** What Stripe.js does when the guest pays with a test card (4242…, 4000…0002, 4000 0025 0000 3155). */
   pay(id: string, cardNumber: string): StandInIntent;
@@ -74,6 +84,8 @@ export type StripeStandIn = {
 
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
+  const customers: StripeStandIn['customers'] = new Map();
+  const paymentMethods = new Map<string, StandInPaymentMethod>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const requests: StandInRequest[] = [];
   let down = false;
@@ -84,15 +96,84 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     body: { error: { type, message, ...(code ? { code } : {}) } },
   });
 
+  const succeed = (intent: StandInIntent) => {
+    intent.status = 'succeeded';
+    intent.last_payment_error = null;
+    intent.latest_charge = { id: id('ch'), object: 'charge', amount: intent.amount, amount_refunded: 0 };
+  };
+
+  /**
+   * An off-session confirmation with a saved card (https://docs.stripe.com/payments/save-and-reuse): a card that
+   * always asks for authentication, or a decline, answers 402 with the intent in the error.
+   */
+  function confirmOffSession(intent: StandInIntent): { status: number; body: unknown } {
+    const method = intent.payment_method ? paymentMethods.get(intent.payment_method) : undefined;
+    if (!method || method.customer !== intent.customer) {
+      return error(
+        400,
+        'invalid_request_error',
+        `No such PaymentMethod: '${intent.payment_method}'`,
+        'resource_missing',
+      );
+    }
+    const card = DEMO_TEST_CARDS[method.card];
+    const outcome = card?.offSession ?? card?.outcome;
+    if (outcome?.kind === 'succeed') {
+      succeed(intent);
+      return { status: 200, body: intent };
+    }
+    intent.status = 'requires_payment_method';
+    intent.last_payment_error =
+      outcome?.kind === 'authenticate'
+        ? {
+            message: 'Your card was declined. This transaction requires authentication.',
+            code: 'authentication_required',
+            type: 'card_error',
+            decline_code: 'authentication_required',
+          }
+        : {
+            message: outcome?.kind === 'decline' ? outcome.message : 'Your card was declined.',
+            code: 'card_declined',
+            type: 'card_error',
+            decline_code: 'insufficient_funds',
+          };
+    return {
+      status: 402,
+      body: { error: { ...intent.last_payment_error, payment_intent: JSON.parse(JSON.stringify(intent)) } },
+    };
+  }
+
   function handle(
     method: string,
     path: string,
     params: Record<string, unknown>,
   ): { status: number; body: unknown } {
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = {
+        id: id('cus'),
+        object: 'customer' as const,
+        email: String(params.email ?? ''),
+        name: String(params.name ?? ''),
+      };
+      customers.set(customer.id, customer);
+      return { status: 200, body: customer };
+    }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const amount = Number(params.amount);
       if (!Number.isInteger(amount) || amount < 30) {
         return error(400, 'invalid_request_error', 'Amount must be at least £0.30 gbp', 'amount_too_small');
+      }
+      const customer = params.customer === undefined ? null : String(params.customer);
+      if (customer && !customers.has(customer)) {
+        return error(400, 'invalid_request_error', `No such customer: '${customer}'`, 'resource_missing');
+      }
+      if (params.setup_future_usage !== undefined && !customer) {
+        return error(
+          400,
+          'invalid_request_error',
+          'setup_future_usage requires a customer.',
+          'parameter_missing',
+        );
       }
       const intentId = id('pi');
       const automatic =
@@ -109,10 +190,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         automatic_payment_methods: automatic ? { enabled: true } : null,
         last_payment_error: null,
         latest_charge: null,
+        customer,
+        payment_method: params.payment_method === undefined ? null : String(params.payment_method),
+        setup_future_usage:
+          params.setup_future_usage === undefined ? null : String(params.setup_future_usage),
         created: Math.floor(Date.now() / 1000),
         livemode: false,
       };
       intents.set(intentId, intent);
+      if (params.off_session === 'true' && params.confirm === 'true') return confirmOffSession(intent);
       return { status: 200, body: intent };
     }
     const intentMatch = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(path);
@@ -217,20 +303,31 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (!intent) throw new Error(`stand-in has no intent ${intentId}`);
     return intent;
   };
-  const succeed = (intent: StandInIntent) => {
-    intent.status = 'succeeded';
-    intent.last_payment_error = null;
-    intent.latest_charge = { id: id('ch'), object: 'charge', amount: intent.amount, amount_refunded: 0 };
-  };
-
   return {
     url: `http://127.0.0.1:${port}`,
     intents,
+    customers,
+    paymentMethods,
     requests,
+    replaceCard(paymentMethodId, cardNumber) {
+      const method = paymentMethods.get(paymentMethodId);
+      if (!method) throw new Error(`stand-in has no payment method ${paymentMethodId}`);
+      method.card = cardNumber.replace(/\s/g, '');
+    },
     pay(intentId, cardNumber) {
       const intent = mustGet(intentId);
       const card = DEMO_TEST_CARDS[cardNumber.replace(/\s/g, '')];
       if (!card) throw new Error(`not a Stripe test card: ${cardNumber}`);
+      // Stripe.js creates the PaymentMethod; with setup_future_usage it is attached to the intent's customer.
+      const pm: StandInPaymentMethod = {
+        id: id('pm'),
+        object: 'payment_method',
+        customer: intent.customer ?? '',
+        card: cardNumber.replace(/\s/g, ''),
+      };
+      if (intent.setup_future_usage && intent.customer && card.outcome.kind !== 'decline')
+        paymentMethods.set(pm.id, pm);
+      intent.payment_method = pm.id;
       if (card.outcome.kind === 'succeed') succeed(intent);
       else if (card.outcome.kind === 'authenticate') intent.status = 'requires_action';
       else {

@@ -62,7 +62,12 @@ export default function Checkout() {
         return;
       }
       try {
-        const intent = await createPaymentIntent({ amount: booking.totalPrice, bookingId });
+        // A confirmed deposit booking whose balance is owed (the e-mailed link): the balance, not the total.
+        const amount =
+          booking.balanceOutstanding && booking.balancePrice !== null
+            ? booking.balancePrice
+            : booking.totalPrice;
+        const intent = await createPaymentIntent({ amount, bookingId });
         if (active) setState({ kind: 'ready', booking, intent });
       } catch (error) {
         if (active)
@@ -114,6 +119,8 @@ export default function Checkout() {
   }
 
   const { booking, intent } = state;
+  const payingBalance = booking.balanceOutstanding && booking.balancePrice !== null;
+  const payingDeposit = !payingBalance && booking.status !== 'confirmed' && booking.depositPrice !== null;
   const onSucceeded = async (paymentIntentId: string) => {
     try {
       await notifyPaymentSuccess({ paymentIntentId, bookingId: booking.id });
@@ -126,7 +133,14 @@ export default function Checkout() {
       });
       return;
     }
-    toast({ title: 'Booking Confirmed!', description: 'Your payment was successful and booking confirmed.' });
+    if (payingBalance) {
+      toast({ title: 'Balance Paid', description: 'Thank you: your stay is now paid in full.' });
+    } else {
+      toast({
+        title: 'Booking Confirmed!',
+        description: 'Your payment was successful and booking confirmed.',
+      });
+    }
     navigate(`/booking-success?bookingId=${encodeURIComponent(booking.id)}`);
   };
   const onFailed = (message: string | undefined) =>
@@ -159,11 +173,46 @@ export default function Checkout() {
               <dd className="text-right font-medium">{value}</dd>
             </div>
           ))}
-          <div className="flex justify-between gap-4 border-stone-200 border-t pt-3 text-lg">
-            <dt className="font-semibold">Total</dt>
-            <dd className="font-semibold">{formatGbp(Math.round(booking.totalPrice * 100))}</dd>
+          <div
+            className={`flex justify-between gap-4 border-stone-200 border-t pt-3 ${payingBalance ? '' : 'text-lg'}`}
+          >
+            <dt className={payingBalance ? 'text-stone-600' : 'font-semibold'}>Total</dt>
+            <dd className={payingBalance ? 'font-medium' : 'font-semibold'}>
+              {formatGbp(Math.round(booking.totalPrice * 100))}
+            </dd>
           </div>
+          {payingBalance ? (
+            <>
+              <div className="flex justify-between gap-4">
+                <dt className="text-stone-600">Paid so far</dt>
+                <dd className="font-medium">{formatGbp(Math.round(booking.paidPrice * 100))}</dd>
+              </div>
+              <div className="flex justify-between gap-4 text-lg">
+                <dt className="font-semibold">Balance due</dt>
+                <dd className="font-semibold" data-testid="balance-due">
+                  {formatGbp(Math.round((booking.balancePrice ?? 0) * 100))}
+                </dd>
+              </div>
+            </>
+          ) : null}
+          {payingDeposit && booking.balanceDueOn ? (
+            <>
+              <div className="flex justify-between gap-4 text-lg">
+                <dt className="font-semibold">Deposit today</dt>
+                <dd className="font-semibold">{formatGbp(Math.round((booking.depositPrice ?? 0) * 100))}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-stone-600">Balance on {showDate(booking.balanceDueOn)}</dt>
+                <dd className="font-medium">{formatGbp(Math.round((booking.balancePrice ?? 0) * 100))}</dd>
+              </div>
+            </>
+          ) : null}
         </dl>
+        {payingBalance ? (
+          <p className="mt-4 text-sm text-stone-700">
+            Your booking is confirmed. This page takes the balance only; nothing else will be charged.
+          </p>
+        ) : null}
       </section>
       <section
         aria-labelledby="payment-heading"

@@ -6,6 +6,7 @@ import type { PropertyFacts, PublicPrices } from '../../../domain/site-content.t
 import { LegalPage, type LegalSection } from '../../components/content/legal-page.tsx';
 import { CANCELLATION_ROWS } from '../../content/booking.ts';
 import { SITE } from '../../content/site.ts';
+import { CurrentScheduleTerms } from '../../features/payment-schedule/schedule-terms.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useEnquiriesEmail, useSiteContent } from '../../lib/site-content.ts';
 
@@ -129,6 +130,29 @@ function sections(email: string, property: PropertyFacts, prices: PublicPrices):
           <p>
             If we ever have to cancel your stay, for example because The Tower cannot be used, you receive a
             full refund of everything you paid, with no processing fee.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'payment',
+      heading: 'Payment',
+      body: (
+        <>
+          <p>
+            You pay by card when you book. Depending on how far ahead you book, you pay either the full price
+            then, or a deposit then and the balance later: the balance is charged automatically, on the date
+            shown before you pay and in your confirmation e-mail, to the card you booked with, which is kept
+            by our payment provider for that charge only. The booking page shows exactly what is charged today
+            and what, and when, later.
+          </p>
+          <CurrentScheduleTerms />
+          <p>
+            If the balance cannot be charged (your bank asks you to confirm the payment, or the card is
+            declined), we e-mail you a link to pay it on our checkout page and remind you after 2 and 5 days.
+            Your booking stays confirmed meanwhile; if the balance is still unpaid 7 days before arrival we
+            may cancel the booking under the cancellation policy below. A cancellation refunds what the policy
+            gives on the amounts you have paid so far, and a balance not yet charged is then never charged.
           </p>
         </>
       ),

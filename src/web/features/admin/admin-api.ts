@@ -143,6 +143,26 @@ export function useSetEmailPassword() {
   });
 }
 
+/* Deposit now, balance later (issue 15). */
+
+export function useChargeBalance() {
+  const refetch = useRefetchAfter();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<AdminBooking>('POST', `/api/admin/bookings/${encodeURIComponent(id)}/charge-balance`),
+    onSettled: refetch,
+  });
+}
+
+export function useSendPaymentLink() {
+  const refetch = useRefetchAfter();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<AdminBooking>('POST', `/api/admin/bookings/${encodeURIComponent(id)}/send-payment-link`),
+    onSettled: refetch,
+  });
+}
+
 /** The CSV export is behind the token, so it is fetched with it and handed to the browser as a file. */
 export async function downloadBookingsCsv(): Promise<void> {
   const token = getAdminToken();

@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { PaymentScheduleSettings } from '../payment-schedule/payment-schedule-settings.tsx';
 import { useAdminSession } from './admin-gate.tsx';
 import { BookingsTab } from './bookings-tab.tsx';
 import { DatesTab } from './dates-tab.tsx';
@@ -9,19 +10,20 @@ import { GoLiveChecklist } from './go-live-checklist.tsx';
 import { PhotosTab } from './photos-tab.tsx';
 import { PricesTab } from './prices/prices-tab.tsx';
 import { PropertyTab } from './property-tab.tsx';
+import { cardClass } from './styles.ts';
 import { TextsTab } from './texts-tab.tsx';
 
 const tabClass =
   'rounded-md px-4 py-2 font-medium text-sm text-stone-700 hover:text-stone-900 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm';
 
-const TABS = ['bookings', 'email', 'dates', 'prices', 'property', 'texts', 'photos'] as const;
+const TABS = ['bookings', 'email', 'dates', 'prices', 'payments', 'property', 'texts', 'photos'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
 /**
  * 'Admin Dashboard' with Logout, the go-live checklist and the Bookings, Email and Dates tabs (spec section 2),
- * then Prices (issue 14), Property, Texts and Photos (issue 16). The open tab is in the address (`/admin?tab=property`), so the checklist
- * links straight to it.
+ * then Prices (issue 14), Payments (the payment schedule, issue 15), Property, Texts and Photos (issue 16). The
+ * open tab is in the address (`/admin?tab=property`), so the checklist links straight to it.
  */
 export function AdminDashboard() {
   const session = useAdminSession();
@@ -73,6 +75,9 @@ export function AdminDashboard() {
           <Tabs.Trigger value="prices" className={tabClass}>
             Prices
           </Tabs.Trigger>
+          <Tabs.Trigger value="payments" className={tabClass}>
+            Payments
+          </Tabs.Trigger>
           <Tabs.Trigger value="property" className={tabClass}>
             Property
           </Tabs.Trigger>
@@ -94,6 +99,11 @@ export function AdminDashboard() {
         </Tabs.Content>
         <Tabs.Content value="prices" className="mt-6">
           <PricesTab />
+        </Tabs.Content>
+        <Tabs.Content value="payments" className="mt-6">
+          <div className={cardClass}>
+            <PaymentScheduleSettings />
+          </div>
         </Tabs.Content>
         <Tabs.Content value="property" className="mt-6">
           <PropertyTab />

@@ -38,6 +38,15 @@ const booking = (overrides: Partial<AdminBooking>): AdminBooking => ({
   createdAt: '2026-11-20T10:00:00.000Z',
   confirmedAt: null,
   canceledAt: null,
+  scheduleKind: 'full',
+  depositPence: 0,
+  balancePence: 0,
+  balanceDueOn: null,
+  balanceStatus: 'none',
+  balanceFailureCode: null,
+  balanceLastError: null,
+  balanceLastAttemptAt: null,
+  duePence: 0,
   ...overrides,
 });
 

@@ -13,10 +13,13 @@ import {
   downloadBookingsCsv,
   useBookings,
   useCancelBooking,
+  useChargeBalance,
   useImportedEvents,
   useProperties,
+  useSendPaymentLink,
 } from './admin-api.ts';
 import { useAdminSession } from './admin-gate.tsx';
+import { canChargeBalance, paymentLines } from './balance-summary.ts';
 import {
   canCancel,
   canConfirm,
@@ -63,6 +66,8 @@ export function BookingsTab() {
   const properties = useProperties();
   const imported = useImportedEvents();
   const cancel = useCancelBooking();
+  const chargeBalance = useChargeBalance();
+  const sendLink = useSendPaymentLink();
   const initialQuery = useInitialQuery();
   const [query, setQuery] = useState(initialQuery);
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -118,7 +123,45 @@ export function BookingsTab() {
     }
   }
 
-  const busy = cancel.isPending;
+  const busy = cancel.isPending || chargeBalance.isPending || sendLink.isPending;
+
+  /** 'Charge balance now': the saved card at once; the answer says what became of it. */
+  async function onChargeBalance(booking: AdminBooking) {
+    try {
+      const charged = await chargeBalance.mutateAsync(booking.id);
+      if (charged.balanceStatus === 'succeeded') {
+        toast({ title: 'Balance Charged', description: `${booking.contactName}'s booking is paid in full.` });
+      } else {
+        toast({
+          title: 'Balance Not Charged',
+          description:
+            charged.balanceFailureCode === 'authentication_required'
+              ? "The guest's bank asked for authentication. The guest has been sent the payment link."
+              : `The card was declined${charged.balanceLastError ? `: ${charged.balanceLastError}` : ''}. The guest has been sent the payment link.`,
+          variant: 'destructive',
+        });
+      }
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: `Failed to charge the balance: ${(error as Error).message}`,
+        variant: 'destructive',
+      });
+    }
+  }
+
+  async function onSendLink(booking: AdminBooking) {
+    try {
+      await sendLink.mutateAsync(booking.id);
+      toast({ title: 'Payment Link Sent', description: `Sent to ${booking.contactEmail}.` });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: `Failed to send the payment link: ${(error as Error).message}`,
+        variant: 'destructive',
+      });
+    }
+  }
 
   return (
     <div className="space-y-6">
@@ -197,7 +240,9 @@ export function BookingsTab() {
                   {rows.map((b) => {
                     const hold = holdText(b, now);
                     const flag = flagSentence(b, conflictChannels(b, imported.data ?? []));
-                    const hasActions = canConfirm(b) || canCancel(b) || canRetryRefund(b);
+                    const hasActions =
+                      canConfirm(b) || canCancel(b) || canRetryRefund(b) || canChargeBalance(b);
+                    const money = paymentLines(b);
                     return (
                       <tr
                         key={b.id}
@@ -262,6 +307,14 @@ export function BookingsTab() {
                                 refunded {formatGbp(b.refundedPence)}
                               </span>
                             ) : null}
+                            {money.map((line) => (
+                              <span
+                                key={line}
+                                className={`block text-xs ${b.duePence > 0 ? 'text-orange-900' : 'text-stone-600'}`}
+                              >
+                                {line}
+                              </span>
+                            ))}
                           </span>
                         </td>
                         <td className={cell}>
@@ -295,6 +348,26 @@ export function BookingsTab() {
                               >
                                 {b.kind === 'block' ? 'Unblock' : 'Cancel'}
                               </Button>
+                            ) : null}
+                            {canChargeBalance(b) ? (
+                              <>
+                                <Button
+                                  variant="secondary"
+                                  size="sm"
+                                  disabled={busy}
+                                  onClick={() => onChargeBalance(b)}
+                                >
+                                  Charge balance now
+                                </Button>
+                                <Button
+                                  variant="secondary"
+                                  size="sm"
+                                  disabled={busy}
+                                  onClick={() => onSendLink(b)}
+                                >
+                                  Send payment link
+                                </Button>
+                              </>
                             ) : null}
                             {canRetryRefund(b) ? (
                               <Button

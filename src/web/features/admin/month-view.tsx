@@ -1,16 +1,23 @@
 import { useState } from 'react';
 import type { AdminBooking, ImportedEvent } from '../../../domain/api.ts';
 import { addDays, addMonths, dayOfWeek } from '../../../domain/dates.ts';
+import { formatGbp } from '../../../domain/format.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { cardClass } from './styles.ts';
 
-type Entry = { key: string; label: string; detail: string; tone: 'green' | 'blue' | 'yellow' | 'purple' };
+type Entry = {
+  key: string;
+  label: string;
+  detail: string;
+  tone: 'green' | 'blue' | 'yellow' | 'purple' | 'orange';
+};
 
 const TONES = {
   green: 'bg-green-100 text-green-900',
   blue: 'bg-blue-100 text-blue-900',
   yellow: 'bg-yellow-100 text-yellow-900',
   purple: 'bg-purple-100 text-purple-900',
+  orange: 'bg-orange-100 text-orange-950',
 } as const;
 
 const CHANNELS: Record<string, string> = { airbnb: 'Airbnb', booking: 'Booking.com' };
@@ -25,6 +32,14 @@ function entriesFor(bookings: AdminBooking[], imported: ImportedEvent[]) {
       entries.push({ ...base, label: 'Blocked', detail: b.reason || 'Owner block', tone: 'blue' });
     else if (b.status === 'pending')
       entries.push({ ...base, label: `Hold: ${b.contactName}`, detail: 'Pending payment', tone: 'yellow' });
+    // Money still owed (a balance not yet paid) is marked, so the owner sees it on the calendar.
+    else if (b.duePence > 0)
+      entries.push({
+        ...base,
+        label: `£ ${b.contactName}`,
+        detail: `${b.guestCount} guests · balance ${formatGbp(b.duePence)} due`,
+        tone: 'orange',
+      });
     else entries.push({ ...base, label: b.contactName, detail: `${b.guestCount} guests`, tone: 'green' });
   }
   for (const e of imported) {
@@ -128,6 +143,7 @@ export function MonthView({
       </table>
       <ul className="mt-3 flex flex-wrap gap-3 text-stone-700 text-xs" aria-label="Legend">
         <li className={`rounded px-1 ${TONES.green}`}>Confirmed</li>
+        <li className={`rounded px-1 ${TONES.orange}`}>£ Confirmed, balance due</li>
         <li className={`rounded px-1 ${TONES.yellow}`}>Held, awaiting payment</li>
         <li className={`rounded px-1 ${TONES.blue}`}>Owner block</li>
         <li className={`rounded px-1 ${TONES.purple}`}>Airbnb / Booking.com</li>

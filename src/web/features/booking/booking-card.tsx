@@ -5,6 +5,8 @@ import { type FormEvent, useCallback, useId, useMemo, useRef, useState } from 'r
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { type BookingForm, BookingFormSchema } from '../../../domain/booking-form.ts';
+import { todayOnPropertyClock } from '../../../domain/dates.ts';
+import { planPayments } from '../../../domain/payment-schedule.ts';
 import { priceStay } from '../../../domain/pricing.ts';
 import { MAX_GUESTS, MIN_NIGHTS, PROPERTY_ID } from '../../../domain/property.ts';
 import { minimumStayMessage } from '../../../domain/rate-plan.ts';
@@ -12,7 +14,9 @@ import { BOOKING_CARD, BOOKING_TOASTS, MINIMUM_STAY_DIALOG } from '../../content
 import { ApiRequestError } from '../../lib/api.ts';
 import { useEnquiriesEmail } from '../../lib/site-content.ts';
 import { hasOpenToastFrom, toast } from '../../lib/toast.ts';
+import { usePaymentSchedule } from '../payment-schedule/payment-schedule-api.ts';
 import { PaymentPanel } from '../payments/payment-panel.tsx';
+import { PaymentScheduleNote } from '../payments/payment-schedule-note.tsx';
 import { availabilityQuery, promoQuoteQuery, ratePlanQuery, unavailableDatesQuery } from './booking-api.ts';
 import { BookingRates, TermsNote } from './booking-card-parts.tsx';
 import { DateRangePicker, type DateSelection } from './date-range-picker.tsx';
@@ -47,6 +51,8 @@ export function BookingCard() {
   const [promoText, setPromoText] = useState('');
   const [appliedCode, setAppliedCode] = useState('');
   const [resetKey, setResetKey] = useState(0);
+  const schedule = usePaymentSchedule();
+  const [saveCardConsent, setSaveCardConsent] = useState(false);
   const lastCheck = useRef(0);
   const mountedAt = useRef(performance.now());
   /** The card's '✓ Available!', withdrawn once the dates it spoke for are gone (cleared, or a 1-night choice). */
@@ -148,12 +154,23 @@ export function BookingCard() {
     event.preventDefault();
     setAppliedCode(promoText.trim());
   }
+  // The owner's schedule: a deposit today and the balance later, or the total (the server charges the same).
+  const paymentPlan =
+    selection && quote && total > 0 && schedule.data
+      ? planPayments({
+          totalPence: quote.totalPence,
+          checkIn: selection.from,
+          bookedOn: todayOnPropertyClock(new Date()),
+          setting: schedule.data,
+        })
+      : undefined;
 
   function onPaid(bookingId: string) {
     // Spec section 4, step 7: the form resets, the dates clear, the form hides, the total returns to 0.
     form.reset(EMPTY_FORM);
     setPromoText('');
     setAppliedCode('');
+    setSaveCardConsent(false);
     lastCheck.current++;
     setSelection(null);
     setAvailability('idle');
@@ -291,9 +308,18 @@ export function BookingCard() {
             </form>
 
             <PriceBreakdown quote={quote} />
+            {paymentPlan ? (
+              <PaymentScheduleNote
+                plan={paymentPlan}
+                consent={saveCardConsent}
+                onConsentChange={setSaveCardConsent}
+              />
+            ) : null}
 
             {showPayment ? (
               <PaymentPanel
+                plan={paymentPlan}
+                saveCardConsent={saveCardConsent}
                 stay={{
                   propertyId: PROPERTY_ID,
                   checkInDate: selection.from,

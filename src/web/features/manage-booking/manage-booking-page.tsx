@@ -144,8 +144,7 @@ function BookingDetails({
               ['Total', formatGbp(money.totalPence), true],
             ]}
           />
-          {/* Pay the balance: the payment-schedule issue adds a balance and its payment here. */}
-          <section aria-label="Payments" data-slot="pay-the-balance" className="mt-4">
+          <section aria-label="Payments" className="mt-4">
             <Rows
               rows={[
                 ['Paid', formatGbp(money.paidPence)],
@@ -155,6 +154,23 @@ function BookingDetails({
                 ['Still to pay', formatGbp(money.duePence), true],
               ]}
             />
+            {money.balanceDueOn ? (
+              <p className="mt-3 text-sm text-stone-700">
+                The balance of {formatGbp(money.duePence)} is charged to the card you paid with on{' '}
+                {formatLongDate(money.balanceDueOn)}.
+              </p>
+            ) : null}
+            {money.payBalancePath ? (
+              <>
+                <p className="mt-3 text-sm text-stone-700">
+                  We could not charge the balance to your card. Your booking is still confirmed: please pay it
+                  here.
+                </p>
+                <Link to={money.payBalancePath} className={buttonClass({ className: 'mt-3' })}>
+                  Pay the balance of {formatGbp(money.duePence)}
+                </Link>
+              </>
+            ) : null}
           </section>
         </section>
       </div>

@@ -53,6 +53,7 @@ export function CompletePaymentDialog({
   onPostcodeChange,
   onPay,
   notice,
+  description,
   children,
 }: {
   open: boolean;
@@ -63,6 +64,8 @@ export function CompletePaymentDialog({
   onPostcodeChange(value: string): void;
   onPay(): void;
   notice?: ReactNode;
+  /** In place of 'Total to pay: …' (a deposit says what is paid today). */
+  description?: string | undefined;
   children: ReactNode;
 }) {
   const submit = (event: FormEvent) => {
@@ -73,7 +76,7 @@ export function CompletePaymentDialog({
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <DialogContent>
         <DialogTitle size="lg">Complete Payment</DialogTitle>
-        <DialogDescription size="lg">Total to pay: {amountLabel}</DialogDescription>
+        <DialogDescription size="lg">{description ?? `Total to pay: ${amountLabel}`}</DialogDescription>
         <form className="mt-4 space-y-4" onSubmit={submit}>
           {notice}
           {children}

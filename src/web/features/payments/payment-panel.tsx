@@ -10,8 +10,9 @@ import {
 import { type DemoCardDraft, DemoCardFields, EMPTY_DEMO_CARD, parseDemoCard } from './demo-card-fields.tsx';
 import { payDemoIntent, useDemoAuthentication } from './demo-payment.tsx';
 import { useClientConfig } from './payment-api.ts';
+import { todayDescription } from './payment-schedule-note.tsx';
 import type { PaymentPanelProps } from './payment-types.ts';
-import { CARD_PAID_TOAST, useBookingPayment } from './use-booking-payment.ts';
+import { CARD_PAID_TOAST, openDialog, useBookingPayment } from './use-booking-payment.ts';
 
 // Stripe.js and its React bindings load only when a Stripe-mode panel mounts, never on first paint.
 const StripePaymentPanel = lazy(() => import('./stripe-payment-panel.tsx'));
@@ -86,14 +87,15 @@ function DemoPaymentPanel(props: PaymentPanelProps) {
   return (
     <div className="space-y-3">
       <p className="text-amber-900 text-sm">{DEMO_LABEL}</p>
-      <Button className="w-full" onClick={() => setOpen(true)}>
+      <Button className="w-full" onClick={() => openDialog(props, setOpen, payment.failed)}>
         Pay with Card
       </Button>
       <p className="text-center text-sm text-stone-600">{WALLET_UNAVAILABLE}</p>
       <CompletePaymentDialog
         open={open}
         onOpenChange={setOpen}
-        amountLabel={formatGbp(props.quote.totalPence)}
+        amountLabel={formatGbp(props.plan?.todayPence ?? props.quote.totalPence)}
+        description={todayDescription(props.plan)}
         busy={busy}
         postcode={postcode}
         onPostcodeChange={setPostcode}

@@ -1,3 +1,4 @@
+import type { PaymentPlan } from '../../../domain/payment-schedule.ts';
 import type { Quote } from '../../../domain/pricing.ts';
 
 /**
@@ -10,6 +11,10 @@ export type PaymentPanelProps = {
   stay: { propertyId: number; checkInDate: string; checkOutDate: string; guestCount: number };
   contact: { contactName: string; contactEmail: string; contactPhone: string; specialRequests: string };
   quote: Quote;
+  /** How it is paid (issue 15): in full, or a deposit today and the balance later. Absent: in full. */
+  plan?: PaymentPlan | undefined;
+  /** The guest agreed to the card being saved for the balance (a deposit plan needs it). */
+  saveCardConsent?: boolean;
   /** Called once the server has confirmed the booking; the card then resets and the guest moves on. */
   onPaid(bookingId: string): void;
   /** The server priced the stay differently (the owner changed the prices): the card loads them again. */

@@ -5,9 +5,10 @@ import { formatGbp } from '../../../domain/pricing.ts';
 import { COUNTRY, CURRENCY, PROPERTY_NAME } from '../../../domain/property.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CompletePaymentDialog, WALLET_UNAVAILABLE } from './complete-payment-dialog.tsx';
+import { todayDescription } from './payment-schedule-note.tsx';
 import type { PaymentPanelProps } from './payment-types.ts';
 import { getStripe } from './stripe-loader.ts';
-import { CARD_PAID_TOAST, useBookingPayment } from './use-booking-payment.ts';
+import { CARD_PAID_TOAST, CONSENT_NEEDED, openDialog, useBookingPayment } from './use-booking-payment.ts';
 
 /** Stripe mode of the booking card: the Card Element in the 'Complete Payment' dialog, and the wallet button. */
 export default function StripePaymentPanel(props: PaymentPanelProps & { publishableKey: string }) {
@@ -29,7 +30,8 @@ function StripePaymentButtons(props: PaymentPanelProps) {
   const [busy, setBusy] = useState(false);
   const [postcode, setPostcode] = useState('');
   const [wallet, setWallet] = useState<PaymentRequest | null>(null);
-  const amountPence = props.quote.totalPence;
+  // What is charged now: the deposit under a deposit plan (issue 15), else the total.
+  const amountPence = props.plan?.todayPence ?? props.quote.totalPence;
 
   // Apple Pay / Google Pay through the Payment Request API (country GB, currency gbp, payer name, e-mail, phone).
   useEffect(() => {
@@ -135,11 +137,19 @@ function StripePaymentButtons(props: PaymentPanelProps) {
 
   return (
     <div className="space-y-3">
-      <Button className="w-full" onClick={() => setOpen(true)}>
+      <Button className="w-full" onClick={() => openDialog(props, setOpen, payment.failed)}>
         Pay with Card
       </Button>
       {wallet ? (
-        <Button className="w-full" onClick={() => wallet.show()} disabled={busy}>
+        <Button
+          className="w-full"
+          onClick={() =>
+            props.plan?.kind === 'deposit' && !props.saveCardConsent
+              ? payment.failed(CONSENT_NEEDED)
+              : wallet.show()
+          }
+          disabled={busy}
+        >
           Pay with Apple Pay / Google Pay
         </Button>
       ) : (
@@ -149,6 +159,7 @@ function StripePaymentButtons(props: PaymentPanelProps) {
         open={open}
         onOpenChange={setOpen}
         amountLabel={formatGbp(amountPence)}
+        description={todayDescription(props.plan)}
         busy={busy}
         postcode={postcode}
         onPostcodeChange={setPostcode}

@@ -5,6 +5,13 @@ import { toast } from '../../lib/toast.ts';
 import { createBooking, createPaymentIntent, messageOf } from './payment-api.ts';
 import type { PaymentPanelProps } from './payment-types.ts';
 
+/** The guest pays a deposit without having agreed to the card being kept for the balance. */
+export const CONSENT_NEEDED =
+  'Please agree to your card being saved for the balance before you pay the deposit.';
+
+export const AMOUNT_CHANGED =
+  'The amount to pay today has changed since this page was loaded. Please reload the page and check it before paying.';
+
 /** The toast of a card payment that went through (demo card form or Stripe's card field). */
 export const CARD_PAID_TOAST = {
   title: 'Payment Successful',
@@ -36,14 +43,20 @@ export function useBookingPayment(props: PaymentPanelProps) {
   return {
     /** POST /api/create-payment-intent with the amount in pence; ['card'] on the wallet path. */
     async hold(paymentMethodTypes?: string[]) {
+      const { plan, saveCardConsent } = latest.current;
+      if (plan?.kind === 'deposit' && !saveCardConsent) throw new Error(CONSENT_NEEDED);
       const response = await createPaymentIntent({
         amount: latest.current.quote.totalPence,
         currency: 'gbp',
         booking: bookingBody(),
         ...(paymentMethodTypes ? { payment_method_types: paymentMethodTypes } : {}),
         ...(holdToken.current ? { holdToken: holdToken.current } : {}),
+        ...(plan?.kind === 'deposit' ? { saveCardConsent: true } : {}),
       });
       holdToken.current = response.holdToken ?? undefined;
+      // The server decides the plan on its own clock: never pay an amount other than the one the guest saw.
+      const shown = plan?.todayPence ?? Math.round(latest.current.quote.total * 100);
+      if (response.amount !== shown) throw new Error(AMOUNT_CHANGED);
       return response;
     },
     /** POST /api/bookings after a succeeded payment. */
@@ -68,4 +81,14 @@ export function useBookingPayment(props: PaymentPanelProps) {
       toast({ title: 'Payment Failed', description: messageOf(error, fallback), variant: 'destructive' });
     },
   };
+}
+
+/** The card dialog opens once a deposit's guest has agreed to the card being saved. */
+export function openDialog(
+  props: PaymentPanelProps,
+  setOpen: (open: boolean) => void,
+  failed: (error: unknown) => void,
+) {
+  if (props.plan?.kind === 'deposit' && !props.saveCardConsent) failed(CONSENT_NEEDED);
+  else setOpen(true);
 }

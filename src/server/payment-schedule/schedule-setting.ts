@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import {
+  DEFAULT_PAYMENT_SCHEDULE,
+  type PaymentScheduleSetting,
+  PaymentScheduleSettingSchema,
+} from '../../domain/payment-schedule.ts';
+import type { Db, DbOrTx } from '../db/database.ts';
+import { auditLog, settings } from '../db/schema.ts';
+
+/** The owner's payment schedule, in the settings table; absent (a fresh install): pay in full, as before. */
+export const PAYMENT_SCHEDULE_SETTING = 'payment_schedule';
+
+export async function readPaymentSchedule(db: DbOrTx): Promise<PaymentScheduleSetting> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, PAYMENT_SCHEDULE_SETTING));
+  const parsed = PaymentScheduleSettingSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : DEFAULT_PAYMENT_SCHEDULE;
+}
+
+/** Saves the setting and its audit row in one transaction; bookings already made keep their own plan. */
+export async function savePaymentSchedule(
+  db: Db,
+  setting: PaymentScheduleSetting,
+  actor: string,
+  now: Date,
+): Promise<PaymentScheduleSetting> {
+  return db.transaction(async (tx) => {
+    const previous = await readPaymentSchedule(tx);
+    await tx
+      .insert(settings)
+      .values({ key: PAYMENT_SCHEDULE_SETTING, value: setting, updatedAt: now })
+      .onConflictDoUpdate({ target: settings.key, set: { value: setting, updatedAt: now } });
+    await tx.insert(auditLog).values({
+      actor,
+      action: 'payment_schedule.updated',
+      details: { previous, setting },
+      createdAt: now,
+    });
+    return setting;
+  });
+}

@@ -1,0 +1,57 @@
+import { formatGbp, formatLongDate } from '../../../domain/format.ts';
+import type { PaymentPlan } from '../../../domain/payment-schedule.ts';
+
+/** '£274.20 today, £639.80 on Sunday 4 July 2027, charged to this card' (issue 15); nothing when paid in full. */
+export function scheduleSummary(plan: PaymentPlan): string | null {
+  if (plan.kind !== 'deposit') return null;
+  return `${formatGbp(plan.todayPence)} today, ${formatGbp(plan.balancePence)} on ${formatLongDate(plan.balanceDueOn)}, charged to this card`;
+}
+
+/** The dialog's line of what is paid now. */
+export function todayDescription(plan: PaymentPlan | undefined): string | undefined {
+  if (plan?.kind !== 'deposit') return undefined;
+  return `To pay today: ${formatGbp(plan.todayPence)} deposit (${formatGbp(plan.balancePence)} on ${formatLongDate(plan.balanceDueOn)})`;
+}
+
+/**
+ * What a deposit booking charges today and later, and the guest's agreement to the card being saved for the
+ * balance: shown above the payment buttons, for the card and the wallet alike.
+ */
+export function PaymentScheduleNote({
+  plan,
+  consent,
+  onConsentChange,
+}: {
+  plan: PaymentPlan;
+  consent: boolean;
+  onConsentChange(value: boolean): void;
+}) {
+  const summary = scheduleSummary(plan);
+  if (!summary || plan.kind !== 'deposit') return null;
+  return (
+    <section
+      aria-label="Payment schedule"
+      className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
+    >
+      <p className="font-semibold text-stone-900" data-testid="payment-schedule">
+        {summary}
+      </p>
+      <p className="mt-1 text-stone-700">
+        A deposit now; the balance is charged automatically {`on ${formatLongDate(plan.balanceDueOn)}`}. If
+        the charge does not go through, we e-mail you a link to pay it.
+      </p>
+      <label className="mt-2 flex items-start gap-2 text-stone-800">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4"
+          checked={consent}
+          onChange={(event) => onConsentChange(event.target.checked)}
+        />
+        <span>
+          I agree that my card is saved and charged {formatGbp(plan.balancePence)} on{' '}
+          {formatLongDate(plan.balanceDueOn)} for the balance.
+        </span>
+      </label>
+    </section>
+  );
+}
