@@ -61,6 +61,7 @@ test.describe('admin login', () => {
       'Payments',
       'Property',
       'Texts',
+      'Photos',
     ]);
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeTruthy();
   });

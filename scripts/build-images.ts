@@ -1,8 +1,10 @@
 /**
- * Makes the responsive photo variants of the content module (src/web/content/site.ts): for every gallery and
- * feature entry, AVIF and WebP in the widths of src/web/lib/media.ts, written to public/media/ (git-ignored;
- * Vite copies it into the build), plus the 1200×630 social image. The source is the owner's photo in
- * media/photos/<id>.(jpg|jpeg|png|webp) when present, otherwise a drawn placeholder (scripts/placeholder-art.ts).
+ * Draws the stand-ins a fresh install shows until the owner uploads photos in the admin area: for every
+ * slideshow photo (src/domain/photos.ts's PLACEHOLDER_GALLERY) and feature card, a drawn scene
+ * (scripts/placeholder-art.ts) as AVIF and WebP in the widths of src/domain/media.ts, written to public/media/
+ * (git-ignored; Vite copies it into the build), plus the 1200×630 social image, with the server's own variant
+ * maker (src/server/photos/variants.ts, which processes the owner's uploads). The pages frame them as 'Photo to
+ * come'. The owner's photos never go through the build: they are uploaded in the admin's Photos tab.
  *
  * Cached: a manifest records a hash of each source and of the settings, so an unchanged photo is skipped and a
  * rebuild after install takes well under a second. `npm run build` runs this before `react-router build`.
@@ -11,40 +13,26 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
-import { DEFAULT_FEATURES as FEATURES, DEFAULT_GALLERY as GALLERY } from '../src/web/content/site.ts';
+import { MEDIA_KINDS, type MediaKind } from '../src/domain/media.ts';
 import {
-  MEDIA_FORMATS,
-  MEDIA_KINDS,
-  type MediaKind,
-  mediaHeight,
-  SOCIAL_IMAGE,
-} from '../src/web/lib/media.ts';
+  decodePhoto,
+  PIPELINE_VERSION,
+  variantFiles,
+  writeSocialImage,
+  writeVariants,
+} from '../src/server/photos/variants.ts';
+import { DEFAULT_FEATURES as FEATURES, DEFAULT_GALLERY as GALLERY } from '../src/web/content/site.ts';
 import { DEFAULT_SOCIAL_IMAGE } from '../src/web/lib/meta.ts';
 import { placeholderSvg } from './placeholder-art.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const PHOTOS_DIR = path.join(root, 'media/photos');
 export const MEDIA_OUT_DIR = path.join(root, 'public/media');
 const MANIFEST = path.join(MEDIA_OUT_DIR, 'manifest.json');
 const SOCIAL_OUT = path.join(root, 'public', DEFAULT_SOCIAL_IMAGE);
-/** Bump when the encoding settings change, so every variant is made again. */
-const PIPELINE_VERSION = 4;
-const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'];
 
 type Job = { id: string; kind: MediaKind };
 
-function ownerPhoto(id: string): string | undefined {
-  for (const extension of PHOTO_EXTENSIONS) {
-    const file = path.join(PHOTOS_DIR, `${id}.${extension}`);
-    if (existsSync(file)) return file;
-  }
-  return undefined;
-}
-
 function sourceOf(job: Job): { input: Buffer; label: string } {
-  const photo = ownerPhoto(job.id);
-  if (photo) return { input: readFileSync(photo), label: path.relative(root, photo) };
   const { width, height } = MEDIA_KINDS[job.kind];
   return { input: Buffer.from(placeholderSvg(job.id, width, height)), label: 'placeholder' };
 }
@@ -56,34 +44,12 @@ const hashOf = (...parts: (string | Buffer)[]) => {
 };
 
 function outputsOf(job: Job): string[] {
-  return MEDIA_KINDS[job.kind].widths.flatMap((width) =>
-    MEDIA_FORMATS.map((format) => path.join(MEDIA_OUT_DIR, `${job.id}-${width}.${format}`)),
-  );
+  return variantFiles(job.id, job.kind).map((file) => path.join(MEDIA_OUT_DIR, file));
 }
 
 async function makeVariants(job: Job, input: Buffer): Promise<void> {
-  const kind = MEDIA_KINDS[job.kind];
-  // Decode (or draw) once at the largest size: rotate() applies the camera's orientation, cover crops the
-  // owner's photo to the slot's aspect ratio. Every width is then resized from these pixels.
-  const { data, info } = await sharp(input)
-    .rotate()
-    .resize(kind.width, kind.height, { fit: 'cover', position: 'attention' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const raw = { width: info.width, height: info.height, channels: info.channels };
-  for (const width of kind.widths) {
-    const resized = sharp(data, { raw }).resize(width, mediaHeight(job.kind, width));
-    await Promise.all([
-      resized
-        .clone()
-        .avif({ quality: 50, effort: 1 })
-        .toFile(path.join(MEDIA_OUT_DIR, `${job.id}-${width}.avif`)),
-      resized
-        .clone()
-        .webp({ quality: 72, effort: 3 })
-        .toFile(path.join(MEDIA_OUT_DIR, `${job.id}-${width}.webp`)),
-    ]);
-  }
+  const { width, height } = MEDIA_KINDS[job.kind];
+  await writeVariants(await decodePhoto(input, { width, height }), job.kind, MEDIA_OUT_DIR, job.id);
 }
 
 /** Runs `work` over `items`, `limit` at a time. */
@@ -124,11 +90,8 @@ export async function buildImages({ log = console.info }: { log?: (line: string)
   const social = sourceOf({ id: first.id, kind: 'gallery' });
   const socialKey = hashOf(String(PIPELINE_VERSION), 'social', social.input);
   if (manifest.social !== socialKey || !existsSync(SOCIAL_OUT)) {
-    await sharp(social.input)
-      .rotate()
-      .resize(SOCIAL_IMAGE.width, SOCIAL_IMAGE.height, { fit: 'cover', position: 'attention' })
-      .jpeg({ quality: 78, mozjpeg: true })
-      .toFile(SOCIAL_OUT);
+    const { width, height } = MEDIA_KINDS.gallery;
+    await writeSocialImage(await decodePhoto(social.input, { width, height }), SOCIAL_OUT);
     manifest.social = socialKey;
     made += 1;
   }

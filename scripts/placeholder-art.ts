@@ -1,7 +1,8 @@
 /**
  * Tasteful stand-ins for the owner's photos: simple SVG scenes (gothic arches, the church spire, rooftops, warm
- * interiors) in a palette per room, rasterised by scripts/build-images.ts until a real photo is dropped in
- * media/photos/<id>.jpg. No text is drawn, so no font is needed at build time.
+ * interiors) in a palette per room, rasterised by scripts/build-images.ts and shown until the owner uploads photos
+ * in the admin area (the pages frame them as 'Photo to come'). No text is drawn, so no font is needed at build
+ * time.
  */
 type Scene = 'facade' | 'dusk' | 'interior' | 'view' | 'sauna' | 'bath' | 'stairs' | 'glass';
 

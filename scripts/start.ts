@@ -13,7 +13,6 @@ const sources = [
   'src/web',
   'src/domain',
   'public',
-  'media',
   'scripts/build-images.ts',
   'scripts/placeholder-art.ts',
   'react-router.config.ts',

@@ -5,6 +5,7 @@
  * reads the same values from the page. The defaults below are what a fresh install shows until the owner has
  * given their own. See docs/decisions/012-site-content.md.
  */
+import { NO_SITE_PHOTOS, type SitePhotos } from './photos.ts';
 import { priceStay } from './pricing.ts';
 import { MAX_NIGHTS, MIN_NIGHTS } from './property.ts';
 import { DEFAULT_PROPERTY_FACTS, publicPropertyFacts } from './property-facts.ts';
@@ -72,12 +73,7 @@ export type OwnerTexts = {
   uniquePoints: readonly UniquePoint[];
 };
 
-export type GalleryPhoto = { id: string; alt: string };
-
-export type SitePhotos = {
-  /** The photos of the home page slideshow, in order; the first is the main image (spec sections 2 and 4). */
-  gallery: readonly GalleryPhoto[];
-};
+export type { GalleryPhoto, SitePhotos } from './photos.ts';
 
 export type SiteContent = {
   prices: PublicPrices;
@@ -127,30 +123,6 @@ export function publicPricesFromPlan(plan: RatePlan): PublicPrices {
     },
   };
 }
-
-const DEFAULT_GALLERY: readonly GalleryPhoto[] = [
-  { id: 'exterior', alt: 'The Tower from the street: a granite church with its spire rising above Aberdeen' },
-  { id: 'living-room', alt: 'Open-plan living room under the old church roof timbers, with deep sofas' },
-  { id: 'kitchen', alt: 'Modern kitchen with a long island, oak worktops and pendant lights' },
-  { id: 'kitchen-table', alt: 'Kitchen table laid for four beside a tall arched church window' },
-  { id: 'master-bedroom', alt: 'Master bedroom with a king size bed beneath exposed stone and timber' },
-  { id: 'double-bedroom', alt: 'Double bedroom with soft linen and a lancet window' },
-  { id: 'twin-bedroom', alt: 'Twin bedroom with two single beds, ideal for friends or children' },
-  { id: 'staircase', alt: 'The staircase winding up through five floors of the tower' },
-  { id: 'tower-room', alt: 'Tower viewing room with windows on every side and armchairs for two' },
-  { id: 'tower-view', alt: 'View from the tower room across the rooftops of Aberdeen to the North Sea' },
-  { id: 'bathroom', alt: 'Bathroom with a walk-in rainfall shower and slate tiles' },
-  { id: 'cast-iron-bath', alt: 'Freestanding cast iron bath beneath a gothic arched window' },
-  { id: 'entrance-hall', alt: 'Entrance hall with the original church door and a flagstone floor' },
-  { id: 'living-space', alt: 'Reading corner in the living space with a record player and bookshelves' },
-  { id: 'roof-terrace', alt: 'Private roof terrace with outdoor seating and views over the city' },
-  { id: 'sauna', alt: 'Private cedar sauna with warm low lighting' },
-  {
-    id: 'architectural-feature',
-    alt: 'Restored stone tracery and stained glass, one of the church’s original features',
-  },
-  { id: 'exterior-dusk', alt: 'The Tower lit up at dusk, its spire against an evening sky' },
-];
 
 const DEFAULT_FEATURES: readonly Feature[] = [
   {
@@ -244,5 +216,5 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
     features: DEFAULT_FEATURES,
     uniquePoints: DEFAULT_UNIQUE_POINTS,
   },
-  photos: { gallery: DEFAULT_GALLERY },
+  photos: NO_SITE_PHOTOS,
 };

@@ -41,7 +41,7 @@ import { emailAdminRoutes } from './email/routes.ts';
 import { createSecretBox } from './email/secret-box.ts';
 import { createSmtpSettings } from './email/smtp-settings.ts';
 import { HttpError } from './errors.ts';
-import { createGoLiveChecklist, noPhotosYet, type PhotosReady } from './go-live/checklist.ts';
+import { createGoLiveChecklist, type PhotosReady } from './go-live/checklist.ts';
 import { goLiveRoutes } from './go-live/routes.ts';
 import { createGuestData, createRetentionJob } from './guest-journey/guest-data.ts';
 import { createManageBooking } from './guest-journey/manage-booking.ts';
@@ -62,6 +62,10 @@ import { createPaymentService } from './payments/payment-service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook.ts';
+import { createPhotoWorker, type PhotoWorker } from './photos/photo-worker.ts';
+import { photoAdminRoutes, photoFileRoutes } from './photos/routes.ts';
+import { createPhotoService, loadSitePhotos, photosReady } from './photos/service.ts';
+import { createPhotoStorage } from './photos/storage.ts';
 import { loadRatePlan } from './pricing/rate-plan-repository.ts';
 import { ratePlanAdminRoutes, ratePlanPublicRoutes } from './pricing/routes.ts';
 import { propertyRoutes } from './properties/routes.ts';
@@ -99,7 +103,9 @@ export type BuildAppOptions = {
   payments?: PaymentProvider;
   /** Expire lapsed holds on a timer (default true). */
   holdSweeper?: boolean;
-  /** The slideshow's photos for the go-live checklist (the photos capability); none until it is wired in. */
+  /** Process uploaded photos in this process (default true; tests of a restart upload with it off). */
+  photoWorker?: boolean;
+  /** The slideshow's photos for the go-live checklist (default: the photos capability's count; tests may fake it). */
   photosReady?: PhotosReady;
   /** Log the go-live checklist's open items when the server is ready (default: in production). */
   logGoLiveBlockers?: boolean;
@@ -133,6 +139,11 @@ declare module 'fastify' {
     holdSweeper: { sweep(): Promise<string[]> };
     /** Tests drive its automatic run: `app.calendarSync.runIfDue()`. */
     calendarSync: CalendarSync;
+    /**
+     * The owner's photos: `photosReady()` for the go-live checklist; tests wait for the background processing
+     * of uploads with `app.photos.worker.settled()`.
+     */
+    photos: { photosReady(): Promise<{ ready: number; missingAlt: number }>; worker: PhotoWorker };
     /** Tests await `app.siteContent.settled()` before reading a page after a change. */
     siteContent: SiteContentService;
     /** The balance job (issue 15): tests run it with `app.balanceJob.runNow()` under their clock. */
@@ -485,12 +496,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('calendarSync', calendarSync);
   calendarSync.start();
   app.addHook('onClose', () => calendarSync.stop());
+  // The owner's photos: uploads are processed in the background, by this process or another sharing the
+  // database (the queue is the photos table); each published change renders the public pages again.
+  const photoStorage = createPhotoStorage(config.mediaDir);
+  const sitePhotosChanged = () => context.siteContent.changed();
+  const photoWorker = createPhotoWorker({
+    enabled: options.photoWorker !== false,
+    db: database.db,
+    storage: photoStorage,
+    clock,
+    log: app.log,
+    onPublished: sitePhotosChanged,
+  });
+  const photoService = createPhotoService({
+    db: database.db,
+    clock,
+    storage: photoStorage,
+    worker: photoWorker,
+    changed: sitePhotosChanged,
+  });
+  app.decorate('photos', { photosReady: () => photosReady(database.db), worker: photoWorker });
+  app.addHook('onReady', async () => photoWorker.start());
+  app.addHook('onClose', async () => photoWorker.stop());
   const goLive = createGoLiveChecklist({
     db: database.db,
     config,
     clock,
     smtp,
-    photosReady: options.photosReady ?? noPhotosYet,
+    photosReady: options.photosReady ?? (() => photosReady(database.db)),
   });
   if (options.logGoLiveBlockers ?? config.nodeEnv === 'production') {
     app.addHook('onReady', async () => {
@@ -558,6 +591,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         });
         await admin.register(guestJourneyAdminRoutes, { ...context, owner: ownerStayActions, guestData });
         await admin.register(ratePlanAdminRoutes, context);
+        await admin.register(photoAdminRoutes, { photos: photoService, storage: photoStorage });
       });
 
       api.all('/*', async (request, reply) =>
@@ -571,6 +605,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await app.register(seoRoutes, { siteUrl: config.siteUrl });
+  await app.register(photoFileRoutes, { storage: photoStorage });
   await app.register(downloadFileRoutes);
 
   const loadBuilt = options.site === 'load' || (options.site === undefined && !('site' in options));
@@ -596,6 +631,7 @@ function siteContentSources(): SiteContentSources {
     prices: async (db) => publicPricesFromPlan(await loadRatePlan(db)),
     property: async (db) => publicPropertyFacts(await createOwnerContentRepository(db).readFacts()),
     texts: async (db) => publicOwnerTexts(await createOwnerContentRepository(db).readTexts()),
+    photos: loadSitePhotos,
   };
 }
 

@@ -18,6 +18,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it("keeps the owner's photos in DATA_DIR/media unless MEDIA_DIR says where", () => {
+    expect(loadConfig({ DATA_DIR: '/srv/tower' }).mediaDir).toBe('/srv/tower/media');
+    expect(loadConfig({ DATA_DIR: '/srv/tower', MEDIA_DIR: '/mnt/shared/photos' }).mediaDir).toBe(
+      '/mnt/shared/photos',
+    );
+  });
+
   it('names the variable of a bad value', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrowError(ConfigError);
     expect(() => loadConfig({ PORT: 'abc' })).toThrowError(/^Invalid configuration: PORT /);

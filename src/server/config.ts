@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -31,6 +32,7 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://thetower.example' })
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  MEDIA_DIR: optionalText,
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
     .optional()
@@ -91,6 +93,8 @@ export type Config = {
   host: string;
   siteUrl: string;
   dataDir: string;
+  /** The owner's uploaded photos: originals (never served) and their variants. */
+  mediaDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
   trustProxy: boolean;
@@ -184,6 +188,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     siteUrl,
     dataDir: env.DATA_DIR,
+    mediaDir: env.MEDIA_DIR ?? path.join(env.DATA_DIR, 'media'),
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,

@@ -638,6 +638,15 @@ beforeAll(async () => {
   addSample('PUT /api/admin/promo-codes/:id', { params: { id: ids.promo }, body: promo });
   addSample('DELETE /api/admin/promo-codes/:id', { params: { id: ids.promo } });
   addSample('GET /api/quote', { query: { ...stayQuery, promoCode: 'fuzz10' } });
+  // Photos: uploads are multipart (a JSON body is refused with 415 before anything is stored).
+  addSample('POST /api/admin/photos', { body: {} });
+  addSample('PUT /api/admin/photos/:id/file', { params: { id: 'no-such-photo' }, body: {} });
+  addSample('PATCH /api/admin/photos/:id', { params: { id: 'no-such-photo' }, body: { alt: 'A photo' } });
+  addSample('PUT /api/admin/photos/order', { body: { ids: [] } });
+  addSample('DELETE /api/admin/photos/:id', { params: { id: 'no-such-photo' } });
+  addSample('GET /media/uploads/:key/:file', {
+    params: { key: '0123456789abcdef0123456789abcdef', file: 'gallery-640.webp' },
+  });
   addSample('GET /downloads/:file', { params: { file: 'the-tower-website.tar.gz' } });
   addSample('GET /api/*', { params: { '*': 'no-such-endpoint' } });
 });

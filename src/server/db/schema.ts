@@ -422,3 +422,47 @@ export const ownerTexts = pgTable('owner_texts', {
   uniquePoints: jsonb('unique_points').$type<{ title: string; text: string }[]>().notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The owner's photos (admin area, Photos tab): the slideshow in `position` order (the first is the hero), each
+ * photo's alt text, and the choices of the social-share image and of the feature cards' photos. The row is also
+ * the processing queue: an upload is `queued` until the photo worker has made its variants (src/server/photos).
+ */
+export const photos = pgTable(
+  'photos',
+  {
+    /** Random and unguessable; never part of a public address. */
+    id: text('id').primaryKey(),
+    position: integer('position').notNull(),
+    alt: text('alt').notNull().default(''),
+    /** The latest upload's file name under the media directory's `originals/` (never served). */
+    original: text('original').notNull(),
+    /** What sharp read in the upload's bytes: jpeg, png, webp or heif. */
+    format: text('format').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    /** `queued` until the variants of `original` are made; `failed` with `last_error` when they cannot be. */
+    status: text('status', { enum: ['queued', 'ready', 'failed'] }).notNull(),
+    /**
+     * The random directory of the served variants (`/media/uploads/<key>/`), set only once every variant is
+     * written; a replacement keeps serving the previous key until its own variants are ready.
+     */
+    publicKey: text('public_key'),
+    attempts: integer('attempts').notNull().default(0),
+    /** A claimed upload is left alone this long: if its process dies mid-way, another run takes it again. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** The image shown when a page is shared (at most one; none chosen: the hero). */
+    social: boolean('social').notNull().default(false),
+    /** The feature card (`feature-sauna`, …) this photo illustrates, if any; one photo per card. */
+    featureId: text('feature_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('photos_position_idx').on(table.position),
+    uniqueIndex('photos_one_social_idx').on(table.social).where(sql`${table.social}`),
+    uniqueIndex('photos_feature_idx').on(table.featureId),
+  ],
+);

@@ -112,7 +112,7 @@ export function createGoLiveChecklist({ db, config, clock, smtp, photosReady }: 
         ? `${photos.ready} photos, each with its alt text.`
         : [
             photos.ready < GO_LIVE_PHOTOS
-              ? `${photos.ready} of ${GO_LIVE_PHOTOS} photos uploaded; the slideshow shows drawn placeholders until then.`
+              ? `${photos.ready} of ${GO_LIVE_PHOTOS} photos on the site; until the first, the slideshow shows drawn stand-ins.`
               : '',
             photos.missingAlt > 0
               ? `${photos.missingAlt} photo${photos.missingAlt === 1 ? ' has' : 's have'} no alt text yet.`

@@ -104,7 +104,7 @@ describe('the go-live checklist', () => {
     const byId = Object.fromEntries(list.items.map((one) => [one.id, one]));
     expect(byId.licence?.fixAt).toEqual({ href: '/admin?tab=property', label: 'Property tab' });
     expect(byId.photos?.detail).toBe(
-      '0 of 18 photos uploaded; the slideshow shows drawn placeholders until then.',
+      '0 of 18 photos on the site; until the first, the slideshow shows drawn stand-ins.',
     );
     expect(byId.email?.fixAt.href).toBe('/admin?tab=email');
     expect(byId.email?.detail).toBe('Enter the e-mail account’s password in the Email tab.');

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { PLACEHOLDER_GALLERY } from '../../domain/photos.ts';
 import { quoteStay } from '../../domain/pricing.ts';
 import { DEFAULT_SITE_CONTENT } from '../../domain/site-content.ts';
 import { ACTIVITY_PATHS, SEO_LANDING_PATHS } from '../../domain/site-paths.ts';
 import { mediaSrcSet } from '../lib/media.ts';
 import { ACTIVITY_PAGES, GOLF_COURSES, galleryAlt, LANDING_PAGES } from './site.ts';
 
-const { texts, photos, prices, property } = DEFAULT_SITE_CONTENT;
-const GALLERY = photos.gallery;
+const { texts, prices, property } = DEFAULT_SITE_CONTENT;
+const GALLERY = PLACEHOLDER_GALLERY;
 const FEATURES = texts.features;
 const UNIQUE_POINTS = texts.uniquePoints;
 

@@ -4,6 +4,7 @@
  * src/domain/site-content.ts, read in components with `useSiteContent()`.
  */
 
+import { PLACEHOLDER_GALLERY } from '../../domain/photos.ts';
 import { BATHROOMS, BEDROOMS, MAX_GUESTS, SIZE_M2 } from '../../domain/property.ts';
 import { DEFAULT_SITE_CONTENT, type GalleryPhoto } from '../../domain/site-content.ts';
 
@@ -37,7 +38,7 @@ export const galleryAlt = (gallery: readonly GalleryPhoto[], id: string) =>
   gallery.find((photo) => photo.id === id)?.alt ?? '';
 
 /** Content the build and the tests read without a page: the fresh install's photos and texts. */
-export const DEFAULT_GALLERY = DEFAULT_SITE_CONTENT.photos.gallery;
+export const DEFAULT_GALLERY = PLACEHOLDER_GALLERY;
 export const DEFAULT_FEATURES = DEFAULT_SITE_CONTENT.texts.features;
 
 export const HOME = {

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
+import type { SiteContent } from '../../domain/site-content.ts';
 import { siteUrl } from './runtime-config.ts';
 
 export type PageMeta = {
@@ -6,10 +7,20 @@ export type PageMeta = {
   description: string;
   path: string;
   keywords?: string;
-  /** Social image path (1200×630). */
+  /** Social image path (1200×630); by default the site content's (the owner's choice), else the build's. */
   image?: string;
+  /** The route's matches (its `meta` arguments): the root's loader data is the site content. */
+  matches?: readonly { id: string; loaderData?: unknown }[];
   noindex?: boolean;
 };
+
+/** The owner's social-share image from the site content in the root route's loader data, if any. */
+export function socialImageOf(matches: PageMeta['matches']): string | undefined {
+  const content = matches?.find((match) => match.id === 'root')?.loaderData as
+    | Partial<SiteContent>
+    | undefined;
+  return content?.photos?.socialImage;
+}
 
 export const DEFAULT_SOCIAL_IMAGE = '/social/the-tower-1200x630.jpg';
 
@@ -17,9 +28,17 @@ export const DEFAULT_SOCIAL_IMAGE = '/social/the-tower-1200x630.jpg';
 export const normalisePath = (path: string) => path.replace(/\/+$/, '') || '/';
 
 /** Title, description, canonical link and social tags of one page. */
-export function pageMeta({ title, description, path, keywords, image, noindex }: PageMeta): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  path,
+  keywords,
+  image,
+  matches,
+  noindex,
+}: PageMeta): MetaDescriptor[] {
   const url = `${siteUrl()}${normalisePath(path)}`;
-  const imageUrl = `${siteUrl()}${image ?? DEFAULT_SOCIAL_IMAGE}`;
+  const imageUrl = `${siteUrl()}${image ?? socialImageOf(matches) ?? DEFAULT_SOCIAL_IMAGE}`;
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: description },
@@ -45,9 +64,16 @@ export function pageMeta({ title, description, path, keywords, image, noindex }:
 /** `meta` of a route whose text is looked up by its path (the landing and activity pages). */
 export const metaByPath =
   (pageOf: (pathname: string) => Pick<PageMeta, 'title' | 'description' | 'keywords'>) =>
-  ({ location }: { location: { pathname: string } }): MetaDescriptor[] => {
+  ({
+    location,
+    matches,
+  }: {
+    location: { pathname: string };
+    matches?: PageMeta['matches'];
+  }): MetaDescriptor[] => {
     const page = pageOf(location.pathname);
     return pageMeta({
+      matches,
       title: page.title,
       description: page.description,
       keywords: page.keywords,

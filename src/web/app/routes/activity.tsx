@@ -4,7 +4,8 @@ import { PageHero } from '../../components/content/page-hero.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { ACTIVITY_LINKS, ACTIVITY_PAGES, galleryAlt } from '../../content/site.ts';
+import { ACTIVITY_LINKS, ACTIVITY_PAGES } from '../../content/site.ts';
+import { bannerPhoto } from '../../features/gallery/shown-photos.ts';
 import { metaByPath, normalisePath } from '../../lib/meta.ts';
 import { useSiteContent } from '../../lib/site-content.ts';
 
@@ -39,12 +40,7 @@ export default function Activity() {
         </div>
       </div>
 
-      <PageHero
-        photoId={page.photo}
-        alt={galleryAlt(content.photos.gallery, page.photo)}
-        heading={page.heading}
-        intro={page.intro}
-      />
+      <PageHero photo={bannerPhoto(content.photos, page.photo)} heading={page.heading} intro={page.intro} />
 
       <ContentCards id="cards-heading" heading="Plan your days" cards={page.cards} columns={2} />
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, type MetaArgs } from 'react-router';
 import { MAX_GUESTS } from '../../../domain/property.ts';
 import { OwnerParagraphs } from '../../components/content/owner-texts.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -6,8 +6,9 @@ import { CONTACT } from '../../content/site.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { useEnquiriesEmail, useSiteContent } from '../../lib/site-content.ts';
 
-export const meta = () =>
+export const meta = ({ matches }: MetaArgs) =>
   pageMeta({
+    matches,
     title: 'Contact | The Tower, Aberdeen',
     description:
       'Contact the owners of The Tower, Aberdeen, about bookings, corporate day hire and special requests. We typically respond within 24 hours.',

@@ -1,3 +1,5 @@
+import type { MetaArgs } from 'react-router';
+import { variantUrl } from '../../../domain/media.ts';
 import { FeatureCaption, OwnerParagraphs, UniquePointsGrid } from '../../components/content/owner-texts.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
@@ -6,14 +8,16 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { HOME } from '../../content/site.ts';
 import { BookNowSection } from '../../features/booking/book-now-section.tsx';
 import { HeroSlideshow } from '../../features/gallery/hero-slideshow.tsx';
+import { featurePhoto, slideshowPhotos } from '../../features/gallery/shown-photos.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { useSiteContent } from '../../lib/site-content.ts';
 
 const DESCRIPTION =
   'Book The Tower directly: a converted church penthouse over five floors in the centre of Aberdeen with three bedrooms, a private sauna, a roof terrace and a tower viewing room. Up to 4 guests.';
 
-export const meta = () =>
+export const meta = ({ matches }: MetaArgs) =>
   pageMeta({
+    matches,
     title: 'The Tower | Converted Church Penthouse in Aberdeen',
     description: DESCRIPTION,
     path: '/',
@@ -30,7 +34,7 @@ export default function Home() {
         aria-labelledby="hero-heading"
         className="relative isolate flex h-[82svh] max-h-[820px] min-h-[560px] items-end overflow-hidden bg-stone-900"
       >
-        <HeroSlideshow photos={content.photos.gallery} />
+        <HeroSlideshow photos={slideshowPhotos(content.photos)} />
         <div
           aria-hidden="true"
           className="pointer-events-none absolute inset-0 bg-gradient-to-t from-stone-950/90 via-stone-950/40 to-transparent"
@@ -79,7 +83,7 @@ export default function Home() {
           <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
             {content.texts.features.map((feature) => (
               <li key={feature.id} className="overflow-hidden rounded-xl border border-stone-200 bg-stone-50">
-                <div className="aspect-[4/3] bg-stone-200">
+                <div className="relative aspect-[4/3] bg-stone-200">
                   {feature.video ? (
                     <video
                       className="h-full w-full object-cover"
@@ -90,7 +94,7 @@ export default function Home() {
                       loop
                       playsInline
                       preload="none"
-                      poster={`/media/${feature.id}-800.webp`}
+                      poster={variantUrl(featurePhoto(content.photos, feature).base, 800, 'webp')}
                       aria-label={feature.alt}
                     >
                       <source src={`/video/${feature.id}.mp4`} type="video/mp4" />
@@ -98,9 +102,8 @@ export default function Home() {
                     </video>
                   ) : (
                     <ResponsiveImage
-                      id={feature.id}
+                      photo={featurePhoto(content.photos, feature)}
                       kind="feature"
-                      alt={feature.alt}
                       sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
                       className="h-full w-full object-cover"
                     />

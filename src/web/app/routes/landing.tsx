@@ -4,7 +4,8 @@ import { PageHero } from '../../components/content/page-hero.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { galleryAlt, LANDING_PAGES } from '../../content/site.ts';
+import { LANDING_PAGES } from '../../content/site.ts';
+import { bannerPhoto } from '../../features/gallery/shown-photos.ts';
 import { metaByPath, normalisePath } from '../../lib/meta.ts';
 import { useSiteContent } from '../../lib/site-content.ts';
 
@@ -21,12 +22,7 @@ export default function Landing() {
   return (
     <>
       <StructuredData data={vacationRentalData(content, pathname, page.description)} />
-      <PageHero
-        photoId={page.photo}
-        alt={galleryAlt(content.photos.gallery, page.photo)}
-        heading={page.heading}
-        intro={page.intro}
-      >
+      <PageHero photo={bannerPhoto(content.photos, page.photo)} heading={page.heading} intro={page.intro}>
         <Link to="/" className={buttonClass({ variant: 'accent', size: 'xl', className: 'mt-8' })}>
           {page.cta}
         </Link>

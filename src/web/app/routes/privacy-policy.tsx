@@ -1,11 +1,13 @@
+import type { MetaArgs } from 'react-router';
 import { BOOKING_RECORDS_YEARS } from '../../../domain/retention.ts';
 import { LegalPage, type LegalSection } from '../../components/content/legal-page.tsx';
 import { SITE } from '../../content/site.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { useEnquiriesEmail } from '../../lib/site-content.ts';
 
-export const meta = () =>
+export const meta = ({ matches }: MetaArgs) =>
   pageMeta({
+    matches,
     title: 'Privacy Policy | The Tower, Aberdeen',
     description:
       'How The Tower, Aberdeen collects, uses and keeps the personal data of its guests, and the rights you have under UK data protection law.',

@@ -1,3 +1,4 @@
+import type { MetaArgs } from 'react-router';
 import { formatGbp } from '../../../domain/pricing.ts';
 import { MAX_GUESTS, MAX_NIGHTS, MIN_NIGHTS } from '../../../domain/property.ts';
 import { REFUND_PROCESSING_FEE_PENCE } from '../../../domain/refunds.ts';
@@ -9,8 +10,9 @@ import { CurrentScheduleTerms } from '../../features/payment-schedule/schedule-t
 import { pageMeta } from '../../lib/meta.ts';
 import { useEnquiriesEmail, useSiteContent } from '../../lib/site-content.ts';
 
-export const meta = () =>
+export const meta = ({ matches }: MetaArgs) =>
   pageMeta({
+    matches,
     title: 'Terms and Conditions | The Tower, Aberdeen',
     description:
       'The terms of staying at The Tower, Aberdeen: check-in from 4:00 PM, check-out by 11:00 AM, house rules and the cancellation policy for direct bookings.',

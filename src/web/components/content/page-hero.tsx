@@ -1,17 +1,16 @@
 import type { ReactNode } from 'react';
-import { ResponsiveImage } from '../media/responsive-image.tsx';
+import { type ImageSource, ResponsiveImage } from '../media/responsive-image.tsx';
 
-type Props = { photoId: string; alt: string; heading: string; intro: string; children?: ReactNode };
+type Props = { photo: ImageSource; heading: string; intro: string; children?: ReactNode };
 
 /** The photo banner at the top of the landing and activity pages, with the page's main heading. */
-export function PageHero({ photoId, alt, heading, intro, children }: Props) {
+export function PageHero({ photo, heading, intro, children }: Props) {
   return (
     <section className="relative isolate overflow-hidden bg-stone-900" aria-labelledby="page-heading">
       <div className="absolute inset-0 -z-10">
         <ResponsiveImage
-          id={photoId}
+          photo={photo}
           kind="gallery"
-          alt={alt}
           sizes="100vw"
           priority
           className="h-full w-full object-cover"

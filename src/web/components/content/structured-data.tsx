@@ -1,6 +1,6 @@
 import type { SiteContent } from '../../../domain/site-content.ts';
 import { PROPERTY_FACTS, SITE } from '../../content/site.ts';
-import { mediaUrl } from '../../lib/media.ts';
+import { largestPhotoPaths } from '../../features/gallery/shown-photos.ts';
 import { siteUrl } from '../../lib/runtime-config.ts';
 
 /** schema.org data for search engines: the holiday let as a VacationRental that is also a LodgingBusiness. */
@@ -17,7 +17,7 @@ export function vacationRentalData(content: SiteContent, path: string, descripti
     name: SITE.name,
     description,
     url,
-    image: content.photos.gallery.map((photo) => `${origin}${mediaUrl(photo.id, 1600, 'webp')}`),
+    image: largestPhotoPaths(content.photos).map((photoPath) => `${origin}${photoPath}`),
     address: {
       '@type': 'PostalAddress',
       streetAddress: property.address.street,

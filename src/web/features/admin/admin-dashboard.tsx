@@ -7,6 +7,7 @@ import { BookingsTab } from './bookings-tab.tsx';
 import { DatesTab } from './dates-tab.tsx';
 import { EmailTab } from './email-tab.tsx';
 import { GoLiveChecklist } from './go-live-checklist.tsx';
+import { PhotosTab } from './photos-tab.tsx';
 import { PricesTab } from './prices/prices-tab.tsx';
 import { PropertyTab } from './property-tab.tsx';
 import { cardClass } from './styles.ts';
@@ -15,14 +16,14 @@ import { TextsTab } from './texts-tab.tsx';
 const tabClass =
   'rounded-md px-4 py-2 font-medium text-sm text-stone-700 hover:text-stone-900 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm';
 
-const TABS = ['bookings', 'email', 'dates', 'prices', 'payments', 'property', 'texts'] as const;
+const TABS = ['bookings', 'email', 'dates', 'prices', 'payments', 'property', 'texts', 'photos'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
 /**
  * 'Admin Dashboard' with Logout, the go-live checklist and the Bookings, Email and Dates tabs (spec section 2),
- * then Prices (issue 14), Payments (the payment schedule, issue 15), Property and Texts (issue 16). The open
- * tab is in the address (`/admin?tab=property`), so the checklist links straight to it.
+ * then Prices (issue 14), Payments (the payment schedule, issue 15), Property, Texts and Photos (issue 16). The
+ * open tab is in the address (`/admin?tab=property`), so the checklist links straight to it.
  */
 export function AdminDashboard() {
   const session = useAdminSession();
@@ -83,6 +84,9 @@ export function AdminDashboard() {
           <Tabs.Trigger value="texts" className={tabClass}>
             Texts
           </Tabs.Trigger>
+          <Tabs.Trigger value="photos" className={tabClass}>
+            Photos
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="bookings" className="mt-6 focus-visible:outline-none">
           <BookingsTab />
@@ -106,6 +110,9 @@ export function AdminDashboard() {
         </Tabs.Content>
         <Tabs.Content value="texts" className="mt-6">
           <TextsTab />
+        </Tabs.Content>
+        <Tabs.Content value="photos" className="mt-6">
+          <PhotosTab />
         </Tabs.Content>
       </Tabs.Root>
     </div>

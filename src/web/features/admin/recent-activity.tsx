@@ -25,6 +25,11 @@ const ACTIONS: Record<string, string> = {
   'texts.reset': 'Restored the original site texts',
   'go_live.choice': 'Ticked the go-live checklist',
   'email.test_sent': 'Sent a test e-mail',
+  'photo.uploaded': 'Uploaded a photo',
+  'photo.replaced': 'Replaced a photo',
+  'photo.updated': 'Changed a photo (description, sharing or feature card)',
+  'photo.reordered': 'Reordered the slideshow',
+  'photo.deleted': 'Deleted a photo',
 };
 
 /** The latest entries of the audit log: who did what, when. */

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GalleryPhoto } from '../../../domain/site-content.ts';
 import { ResponsiveImage } from '../../components/media/responsive-image.tsx';
+import type { ShownPhoto } from './shown-photos.ts';
 
 /** Spec section 9: a new photo every 5 seconds. */
 export const SLIDE_INTERVAL_MS = 5000;
 
-type Props = { photos: readonly GalleryPhoto[] };
+type Props = { photos: readonly ShownPhoto[] };
 
 /** The Previous or Next button: an arrow (its SVG path) with an accessible name. */
 function StepButton({ label, arrow, onClick }: { label: string; arrow: string; onClick(): void }) {
@@ -98,9 +98,8 @@ export function HeroSlideshow({ photos }: Props) {
             aria-hidden={current ? undefined : true}
           >
             <ResponsiveImage
-              id={photo.id}
+              photo={photo}
               kind="gallery"
-              alt={photo.alt}
               sizes="100vw"
               priority={slide === 0}
               className="h-full w-full object-cover"
