@@ -13,7 +13,7 @@ import { type Calendar, createCalendar } from '../bookings/calendar.ts';
 import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
-import { loadRatePlan, priceGuestStay } from '../pricing/rate-plan-repository.ts';
+import { cachedRatePlan, priceGuestStay } from '../pricing/rate-plan-repository.ts';
 
 async function requireProperty(repository: Calendar, propertyId: number): Promise<void> {
   if (!(await repository.propertyExists(propertyId))) throw unknownProperty(propertyId);
@@ -47,7 +47,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const now = clock.now();
       await requireProperty(repository, propertyId);
       requireStayRules({ checkIn: checkInDate, checkOut: checkOutDate }, now);
-      const problem = planStayProblem(await loadRatePlan(db), {
+      const problem = planStayProblem(await cachedRatePlan(db, now), {
         checkIn: checkInDate,
         checkOut: checkOutDate,
       });
@@ -65,7 +65,13 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       await requireProperty(repository, propertyId);
       const stay = { checkIn: checkInDate, checkOut: checkOutDate };
       requireStayRules(stay, now);
-      const { quote } = await priceGuestStay(db, { stay, promoCode, now, today: todayOnPropertyClock(now) });
+      const { quote } = await priceGuestStay(db, {
+        stay,
+        promoCode,
+        now,
+        today: todayOnPropertyClock(now),
+        plan: await cachedRatePlan(db, now),
+      });
       return quote;
     },
   );

@@ -69,6 +69,54 @@ export async function loadRatePlan(tx: DbOrTx, options: { forUpdate?: boolean } 
   return RatePlanSchema.parse(row.plan);
 }
 
+/**
+ * How long the guest's reads (the quote, the availability check, the public plan) use a plan read from the database
+ * before reading it again. The owner's change in this process is seen at once (`forgetRatePlan`); another process's
+ * (several on one PostgreSQL) within this time. A hold never uses it: it prices inside its transaction, and a price
+ * that changed since the quote is answered 409 `price_changed`, as before.
+ */
+export const RATE_PLAN_CACHE_MS = 2000;
+
+type PlanCache = { plan?: RatePlan; readAt: number; generation: number; read?: Promise<RatePlan> };
+/** Per database handle, like the guest's calendar (bookings/calendar.ts): every route made on it shares it. */
+const planCaches = new WeakMap<object, PlanCache>();
+const planCacheOf = (db: Db): PlanCache => {
+  let cache = planCaches.get(db);
+  if (!cache) {
+    cache = { readAt: Number.NEGATIVE_INFINITY, generation: 0 };
+    planCaches.set(db, cache);
+  }
+  return cache;
+};
+
+/** The current plan for the guest's reads, from memory for up to RATE_PLAN_CACHE_MS; one read for all waiting. */
+export async function cachedRatePlan(db: Db, now: Date): Promise<RatePlan> {
+  const cache = planCacheOf(db);
+  const age = now.getTime() - cache.readAt;
+  if (cache.plan && age >= 0 && age < RATE_PLAN_CACHE_MS) return cache.plan;
+  if (!cache.read) {
+    const generation = cache.generation;
+    cache.read = loadRatePlan(db)
+      .then((plan) => {
+        // A change committed while this read ran makes its answer unsafe to keep.
+        if (generation === cache.generation) Object.assign(cache, { plan, readAt: now.getTime() });
+        return plan;
+      })
+      .finally(() => {
+        cache.read = undefined;
+      });
+  }
+  return cache.read;
+}
+
+/** The owner changed the plan (after the commit): the next read goes to the database. */
+export function forgetRatePlan(db: Db): void {
+  const cache = planCacheOf(db);
+  cache.generation++;
+  cache.plan = undefined;
+  cache.read = undefined;
+}
+
 export async function saveRatePlan(tx: DbOrTx, plan: RatePlan, now: Date): Promise<void> {
   await tx
     .insert(ratePlans)
@@ -130,9 +178,11 @@ export async function priceGuestStay(
     today: IsoDate;
     excludeStayId?: string | undefined;
     ownerMade?: boolean;
+    /** The plan to price with (the quote's, from memory); by default read with `tx` (holds, owner bookings). */
+    plan?: RatePlan;
   },
 ): Promise<PricedStay> {
-  const plan = await loadRatePlan(tx);
+  const plan = args.plan ?? (await loadRatePlan(tx));
   if (!args.ownerMade) {
     const problem = planStayProblem(plan, args.stay);
     if (problem) throw badRequest(problem.message, problem.rule);

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
 import {
   bookingPageRequest,
   createPaymentHarness,
   type PaymentHarness,
   readStay,
 } from '../payments/test/payment-harness.ts';
-import { adminToken } from '../test/test-app.ts';
+import { adminToken, openSecondConnection } from '../test/test-app.ts';
+import { RATE_PLAN_CACHE_MS } from './rate-plan-repository.ts';
 
 const GOOD_CARD = '4242424242424242';
 
@@ -360,5 +362,48 @@ describe('the rate plan', () => {
     expect(levied).toMatchObject({ levy: { percent: 7, nights: 3, pence: 5_425 }, totalPence: 96_825 });
     const stay = await payAndConfirm(await hold(dates, 96_825));
     expect(stay).toMatchObject({ levyPence: 5_425, totalPence: 96_825 });
+  });
+
+  it('another server process on the database quotes the owner’s new rates within 2 seconds (at once on PGlite)', async () => {
+    const database = await openSecondConnection(h.t.database);
+    const other = await buildApp({
+      config: h.t.config,
+      database,
+      clock: h.t.clock,
+      logger: false,
+      site: undefined,
+      holdSweeper: false,
+    });
+    await other.ready();
+    try {
+      const otherQuote = async () =>
+        (
+          await other.inject({
+            method: 'GET',
+            url: '/api/quote?propertyId=1&checkInDate=2027-03-01&checkOutDate=2027-03-03',
+          })
+        ).json().totalPence;
+      expect(await otherQuote()).toBe(57_300);
+      const changed = await inject('PUT', '/api/admin/rate-plan/base', {
+        weekdayPence: 25_000,
+        weekendPence: 27_500,
+        weekendNights: [5, 6],
+        cleaningFeePence: 10_000,
+        serviceFeePercent: 5,
+        levy: null,
+      });
+      expect(changed.statusCode).toBe(200);
+      // This process sees its own change at once; another process within RATE_PLAN_CACHE_MS. (PGlite has one
+      // process: the second app shares its database handle, so it sees the change at once too.)
+      expect((await quote('2027-03-01', '2027-03-03')).json().totalPence).toBe(50_000 + 10_000 + 2_500);
+      if (h.t.database.pool) {
+        expect(await otherQuote()).toBe(57_300);
+        h.t.clock.advance(RATE_PLAN_CACHE_MS);
+      }
+      expect(await otherQuote()).toBe(62_500);
+    } finally {
+      await other.close();
+      await database.close();
+    }
   });
 });

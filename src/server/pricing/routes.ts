@@ -19,7 +19,14 @@ import type { AppContext } from '../context.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../db/database.ts';
 import { auditLog, promoCodes, ratePlans, stays } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
-import { listPromoCodes, loadRatePlan, promoToRow, saveRatePlan } from './rate-plan-repository.ts';
+import {
+  cachedRatePlan,
+  forgetRatePlan,
+  listPromoCodes,
+  loadRatePlan,
+  promoToRow,
+  saveRatePlan,
+} from './rate-plan-repository.ts';
 
 /** The first problem zod found, as the sentence it carries; every problem in `issues`. */
 function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
@@ -48,9 +55,9 @@ const PART_INPUTS = {
  * scope: 401 without the token). Every change is checked whole by the domain's schema (a 400 with a sentence
  * otherwise), written with an audit-log entry in one transaction, and answered with the whole plan.
  */
-export const ratePlanPublicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const ratePlanPublicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
   app.get('/rate-plan', { schema: { response: { 200: PublicRatePlanSchema } } }, async () =>
-    loadRatePlan(db),
+    cachedRatePlan(db, clock.now()),
   );
 };
 
@@ -80,6 +87,7 @@ export const ratePlanAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       await saveRatePlan(tx, checked, now);
       await tx.insert(auditLog).values({ actor: who, action, details });
     });
+    forgetRatePlan(db);
     // The public pages print the plan's rates: they are rendered again with it (decision 012).
     options.siteContent.changed();
     return state();
