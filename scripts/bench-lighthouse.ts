@@ -72,9 +72,9 @@ async function uploadPhotos(origin: string): Promise<void> {
   }
   const started = Date.now();
   for (;;) {
-    const photos = (await (await fetch(`${origin}/api/admin/photos`, { headers })).json()) as {
-      published: boolean;
-    }[];
+    const { photos } = (await (await fetch(`${origin}/api/admin/photos`, { headers })).json()) as {
+      photos: { published: boolean }[];
+    };
     const home = await (await fetch(`${origin}/`)).text();
     if (photos.every((photo) => photo.published) && home.includes('/media/uploads/')) break;
     if (Date.now() - started > 300_000)

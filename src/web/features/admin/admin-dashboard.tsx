@@ -16,9 +16,27 @@ import { TextsTab } from './texts-tab.tsx';
 const tabClass =
   'rounded-md px-4 py-2 font-medium text-sm text-stone-700 hover:text-stone-900 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm';
 
-const TABS = ['bookings', 'email', 'dates', 'prices', 'payments', 'property', 'texts', 'photos'] as const;
-type Tab = (typeof TABS)[number];
-const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
+/** The dashboard's sections, in order: each tab's value (in the address), its name and its panel. */
+const TABS = [
+  { value: 'bookings', label: 'Bookings', panel: <BookingsTab /> },
+  { value: 'email', label: 'Email', panel: <EmailTab /> },
+  { value: 'dates', label: 'Dates', panel: <DatesTab /> },
+  { value: 'prices', label: 'Prices', panel: <PricesTab /> },
+  {
+    value: 'payments',
+    label: 'Payments',
+    panel: (
+      <div className={cardClass}>
+        <PaymentScheduleSettings />
+      </div>
+    ),
+  },
+  { value: 'property', label: 'Property', panel: <PropertyTab /> },
+  { value: 'texts', label: 'Texts', panel: <TextsTab /> },
+  { value: 'photos', label: 'Photos', panel: <PhotosTab /> },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
+const isTab = (value: string | null): value is Tab => TABS.some((entry) => entry.value === value);
 
 /**
  * 'Admin Dashboard' with Logout, the go-live checklist and the Bookings, Email and Dates tabs (spec section 2),
@@ -63,57 +81,17 @@ export function AdminDashboard() {
           aria-label="Admin sections"
           className="inline-flex flex-wrap gap-1 rounded-lg bg-stone-200 p-1"
         >
-          <Tabs.Trigger value="bookings" className={tabClass}>
-            Bookings
-          </Tabs.Trigger>
-          <Tabs.Trigger value="email" className={tabClass}>
-            Email
-          </Tabs.Trigger>
-          <Tabs.Trigger value="dates" className={tabClass}>
-            Dates
-          </Tabs.Trigger>
-          <Tabs.Trigger value="prices" className={tabClass}>
-            Prices
-          </Tabs.Trigger>
-          <Tabs.Trigger value="payments" className={tabClass}>
-            Payments
-          </Tabs.Trigger>
-          <Tabs.Trigger value="property" className={tabClass}>
-            Property
-          </Tabs.Trigger>
-          <Tabs.Trigger value="texts" className={tabClass}>
-            Texts
-          </Tabs.Trigger>
-          <Tabs.Trigger value="photos" className={tabClass}>
-            Photos
-          </Tabs.Trigger>
+          {TABS.map(({ value, label }) => (
+            <Tabs.Trigger key={value} value={value} className={tabClass}>
+              {label}
+            </Tabs.Trigger>
+          ))}
         </Tabs.List>
-        <Tabs.Content value="bookings" className="mt-6 focus-visible:outline-none">
-          <BookingsTab />
-        </Tabs.Content>
-        <Tabs.Content value="email" className="mt-6">
-          <EmailTab />
-        </Tabs.Content>
-        <Tabs.Content value="dates" className="mt-6">
-          <DatesTab />
-        </Tabs.Content>
-        <Tabs.Content value="prices" className="mt-6">
-          <PricesTab />
-        </Tabs.Content>
-        <Tabs.Content value="payments" className="mt-6">
-          <div className={cardClass}>
-            <PaymentScheduleSettings />
-          </div>
-        </Tabs.Content>
-        <Tabs.Content value="property" className="mt-6">
-          <PropertyTab />
-        </Tabs.Content>
-        <Tabs.Content value="texts" className="mt-6">
-          <TextsTab />
-        </Tabs.Content>
-        <Tabs.Content value="photos" className="mt-6">
-          <PhotosTab />
-        </Tabs.Content>
+        {TABS.map(({ value, panel }) => (
+          <Tabs.Content key={value} value={value} className="mt-6 focus-visible:outline-none">
+            {panel}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
     </div>
   );

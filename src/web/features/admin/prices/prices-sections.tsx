@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
 import type { AdminRatePlan } from '../../../../domain/api.ts';
 import { formatGbp } from '../../../../domain/pricing.ts';
 import { MIN_NIGHTS } from '../../../../domain/property.ts';
@@ -111,6 +111,12 @@ function useItemForm<F>(empty: F) {
     editing,
     fields,
     set: (changes: Partial<F>) => setFields((current) => ({ ...current, ...changes })),
+    /** The value and change handler of a text box bound to one field of the form. */
+    text: (name: { [K in keyof F]: F[K] extends string ? K : never }[keyof F]) => ({
+      value: fields[name] as string,
+      onChange: (event: ChangeEvent<HTMLInputElement>) =>
+        setFields((current) => ({ ...current, [name]: event.target.value })),
+    }),
     edit(id: string, values: F) {
       setEditing(id);
       setFields(values);
@@ -219,39 +225,19 @@ export function SeasonsSection({ plan }: { plan: RatePlan }) {
           />
         </Field>
         <Field label="First night" id="season-first">
-          <Input
-            type="date"
-            value={form.fields.firstNight}
-            onChange={(e) => form.set({ firstNight: e.target.value })}
-          />
+          <Input type="date" {...form.text('firstNight')} />
         </Field>
         <Field label="Last night" id="season-last">
-          <Input
-            type="date"
-            value={form.fields.lastNight}
-            onChange={(e) => form.set({ lastNight: e.target.value })}
-          />
+          <Input type="date" {...form.text('lastNight')} />
         </Field>
         <Field label="Season weekday price (£)" id="season-weekday">
-          <Input
-            inputMode="decimal"
-            value={form.fields.weekday}
-            onChange={(e) => form.set({ weekday: e.target.value })}
-          />
+          <Input inputMode="decimal" {...form.text('weekday')} />
         </Field>
         <Field label="Season weekend price (£)" id="season-weekend">
-          <Input
-            inputMode="decimal"
-            value={form.fields.weekend}
-            onChange={(e) => form.set({ weekend: e.target.value })}
-          />
+          <Input inputMode="decimal" {...form.text('weekend')} />
         </Field>
         <Field label="Minimum stay (nights)" id="season-min">
-          <Input
-            inputMode="numeric"
-            value={form.fields.minNights}
-            onChange={(e) => form.set({ minNights: e.target.value })}
-          />
+          <Input inputMode="numeric" {...form.text('minNights')} />
         </Field>
         <FormFooter
           error={form.error}
@@ -343,25 +329,13 @@ export function OverridesSection({ plan }: { plan: RatePlan }) {
         aria-label={form.editing ? 'Edit date override' : 'Add date override'}
       >
         <Field label="From" id="override-first">
-          <Input
-            type="date"
-            value={form.fields.firstNight}
-            onChange={(e) => form.set({ firstNight: e.target.value })}
-          />
+          <Input type="date" {...form.text('firstNight')} />
         </Field>
         <Field label="To (the last night; empty for one night)" id="override-last">
-          <Input
-            type="date"
-            value={form.fields.lastNight}
-            onChange={(e) => form.set({ lastNight: e.target.value })}
-          />
+          <Input type="date" {...form.text('lastNight')} />
         </Field>
         <Field label="Price per night (£, optional)" id="override-price">
-          <Input
-            inputMode="decimal"
-            value={form.fields.price}
-            onChange={(e) => form.set({ price: e.target.value })}
-          />
+          <Input inputMode="decimal" {...form.text('price')} />
         </Field>
         <Field label="Note (optional)" id="override-note">
           <Input
@@ -458,18 +432,10 @@ export function DiscountsSection({ plan }: { plan: RatePlan }) {
         aria-label={form.editing ? 'Edit discount' : 'Add discount'}
       >
         <Field label="Stays of at least (nights)" id="discount-nights">
-          <Input
-            inputMode="numeric"
-            value={form.fields.minNights}
-            onChange={(e) => form.set({ minNights: e.target.value })}
-          />
+          <Input inputMode="numeric" {...form.text('minNights')} />
         </Field>
         <Field label="Discount (%)" id="discount-percent">
-          <Input
-            inputMode="decimal"
-            value={form.fields.percent}
-            onChange={(e) => form.set({ percent: e.target.value })}
-          />
+          <Input inputMode="decimal" {...form.text('percent')} />
         </Field>
         <FormFooter
           error={form.error}
@@ -590,46 +556,22 @@ export function PromoCodesSection({ promoCodes }: { promoCodes: PromoCode[] }) {
           label={form.fields.kind === 'percent' ? 'Percentage off (%)' : 'Amount off (£)'}
           id="promo-amount"
         >
-          <Input
-            inputMode="decimal"
-            value={form.fields.amount}
-            onChange={(e) => form.set({ amount: e.target.value })}
-          />
+          <Input inputMode="decimal" {...form.text('amount')} />
         </Field>
         <Field label="Maximum uses (optional)" id="promo-max">
-          <Input
-            inputMode="numeric"
-            value={form.fields.maxUses}
-            onChange={(e) => form.set({ maxUses: e.target.value })}
-          />
+          <Input inputMode="numeric" {...form.text('maxUses')} />
         </Field>
         <Field label="Can be used from (optional)" id="promo-book-from">
-          <Input
-            type="date"
-            value={form.fields.bookFrom}
-            onChange={(e) => form.set({ bookFrom: e.target.value })}
-          />
+          <Input type="date" {...form.text('bookFrom')} />
         </Field>
         <Field label="Can be used until (optional)" id="promo-book-to">
-          <Input
-            type="date"
-            value={form.fields.bookTo}
-            onChange={(e) => form.set({ bookTo: e.target.value })}
-          />
+          <Input type="date" {...form.text('bookTo')} />
         </Field>
         <Field label="For check-in from (optional)" id="promo-stay-from">
-          <Input
-            type="date"
-            value={form.fields.stayFrom}
-            onChange={(e) => form.set({ stayFrom: e.target.value })}
-          />
+          <Input type="date" {...form.text('stayFrom')} />
         </Field>
         <Field label="For check-in until (optional)" id="promo-stay-to">
-          <Input
-            type="date"
-            value={form.fields.stayTo}
-            onChange={(e) => form.set({ stayTo: e.target.value })}
-          />
+          <Input type="date" {...form.text('stayTo')} />
         </Field>
         <label className="flex items-center gap-2 text-sm sm:col-span-2">
           <input
