@@ -69,7 +69,7 @@ import { createPhotoStorage } from './photos/storage.ts';
 import { loadRatePlan } from './pricing/rate-plan-repository.ts';
 import { ratePlanAdminRoutes, ratePlanPublicRoutes } from './pricing/routes.ts';
 import { propertyRoutes } from './properties/routes.ts';
-import { AccessLogController, lazyChildLoggerFactory } from './request-logging.ts';
+import { AccessLogController } from './request-logging.ts';
 import { siteContentRoutes } from './site-content/routes.ts';
 import {
   createSiteContent,
@@ -292,9 +292,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             ...(options.logStream ? { stream: options.logStream } : {}),
           }
         : options.logger,
-    // Access log lines of 2xx answers at debug; a request's logger is made when it first writes (see there).
+    // Access log lines of 2xx answers at debug (request-logging.ts).
     logController: new AccessLogController(),
-    childLoggerFactory: lazyChildLoggerFactory,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -656,16 +655,6 @@ async function renderWithSiteContent(
 }
 
 function registerSite(app: FastifyInstance, site: Site, config: Config): void {
-  // Each page's policy, worked out once.
-  const policies = new WeakMap<Page, string>();
-  const policyOf = (page: Page) => {
-    let policy = policies.get(page);
-    if (policy === undefined) {
-      policy = contentSecurityPolicy(config, page.scriptHashes);
-      policies.set(page, policy);
-    }
-    return policy;
-  };
   const sendPage = (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -678,7 +667,7 @@ function registerSite(app: FastifyInstance, site: Site, config: Config): void {
     if (privatePage) reply.header('x-robots-tag', 'noindex, nofollow');
     return reply
       .status(status)
-      .header('content-security-policy', policyOf(page))
+      .header('content-security-policy', contentSecurityPolicy(config, page.scriptHashes))
       .header('cache-control', privatePage ? 'no-store' : 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8')
