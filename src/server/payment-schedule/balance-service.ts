@@ -43,6 +43,20 @@ export function balanceOutstanding(stay: StayRow): boolean {
   );
 }
 
+/** What a paid balance changes on its stay: paid in full, its intent kept, the failure and the owner's flag gone. */
+function balancePaid(stay: StayRow, intentId: string | null, amountPence: number, now: Date) {
+  return {
+    balanceStatus: 'succeeded' as const,
+    balancePaymentIntentId: intentId,
+    balancePaidAt: now,
+    paidPence: stay.paidPence + amountPence,
+    balanceFailureCode: null,
+    balanceLastError: null,
+    ...(stay.attention === 'balance_unpaid' ? { attention: null } : {}),
+    updatedAt: now,
+  };
+}
+
 /** What became of one attempt at a balance, whichever provider answered. */
 type AttemptAnswer = {
   outcome: OffSessionOutcome;
@@ -91,16 +105,7 @@ export function createBalanceService(deps: {
         const paid = await bookings.updateStay(
           {
             id: stay.id,
-            set: {
-              balanceStatus: 'succeeded',
-              balancePaymentIntentId: intentId,
-              balancePaidAt: now,
-              paidPence: stay.paidPence + answer.amountPence,
-              balanceFailureCode: null,
-              balanceLastError: null,
-              ...(stay.attention === 'balance_unpaid' ? { attention: null } : {}),
-              updatedAt: now,
-            },
+            set: balancePaid(stay, intentId, answer.amountPence, now),
           },
           tx,
         );
@@ -348,16 +353,7 @@ export function createBalanceService(deps: {
       const paid = await bookings.updateStay(
         {
           id: stay.id,
-          set: {
-            balanceStatus: 'succeeded',
-            balancePaymentIntentId: intent.id,
-            balancePaidAt: now,
-            paidPence: stay.paidPence + intent.amount,
-            balanceFailureCode: null,
-            balanceLastError: null,
-            ...(stay.attention === 'balance_unpaid' ? { attention: null } : {}),
-            updatedAt: now,
-          },
+          set: balancePaid(stay, intent.id, intent.amount, now),
         },
         tx,
       );

@@ -145,6 +145,27 @@ export function checkDemoCard(card: DemoCardInput, now: Date): DemoCardOutcome {
 }
 
 export function createDemoPaymentProvider(db: Db, clock: Clock): DemoPaymentProvider {
+  /**
+   * Writes an intent unless its idempotency key was used before: the row of that key either way, and whether this
+   * call made it (Stripe answers a retried request with its first result).
+   */
+  async function insertOnce(
+    values: typeof demoPaymentIntents.$inferInsert,
+  ): Promise<{ row: Row; created: boolean }> {
+    const [created] = await db
+      .insert(demoPaymentIntents)
+      .values(values)
+      .onConflictDoNothing({ target: demoPaymentIntents.idempotencyKey })
+      .returning();
+    if (created) return { row: created, created: true };
+    const [existing] = await db
+      .select()
+      .from(demoPaymentIntents)
+      .where(eq(demoPaymentIntents.idempotencyKey, values.idempotencyKey ?? ''));
+    if (!existing) throw new Error('demo payment intent vanished after an idempotency conflict');
+    return { row: existing, created: false };
+  }
+
   async function lockIntent(tx: DbOrTx, id: string, clientSecret: string): Promise<Row> {
     const [row] = await tx
       .select()
@@ -215,75 +236,56 @@ export function createDemoPaymentProvider(db: Db, clock: Clock): DemoPaymentProv
       const id = `pi_demo_${randomId()}`;
       const status: PaymentIntentStatus =
         outcome.kind === 'succeed' ? 'succeeded' : 'requires_payment_method';
-      const [created] = await db
-        .insert(demoPaymentIntents)
-        .values({
-          id,
-          clientSecret: `${id}_secret_${randomId(16)}`,
-          amount: input.amountPence,
-          currency: input.currency,
-          status,
-          metadata: input.metadata,
-          idempotencyKey: input.idempotencyKey,
-          customerId: input.customerId,
-          paymentMethodId: input.paymentMethodId,
-          lastError:
-            outcome.kind === 'decline'
-              ? outcome.message
-              : outcome.kind === 'authenticate'
-                ? AUTHENTICATION_REQUIRED_MESSAGE
-                : null,
-          lastErrorCode:
-            outcome.kind === 'decline'
-              ? 'card_declined'
-              : outcome.kind === 'authenticate'
-                ? 'authentication_required'
-                : null,
-          createdAt: clock.now(),
-          updatedAt: clock.now(),
-        })
-        .onConflictDoNothing({ target: demoPaymentIntents.idempotencyKey })
-        .returning();
-      if (created) return toIntent(created);
-      const [raced] = await db
-        .select()
-        .from(demoPaymentIntents)
-        .where(eq(demoPaymentIntents.idempotencyKey, input.idempotencyKey));
-      return toIntent(raced!);
+      const { row } = await insertOnce({
+        id,
+        clientSecret: `${id}_secret_${randomId(16)}`,
+        amount: input.amountPence,
+        currency: input.currency,
+        status,
+        metadata: input.metadata,
+        idempotencyKey: input.idempotencyKey,
+        customerId: input.customerId,
+        paymentMethodId: input.paymentMethodId,
+        lastError:
+          outcome.kind === 'decline'
+            ? outcome.message
+            : outcome.kind === 'authenticate'
+              ? AUTHENTICATION_REQUIRED_MESSAGE
+              : null,
+        lastErrorCode:
+          outcome.kind === 'decline'
+            ? 'card_declined'
+            : outcome.kind === 'authenticate'
+              ? 'authentication_required'
+              : null,
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      });
+      return toIntent(row);
     },
 
     async createPaymentIntent(input: CreatePaymentIntentInput) {
       const id = `pi_demo_${randomId()}`;
-      const [created] = await db
-        .insert(demoPaymentIntents)
-        .values({
-          id,
-          clientSecret: `${id}_secret_${randomId(16)}`,
-          amount: input.amountPence,
-          currency: input.currency,
-          status: 'requires_payment_method',
-          metadata: input.metadata,
-          idempotencyKey: input.idempotencyKey,
-          customerId: input.customerId ?? null,
-          setupFutureUsage: input.saveCard ?? false,
-          createdAt: clock.now(),
-          updatedAt: clock.now(),
-        })
-        .onConflictDoNothing({ target: demoPaymentIntents.idempotencyKey })
-        .returning();
-      if (created) return toIntent(created);
-      // The same idempotency key again: the first result, as Stripe answers a retried request.
-      const [existing] = await db
-        .select()
-        .from(demoPaymentIntents)
-        .where(eq(demoPaymentIntents.idempotencyKey, input.idempotencyKey));
-      if (!existing) throw new Error('demo payment intent vanished after an idempotency conflict');
-      if (existing.amount !== input.amountPence || existing.currency !== input.currency) {
+      const { row, created } = await insertOnce({
+        id,
+        clientSecret: `${id}_secret_${randomId(16)}`,
+        amount: input.amountPence,
+        currency: input.currency,
+        status: 'requires_payment_method',
+        metadata: input.metadata,
+        idempotencyKey: input.idempotencyKey,
+        customerId: input.customerId ?? null,
+        setupFutureUsage: input.saveCard ?? false,
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      });
+      // The same idempotency key again: the first result, if the request is the same.
+      if (!created && (row.amount !== input.amountPence || row.currency !== input.currency)) {
         throw new Error(
           'Keys for idempotent requests can only be used with the same parameters they were first used with.',
         );
       }
-      return toIntent(existing);
+      return toIntent(row);
     },
 
     async retrievePaymentIntent(id: string) {
