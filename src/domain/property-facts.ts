@@ -35,13 +35,6 @@ const SOCIAL_EXAMPLES: Record<SocialNetwork, string> = {
 export const MAX_HASHTAGS = 10;
 export const LICENCE_NUMBER_MAX = 60;
 
-/** The house's full address for a booked guest ('Kirk Court, Aberdeen, AB10 1AA'), or null without a street. */
-export function guestAddress(facts: Pick<PropertyFactsRecord, 'streetAddress' | 'postcode'>): string | null {
-  return facts.streetAddress
-    ? [facts.streetAddress, 'Aberdeen', facts.postcode].filter(Boolean).join(', ')
-    : null;
-}
-
 /** The facts as stored and as the admin reads them: null is "not given". */
 export type PropertyFactsRecord = {
   licenceNumber: string | null;
@@ -231,6 +224,13 @@ export type PropertyFactsResponse = z.infer<typeof PropertyFactsResponseSchema>;
 
 /** Where The Tower is, as every public page may say it (the street and postcode are the owner's to give). */
 export const PUBLIC_LOCALITY = { locality: 'Aberdeen', region: 'Scotland', country: COUNTRY } as const;
+
+/** The house's full address for a booked guest ('Kirk Court, Aberdeen, AB10 1AA'), or null without a street. */
+export function guestAddress(facts: Pick<PropertyFactsRecord, 'streetAddress' | 'postcode'>): string | null {
+  return facts.streetAddress
+    ? [facts.streetAddress, PUBLIC_LOCALITY.locality, facts.postcode].filter(Boolean).join(', ')
+    : null;
+}
 
 /**
  * The facts the public pages print (the site content's `property` part): only those given, and the street and

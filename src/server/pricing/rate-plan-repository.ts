@@ -16,6 +16,7 @@ import { liveAt } from '../bookings/nights-rule.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { promoCodes, ratePlans, stays } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
+import { createSingleFlight, type SingleFlight } from '../jobs/single-flight.ts';
 
 /**
  * The rate plan and the promo codes as stored (schema.ts: `rate_plans`, `promo_codes`), and the server's one way
@@ -77,13 +78,19 @@ export async function loadRatePlan(tx: DbOrTx, options: { forUpdate?: boolean } 
  */
 export const RATE_PLAN_CACHE_MS = 2000;
 
-type PlanCache = { plan?: RatePlan; readAt: number; generation: number; read?: Promise<RatePlan> };
+type PlanCache = {
+  plan?: RatePlan;
+  readAt: number;
+  generation: number;
+  /** The read under way, for every guest waiting (keyed by the generation it started in). */
+  reads: SingleFlight<number, RatePlan>;
+};
 /** Per database handle, like the guest's calendar (bookings/calendar.ts): every route made on it shares it. */
 const planCaches = new WeakMap<object, PlanCache>();
 const planCacheOf = (db: Db): PlanCache => {
   let cache = planCaches.get(db);
   if (!cache) {
-    cache = { readAt: Number.NEGATIVE_INFINITY, generation: 0 };
+    cache = { readAt: Number.NEGATIVE_INFINITY, generation: 0, reads: createSingleFlight() };
     planCaches.set(db, cache);
   }
   return cache;
@@ -94,19 +101,13 @@ export async function cachedRatePlan(db: Db, now: Date): Promise<RatePlan> {
   const cache = planCacheOf(db);
   const age = now.getTime() - cache.readAt;
   if (cache.plan && age >= 0 && age < RATE_PLAN_CACHE_MS) return cache.plan;
-  if (!cache.read) {
-    const generation = cache.generation;
-    cache.read = loadRatePlan(db)
-      .then((plan) => {
-        // A change committed while this read ran makes its answer unsafe to keep.
-        if (generation === cache.generation) Object.assign(cache, { plan, readAt: now.getTime() });
-        return plan;
-      })
-      .finally(() => {
-        cache.read = undefined;
-      });
-  }
-  return cache.read;
+  const generation = cache.generation;
+  return cache.reads.run(generation, async () => {
+    const plan = await loadRatePlan(db);
+    // A change committed while this read ran makes its answer unsafe to keep.
+    if (generation === cache.generation) Object.assign(cache, { plan, readAt: now.getTime() });
+    return plan;
+  });
 }
 
 /** The owner changed the plan (after the commit): the next read goes to the database. */
@@ -114,7 +115,6 @@ export function forgetRatePlan(db: Db): void {
   const cache = planCacheOf(db);
   cache.generation++;
   cache.plan = undefined;
-  cache.read = undefined;
 }
 
 export async function saveRatePlan(tx: DbOrTx, plan: RatePlan, now: Date): Promise<void> {
