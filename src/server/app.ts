@@ -36,33 +36,31 @@ import type { AppContext } from './context.ts';
 import { type Database, pgErrorCode } from './db/database.ts';
 import { downloadFileRoutes, downloadsApiRoutes } from './downloads/routes.ts';
 import { createEmailNotifications } from './email/notifications.ts';
-import { createOutboxWorker, type OutboxWorker } from './email/outbox-worker.ts';
+import { createOutboxSender } from './email/outbox-worker.ts';
 import { emailAdminRoutes } from './email/routes.ts';
 import { createSecretBox } from './email/secret-box.ts';
 import { createSmtpSettings } from './email/smtp-settings.ts';
 import { HttpError } from './errors.ts';
 import { createGoLiveChecklist, type PhotosReady } from './go-live/checklist.ts';
 import { goLiveRoutes } from './go-live/routes.ts';
-import { createGuestData, createRetentionJob } from './guest-journey/guest-data.ts';
+import { createGuestData } from './guest-journey/guest-data.ts';
 import { createManageBooking } from './guest-journey/manage-booking.ts';
 import { createOwnerStayActions } from './guest-journey/owner-actions.ts';
 import { guestJourneyAdminRoutes, manageBookingRoutes } from './guest-journey/routes.ts';
-import { createScheduledMessages, createScheduledMessagesJob } from './guest-journey/scheduled-messages.ts';
+import { createScheduledMessages } from './guest-journey/scheduled-messages.ts';
 import { healthRoutes } from './health/routes.ts';
-import type { IntervalJob } from './jobs/interval-job.ts';
+import { createJobs, type Jobs } from './jobs/registry.ts';
 import type { NotificationEvents } from './notifications/events.ts';
 import { createOwnerContentRepository } from './owner-content/repository.ts';
 import { ownerContentRoutes } from './owner-content/routes.ts';
-import { startBalanceJob } from './payment-schedule/balance-job.ts';
-import type { BalanceJobResult } from './payment-schedule/balance-service.ts';
 import { adminPaymentScheduleRoutes, publicPaymentScheduleRoutes } from './payment-schedule/routes.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
-import { startHoldSweeper } from './payments/hold-sweeper.ts';
+import { createHoldSweep } from './payments/hold-sweeper.ts';
 import { createPaymentService } from './payments/payment-service.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { stripeWebhookRoutes } from './payments/stripe-webhook.ts';
-import { createPhotoWorker, type PhotoWorker } from './photos/photo-worker.ts';
+import { createPhotoProcessor } from './photos/photo-worker.ts';
 import { photoAdminRoutes, photoFileRoutes } from './photos/routes.ts';
 import { createPhotoService, loadSitePhotos, photosReady } from './photos/service.ts';
 import { createPhotoStorage } from './photos/storage.ts';
@@ -76,6 +74,7 @@ import {
   type SiteContentService,
   type SiteContentSources,
 } from './site-content/site-content.ts';
+import { systemAdminRoutes } from './system/routes.ts';
 import { testClockRoutes } from './test-clock/routes.ts';
 import { createPageRenderer, type PageRenderer } from './web/render-pages.ts';
 import { seoRoutes } from './web/seo-routes.ts';
@@ -93,16 +92,17 @@ export type BuildAppOptions = {
   site?: Site | 'load' | undefined;
   /** Defaults to e-mail through the outbox. */
   notifications?: NotificationEvents;
-  /** Run the e-mail outbox sender in the background (main.ts); tests call `app.outboxWorker.runOnce()`. */
-  startOutboxWorker?: boolean | { intervalMs: number };
+  /**
+   * Run every job of the registry on its timer (main.ts). Off by default: tests run a job with
+   * `app.jobs.run(name)` or `app.jobs.runIfDue(name)` under their manual clock.
+   */
+  startJobs?: boolean;
   /** The iCal fetcher's DNS resolver and limits (tests fake a private address or shorten the timeout). */
   calendarSync?: Pick<CalendarSyncDeps, 'resolve' | 'fetchLimits'>;
   /** Refunds of owner cancellations; defaults to the payment provider (tests may pass a recording fake). */
   refunds?: RefundProvider;
   /** Tests may inject a payment provider; by default the configuration picks Stripe or demo. */
   payments?: PaymentProvider;
-  /** Expire lapsed holds on a timer (default true). */
-  holdSweeper?: boolean;
   /** Process uploaded photos in this process (default true; tests of a restart upload with it off). */
   photoWorker?: boolean;
   /** The slideshow's photos for the go-live checklist (default: the photos capability's count; tests may fake it). */
@@ -116,38 +116,21 @@ export type BuildAppOptions = {
   pageRenderer?: PageRenderer;
   /** Parts of the site content from elsewhere than their owners' tables (tests). */
   siteContentSources?: SiteContentSources;
-  /**
-   * Queue the scheduled guest messages and run the data retention on their timers (default: with the outbox
-   * sender's timer, as main.ts runs it; tests call `app.guestMessages.runNow()` under their manual clock).
-   */
-  guestJobs?: boolean;
-  /** Charge due balances on a timer (default true); tests run it with `app.balanceJob.runNow()`. */
-  balanceJob?: boolean;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    outboxWorker: OutboxWorker;
     /**
-     * The scheduled guest messages: `runNow()` as the timer runs it (once per interval across processes),
-     * `queueDue()` without the interval's claim. Tests call them under the manual clock.
+     * Every job of the server (src/server/jobs/registry.ts): tests run one with `app.jobs.run('hold-sweep')`, as
+     * its timer would with `app.jobs.runIfDue(name)`, and wait for a queue with `app.jobs.settled(name)`.
      */
-    guestMessages: { runNow(): Promise<unknown>; queueDue(): Promise<{ queued: string[] }> };
-    /** The retention job's run (erases the guest data of stays that ended more than 7 years ago). */
-    guestDataRetention: { runNow(): Promise<unknown> };
-    /** Tests run the hold sweep (and its reconciliation of lapsed paid holds) with `app.holdSweeper.sweep()`. */
-    holdSweeper: { sweep(): Promise<string[]> };
-    /** Tests drive its automatic run: `app.calendarSync.runIfDue()`. */
+    jobs: Jobs;
+    /** The calendar sync with the channels (tests call its fresh pull before payment). */
     calendarSync: CalendarSync;
-    /**
-     * The owner's photos: `photosReady()` for the go-live checklist; tests wait for the background processing
-     * of uploads with `app.photos.worker.settled()`.
-     */
-    photos: { photosReady(): Promise<{ ready: number; missingAlt: number }>; worker: PhotoWorker };
+    /** The owner's photos: `photosReady()` for the go-live checklist. */
+    photos: { photosReady(): Promise<{ ready: number; missingAlt: number }> };
     /** Tests await `app.siteContent.settled()` before reading a page after a change. */
     siteContent: SiteContentService;
-    /** The balance job (issue 15): tests run it with `app.balanceJob.runNow()` under their clock. */
-    balanceJob: Pick<IntervalJob<BalanceJobResult>, 'runNow'>;
   }
 }
 
@@ -413,37 +396,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     createSecretBox({ secretKey: config.secretKey, dataDir: config.dataDir }),
   );
-  const outboxWorker = createOutboxWorker({
-    database,
-    smtp,
-    clock,
-    log: app.log,
-    replyTo: config.siteEmail,
-    intervalMs:
-      typeof options.startOutboxWorker === 'object' ? options.startOutboxWorker.intervalMs : undefined,
-  });
-  app.decorate('outboxWorker', outboxWorker);
-  if (options.startOutboxWorker) app.addHook('onReady', async () => outboxWorker.start());
-  app.addHook('onClose', async () => outboxWorker.stop());
   const paymentService = createPaymentService(context, app.log);
-  const holdSweeper = startHoldSweeper({
-    db: database.db,
-    clock,
-    log: app.log,
-    reconcile: paymentService.reconcileLapsedHolds,
-  });
-  const balanceJob = startBalanceJob({
-    db: database.db,
-    clock,
-    log: app.log,
-    balances: paymentService.balances,
-  });
-  app.decorate('balanceJob', { runNow: balanceJob.runNow });
-  if (options.balanceJob === false) await balanceJob.stop();
-  app.addHook('onClose', async () => balanceJob.stop());
-  app.decorate('holdSweeper', { sweep: holdSweeper.sweep });
-  if (options.holdSweeper === false) holdSweeper.stop();
-  app.addHook('onClose', async () => holdSweeper.stop());
   const adminBookings = createAdminBookingService({
     db: database.db,
     clock,
@@ -461,22 +414,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   };
   const scheduledMessages = createScheduledMessages(guestMessageDeps);
-  const scheduledMessagesJob = createScheduledMessagesJob(guestMessageDeps, scheduledMessages);
   const guestData = createGuestData({ db: database.db, clock });
-  const retentionJob = createRetentionJob({ db: database.db, clock, log: app.log }, guestData);
-  if (options.guestJobs ?? Boolean(options.startOutboxWorker)) {
-    scheduledMessagesJob.start();
-    retentionJob.start();
-  }
-  app.addHook('onClose', async () => {
-    await scheduledMessagesJob.stop();
-    await retentionJob.stop();
-  });
-  app.decorate('guestMessages', {
-    runNow: scheduledMessagesJob.runNow,
-    queueDue: scheduledMessages.queueDue,
-  });
-  app.decorate('guestDataRetention', { runNow: retentionJob.runNow });
   const manage = createManageBooking({
     db: database.db,
     clock,
@@ -493,30 +431,60 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const requireAdmin = createRequireAdmin(database.db, clock);
   const calendarSync = createCalendarSync({ ...context, ...options.calendarSync, log: app.log });
   app.decorate('calendarSync', calendarSync);
-  calendarSync.start();
-  app.addHook('onClose', () => calendarSync.stop());
   // The owner's photos: uploads are processed in the background, by this process or another sharing the
   // database (the queue is the photos table); each published change renders the public pages again.
   const photoStorage = createPhotoStorage(config.mediaDir);
   const sitePhotosChanged = () => context.siteContent.changed();
-  const photoWorker = createPhotoWorker({
-    enabled: options.photoWorker !== false,
+  const photoProcessor = createPhotoProcessor({
     db: database.db,
     storage: photoStorage,
     clock,
     log: app.log,
     onPublished: sitePhotosChanged,
   });
+  // Every job, from the one registry that runs them and that the System view lists.
+  const jobs = createJobs({
+    db: database.db,
+    clock,
+    log: app.log,
+    syncIntervalMinutes: config.syncIntervalMinutes,
+    queuesOff: options.photoWorker === false ? ['photo-processing'] : [],
+    work: {
+      sweepHolds: createHoldSweep({
+        db: database.db,
+        clock,
+        log: app.log,
+        reconcile: paymentService.reconcileLapsedHolds,
+      }),
+      chargeBalances: paymentService.balances.runDue,
+      syncFeeds: calendarSync.syncSavedFeeds,
+      queueGuestMessages: scheduledMessages.queueDue,
+      eraseExpiredGuestData: guestData.eraseExpired,
+      sendEmails: createOutboxSender({
+        db: database.db,
+        smtp,
+        clock,
+        log: app.log,
+        replyTo: config.siteEmail,
+      }).send,
+      processPhotos: photoProcessor.processQueued,
+    },
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => {
+    if (options.startJobs) await jobs.start();
+    // Uploads left queued by a restart are processed at once, timers or not.
+    jobs.kick('photo-processing');
+  });
+  app.addHook('onClose', async () => jobs.stop());
   const photoService = createPhotoService({
     db: database.db,
     clock,
     storage: photoStorage,
-    worker: photoWorker,
+    worker: { kick: () => jobs.kick('photo-processing') },
     changed: sitePhotosChanged,
   });
-  app.decorate('photos', { photosReady: () => photosReady(database.db), worker: photoWorker });
-  app.addHook('onReady', async () => photoWorker.start());
-  app.addHook('onClose', async () => photoWorker.stop());
+  app.decorate('photos', { photosReady: () => photosReady(database.db) });
   const goLive = createGoLiveChecklist({
     db: database.db,
     config,
@@ -558,13 +526,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           advance: testClock.advance,
           // The timers' work at the new time, as they would have done it: the hold sweep and the balance job,
           sweep: async () => {
-            await holdSweeper.sweep();
-            await balanceJob.runNow();
+            await jobs.run('hold-sweep');
+            await jobs.runIfDue('balance-charges');
           },
           // then the scheduled messages and the outbox.
           afterAdvance: async () => {
-            await scheduledMessages.queueDue();
-            await outboxWorker.runOnce();
+            await jobs.run('guest-messages');
+            await jobs.run('email-outbox');
           },
         });
       }
@@ -591,6 +559,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await admin.register(guestJourneyAdminRoutes, { ...context, owner: ownerStayActions, guestData });
         await admin.register(ratePlanAdminRoutes, context);
         await admin.register(photoAdminRoutes, { photos: photoService, storage: photoStorage });
+        await admin.register(systemAdminRoutes, { jobs });
       });
 
       api.all('/*', async (request, reply) =>

@@ -6,9 +6,10 @@ import { createFeedImport } from './import.ts';
 import { createSyncSchedule } from './schedule.ts';
 
 /**
- * Calendar sync with the channels (issue 8), as the app and its routes use it: import (import.ts), the
- * automatic run and the fresh pull before payment (schedule.ts), feed health (health.ts) and the export of our
- * own feed (export.ts). The fetch always happens outside any transaction; a sync's result is written in one.
+ * Calendar sync with the channels (docs/decisions/002-calendar-sync.md), as the app and its routes use it: import
+ * (import.ts), the automatic run (a job of src/server/jobs/registry.ts) and the fresh pull before payment
+ * (schedule.ts), feed health (health.ts) and the export of our own feed (export.ts). The fetch always happens
+ * outside any transaction; a sync's result is written in one.
  */
 
 export type { CalendarSyncDeps } from './deps.ts';
@@ -19,7 +20,7 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
   const bookings = createBookingsRepository(deps.db);
   const { sync, syncAll } = createFeedImport(withLog, bookings);
   const { reportStaleFeeds, status } = createFeedHealth(withLog);
-  const { runOnce, runIfDue, refreshStaleFeeds, start, stop } = createSyncSchedule(withLog, {
+  const { syncSavedFeeds, refreshStaleFeeds } = createSyncSchedule(withLog, {
     sync,
     reportStaleFeeds,
   });
@@ -28,15 +29,12 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
   return {
     sync,
     syncAll,
-    runOnce,
-    runIfDue,
+    syncSavedFeeds,
     refreshStaleFeeds,
     status,
     getExportUrl,
     rotateExportKey,
     getExportKey,
     exportCalendar,
-    start,
-    stop,
   };
 }

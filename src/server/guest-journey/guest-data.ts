@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { bookingReference } from '../../domain/booking-reference.ts';
-import { DAY_MS, todayOnPropertyClock } from '../../domain/dates.ts';
+import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { retentionCutoff } from '../../domain/retention.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { auditLog, outbox, stays } from '../db/schema.ts';
-import { createIntervalJob, type JobLogger } from '../jobs/interval-job.ts';
 
 /**
  * The guest's data under UK GDPR: everything held about a guest (by e-mail address) as JSON for a subject access
@@ -14,8 +13,6 @@ import { createIntervalJob, type JobLogger } from '../jobs/interval-job.ts';
  */
 
 export const ERASED_NAME = 'Erased guest';
-export const RETENTION_JOB = 'guest-data-retention';
-export const RETENTION_INTERVAL_MS = DAY_MS;
 
 /** The stays' personal fields as erasure leaves them (the manage key is replaced, so old links stop working). */
 const erasedStayFields = (now: Date) => ({
@@ -158,15 +155,3 @@ export function createGuestData(deps: { db: Db; clock: Clock }) {
 }
 
 export type GuestData = ReturnType<typeof createGuestData>;
-
-/** The retention job: once a day across every server process (`start()` it). */
-export function createRetentionJob(deps: { db: Db; clock: Clock; log: JobLogger }, data: GuestData) {
-  return createIntervalJob({
-    db: deps.db,
-    clock: deps.clock,
-    name: RETENTION_JOB,
-    intervalMs: RETENTION_INTERVAL_MS,
-    run: data.eraseExpired,
-    log: deps.log,
-  });
-}

@@ -372,7 +372,6 @@ describe('the rate plan', () => {
       clock: h.t.clock,
       logger: false,
       site: undefined,
-      holdSweeper: false,
     });
     await other.ready();
     try {
