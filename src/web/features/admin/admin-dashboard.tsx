@@ -11,6 +11,7 @@ import { PhotosTab } from './photos-tab.tsx';
 import { PricesTab } from './prices/prices-tab.tsx';
 import { PropertyTab } from './property-tab.tsx';
 import { cardClass } from './styles.ts';
+import { SystemTab } from './system/system-tab.tsx';
 import { TextsTab } from './texts-tab.tsx';
 
 const tabClass =
@@ -34,14 +35,16 @@ const TABS = [
   { value: 'property', label: 'Property', panel: <PropertyTab /> },
   { value: 'texts', label: 'Texts', panel: <TextsTab /> },
   { value: 'photos', label: 'Photos', panel: <PhotosTab /> },
+  { value: 'system', label: 'System', panel: <SystemTab /> },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 const isTab = (value: string | null): value is Tab => TABS.some((entry) => entry.value === value);
 
 /**
  * 'Admin Dashboard' with Logout, the go-live checklist and the Bookings, Email and Dates tabs (spec section 2),
- * then Prices (issue 14), Payments (the payment schedule, issue 15), Property, Texts and Photos (issue 16). The
- * open tab is in the address (`/admin?tab=property`), so the checklist links straight to it.
+ * then Prices (issue 14), Payments (the payment schedule, issue 15), Property, Texts and Photos (issue 16), and
+ * System (the server's jobs, docs/decisions/009-jobs-run-once.md). The open tab is in the address
+ * (`/admin?tab=property`), so the checklist links straight to it.
  */
 export function AdminDashboard() {
   const session = useAdminSession();
