@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingStatus } from './api.ts';
 import {
+  type BookingStatus,
   balanceDuePence,
   canTransition,
   DAY_MS,

@@ -1,4 +1,3 @@
-import type { BookingStatus } from './api.ts';
 import { DAY_MS } from './dates.ts';
 
 export { DAY_MS };
@@ -13,6 +12,9 @@ export { DAY_MS };
  * - `expired`: a hold that lapsed (or gave way); it holds nothing, and a payment may still take it up again.
  * - `canceled`: by the owner, or a late payment refused because the nights had gone; it holds nothing.
  */
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'canceled', 'expired'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const MINUTE_MS = 60_000;
 

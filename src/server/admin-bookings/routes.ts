@@ -6,7 +6,6 @@ import {
   BlockDatesSchema,
   CancelBookingResponseSchema,
   CancelBookingSchema,
-  RecordIdParamsSchema as IdParams,
   ImportedEventSchema,
   OWNER_BLOCK_NAME,
   OwnerBlockSchema,
@@ -14,7 +13,8 @@ import {
   OwnerBookingSchema,
   RefundPreviewQuerySchema,
   RefundPreviewSchema,
-} from '../../domain/api.ts';
+} from '../../domain/api/admin-bookings.ts';
+import { RecordIdParamsSchema as IdParams } from '../../domain/api/params.ts';
 import type { AppContext } from '../context.ts';
 import { createPaymentService } from '../payments/payment-service.ts';
 import { toAdminBooking } from './repository.ts';

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminBooking, CancelBooking, OwnerBooking, RefundPreview } from '../../domain/api.ts';
+import type {
+  AdminBooking,
+  CancelBooking,
+  OwnerBooking,
+  RefundPreview,
+} from '../../domain/api/admin-bookings.ts';
 import { DAY_MS, holdExpiresAt as holdExpiry } from '../../domain/booking-lifecycle.ts';
 import { timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatGbp, quotePence } from '../../domain/pricing.ts';

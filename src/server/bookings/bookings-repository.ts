@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
-import { OWNER_BLOCK_NAME } from '../../domain/api.ts';
+import { OWNER_BLOCK_NAME } from '../../domain/api/admin-bookings.ts';
 import type { IsoDate } from '../../domain/dates.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { PG_EXCLUSION_VIOLATION, pgErrorCode } from '../db/database.ts';

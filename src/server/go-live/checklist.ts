@@ -1,4 +1,4 @@
-import { CALENDAR_SOURCE_IDS, CALENDAR_SOURCE_LABELS } from '../../domain/api.ts';
+import { CALENDAR_SOURCE_IDS, CALENDAR_SOURCE_LABELS } from '../../domain/api/calendar-sync.ts';
 import {
   GO_LIVE_PHOTOS,
   GO_LIVE_SYNC_HOURS,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { BookingPageIntentRequestSchema, PublicBooking } from '../../domain/api.ts';
+import type { BookingPageIntentRequestSchema, PublicBooking } from '../../domain/api/payments.ts';
 import {
   extendedHoldExpiresAt,
   holdExpiresAt as holdExpiry,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminRatePlanSchema, PublicRatePlanSchema } from '../../domain/api.ts';
+import { AdminRatePlanSchema, PublicRatePlanSchema } from '../../domain/api/pricing.ts';
 import { textField } from '../../domain/input-fields.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import {

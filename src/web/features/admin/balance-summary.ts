@@ -1,4 +1,4 @@
-import type { AdminBooking } from '../../../domain/api.ts';
+import type { AdminBooking } from '../../../domain/api/admin-bookings.ts';
 import { formatGbp, formatShortDate } from '../../../domain/format.ts';
 
 /**

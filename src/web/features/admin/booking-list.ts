@@ -1,4 +1,4 @@
-import type { AdminBooking } from '../../../domain/api.ts';
+import type { AdminBooking } from '../../../domain/api/admin-bookings.ts';
 import { referenceMatches } from '../../../domain/booking-reference.ts';
 import { timeOnPropertyClock, todayOnPropertyClock } from '../../../domain/dates.ts';
 import { formatPounds, formatShortDate } from '../../../domain/format.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AdminBooking } from '../../../domain/api.ts';
+import type { AdminBooking } from '../../../domain/api/admin-bookings.ts';
 import { bookingReference, isBookingId } from '../../../domain/booking-reference.ts';
 import { todayOnPropertyClock } from '../../../domain/dates.ts';
 import { formatGbp } from '../../../domain/pricing.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminBooking } from '../../../domain/api.ts';
+import type { AdminBooking } from '../../../domain/api/admin-bookings.ts';
 import { formatGbp } from '../../../domain/pricing.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {

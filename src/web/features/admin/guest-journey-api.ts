@@ -1,12 +1,12 @@
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminBooking } from '../../../domain/api.ts';
+import type { AdminBooking } from '../../../domain/api/admin-bookings.ts';
 import type {
   ChangeDates,
   GuestEraseResponse,
   GuestMessageSettings,
   StayDetails,
   TemplatePreview,
-} from '../../../domain/guest-journey-api.ts';
+} from '../../../domain/api/guest-journey.ts';
 import { apiRequest, getAdminToken } from '../../lib/api.ts';
 import { auditQuery, bookingsQuery } from './admin-api.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminBooking, ImportedEvent } from '../../../domain/api.ts';
+import type { AdminBooking, ImportedEvent } from '../../../domain/api/admin-bookings.ts';
 import { addDays, addMonths, dayOfWeek } from '../../../domain/dates.ts';
 import { formatGbp } from '../../../domain/format.ts';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { OwnerBookingSchema } from '../../../domain/api.ts';
+import { OwnerBookingSchema } from '../../../domain/api/admin-bookings.ts';
 import { daysBetween, isIsoDate } from '../../../domain/dates.ts';
 import { priceStay } from '../../../domain/pricing.ts';
 import { MAX_GUESTS } from '../../../domain/property.ts';

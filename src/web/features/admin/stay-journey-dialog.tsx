@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import type { AdminBooking } from '../../../domain/api.ts';
-import { ChangeDatesSchema } from '../../../domain/guest-journey-api.ts';
+import type { AdminBooking } from '../../../domain/api/admin-bookings.ts';
+import { ChangeDatesSchema } from '../../../domain/api/guest-journey.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Dialog,

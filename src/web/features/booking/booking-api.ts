@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { UnavailableDates } from '../../../domain/api.ts';
+import type { UnavailableDates } from '../../../domain/api/availability.ts';
 import type { Quote } from '../../../domain/pricing.ts';
 import type { RatePlan } from '../../../domain/rate-plan.ts';
 import { apiRequest } from '../../lib/api.ts';

@@ -1,5 +1,5 @@
 import { type FormEvent, useMemo, useState } from 'react';
-import type { AdminRatePlan } from '../../../../domain/api.ts';
+import type { AdminRatePlan } from '../../../../domain/api/pricing.ts';
 import { addDays, dayOfWeek, type IsoDate, todayOnPropertyClock } from '../../../../domain/dates.ts';
 import { formatDayMonthYear } from '../../../../domain/format.ts';
 import { formatGbp, priceStay } from '../../../../domain/pricing.ts';

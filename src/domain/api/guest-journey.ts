@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { BOOKING_STATUSES, RefundPreviewSchema } from './api.ts';
-import { contactEmail } from './contact-details.ts';
-import { dateField, textField } from './input-fields.ts';
+import { BOOKING_STATUSES } from '../booking-lifecycle.ts';
+import { contactEmail } from '../contact-details.ts';
+import { dateField, textField } from '../input-fields.ts';
+import { RefundPreviewSchema } from './admin-bookings.ts';
 
 /**
  * Schemas of the guest's journey after paying (issue 17): the 'manage my booking' page's API, the owner's guest
