@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import { bookingReference } from '../src/domain/booking-reference.ts';
 import { timeOnPropertyClock } from '../src/domain/dates.ts';
-import { formatGbp } from '../src/domain/pricing.ts';
+import { formatGbp } from '../src/domain/format.ts';
 import { adminPost, expect, loginAsAdmin, test } from './fixtures.ts';
 
 /** A yyyy-MM-dd date `days` from today (UTC is close enough for stays weeks ahead). */

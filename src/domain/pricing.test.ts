@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatGbp, poundsToPence, quoteStay, serviceFeeGbp } from './pricing.ts';
+import { formatGbp } from './format.ts';
+import { poundsToPence, quoteStay, serviceFeeGbp } from './pricing.ts';
 
 describe('serviceFeeGbp', () => {
   it('is 5 % of the accommodation rounded half up to the whole pound', () => {

@@ -1,4 +1,5 @@
 import { dayOfWeek, type IsoDate, nightsOf } from './dates.ts';
+import { formatGbp } from './format.ts';
 import { SERVICE_FEE_PERCENT } from './property.ts';
 import { type AppliedPromo, DEFAULT_RATE_PLAN, nightPrice, type RatePlan, seasonOf } from './rate-plan.ts';
 
@@ -214,25 +215,4 @@ export function quotePence(quote: Quote) {
     discountPence: quote.discountPence,
     totalPence: quote.totalPence,
   };
-}
-
-/** The two currency formats, each made once on first use (making one is far slower than using it). */
-const gbpFormats = new Map<0 | 2, Intl.NumberFormat>();
-function gbpFormat(fractionDigits: 0 | 2): Intl.NumberFormat {
-  let format = gbpFormats.get(fractionDigits);
-  if (!format) {
-    format = new Intl.NumberFormat('en-GB', {
-      style: 'currency',
-      currency: 'GBP',
-      minimumFractionDigits: fractionDigits,
-    });
-    gbpFormats.set(fractionDigits, format);
-  }
-  return format;
-}
-
-/** "£1,859" or "£27.50": whole pounds without pence. */
-export function formatGbp(pence: number): string {
-  const pounds = pence / 100;
-  return gbpFormat(Number.isInteger(pounds) ? 0 : 2).format(pounds);
 }

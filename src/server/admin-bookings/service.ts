@@ -7,7 +7,8 @@ import type {
 } from '../../domain/api/admin-bookings.ts';
 import { DAY_MS, holdExpiresAt as holdExpiry } from '../../domain/booking-lifecycle.ts';
 import { timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
-import { formatGbp, quotePence } from '../../domain/pricing.ts';
+import { formatGbp } from '../../domain/format.ts';
+import { quotePence } from '../../domain/pricing.ts';
 import { computeRefund, type Refund } from '../../domain/refunds.ts';
 import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
 import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';

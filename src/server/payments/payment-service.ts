@@ -10,8 +10,9 @@ import {
 } from '../../domain/booking-lifecycle.ts';
 import { isBookingId } from '../../domain/booking-reference.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
+import { formatGbp } from '../../domain/format.ts';
 import { planPayments } from '../../domain/payment-schedule.ts';
-import { formatGbp, poundsToPence, type Quote, quotePence, quoteStay } from '../../domain/pricing.ts';
+import { poundsToPence, type Quote, quotePence, quoteStay } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
 import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { AdminBooking } from '../../../domain/api/admin-bookings.ts';
 import { bookingReference, isBookingId } from '../../../domain/booking-reference.ts';
 import { todayOnPropertyClock } from '../../../domain/dates.ts';
-import { formatGbp } from '../../../domain/pricing.ts';
+import { formatGbp } from '../../../domain/format.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminBooking } from '../../../domain/api/admin-bookings.ts';
-import { formatGbp } from '../../../domain/pricing.ts';
+import { formatGbp } from '../../../domain/format.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Dialog,

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatGbp } from '../../../domain/pricing.ts';
+import { formatGbp } from '../../../domain/format.ts';
 import { BOOKING_CARD, STAY_REQUIREMENTS } from '../../content/booking.ts';
 import { useEnquiriesEmail, useSiteContent } from '../../lib/site-content.ts';
 

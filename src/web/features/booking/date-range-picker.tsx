@@ -18,7 +18,7 @@ import {
   type IsoDate,
   todayOnPropertyClock,
 } from '../../../domain/dates.ts';
-import { formatGbp } from '../../../domain/pricing.ts';
+import { formatGbp } from '../../../domain/format.ts';
 import { BOOKING_WINDOW_MONTHS, MAX_NIGHTS } from '../../../domain/property.ts';
 import { minNightsFor, nightPrice, overrideOf, type RatePlan } from '../../../domain/rate-plan.ts';
 import { lastBookableCheckIn } from '../../../domain/stay-rules.ts';

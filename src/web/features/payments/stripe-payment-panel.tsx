@@ -1,7 +1,7 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { PaymentRequest, PaymentRequestPaymentMethodEvent } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
-import { formatGbp } from '../../../domain/pricing.ts';
+import { formatGbp } from '../../../domain/format.ts';
 import { COUNTRY, CURRENCY, PROPERTY_NAME } from '../../../domain/property.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CompletePaymentDialog, WALLET_UNAVAILABLE } from './complete-payment-dialog.tsx';

@@ -1,8 +1,8 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import type { AdminRatePlan } from '../../../../domain/api/pricing.ts';
 import { addDays, dayOfWeek, type IsoDate, todayOnPropertyClock } from '../../../../domain/dates.ts';
-import { formatDayMonthYear } from '../../../../domain/format.ts';
-import { formatGbp, priceStay } from '../../../../domain/pricing.ts';
+import { formatDayMonthYear, formatGbp } from '../../../../domain/format.ts';
+import { priceStay } from '../../../../domain/pricing.ts';
 import { MAX_NIGHTS, MIN_NIGHTS } from '../../../../domain/property.ts';
 import { LEVY_EARLIEST_START, type RatePlan, WEEKDAY_NAMES } from '../../../../domain/rate-plan.ts';
 import { Button } from '../../../components/ui/button.tsx';
