@@ -8,7 +8,8 @@ import {
   type IsoDate,
   todayOnPropertyClock,
 } from '../src/domain/dates.ts';
-import { formatLongDate, formatMonth, monthStart } from '../src/web/features/booking/calendar-dates.ts';
+import { formatLongDate, formatMonth } from '../src/domain/format.ts';
+import { monthStart } from '../src/web/features/booking/calendar-dates.ts';
 import { adminPost, expect, test } from './fixtures.ts';
 
 /**

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { addDays, addMonths, daysBetween, type IsoDate, todayOnPropertyClock } from '../src/domain/dates.ts';
+import { formatLongDate, formatMonth } from '../src/domain/format.ts';
 import {
   type FeedServer,
   FIXTURE_TODAY,
@@ -9,7 +10,7 @@ import {
   serveWhenReleased,
   startFeedServer,
 } from '../src/server/calendar-sync/test-feed-server.ts';
-import { formatLongDate, formatMonth, monthStart } from '../src/web/features/booking/calendar-dates.ts';
+import { monthStart } from '../src/web/features/booking/calendar-dates.ts';
 import { adminPost, expect, loginAsAdmin, test } from './fixtures.ts';
 
 const EMPTY = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\nEND:VCALENDAR\r\n';

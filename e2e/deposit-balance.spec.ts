@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { addDays, addMonths, dayOfWeek, type IsoDate, todayOnPropertyClock } from '../src/domain/dates.ts';
-import { formatGbp, formatLongDate as longDate } from '../src/domain/format.ts';
+import { formatGbp, formatLongDate, formatMonth, formatLongDate as longDate } from '../src/domain/format.ts';
 import { balanceDueOn, percentOfPence } from '../src/domain/payment-schedule.ts';
 import { quoteStay } from '../src/domain/pricing.ts';
 import {
@@ -14,7 +14,7 @@ import {
   waitForHealth,
 } from '../src/server/test/server-process.ts';
 import { type SmtpTestServer, startSmtpTestServer } from '../src/server/test/smtp-test-server.ts';
-import { formatLongDate, formatMonth, monthStart } from '../src/web/features/booking/calendar-dates.ts';
+import { monthStart } from '../src/web/features/booking/calendar-dates.ts';
 import { expect, test } from './fixtures.ts';
 
 /**

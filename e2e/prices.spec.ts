@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addDays, addMonths, dayOfWeek, type IsoDate, todayOnPropertyClock } from '../src/domain/dates.ts';
-import { formatLongDate, formatMonth, monthStart } from '../src/web/features/booking/calendar-dates.ts';
+import { formatLongDate, formatMonth } from '../src/domain/format.ts';
+import { monthStart } from '../src/web/features/booking/calendar-dates.ts';
 import { adminToken, expect, loginAsAdmin, test } from './fixtures.ts';
 
 /**

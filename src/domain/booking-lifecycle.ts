@@ -1,7 +1,3 @@
-import { DAY_MS } from './dates.ts';
-
-export { DAY_MS };
-
 /**
  * The life of a stay (spec README, "Booking states"): what each status means, which changes are allowed, when a
  * hold lapses and what a stay still owes or is owed. Pure: the server's bookings repository applies it.

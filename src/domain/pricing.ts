@@ -1,6 +1,5 @@
 import { dayOfWeek, type IsoDate, nightsOf } from './dates.ts';
 import { formatGbp } from './format.ts';
-import { SERVICE_FEE_PERCENT } from './property.ts';
 import { type AppliedPromo, DEFAULT_RATE_PLAN, nightPrice, type RatePlan, seasonOf } from './rate-plan.ts';
 
 /** One night of a quote: its date, its price and where the price came from. */
@@ -70,14 +69,6 @@ const divideHalfUp = (a: number, b: number) => Math.floor((2 * a + b) / (2 * b))
 /** A percentage with at most two decimals as basis points (5 → 500, 7.5 → 750). */
 const basisPoints = (percent: number) => Math.round(percent * 100);
 const percentText = (percent: number) => `${percent} %`;
-
-/**
- * 5 % of the accommodation, rounded half up to the whole pound (spec README: £27.50 → £28).
- * Integer arithmetic, so no floating-point surprise: accommodation × 5 / 100, half up.
- */
-export function serviceFeeGbp(accommodationGbp: number): number {
-  return Math.floor((accommodationGbp * SERVICE_FEE_PERCENT * 2 + 100) / 200);
-}
 
 /**
  * The one quote function (issue 14): prices the nights [checkIn, checkOut) by the plan — a date override's

@@ -87,7 +87,6 @@ export const SeasonInputSchema = z
       .max(MAX_NIGHTS, `The minimum stay can be at most ${MAX_NIGHTS} nights.`),
   })
   .refine(nightsRange, RANGE_ORDER);
-export type SeasonInput = z.infer<typeof SeasonInputSchema>;
 export const SeasonSchema = z.intersection(z.object({ id: id() }), SeasonInputSchema);
 export type Season = z.infer<typeof SeasonSchema>;
 
@@ -108,7 +107,6 @@ export const DateOverrideInputSchema = z
     message: 'Give a price, or close the days to arrival or departure.',
     path: ['pricePence'],
   });
-export type DateOverrideInput = z.input<typeof DateOverrideInputSchema>;
 export const DateOverrideSchema = z.intersection(z.object({ id: id() }), DateOverrideInputSchema);
 export type DateOverride = z.infer<typeof DateOverrideSchema>;
 
@@ -120,7 +118,6 @@ export const StayDiscountInputSchema = z.object({
     .max(MAX_NIGHTS, `A stay is at most ${MAX_NIGHTS} nights.`),
   percent: percent('the discount', { min: 0, max: 90, above: true }),
 });
-export type StayDiscountInput = z.infer<typeof StayDiscountInputSchema>;
 export const StayDiscountSchema = z.intersection(z.object({ id: id() }), StayDiscountInputSchema);
 export type StayDiscount = z.infer<typeof StayDiscountSchema>;
 
@@ -130,7 +127,6 @@ export const VisitorLevySchema = z.object({
     message: 'The visitor levy cannot start before 1 April 2027, the earliest day Aberdeen’s levy can apply.',
   }),
 });
-export type VisitorLevy = z.infer<typeof VisitorLevySchema>;
 
 /** The base of the plan: what every night costs outside seasons and overrides, and the fees. */
 export const BaseRatesSchema = z.object({
@@ -144,7 +140,6 @@ export const BaseRatesSchema = z.object({
   serviceFeePercent: percent('the service fee', { min: 0, max: 25 }),
   levy: VisitorLevySchema.nullable(),
 });
-export type BaseRates = z.infer<typeof BaseRatesSchema>;
 
 function rangesOverlap(
   a: { firstNight: string; lastNight: string },
@@ -255,7 +250,6 @@ export const PromoCodeInputSchema = z
     message: 'The last check-in day cannot be before the first.',
     path: ['stayTo'],
   });
-export type PromoCodeInput = z.input<typeof PromoCodeInputSchema>;
 export type PromoCodeFields = z.output<typeof PromoCodeInputSchema>;
 
 /** A stored promo code and how many bookings (confirmed, or holding their nights) use it. */

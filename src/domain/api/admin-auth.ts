@@ -15,8 +15,6 @@ export const AdminLoginSchema = z.object({
   password: z.string().min(1, 'Password is required').max(1000),
 });
 
-export type AdminLogin = z.infer<typeof AdminLoginSchema>;
-
 export const AdminLoginResponseSchema = z.object({ token: z.string() });
 
 export const AdminVerifyResponseSchema = z.object({ valid: z.literal(true), username: z.string() });

@@ -164,8 +164,6 @@ export const OwnerBlockSchema = z.object({
   reason: z.string(),
 });
 
-export type OwnerBlock = z.infer<typeof OwnerBlockSchema>;
-
 /** `?limit` of the audit log. */
 export const AuditQuerySchema = z.object({
   limit: wholeNumber('limit', { min: 1, max: 500, coerce: true }).default(100),

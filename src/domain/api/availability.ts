@@ -15,8 +15,6 @@ export const StayQuerySchema = z.object({
   checkOutDate: dateField('checkOutDate'),
 });
 
-export type StayQuery = z.infer<typeof StayQuerySchema>;
-
 export const PropertyIdParamsSchema = z.object({ propertyId: propertyIdField });
 
 /** `?promoCode` of `/api/quote`, beside the stay: the code the guest typed (any case). */

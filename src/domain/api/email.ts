@@ -12,8 +12,6 @@ import { textField, wholeNumber } from '../input-fields.ts';
  */
 export const SetEmailPasswordSchema = z.object({ password: textField().max(1000) });
 
-export type SetEmailPassword = z.infer<typeof SetEmailPasswordSchema>;
-
 /**
  * The Email tab's status (spec section 7: `configured`, `email`). `email` is the sending account (SMTP_USER, else
  * SMTP_FROM), null when the server has none configured. `mailServer` adds whether the server knows its mail
@@ -45,15 +43,11 @@ export const OutboxMessageSchema = z.object({
   createdAt: z.string(),
 });
 
-export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
-
 export const OutboxListSchema = z.object({
   queued: z.number().int(),
   failed: z.number().int(),
   messages: z.array(OutboxMessageSchema),
 });
-
-export type OutboxList = z.infer<typeof OutboxListSchema>;
 
 /** `:id` of an e-mail in the outbox (a bigserial: any whole number JavaScript holds exactly). */
 export const OutboxIdParamsSchema = z.object({

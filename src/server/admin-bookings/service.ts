@@ -5,8 +5,8 @@ import type {
   OwnerBooking,
   RefundPreview,
 } from '../../domain/api/admin-bookings.ts';
-import { DAY_MS, holdExpiresAt as holdExpiry } from '../../domain/booking-lifecycle.ts';
-import { timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
+import { holdExpiresAt as holdExpiry } from '../../domain/booking-lifecycle.ts';
+import { DAY_MS, timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatGbp } from '../../domain/format.ts';
 import { quotePence } from '../../domain/pricing.ts';
 import { computeRefund, type Refund } from '../../domain/refunds.ts';

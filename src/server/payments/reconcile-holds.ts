@@ -132,5 +132,3 @@ export function createHoldReconciler(deps: {
 
   return { reconcileLapsedHolds };
 }
-
-export type HoldReconciler = ReturnType<typeof createHoldReconciler>;

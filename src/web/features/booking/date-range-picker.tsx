@@ -18,7 +18,7 @@ import {
   type IsoDate,
   todayOnPropertyClock,
 } from '../../../domain/dates.ts';
-import { formatGbp } from '../../../domain/format.ts';
+import { formatGbp, formatLongDate, formatMonth, formatShortDate } from '../../../domain/format.ts';
 import { BOOKING_WINDOW_MONTHS, MAX_NIGHTS } from '../../../domain/property.ts';
 import { minNightsFor, nightPrice, overrideOf, type RatePlan } from '../../../domain/rate-plan.ts';
 import { lastBookableCheckIn } from '../../../domain/stay-rules.ts';
@@ -26,7 +26,7 @@ import { BOOKING_TOASTS } from '../../content/booking.ts';
 import { toast } from '../../lib/toast.ts';
 import { unavailableDatesQuery } from './booking-api.ts';
 import { StayRequirements } from './booking-card-parts.tsx';
-import { formatLongDate, formatMonth, formatShortDate, monthStart, WEEKDAYS } from './calendar-dates.ts';
+import { monthStart, WEEKDAYS } from './calendar-dates.ts';
 import {
   autoSelection,
   type CalendarFacts,
