@@ -3,10 +3,11 @@ import sharp from 'sharp';
 import { adminToken, expect, loginAsAdmin, test } from './fixtures.ts';
 
 /**
- * The owner's photos from the admin (issue 16): upload, alt texts, the slideshow's order by keyboard, and the
+ * The owner's photos from the admin: upload, alt texts, the slideshow's order by keyboard, and the
  * home page showing them in that order once the server has processed them and rendered the pages again.
  * Every spec shares one server: this one deletes its photos at the end, so the others see the fresh install's
  * drawn stand-ins.
+ * See docs/decisions/015-owner-photos.md.
  */
 
 const PHOTOS = [

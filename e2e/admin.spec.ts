@@ -92,7 +92,7 @@ test.describe('admin bookings', () => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Bookings, upcoming stays first' });
-    // One property: no Property column repeating 'The Tower' on every row (issue 18).
+    // One property: no Property column repeating 'The Tower' on every row (docs/decisions/010).
     await expect(table.getByRole('columnheader')).toHaveText([
       'Guest',
       'Check-in',
@@ -260,7 +260,7 @@ test.describe('admin on a phone', () => {
     const card = page.getByRole('row').filter({ hasText: 'Phone Canceled' });
     await expect(card.getByText('canceled', { exact: true })).toBeVisible();
     // The table's last column, the actions, is not shown on the card (a hidden cell has no role). Seven
-    // columns: one property, so no Property column (issue 18).
+    // columns: one property, so no Property column (docs/decisions/010-the-owners-bookings-list.md).
     await expect(card.locator('td')).toHaveCount(7);
     await expect(card.locator('td').last()).toBeHidden();
   });

@@ -13,7 +13,7 @@ import { monthStart } from '../src/web/features/booking/calendar-dates.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * A guest books from the home page end to end (issues 5 and 8): the Book Now picker, the guest form, the demo
+ * A guest books from the home page end to end (decision 003): the Book Now picker, the guest form, the demo
  * card dialog, the success page, then the nights are taken in the API and in the picker. The stay is nine
  * months ahead so it meets no other spec's dates (booking.spec.ts uses months 2–8, payments.spec.ts weeks 3–7).
  */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Book Now on a 390 px phone (issue 18): the links to #booking land on the calendar, and the calendar's own
+ * Book Now on a 390 px phone: the links to #booking land on the calendar, and the calendar's own
  * choice of dates on load raises no notification over the header and the section.
  */
 test.use({ viewport: { width: 390, height: 844 } });

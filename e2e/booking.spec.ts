@@ -189,7 +189,7 @@ test.describe('Book Now', () => {
       expect(await focused()).toBe(target);
     };
     await moveTo(checkIn);
-    // The day's name says its night's price (issue 14): a Monday, at the weekday rate.
+    // The day's name says its night's price (docs/decisions/013-rate-plan.md): a Monday, at the weekday rate.
     await expect(page.locator(':focus')).toHaveAccessibleName(`${formatLongDate(checkIn)}, available, £225`);
     await page.keyboard.press('Enter');
     await moveTo(checkOut);

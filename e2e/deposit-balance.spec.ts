@@ -18,10 +18,11 @@ import { monthStart } from '../src/web/features/booking/calendar-dates.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Deposit now, balance later (issue 15) end to end in demo mode. This spec runs its own server (the built site,
+ * Deposit now, balance later end to end in demo mode. This spec runs its own server (the built site,
  * demo payments, NODE_ENV=test for the movable clock) on a port the system picks, with an SMTP test server as
  * its mail server, so the guest's e-mails are real messages and the shared end-to-end server keeps no mail
  * server (the admin spec relies on that).
+ * See docs/decisions/016-deposit-now-balance-later.md.
  */
 
 const ADMIN = { username: 'owner', password: 'e2e-deposit-password-2026' };

@@ -18,9 +18,10 @@ import { type SmtpTestServer, startSmtpTestServer } from '../src/server/test/smt
 import { expect, test } from './fixtures.ts';
 
 /**
- * The guest's journey after paying (issue 17), on a server of its own whose e-mail goes to an SMTP test server
+ * The guest's journey after paying, on a server of its own whose e-mail goes to an SMTP test server
  * on loopback (the shared end-to-end server has no mail server, which other specs rely on): demo payments, the
  * test clock (NODE_ENV=test).
+ * See docs/decisions/017-after-paying.md.
  */
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

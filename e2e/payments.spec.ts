@@ -70,7 +70,7 @@ test.describe('the checkout page (demo payments)', () => {
     await payOnCheckout(page, '4242 4242 4242 4242');
     await expect(page).toHaveURL(new RegExp(`/booking-success\\?bookingId=${bookingId}$`));
     await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
-    // The short reference of every e-mail (issue 18); the long id stays in the address.
+    // The short reference of every e-mail (docs/decisions/010); the long id stays in the address.
     await expect(page.getByText(bookingReference(bookingId))).toBeVisible();
     await expect(page.getByRole('heading', { name: 'A Stay Like No Other' })).toBeVisible();
     await expect(page.getByRole('heading', { name: "What's Next" })).toBeVisible();

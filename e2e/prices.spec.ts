@@ -5,10 +5,11 @@ import { monthStart } from '../src/web/features/booking/calendar-dates.ts';
 import { adminToken, expect, loginAsAdmin, test } from './fixtures.ts';
 
 /**
- * The owner's prices end to end (issue 14): a season and a promo code made in the Prices tab reach the guest's
+ * The owner's prices end to end: a season and a promo code made in the Prices tab reach the guest's
  * calendar and breakdown, the guest pays the discounted price, and the confirmation e-mail and the owner's list say
  * the same total. Every spec shares one server: the season lies in the middle of the month ten months ahead (the
  * payments spec uses its first days, the admin spec starts later), and it is deleted again at the end.
+ * See docs/decisions/013-rate-plan.md.
  */
 const today = todayOnPropertyClock(new Date());
 const seasonStart = addDays(monthStart(addMonths(today, 10)), 13);

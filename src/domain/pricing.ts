@@ -29,9 +29,10 @@ export type QuoteDiscount = {
 };
 
 /**
- * The price of a stay (issue 14): what `/api/quote` answers, the browser shows and the payment charges. The first
+ * The price of a stay: what `/api/quote` answers, the browser shows and the payment charges. The first
  * fields are the original contract in whole pounds (spec section 7 and README; `accommodation` is the nights'
  * price after discounts); the rest itemise it in pence.
+ * See docs/decisions/013-rate-plan.md.
  */
 export type Quote = {
   nights: number;
@@ -71,12 +72,13 @@ const basisPoints = (percent: number) => Math.round(percent * 100);
 const percentText = (percent: number) => `${percent} %`;
 
 /**
- * The one quote function (issue 14): prices the nights [checkIn, checkOut) by the plan — a date override's
+ * The one quote function: prices the nights [checkIn, checkOut) by the plan — a date override's
  * price, else the season's weekday or weekend rate, else the base rates — then takes off the best
  * length-of-stay discount and the promo code (on what is left), adds the cleaning fee, the service fee (a
  * percentage of the discounted accommodation, rounded half up to the whole pound, as the spec has it) and the
  * visitor levy (its percentage of the discounted accommodation of the nights from its start date, to the penny).
  * Pure and in pence; the promo code must already have been found valid (promoProblem).
+ * See docs/decisions/013-rate-plan.md.
  */
 export function priceStay(
   stay: { checkIn: IsoDate; checkOut: IsoDate },

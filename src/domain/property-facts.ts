@@ -5,7 +5,7 @@ import { CHECK_IN_TIME, CHECK_OUT_TIME, COUNTRY, MAX_GUESTS } from './property.t
 /**
  * The owner's facts about The Tower that the public pages print (the footer's licence line, the contact page's
  * address, the structured data): entered in the admin's Property tab and stored in the database. A fact the owner
- * has not given is null here and absent from every page, never a placeholder (issue 16).
+ * has not given is null here and absent from every page, never a placeholder (docs/decisions/014).
  */
 
 /** Energy Performance Certificate bands, as printed on a Scottish EPC. */

@@ -13,10 +13,12 @@ import {
 } from './property.ts';
 
 /**
- * The owner's rate plan (issue 14): base rates, seasons, date overrides, length-of-stay discounts and the visitor
+ * The owner's rate plan: base rates, seasons, date overrides, length-of-stay discounts and the visitor
  * levy, in pence. One schema checks it wherever it is written (the admin's routes) and read (the browser), so a
  * plan that breaks a rule (overlapping seasons, a negative price) never reaches the quote function
- * (quote.ts). Promo codes live beside the plan (their uses are counted against bookings): see PromoCodeSchema.
+ * (pricing.ts). Promo codes live beside the plan (their uses are counted against bookings): see
+ * PromoCodeInputSchema.
+ * See docs/decisions/013-rate-plan.md.
  */
 
 /** The earliest day a visitor levy may start: Aberdeen's levy cannot apply before 1 April 2027. */

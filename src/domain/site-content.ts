@@ -13,7 +13,7 @@ import { DEFAULT_RATE_PLAN, type RatePlan, WEEKDAY_NAMES } from './rate-plan.ts'
 
 /**
  * The figures the public pages and their structured data print, in pounds: the base rates of the owner's rate
- * plan (issue 14, src/domain/rate-plan.ts) and the range of every nightly price it can charge.
+ * plan (src/domain/rate-plan.ts, docs/decisions/013) and the range of every nightly price it can charge.
  */
 export type PublicPrices = {
   weekdayGbp: number;

@@ -48,7 +48,7 @@ export const AdminBookingSchema = z.object({
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
   canceledAt: z.string().nullable(),
-  /** Deposit now, balance later (issue 15). 'full' bookings have no balance. */
+  /** Deposit now, balance later (docs/decisions/016). 'full' bookings have no balance. */
   scheduleKind: z.enum(['full', 'deposit']),
   depositPence: z.number().int(),
   balancePence: z.number().int(),

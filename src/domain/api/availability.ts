@@ -33,7 +33,7 @@ const QuoteNightSchema = z.object({
 /**
  * The price of a stay: what the page shows and what the payment charges. The first fields are the original
  * contract, in pounds (now with pence when a discount or levy makes them); the rest itemise it in pence
- * (src/domain/pricing.ts, issue 14).
+ * (src/domain/pricing.ts, docs/decisions/013-rate-plan.md).
  */
 export const QuoteSchema = z.object({
   nights: z.number().int(),

@@ -5,8 +5,9 @@ import { dateField, textField } from '../input-fields.ts';
 import { RefundPreviewSchema } from './admin-bookings.ts';
 
 /**
- * Schemas of the guest's journey after paying (issue 17): the 'manage my booking' page's API, the owner's guest
+ * Schemas of the guest's journey after paying: the 'manage my booking' page's API, the owner's guest
  * message settings, a stay's access code, scheduled messages and the guest's data (UK GDPR).
+ * See docs/decisions/017-after-paying.md.
  */
 
 /** `:reference` of `/api/manage/:reference` ('TWR-8D38-6281'); any other text is the same 404. */

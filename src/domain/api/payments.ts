@@ -35,7 +35,7 @@ export const GuestBookingSchema = z.object({
     .optional(),
   /** The original page sends 'confirmed'; it never makes a booking confirmed by itself. */
   status: textField().max(20).optional(),
-  /** The promo code the guest applied (issue 14); the server checks it again when it holds the nights. */
+  /** The promo code the guest applied (decision 013); the server checks it again when it holds the nights. */
   promoCode: textField().trim().max(40, 'A promo code is at most 40 characters.').optional(),
 });
 
@@ -54,8 +54,9 @@ export const BookingPageIntentRequestSchema = z.object({
   /** Sent back by the page when it retries, so the guest keeps its own hold. */
   holdToken: textField().max(100).optional(),
   /**
-   * The guest agreed to the card being saved for the balance (issue 15): required when the owner's payment
+   * The guest agreed to the card being saved for the balance: required when the owner's payment
    * schedule makes this booking a deposit now and the balance later (else 409 `card_consent_required`).
+   * See docs/decisions/016-deposit-now-balance-later.md.
    */
   saveCardConsent: z.boolean().optional(),
 });
@@ -121,7 +122,7 @@ export const PublicBookingSchema = z.object({
   totalPrice: z.number(),
   status: z.enum(BOOKING_STATUSES),
   holdExpiresAt: z.string().nullable(),
-  /** How the booking is paid (issue 15): 'full', or 'deposit' now and the balance later. Pounds. */
+  /** How the booking is paid (docs/decisions/016): 'full', or 'deposit' now and the balance later. Pounds. */
   scheduleKind: z.enum(['full', 'deposit']),
   depositPrice: z.number().nullable(),
   balancePrice: z.number().nullable(),

@@ -97,7 +97,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions
     async (request) => service.cancel(request.params.id, request.body ?? {}, actor(request)),
   );
 
-  // Deposit now, balance later (issue 15): the owner's two actions on a balance still owed.
+  // Deposit now, balance later (docs/decisions/016): the owner's two actions on a balance still owed.
   app.post(
     '/admin/bookings/:id/charge-balance',
     { schema: { params: IdParams, response: { 200: AdminBookingSchema } } },

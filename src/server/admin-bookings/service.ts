@@ -75,7 +75,7 @@ export function createAdminBookingService(deps: Dependencies) {
       cleaningFeePence: row.cleaningFeePence,
       cancelledByOwner: byOwner,
       paidPence: row.kind === 'guest' ? Math.max(0, row.paidPence - row.refundedPence) : 0,
-      // A deposit booking: the terms apply to what has been charged so far (issue 15).
+      // A deposit booking: the terms apply to what has been charged so far (docs/decisions/016).
       ...(row.scheduleKind === 'deposit' ? { chargedPence: row.paidPence } : {}),
     });
   }
@@ -176,8 +176,9 @@ export function createAdminBookingService(deps: Dependencies) {
     /**
      * pending (not a block) → confirmed: the owner's deliberate decision about a booking they took by phone or
      * e-mail, e.g. paid by bank transfer. A guest's online checkout is not the owner's to confirm: it confirms
-     * itself when its payment goes through, and nothing has been paid while it is pending (issue 18; the spec
+     * itself when its payment goes through, and nothing has been paid while it is pending (the spec
      * README's "the owner may Confirm any pending booking" stays true of the owner's own bookings).
+     * See docs/decisions/010-the-owners-bookings-list.md.
      */
     async confirm(id: string, actor: string): Promise<AdminBooking> {
       const row = await db.transaction(async (tx) => {

@@ -149,7 +149,7 @@ export function createBookingsRepository(db: Db) {
       return rows as LapsedHold[];
     },
 
-    // --- Deposit now, balance later (issue 15) ---
+    // --- Deposit now, balance later (docs/decisions/016-deposit-now-balance-later.md) ---
 
     /** Confirmed bookings whose balance is scheduled and due by `today` (the balance job's work), oldest first. */
     async balancesDue({ today, limit }: { today: IsoDate; limit: number }, tx: DbOrTx = db) {

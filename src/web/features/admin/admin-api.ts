@@ -143,7 +143,7 @@ export function useSetEmailPassword() {
   });
 }
 
-/* Deposit now, balance later (issue 15). */
+/* Deposit now, balance later (docs/decisions/016-deposit-now-balance-later.md). */
 
 export function useChargeBalance() {
   const refetch = useRefetchAfter();

@@ -10,7 +10,10 @@ import type {
 import { apiRequest, getAdminToken } from '../../lib/api.ts';
 import { auditQuery, bookingsQuery } from './admin-api.ts';
 
-/* The owner's side of the guest's journey (issue 17), keyed ['admin', resource, params?] as in admin-api.ts. */
+/*
+ * The owner's side of the guest's journey, keyed ['admin', resource, params?] as in admin-api.ts.
+ * See docs/decisions/017-after-paying.md.
+ */
 
 export const guestMessageSettingsQuery = () =>
   queryOptions({

@@ -30,7 +30,7 @@ export const availabilityQuery = (stay: StayDates) =>
     staleTime: 0,
   });
 
-/** The owner's rate plan (issue 14): the calendar's prices and the breakdown are worked out from it. */
+/** The owner's rate plan (decision 013): the calendar's prices and the breakdown are worked out from it. */
 export const ratePlanQuery = () =>
   queryOptions({
     queryKey: ['booking', 'rate-plan'],

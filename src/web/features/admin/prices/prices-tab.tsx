@@ -15,7 +15,7 @@ import { FormProblem, requireNumber, requirePence, textFromPence, usePlanSubmit 
 import { DiscountsSection, OverridesSection, PromoCodesSection, SeasonsSection } from './prices-sections.tsx';
 
 /**
- * The owner's Prices tab (issue 14): base rates and fees with the visitor levy, seasons, date overrides,
+ * The owner's Prices tab (decision 013): base rates and fees with the visitor levy, seasons, date overrides,
  * length-of-stay discounts and promo codes, each saved through the admin API (which checks the whole plan and
  * writes the audit log), and a live preview priced by the same function the booking card and the server use.
  */
