@@ -143,15 +143,15 @@ export const BaseRatesSchema = z.object({
   levy: VisitorLevySchema.nullable(),
 });
 
-function rangesOverlap(
-  a: { firstNight: string; lastNight: string },
-  b: { firstNight: string; lastNight: string },
-) {
+/** Nights from `firstNight` to `lastNight`, both included (a season, a date override). */
+type NightRange = { firstNight: string; lastNight: string };
+
+function rangesOverlap(a: NightRange, b: NightRange) {
   return a.firstNight <= b.lastNight && b.firstNight <= a.lastNight;
 }
 
 /** "12 Jul 2027 – 19 Jul 2027" */
-export const formatNights = (range: { firstNight: string; lastNight: string }) =>
+export const formatNights = (range: NightRange) =>
   range.firstNight === range.lastNight
     ? formatDayMonthYear(range.firstNight)
     : `${formatDayMonthYear(range.firstNight)} – ${formatDayMonthYear(range.lastNight)}`;
@@ -162,24 +162,29 @@ export const RatePlanSchema = BaseRatesSchema.extend({
   overrides: z.array(DateOverrideSchema).max(1000),
   discounts: z.array(StayDiscountSchema).max(28),
 }).superRefine((plan, context) => {
-  plan.seasons.forEach((season, index) => {
-    const other = plan.seasons.slice(0, index).find((earlier) => rangesOverlap(earlier, season));
-    if (other)
-      context.addIssue({
-        code: 'custom',
-        path: ['seasons', index],
-        message: `Seasons cannot overlap: ${season.name} (${formatNights(season)}) overlaps ${other.name} (${formatNights(other)}).`,
-      });
-  });
-  plan.overrides.forEach((override, index) => {
-    const other = plan.overrides.slice(0, index).find((earlier) => rangesOverlap(earlier, override));
-    if (other)
-      context.addIssue({
-        code: 'custom',
-        path: ['overrides', index],
-        message: `Date overrides cannot overlap: ${formatNights(override)} overlaps ${formatNights(other)}. Edit that one instead.`,
-      });
-  });
+  /** Each range of `list` that overlaps an earlier one is refused, with `message` naming both. */
+  function refuseOverlaps<T extends NightRange>(
+    list: T[],
+    key: 'seasons' | 'overrides',
+    message: (range: T, earlier: T) => string,
+  ) {
+    list.forEach((range, index) => {
+      const earlier = list.slice(0, index).find((one) => rangesOverlap(one, range));
+      if (earlier) context.addIssue({ code: 'custom', path: [key, index], message: message(range, earlier) });
+    });
+  }
+  refuseOverlaps(
+    plan.seasons,
+    'seasons',
+    (season, other) =>
+      `Seasons cannot overlap: ${season.name} (${formatNights(season)}) overlaps ${other.name} (${formatNights(other)}).`,
+  );
+  refuseOverlaps(
+    plan.overrides,
+    'overrides',
+    (override, other) =>
+      `Date overrides cannot overlap: ${formatNights(override)} overlaps ${formatNights(other)}. Edit that one instead.`,
+  );
   plan.discounts.forEach((discount, index) => {
     if (plan.discounts.slice(0, index).some((earlier) => earlier.minNights === discount.minNights))
       context.addIssue({

@@ -37,7 +37,6 @@ export const AdminBookingSchema = z.object({
   status: z.enum(BOOKING_STATUSES),
   /** Pending only: when the hold on the nights lapses (ISO timestamp). */
   holdExpiresAt: z.string().nullable(),
-  /** A problem the owner must look at. */
   /** Why the owner must look at it (a code), and `flag`, the same as a sentence for the owner. */
   attention: z.enum(ATTENTION_CODES).nullable(),
   flag: z.string().nullable(),

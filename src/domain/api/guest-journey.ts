@@ -15,7 +15,7 @@ export const ManageParamsSchema = z.object({ reference: textField().max(40) });
 /** The key of the guest's link: missing or wrong answers the same 404 as a missing booking. */
 export const ManageKeyQuerySchema = z.object({ key: textField().max(200).optional() });
 
-/** Who owes what for a stay (the payment-schedule issue adds instalments; today a confirmed stay is paid in full). */
+/** Who owes what for a stay: a deposit booking owes its balance until it is paid (docs/decisions/016). */
 export const StayMoneySchema = z.object({
   totalPence: z.number().int(),
   paidPence: z.number().int(),
