@@ -1,16 +1,15 @@
 import type { Page } from '@playwright/test';
-import { expect, loginAsAdmin, test } from './fixtures.ts';
+import { type AdminApi, expect, type TestClock, test } from './fixtures.ts';
 
 /**
  * The admin's System tab: every job of the server with its last run, what it did in a sentence, and its next
- * run. The test clock's control runs the hold sweep, the balance job, the guest messages and the e-mail outbox
- * as their timers would (without moving the clock), so each has a last run to show.
+ * run. Asking the test clock the time runs the hold sweep, the balance job, the guest messages and the e-mail
+ * outbox as their timers would, so each has a last run to show.
  */
 
-async function openSystemTab(page: Page) {
-  const moved = await page.request.post('/api/test/clock', { data: { advanceMinutes: 0 } });
-  expect(moved.status(), await moved.text()).toBe(200);
-  await loginAsAdmin(page);
+async function openSystemTab(page: Page, admin: AdminApi, clock: TestClock) {
+  await clock.now();
+  await admin.signIn(page);
   await page.goto('/admin?tab=system');
   await expect(page.getByRole('heading', { name: 'System', level: 2 })).toBeVisible();
   return page.getByRole('list', { name: 'Background jobs' });
@@ -18,8 +17,12 @@ async function openSystemTab(page: Page) {
 
 const job = (page: Page, title: string) => page.getByRole('listitem', { name: title });
 
-test('the System tab lists every job with its last run, what it did, and its next run', async ({ page }) => {
-  const jobs = await openSystemTab(page);
+test('the System tab lists every job with its last run, what it did, and its next run', async ({
+  page,
+  admin,
+  clock,
+}) => {
+  const jobs = await openSystemTab(page, admin, clock);
   await expect(page.getByText(/^Version \d+\.\d+\.\d+/)).toBeVisible();
   await expect(jobs.getByRole('listitem')).toHaveCount(7);
 
@@ -43,8 +46,8 @@ test('the System tab lists every job with its last run, what it did, and its nex
 test.describe('the System tab on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('reads without scrolling sideways', async ({ page }) => {
-    const jobs = await openSystemTab(page);
+  test('reads without scrolling sideways', async ({ page, admin, clock }) => {
+    const jobs = await openSystemTab(page, admin, clock);
     const holds = job(page, 'Lapsed holds');
     await expect(holds).toContainText(/No hold had lapsed\.|Freed \d+ lapsed holds?\./);
     for (const entry of await jobs.getByRole('listitem').all()) {

@@ -1,4 +1,4 @@
-import type { CalendarSourceId } from '../../domain/api.ts';
+import type { CalendarSourceId } from '../../domain/api/calendar-sync.ts';
 import { createSingleFlight } from '../jobs/single-flight.ts';
 import type { CalendarSyncDeps, Logger } from './deps.ts';
 import { failureMessage, type SyncResult } from './import.ts';

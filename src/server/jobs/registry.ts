@@ -1,6 +1,6 @@
-import { CALENDAR_SOURCE_IDS, CALENDAR_SOURCE_LABELS } from '../../domain/api.ts';
+import { CALENDAR_SOURCE_IDS, CALENDAR_SOURCE_LABELS } from '../../domain/api/calendar-sync.ts';
+import type { SystemJob } from '../../domain/api/system.ts';
 import { DAY_MS } from '../../domain/dates.ts';
-import type { SystemJob } from '../../domain/system-api.ts';
 import type { RunReport } from '../calendar-sync/schedule.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';

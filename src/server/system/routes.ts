@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { SystemResponseSchema } from '../../domain/system-api.ts';
+import { SystemResponseSchema } from '../../domain/api/system.ts';
 import type { Jobs } from '../jobs/registry.ts';
 
 /** The running release, as package.json numbers it (semver). */

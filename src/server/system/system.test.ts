@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../../package.json' with { type: 'json' };
-import type { SystemJob, SystemResponse } from '../../domain/system-api.ts';
+import type { SystemJob, SystemResponse } from '../../domain/api/system.ts';
 import {
   type FeedServer,
   readFixture,

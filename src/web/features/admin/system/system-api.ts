@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SystemResponse } from '../../../../domain/system-api.ts';
+import type { SystemResponse } from '../../../../domain/api/system.ts';
 import { apiRequest } from '../../../lib/api.ts';
 
 /** How often the System tab reads the jobs again while it is open: the fastest job runs every 15 seconds. */

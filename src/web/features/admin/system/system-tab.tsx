@@ -1,4 +1,4 @@
-import type { JobOutcome, SystemJob } from '../../../../domain/system-api.ts';
+import type { JobOutcome, SystemJob } from '../../../../domain/api/system.ts';
 import { formatMoment } from '../booking-list.ts';
 import { cardClass } from '../styles.ts';
 import { useSystem } from './system-api.ts';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The admin's System view (GET /api/admin/system): the running version and every job of the server's registry
- * with its last run, its outcome in a sentence and its next run. One object with a key per part, so the
- * database, the disk, the backups and the alerts join it as keys of their own.
+ * The admin's System view (GET /api/admin/system): src/server/system/. The running version and every job of the
+ * server's registry (src/server/jobs/registry.ts) with its last run, its outcome in a sentence and its next run.
+ * One object with a key per part, so the database, the disk, the backups and the alerts join it as keys of their
+ * own.
  */
 
 export const JOB_OUTCOMES = ['ok', 'failed', 'running'] as const;
