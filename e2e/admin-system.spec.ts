@@ -41,6 +41,9 @@ test('the System tab lists every job with its last run, what it did, and its nex
   await expect(sync).toContainText('Off (SYNC_INTERVAL_MINUTES is 0)');
   await expect(sync).toContainText('Not run yet');
   await expect(sync.getByRole('definition').last()).toHaveText('Off');
+
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 
 test.describe('the System tab on a phone', () => {
