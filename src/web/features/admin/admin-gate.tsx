@@ -1,36 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  createContext,
-  type FormEvent,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useState,
-} from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ADMIN_TOKEN_KEY, ApiRequestError, getAdminToken } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { logIn, logOut, verifyAdminSession } from './admin-api.ts';
-
-type Session = {
-  username: string;
-  /** Revokes the token on the server, forgets it here and shows the login form. */
-  logout(): Promise<void>;
-  /** The server refused the token (it lapsed): forget it and show the login form. */
-  expire(): void;
-};
-
-const SessionContext = createContext<Session | null>(null);
-
-/** The signed-in owner, for screens inside an `AdminGate`. */
-export function useAdminSession(): Session {
-  const session = useContext(SessionContext);
-  if (!session) throw new Error('useAdminSession is used outside an AdminGate');
-  return session;
-}
+import { logIn, logOut, SessionContext, verifyAdminSession } from './shared/session.ts';
 
 function forgetToken(): void {
   try {

@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { cardClass } from '../styles.ts';
+import { cardClass } from '../shared/styles.ts';
 import { type PlanPart, planUrls, usePlanChange } from './prices-api.ts';
 import { messageOf, requireNumber, requirePence, textFromPence, usePlanSubmit } from './prices-form.ts';
 

@@ -8,9 +8,10 @@ import { LEVY_EARLIEST_START, type RatePlan, WEEKDAY_NAMES } from '../../../../d
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, LABEL_CLASS } from '../../../components/ui/field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
-import { PriceBreakdown } from '../../booking/price-breakdown.tsx';
-import { cardClass } from '../styles.ts';
-import { planUrls, useAdminRatePlan } from './prices-api.ts';
+import { PriceBreakdown } from '../../booking/index.ts';
+import { useAdminRatePlan } from '../shared/queries.ts';
+import { cardClass } from '../shared/styles.ts';
+import { planUrls } from './prices-api.ts';
 import { FormProblem, requireNumber, requirePence, textFromPence, usePlanSubmit } from './prices-form.ts';
 import { DiscountsSection, OverridesSection, PromoCodesSection, SeasonsSection } from './prices-sections.tsx';
 

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { AdminBooking } from '../../../../domain/api.ts';
+import { canChargeBalance, paymentLines } from './balance-summary.ts';
+
+const deposit = (overrides: Partial<AdminBooking> = {}): AdminBooking => ({
+  id: '5f1d7c2e-0000-4000-8000-000000000001',
+  reference: 'TWR-BWEQ-RBG0',
+  propertyId: 1,
+  kind: 'guest',
+  source: 'web',
+  checkInDate: '2027-02-01',
+  checkOutDate: '2027-02-04',
+  guestCount: 2,
+  contactName: 'Ada Guest',
+  contactEmail: 'ada@example.test',
+  contactPhone: '',
+  specialRequests: '',
+  reason: '',
+  totalPrice: 809,
+  status: 'confirmed',
+  holdExpiresAt: null,
+  attention: null,
+  flag: null,
+  paidPence: 24_270,
+  refundedPence: 0,
+  refundDuePence: 0,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  confirmedAt: null,
+  canceledAt: null,
+  scheduleKind: 'deposit',
+  depositPence: 24_270,
+  balancePence: 56_630,
+  balanceDueOn: '2026-12-21',
+  balanceStatus: 'scheduled',
+  balanceFailureCode: null,
+  balanceLastError: null,
+  balanceLastAttemptAt: null,
+  duePence: 56_630,
+  ...overrides,
+});
+
+describe("the owner's view of a booking's money", () => {
+  it('a scheduled balance: paid, due and the next charge date', () => {
+    expect(paymentLines(deposit())).toEqual(['Paid £242.70', 'Due £566.30', 'Next charge Mon 21 Dec 2026']);
+    expect(canChargeBalance(deposit())).toBe(true);
+  });
+
+  it('a declined balance says so in the provider’s words', () => {
+    const failed = deposit({
+      balanceStatus: 'failed',
+      balanceFailureCode: 'declined',
+      balanceLastError: 'Your card has insufficient funds.',
+    });
+    expect(paymentLines(failed).at(-1)).toBe(
+      'Last charge declined: Your card has insufficient funds; the guest has the payment link',
+    );
+  });
+
+  it('paid in full, and no balance actions', () => {
+    const paid = deposit({ balanceStatus: 'succeeded', paidPence: 80_900, duePence: 0 });
+    expect(paymentLines(paid)).toEqual(['Paid in full']);
+    expect(canChargeBalance(paid)).toBe(false);
+  });
+
+  it('no charge while one is in flight; a cancelled booking shows its cancelled balance', () => {
+    expect(canChargeBalance(deposit({ balanceStatus: 'processing' }))).toBe(false);
+    expect(paymentLines(deposit({ status: 'canceled', balanceStatus: 'canceled' }))).toEqual([
+      'Scheduled balance cancelled',
+    ]);
+  });
+});

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import type { AdminBooking } from '../../../../domain/api.ts';
+import { formatGbp } from '../../../../domain/pricing.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { formatDay } from './booking-list.ts';
+import { useCancelBooking, useRefundPreview } from './bookings-api.ts';
+
+/** Tells the owner how a cancellation went: what was refunded, or why it failed. True when it went through. */
+export async function toastCancellation(
+  booking: AdminBooking,
+  cancelling: Promise<{ refundPence: number }>,
+): Promise<boolean> {
+  try {
+    const result = await cancelling;
+    toast({
+      title: 'Booking Cancelled',
+      description:
+        result.refundPence > 0
+          ? `${formatGbp(result.refundPence)} refunded to ${booking.contactName}.`
+          : 'The dates are free again.',
+    });
+    return true;
+  } catch (error) {
+    toast({
+      title: 'Error',
+      description: `Failed to cancel booking: ${(error as Error).message}`,
+      variant: 'destructive',
+    });
+    return false;
+  }
+}
+
+/**
+ * Cancelling a guest's booking: the refund the terms give (amount and rule, from the server's one refund
+ * function) is shown before the owner confirms, then issued through the payment provider.
+ */
+export function CancelDialog({ booking, onClose }: { booking: AdminBooking | null; onClose(): void }) {
+  const [byOwner, setByOwner] = useState(false);
+  const preview = useRefundPreview(booking?.id ?? null, byOwner);
+  const cancel = useCancelBooking();
+
+  function close() {
+    setByOwner(false);
+    onClose();
+  }
+
+  async function onConfirm() {
+    if (!booking) return;
+    if (await toastCancellation(booking, cancel.mutateAsync({ id: booking.id, byOwner }))) close();
+  }
+
+  return (
+    <Dialog open={booking !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <DialogTitle>Cancel this booking?</DialogTitle>
+        {booking ? (
+          <>
+            <DialogDescription>
+              {booking.contactName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)}. The
+              nights become free at once.
+            </DialogDescription>
+            <fieldset className="mt-4 space-y-2 text-sm">
+              <legend className="font-medium">Who is cancelling?</legend>
+              <label className="flex items-start gap-2">
+                <input
+                  type="radio"
+                  name="cancelled-by"
+                  checked={!byOwner}
+                  onChange={() => setByOwner(false)}
+                  className="mt-1"
+                />
+                <span>The guest asked to cancel: the cancellation terms apply</span>
+              </label>
+              <label className="flex items-start gap-2">
+                <input
+                  type="radio"
+                  name="cancelled-by"
+                  checked={byOwner}
+                  onChange={() => setByOwner(true)}
+                  className="mt-1"
+                />
+                <span>We are cancelling: the guest gets everything back</span>
+              </label>
+            </fieldset>
+            <section
+              aria-label="Refund"
+              aria-live="polite"
+              className="mt-4 rounded-lg bg-stone-100 p-4 text-sm"
+            >
+              {preview.isPending ? (
+                <p>Working out the refund…</p>
+              ) : preview.isError ? (
+                <p className="text-red-800">Could not work out the refund: {preview.error.message}</p>
+              ) : (
+                <>
+                  <p className="font-semibold text-base">Refund: {formatGbp(preview.data.amountPence)}</p>
+                  <p className="mt-1">Rule: {preview.data.rule}</p>
+                  <p className="mt-1 text-stone-600">
+                    {preview.data.paidPence === 0
+                      ? 'Nothing has been paid online for this booking, so there is nothing to refund.'
+                      : `${preview.data.daysBeforeCheckIn} days before check-in; paid ${formatGbp(preview.data.paidPence)}${
+                          preview.data.feePence > 0
+                            ? `; ${formatGbp(preview.data.feePence)} processing fee deducted`
+                            : ''
+                        }.`}
+                  </p>
+                </>
+              )}
+            </section>
+          </>
+        ) : null}
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="secondary">Keep Booking</Button>
+          </DialogClose>
+          <Button variant="danger" disabled={cancel.isPending || !preview.isSuccess} onClick={onConfirm}>
+            {cancel.isPending ? 'Cancelling...' : 'Cancel Booking'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EmailStatus, EmailTestResult } from '../../../../domain/api.ts';
+import type { GuestMessageSettings, TemplatePreview } from '../../../../domain/guest-journey-api.ts';
+import { apiRequest } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/mutation.ts';
+import { auditQuery, goLiveQuery } from '../shared/queries.ts';
+
+/* The Email tab's reads and writes, keyed ['admin', resource] (the scheme in lib/api.ts). */
+
+/** The owner's answer from `GET /api/admin/email-status` (spec section 3). */
+export const emailStatusQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'email-status'],
+    queryFn: () => apiRequest<EmailStatus>('GET', '/api/admin/email-status'),
+  });
+
+export const guestMessageSettingsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'guest-messages'],
+    queryFn: () => apiRequest<GuestMessageSettings>('GET', '/api/admin/guest-messages'),
+  });
+
+export const emailTemplatesQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'email-templates'],
+    queryFn: () => apiRequest<TemplatePreview[]>('GET', '/api/admin/email-templates'),
+  });
+
+export const useEmailStatus = () => useQuery(emailStatusQuery());
+export const useGuestMessageSettings = () => useQuery(guestMessageSettingsQuery());
+export const useEmailTemplates = () => useQuery(emailTemplatesQuery());
+
+export const useSetEmailPassword = () =>
+  useChange({
+    mutationFn: (password: string) => apiRequest('POST', '/api/admin/set-email-password', { password }),
+    stale: [emailStatusQuery().queryKey],
+  });
+
+/** A message to the owner's own address; a success turns the checklist's e-mail item green. */
+export const useSendTestEmail = () =>
+  useChange({
+    mutationFn: () => apiRequest<EmailTestResult>('POST', '/api/admin/email/test-message'),
+    stale: [goLiveQuery().queryKey, auditQuery().queryKey],
+  });
+
+export const useSaveGuestMessageSettings = () =>
+  useChange({
+    mutationFn: (settings: GuestMessageSettings) =>
+      apiRequest<GuestMessageSettings>('PUT', '/api/admin/guest-messages', settings),
+    onSuccess: (saved, _variables, queryClient) =>
+      queryClient.setQueryData(guestMessageSettingsQuery().queryKey, saved),
+    stale: [emailTemplatesQuery().queryKey],
+  });

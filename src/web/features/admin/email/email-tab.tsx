@@ -1,0 +1,108 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { cardClass } from '../shared/styles.ts';
+import { useEmailStatus, useSendTestEmail, useSetEmailPassword } from './email-api.ts';
+import { EmailTemplatesCard, GuestMessagesCard } from './guest-messages-card.tsx';
+
+/**
+ * The Email tab (spec sections 2 and 5): the password of the outgoing booking e-mail account, then the guest
+ * message settings and the previews of every e-mail.
+ */
+export function EmailTab() {
+  return (
+    <div className="space-y-6">
+      <EmailSetupCard />
+      <GuestMessagesCard />
+      <EmailTemplatesCard />
+    </div>
+  );
+}
+
+function EmailSetupCard() {
+  const status = useEmailStatus();
+  const save = useSetEmailPassword();
+  const sendTest = useSendTestEmail();
+  const [password, setPassword] = useState('');
+
+  async function onSendTest() {
+    try {
+      const result = await sendTest.mutateAsync();
+      toast({ title: 'Test Message Sent', description: `${result.message} Check that it arrived.` });
+    } catch (error) {
+      toast({ title: 'Test Message Failed', description: (error as Error).message, variant: 'destructive' });
+    }
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!password.trim()) {
+      toast({
+        title: 'Password Required',
+        description: 'Please enter the email password',
+        variant: 'destructive',
+      });
+      return;
+    }
+    try {
+      await save.mutateAsync(password);
+      setPassword('');
+      toast({ title: 'Email Setup Complete', description: 'Booking confirmation emails are now active' });
+    } catch (error) {
+      toast({ title: 'Setup Failed', description: (error as Error).message, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <section className={`${cardClass} max-w-xl`} aria-labelledby="email-setup-heading">
+      <h2 id="email-setup-heading" className="font-serif text-xl">
+        Email Setup
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        Booking confirmations are sent to guests from the site's e-mail account. Enter its password to turn
+        them on; it is stored encrypted.
+      </p>
+      <p className="mt-3 text-sm" role="status">
+        {status.isPending
+          ? 'Checking the e-mail setup…'
+          : status.isError
+            ? `Could not read the e-mail setup: ${status.error.message}`
+            : status.data.configured
+              ? `Configured: booking e-mails are sent from ${status.data.email}.`
+              : `Not configured yet${status.data.email ? ` for ${status.data.email}` : ''}: no booking e-mails are sent.`}
+      </p>
+      {status.data && !status.data.mailServer ? (
+        <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 text-sm">
+          The server does not know its mail server yet. Set <code>SMTP_HOST</code> and <code>SMTP_USER</code>{' '}
+          in its settings (the README lists them for common providers) and restart it; then save the password
+          here.
+        </p>
+      ) : null}
+      <form onSubmit={onSubmit} className="mt-4 space-y-4">
+        <Field label="Email Password" id="email-password">
+          <Input
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Password'}
+        </Button>
+      </form>
+      {status.data?.configured ? (
+        <div className="mt-6 border-stone-100 border-t pt-4">
+          <p className="text-sm text-stone-600">
+            Send a message to your own address (OWNER_EMAIL) to check that guests’ e-mails get through.
+          </p>
+          <Button variant="secondary" className="mt-3" onClick={onSendTest} disabled={sendTest.isPending}>
+            {sendTest.isPending ? 'Sending...' : 'Send Test Message'}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
