@@ -1,0 +1,74 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Form, FormCheckbox, FormField, FormInput, FormSelect, FormTextarea } from './form.tsx';
+
+const Schema = z.object({
+  name: z.string().min(1, 'Give a name.'),
+  guests: z.string(),
+  note: z.string(),
+  active: z.boolean(),
+});
+const blank = { name: '', guests: '2', note: 'Late arrival', active: true };
+
+/** The attributes of the first <tag …> in the markup. */
+function attributesOf(html: string, tag: string, nth = 0): Record<string, string> {
+  const element = [...html.matchAll(new RegExp(`<${tag}\\b([^>]*)>`, 'g'))][nth];
+  if (!element) throw new Error(`no <${tag}> in ${html}`);
+  return Object.fromEntries([...(element[1] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+}
+
+function render(options: Parameters<typeof Form<typeof Schema>>[0]['options'] = {}) {
+  return renderToStaticMarkup(
+    <Form schema={Schema} defaultValues={blank} onSubmit={() => {}} options={options} aria-label="Guest">
+      <FormField name="name" label="Guest Name" id="guest-name" hint="As on the booking.">
+        <FormInput />
+      </FormField>
+      <FormField name="guests" label="Guests" id="guests">
+        <FormSelect>
+          <option value="1">1</option>
+          <option value="2">2</option>
+        </FormSelect>
+      </FormField>
+      <FormField name="note" label="Note" id="note">
+        <FormTextarea />
+      </FormField>
+      <FormCheckbox name="active">Active</FormCheckbox>
+    </Form>,
+  );
+}
+
+describe('Form', () => {
+  it('is a form the browser does not validate itself, named as asked', () => {
+    expect(attributesOf(render(), 'form')).toMatchObject({ novalidate: '', 'aria-label': 'Guest' });
+  });
+
+  it('binds each control to its value by name, inside its labelled field', () => {
+    const html = render();
+    expect(attributesOf(html, 'input')).toMatchObject({ name: 'name', id: 'guest-name', value: '' });
+    expect(attributesOf(html, 'label').for).toBe('guest-name');
+    expect(attributesOf(html, 'select')).toMatchObject({ name: 'guests', id: 'guests' });
+    expect(html).toContain('<option value="2" selected="">2</option>');
+    expect(attributesOf(html, 'textarea')).toMatchObject({ name: 'note', id: 'note' });
+    expect(html).toContain('>Late arrival</textarea>');
+    expect(attributesOf(html, 'input', 1)).toMatchObject({ type: 'checkbox', name: 'active' });
+  });
+
+  it('shows a value’s error under its field, announced, and marks the control invalid', () => {
+    const html = render({ errors: { name: { type: 'too_small', message: 'Give a name.' } } });
+    expect(attributesOf(html, 'input')).toMatchObject({
+      'aria-invalid': 'true',
+      'aria-describedby': 'guest-name-hint guest-name-error',
+    });
+    expect(html).toContain(
+      '<p id="guest-name-error" role="alert" class="mt-1 text-red-800 text-sm">Give a name.</p>',
+    );
+    expect(attributesOf(html, 'select')['aria-invalid']).toBeUndefined();
+  });
+
+  it('marks nothing invalid while there is no error', () => {
+    const html = render();
+    expect(attributesOf(html, 'input')['aria-invalid']).toBeUndefined();
+    expect(html).not.toContain('role="alert"');
+  });
+});
