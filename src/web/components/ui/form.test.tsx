@@ -1,7 +1,16 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Form, FormCheckbox, FormField, FormInput, FormSelect, FormTextarea } from './form.tsx';
+import {
+  Form,
+  FormCheckbox,
+  FormField,
+  FormInput,
+  FormSelect,
+  FormTextarea,
+  firstErrorMessage,
+  readAt,
+} from './form.tsx';
 
 const Schema = z.object({
   name: z.string().min(1, 'Give a name.'),
@@ -70,5 +79,54 @@ describe('Form', () => {
     const html = render();
     expect(attributesOf(html, 'input')['aria-invalid']).toBeUndefined();
     expect(html).not.toContain('role="alert"');
+  });
+});
+
+const messages = (result: { success: boolean; error?: z.ZodError }) =>
+  result.error?.issues.map((issue) => ({ path: issue.path, message: issue.message }));
+
+describe('readAt', () => {
+  const percentText = z
+    .string()
+    .transform((text) => Number(text))
+    .pipe(z.number({ error: 'Write the percentage as a number.' }).max(100, 'At most 100 %.'));
+  const form = z
+    .object({ amount: z.string(), code: z.string() })
+    .transform(({ amount, code }, context) => ({
+      code,
+      percent: readAt(percentText, amount, context, ['amount']),
+    }))
+    .transform((body, context) =>
+      readAt(
+        z.object({ code: z.string().min(3, 'At least 3 characters.'), percent: z.number() }),
+        body,
+        context,
+        (path) => (path[0] === 'percent' ? ['amount'] : path),
+      ),
+    );
+
+  it('gives what the schema reads', () => {
+    expect(form.parse({ amount: '20', code: 'GOLF' })).toEqual({ code: 'GOLF', percent: 20 });
+  });
+
+  it('puts a problem found inside a transform under the field it concerns', () => {
+    expect(messages(form.safeParse({ amount: '150', code: 'GOLF' }))).toEqual([
+      { path: ['amount'], message: 'At most 100 %.' },
+    ]);
+    expect(messages(form.safeParse({ amount: '20', code: 'GO' }))).toEqual([
+      { path: ['code'], message: 'At least 3 characters.' },
+    ]);
+  });
+});
+
+describe('firstErrorMessage', () => {
+  it('finds the first message, inside nested values too', () => {
+    expect(firstErrorMessage({})).toBeUndefined();
+    expect(
+      firstErrorMessage({
+        social: { facebook: { type: 'custom', message: 'Give the Facebook link as https://…' } },
+        postcode: { type: 'custom', message: 'Not a UK postcode' },
+      }),
+    ).toBe('Give the Facebook link as https://…');
   });
 });

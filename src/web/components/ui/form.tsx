@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ComponentProps, createContext, type ReactNode, useContext } from 'react';
 import {
   type DefaultValues,
+  type FieldErrors,
   type FieldValues,
   FormProvider,
   get,
@@ -12,7 +13,7 @@ import {
   useFormContext,
   useFormState,
 } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiRequestError } from '../../lib/api.ts';
 import { Field } from './field.tsx';
 import { Input, Select, Textarea } from './input.tsx';
@@ -34,11 +35,13 @@ export type FormMethods<S extends FormSchema> = UseFormReturn<z.input<S>, unknow
 /** The key of the error a failed submit leaves, shown by `FormAlert`. */
 const SUBMIT_ERROR = 'root.submit';
 
-type FormProps<S extends FormSchema> = Omit<ComponentProps<'form'>, 'onSubmit' | 'children'> & {
+type FormProps<S extends FormSchema> = Omit<ComponentProps<'form'>, 'onSubmit' | 'onInvalid' | 'children'> & {
   schema: S;
   defaultValues: DefaultValues<z.input<S>>;
   /** Runs once the schema accepts the values; what it throws is shown in the form's `FormAlert`. */
   onSubmit(values: z.output<S>, methods: FormMethods<S>): unknown;
+  /** Runs when the schema refuses the values, after each field shows its message. */
+  onInvalid?(errors: FieldErrors<z.input<S>>): void;
   options?: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver' | 'defaultValues'>;
   children: ReactNode | ((methods: FormMethods<S>) => ReactNode);
 };
@@ -47,6 +50,7 @@ export function Form<S extends FormSchema>({
   schema,
   defaultValues,
   onSubmit,
+  onInvalid,
   options,
   children,
   ...formProps
@@ -62,7 +66,7 @@ export function Form<S extends FormSchema>({
     } catch (error) {
       methods.setError(SUBMIT_ERROR, { message: submitErrorMessage(error) });
     }
-  });
+  }, onInvalid);
   return (
     <FormProvider {...methods}>
       <form noValidate {...formProps} onSubmit={submit}>
@@ -159,4 +163,40 @@ export function FormAlert({ className }: { className?: string }) {
 export function parsedOrNull<S extends FormSchema>(schema: S, values: unknown): z.output<S> | null {
   const result = schema.safeParse(values);
   return result.success ? result.data : null;
+}
+
+type Path = PropertyKey[];
+
+/**
+ * Reads `input` with `schema` inside a transform, each problem reported at `where` of the form (a path, or a
+ * path worked out from the problem's own; by default its own).
+ */
+export function readAt<T, I>(
+  schema: z.ZodType<T, I>,
+  input: I,
+  context: z.RefinementCtx,
+  where: Path | ((path: Path) => Path) = (path) => path,
+): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues)
+    context.addIssue({
+      code: 'custom',
+      message: issue.message,
+      path: typeof where === 'function' ? where(issue.path) : where,
+      input,
+    });
+  return z.NEVER;
+}
+
+/** The first message among a form's errors, in the order of its fields (for a toast that sums them up). */
+export function firstErrorMessage(errors: FieldValues): string | undefined {
+  for (const error of Object.values(errors)) {
+    if (typeof error?.message === 'string') return error.message;
+    if (error && typeof error === 'object') {
+      const inner = firstErrorMessage(error as FieldValues);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -8,13 +8,14 @@ import {
   DialogDescription,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { Form, FormField, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { cardClass } from '../shared/styles.ts';
 import { downloadGuestData, useEraseGuest } from './guest-journey-api.ts';
 
-const EmailSchema = z.email('Give the guest’s e-mail address');
+const GuestEmailForm = z.object({
+  email: z.string().trim().pipe(z.email('Give the guest’s e-mail address')),
+});
 
 /**
  * A guest's data under UK GDPR: everything held about them (their stays and the e-mails to them) as a JSON file,
@@ -22,25 +23,14 @@ const EmailSchema = z.email('Give the guest’s e-mail address');
  * that ended more than 7 years ago are erased by themselves.
  */
 export function GuestDataCard() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const erase = useEraseGuest();
 
-  function valid(): string | null {
-    const parsed = EmailSchema.safeParse(email.trim());
-    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    return parsed.success ? parsed.data : null;
-  }
-
-  async function onExport(event: FormEvent) {
-    event.preventDefault();
-    const address = valid();
-    if (!address) return;
+  async function onExport({ email }: { email: string }) {
     setExporting(true);
     try {
-      await downloadGuestData(address);
+      await downloadGuestData(email);
     } catch (caught) {
       toast({ title: 'Error', description: (caught as Error).message, variant: 'destructive' });
     } finally {
@@ -48,17 +38,15 @@ export function GuestDataCard() {
     }
   }
 
-  async function onErase() {
-    const address = valid();
-    if (!address) return;
+  async function onErase(email: string, form: FormMethods<typeof GuestEmailForm>) {
     try {
-      const result = await erase.mutateAsync(address);
+      const result = await erase.mutateAsync(email);
       toast({
         title: 'Guest Erased',
         description: `${result.erasedStays} booking(s) and ${result.erasedMessages} e-mail(s) erased.`,
       });
-      setConfirming(false);
-      setEmail('');
+      setConfirming(null);
+      form.reset();
     } catch (caught) {
       toast({ title: 'Error', description: (caught as Error).message, variant: 'destructive' });
     }
@@ -71,34 +59,48 @@ export function GuestDataCard() {
         Export everything held about a guest, or erase it: names, contact details and requests are replaced;
         dates and amounts stay for the accounts. Bookings are erased by themselves 7 years after check-out.
       </p>
-      <form onSubmit={onExport} className="mt-3 flex flex-wrap items-end gap-2" noValidate>
-        <Field label="Guest e-mail" error={error} className="min-w-64 flex-1">
-          <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </Field>
-        <Button type="submit" variant="secondary" disabled={exporting}>
-          {exporting ? 'Exporting...' : 'Export (JSON)'}
-        </Button>
-        <Button variant="danger-outline" onClick={() => valid() && setConfirming(true)}>
-          Erase guest
-        </Button>
-      </form>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogTitle>Erase this guest?</DialogTitle>
-          <DialogDescription>
-            Every booking and e-mail of {email.trim()} loses its personal details for good. This cannot be
-            undone.
-          </DialogDescription>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary">Keep</Button>
-            </DialogClose>
-            <Button variant="danger" disabled={erase.isPending} onClick={onErase}>
-              {erase.isPending ? 'Erasing...' : 'Erase'}
+      <Form
+        schema={GuestEmailForm}
+        defaultValues={{ email: '' }}
+        onSubmit={onExport}
+        className="mt-3 flex flex-wrap items-end gap-2"
+      >
+        {(form) => (
+          <>
+            <FormField name="email" label="Guest e-mail" className="min-w-64 flex-1">
+              <FormInput type="email" />
+            </FormField>
+            <Button type="submit" variant="secondary" disabled={exporting}>
+              {exporting ? 'Exporting...' : 'Export (JSON)'}
             </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+            {/* Erasing checks the address the same way, then asks first. */}
+            <Button variant="danger-outline" onClick={form.handleSubmit(({ email }) => setConfirming(email))}>
+              Erase guest
+            </Button>
+            <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+              <DialogContent>
+                <DialogTitle>Erase this guest?</DialogTitle>
+                <DialogDescription>
+                  Every booking and e-mail of {confirming} loses its personal details for good. This cannot be
+                  undone.
+                </DialogDescription>
+                <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                  <DialogClose asChild>
+                    <Button variant="secondary">Keep</Button>
+                  </DialogClose>
+                  <Button
+                    variant="danger"
+                    disabled={erase.isPending}
+                    onClick={() => confirming && onErase(confirming, form)}
+                  >
+                    {erase.isPending ? 'Erasing...' : 'Erase'}
+                  </Button>
+                </div>
+              </DialogContent>
+            </Dialog>
+          </>
+        )}
+      </Form>
     </details>
   );
 }

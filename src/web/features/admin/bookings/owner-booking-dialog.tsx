@@ -1,5 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
-import { OwnerBookingSchema } from '../../../../domain/api.ts';
+import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { type OwnerBooking, OwnerBookingSchema } from '../../../../domain/api.ts';
 import { daysBetween, isIsoDate } from '../../../../domain/dates.ts';
 import { priceStay } from '../../../../domain/pricing.ts';
 import { MAX_GUESTS } from '../../../../domain/property.ts';
@@ -13,7 +14,8 @@ import {
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input, Select } from '../../../components/ui/input.tsx';
+import { Form, FormField, FormInput, FormSelect } from '../../../components/ui/form.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useAdminRatePlan } from '../shared/queries.ts';
 import { formatPounds } from './booking-list.ts';
@@ -27,7 +29,6 @@ const EMPTY = {
   contactEmail: '',
   holdDays: '3',
 };
-type Fields = typeof EMPTY;
 
 /**
  * A booking the owner takes by phone or e-mail: held as pending for the chosen days; the owner sends the guest
@@ -35,52 +36,22 @@ type Fields = typeof EMPTY;
  */
 export function OwnerBookingDialog() {
   const [open, setOpen] = useState(false);
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [link, setLink] = useState<string | null>(null);
   const [reference, setReference] = useState<string | null>(null);
   const create = useCreateOwnerBooking();
   const id = useId();
 
-  const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-
-  const nights =
-    isIsoDate(fields.checkInDate) && isIsoDate(fields.checkOutDate)
-      ? daysBetween(fields.checkInDate, fields.checkOutDate)
-      : 0;
-  // Priced by the owner's current plan, as the server will price it (no promo code for owner bookings).
-  const plan = useAdminRatePlan().data?.plan;
-  const quote =
-    nights > 0 && plan
-      ? priceStay({ checkIn: fields.checkInDate, checkOut: fields.checkOutDate }, plan)
-      : null;
-
   function reset(nextOpen: boolean) {
     setOpen(nextOpen);
     if (!nextOpen) {
-      setFields(EMPTY);
-      setErrors({});
       setLink(null);
       setReference(null);
     }
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = OwnerBookingSchema.safeParse(fields);
-    if (!parsed.success) {
-      const next: Partial<Record<keyof Fields, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Fields;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  async function onSubmit(booking: OwnerBooking) {
     try {
-      const created = await create.mutateAsync(parsed.data);
+      const created = await create.mutateAsync(booking);
       setLink(created.checkoutUrl);
       setReference(created.booking.reference);
       toast({ title: 'Booking Created', description: 'Send the checkout link to the guest.' });
@@ -103,14 +74,6 @@ export function OwnerBookingDialog() {
       toast({ title: 'Copy the link', description: 'Press Ctrl+C (or ⌘C) to copy the selected link.' });
     }
   }
-
-  /** One field of the form: its id, its label and what the last submit found wrong with it. */
-  const fieldProps = (name: keyof Fields, label: string) => ({
-    id: `${id}-${name}`,
-    label,
-    error: errors[name],
-  });
-  const controlProps = (name: keyof Fields) => ({ name, value: fields[name], onChange: set(name) });
 
   return (
     <Dialog open={open} onOpenChange={reset}>
@@ -146,36 +109,37 @@ export function OwnerBookingDialog() {
             </div>
           </div>
         ) : (
-          <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-            <Field {...fieldProps('checkInDate', 'Check-in Date')}>
-              <Input type="date" {...controlProps('checkInDate')} />
-            </Field>
-            <Field {...fieldProps('checkOutDate', 'Check-out Date')}>
-              <Input type="date" min={fields.checkInDate || undefined} {...controlProps('checkOutDate')} />
-            </Field>
-            <Field {...fieldProps('contactName', 'Guest Name')}>
-              <Input autoComplete="off" {...controlProps('contactName')} />
-            </Field>
-            <Field {...fieldProps('contactEmail', 'Guest Email')}>
-              <Input type="email" autoComplete="off" {...controlProps('contactEmail')} />
-            </Field>
-            <Field {...fieldProps('guestCount', 'Guests')}>
-              <Select {...controlProps('guestCount')}>
+          <Form
+            schema={OwnerBookingSchema}
+            defaultValues={EMPTY}
+            onSubmit={onSubmit}
+            className="mt-4 grid gap-4 sm:grid-cols-2"
+          >
+            <FormField name="checkInDate" label="Check-in Date" id={`${id}-checkInDate`}>
+              <FormInput type="date" />
+            </FormField>
+            <FormField name="checkOutDate" label="Check-out Date" id={`${id}-checkOutDate`}>
+              <CheckOutInput />
+            </FormField>
+            <FormField name="contactName" label="Guest Name" id={`${id}-contactName`}>
+              <FormInput autoComplete="off" />
+            </FormField>
+            <FormField name="contactEmail" label="Guest Email" id={`${id}-contactEmail`}>
+              <FormInput type="email" autoComplete="off" />
+            </FormField>
+            <FormField name="guestCount" label="Guests" id={`${id}-guestCount`}>
+              <FormSelect>
                 {Array.from({ length: MAX_GUESTS }, (_, i) => String(i + 1)).map((n) => (
                   <option key={n} value={n}>
                     {n}
                   </option>
                 ))}
-              </Select>
-            </Field>
-            <Field {...fieldProps('holdDays', 'Hold for (days)')}>
-              <Input type="number" min={1} max={30} inputMode="numeric" {...controlProps('holdDays')} />
-            </Field>
-            <p className="text-sm text-stone-700 sm:col-span-2" aria-live="polite">
-              {quote
-                ? `${quote.nights} night${quote.nights === 1 ? '' : 's'}: ${formatPounds(quote.total)} (accommodation ${formatPounds(quote.accommodation)}, cleaning ${formatPounds(quote.cleaningFee)}, service fee ${formatPounds(quote.serviceFee)})`
-                : 'Choose the dates to see the price.'}
-            </p>
+              </FormSelect>
+            </FormField>
+            <FormField name="holdDays" label="Hold for (days)" id={`${id}-holdDays`}>
+              <FormInput type="number" min={1} max={30} inputMode="numeric" />
+            </FormField>
+            <Quote />
             <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
               <DialogClose asChild>
                 <Button variant="secondary">Close</Button>
@@ -184,9 +148,30 @@ export function OwnerBookingDialog() {
                 {create.isPending ? 'Creating...' : 'Create Booking'}
               </Button>
             </div>
-          </form>
+          </Form>
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The check-out box: no day before the check-in chosen. */
+function CheckOutInput() {
+  const checkIn = useWatch<typeof EMPTY>({ name: 'checkInDate' });
+  return <FormInput type="date" min={checkIn || undefined} />;
+}
+
+/** The price of the dates chosen, by the owner's current plan, as the server will price it (no promo code). */
+function Quote() {
+  const [checkIn = '', checkOut = ''] = useWatch<typeof EMPTY>({ name: ['checkInDate', 'checkOutDate'] });
+  const plan = useAdminRatePlan().data?.plan;
+  const nights = isIsoDate(checkIn) && isIsoDate(checkOut) ? daysBetween(checkIn, checkOut) : 0;
+  const quote = nights > 0 && plan ? priceStay({ checkIn, checkOut }, plan) : null;
+  return (
+    <p className="text-sm text-stone-700 sm:col-span-2" aria-live="polite">
+      {quote
+        ? `${quote.nights} night${quote.nights === 1 ? '' : 's'}: ${formatPounds(quote.total)} (accommodation ${formatPounds(quote.accommodation)}, cleaning ${formatPounds(quote.cleaningFee)}, service fee ${formatPounds(quote.serviceFee)})`
+        : 'Choose the dates to see the price.'}
+    </p>
   );
 }

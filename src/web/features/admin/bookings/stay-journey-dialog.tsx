@@ -1,6 +1,9 @@
-import { type FormEvent, useEffect, useState } from 'react';
 import type { AdminBooking } from '../../../../domain/api.ts';
-import { ChangeDatesSchema } from '../../../../domain/guest-journey-api.ts';
+import {
+  type ChangeDates,
+  ChangeDatesSchema,
+  StayAccessCodeSchema,
+} from '../../../../domain/guest-journey-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -10,6 +13,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { Form, FormField, FormInput } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { formatDay, formatMoment } from './booking-list.ts';
@@ -31,17 +35,6 @@ export function StayJourneyDialog({ booking, onClose }: { booking: AdminBooking 
   const journey = useStayJourney(booking?.id ?? null);
   const action = useStayJourneyAction();
   const move = useChangeDates();
-  const [code, setCode] = useState('');
-  const [dates, setDates] = useState({ checkInDate: '', checkOutDate: '' });
-  const [dateError, setDateError] = useState<string | undefined>();
-
-  useEffect(() => {
-    setCode(journey.data?.accessCode ?? '');
-  }, [journey.data?.accessCode]);
-  useEffect(() => {
-    if (booking) setDates({ checkInDate: booking.checkInDate, checkOutDate: booking.checkOutDate });
-    setDateError(undefined);
-  }, [booking]);
 
   async function run(what: () => Promise<unknown>, done: string) {
     try {
@@ -52,22 +45,14 @@ export function StayJourneyDialog({ booking, onClose }: { booking: AdminBooking 
     }
   }
 
-  function onSaveCode(event: FormEvent) {
-    event.preventDefault();
+  function onSaveCode({ accessCode }: { accessCode: string }) {
     if (!booking) return;
-    run(() => action.mutateAsync({ id: booking.id, action: { accessCode: code } }), 'Access Code Saved');
+    return run(() => action.mutateAsync({ id: booking.id, action: { accessCode } }), 'Access Code Saved');
   }
 
-  function onMove(event: FormEvent) {
-    event.preventDefault();
+  function onMove(dates: ChangeDates) {
     if (!booking) return;
-    const parsed = ChangeDatesSchema.safeParse(dates);
-    if (!parsed.success) {
-      setDateError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setDateError(undefined);
-    run(() => move.mutateAsync({ id: booking.id, ...parsed.data }), 'Dates Changed');
+    return run(() => move.mutateAsync({ id: booking.id, ...dates }), 'Dates Changed');
   }
 
   const live = booking?.status === 'confirmed' || booking?.status === 'pending';
@@ -116,8 +101,15 @@ export function StayJourneyDialog({ booking, onClose }: { booking: AdminBooking 
                 </Button>
               </div>
             </section>
-            <form onSubmit={onSaveCode} className="space-y-2">
-              <Field
+            <Form
+              schema={StayAccessCodeSchema}
+              defaultValues={{ accessCode: '' }}
+              options={{ values: { accessCode: journey.data.accessCode ?? '' } }}
+              onSubmit={onSaveCode}
+              className="space-y-2"
+            >
+              <FormField
+                name="accessCode"
                 label="Access code for this stay"
                 hint={
                   journey.data.defaultAccessCode
@@ -125,29 +117,27 @@ export function StayJourneyDialog({ booking, onClose }: { booking: AdminBooking 
                     : 'Blank: no code (set a default in the Email tab).'
                 }
               >
-                <Input value={code} onChange={(e) => setCode(e.target.value)} />
-              </Field>
+                <FormInput />
+              </FormField>
               <Button type="submit" size="sm" disabled={action.isPending}>
                 Save Code
               </Button>
-            </form>
-            {live ? (
-              <form onSubmit={onMove} className="space-y-2" noValidate>
+            </Form>
+            {live && booking ? (
+              <Form
+                key={booking.id}
+                schema={ChangeDatesSchema}
+                defaultValues={{ checkInDate: booking.checkInDate, checkOutDate: booking.checkOutDate }}
+                onSubmit={onMove}
+                className="space-y-2"
+              >
                 <div className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
-                  <Field label="New check-in" error={dateError}>
-                    <Input
-                      type="date"
-                      value={dates.checkInDate}
-                      onChange={(e) => setDates((d) => ({ ...d, checkInDate: e.target.value }))}
-                    />
-                  </Field>
-                  <Field label="New check-out">
-                    <Input
-                      type="date"
-                      value={dates.checkOutDate}
-                      onChange={(e) => setDates((d) => ({ ...d, checkOutDate: e.target.value }))}
-                    />
-                  </Field>
+                  <FormField name="checkInDate" label="New check-in">
+                    <FormInput type="date" />
+                  </FormField>
+                  <FormField name="checkOutDate" label="New check-out">
+                    <FormInput type="date" />
+                  </FormField>
                   <Button type="submit" size="sm" variant="secondary" disabled={move.isPending}>
                     Move Stay
                   </Button>
@@ -155,7 +145,7 @@ export function StayJourneyDialog({ booking, onClose }: { booking: AdminBooking 
                 <p className="text-stone-600">
                   The price stays as paid; the scheduled e-mails follow the new dates.
                 </p>
-              </form>
+              </Form>
             ) : null}
             <section aria-labelledby="stay-messages-heading">
               <h3 id="stay-messages-heading" className="font-semibold">

@@ -1,31 +1,26 @@
-import { type FormEvent, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { type BlockDatesInput, BlockDatesSchema } from '../../../../domain/api.ts';
 import { PROPERTY_ID } from '../../../../domain/property.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { Form, FormField, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { cardClass } from '../shared/styles.ts';
 import { useBlockDates } from './dates-api.ts';
+
+const EMPTY = { propertyId: PROPERTY_ID, checkInDate: '', checkOutDate: '', reason: '' };
 
 /**
  * The Dates tab (spec sections 2 and 5): block nights for the owner. Both dates required (the button stays
  * disabled until they are set, and while the request runs); the reason is optional. Unblock from the list.
  */
 export function DatesTab() {
-  const [checkInDate, setCheckInDate] = useState('');
-  const [checkOutDate, setCheckOutDate] = useState('');
-  const [reason, setReason] = useState('');
   const block = useBlockDates();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!checkInDate || !checkOutDate || block.isPending) return;
+  async function onSubmit(input: BlockDatesInput, form: FormMethods<typeof BlockDatesSchema>) {
     try {
-      await block.mutateAsync({ propertyId: PROPERTY_ID, checkInDate, checkOutDate, reason: reason.trim() });
+      await block.mutateAsync(input);
       toast({ title: 'Dates Blocked', description: 'Guests can no longer book those nights.' });
-      setCheckInDate('');
-      setCheckOutDate('');
-      setReason('');
+      form.reset(EMPTY);
     } catch (error) {
       toast({
         title: 'Error',
@@ -44,32 +39,37 @@ export function DatesTab() {
         Keep nights free of bookings: the nights from check-in up to check-out are blocked. Owner blocks show
         in the bookings list, where Unblock frees them.
       </p>
-      <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Field label="Check-in Date" id="block-check-in">
-          <Input type="date" value={checkInDate} onChange={(e) => setCheckInDate(e.target.value)} />
-        </Field>
-        <Field label="Check-out Date" id="block-check-out">
-          <Input
-            type="date"
-            min={checkInDate || undefined}
-            value={checkOutDate}
-            onChange={(e) => setCheckOutDate(e.target.value)}
-          />
-        </Field>
-        <Field label="Reason (optional)" id="block-reason" className="sm:col-span-2">
-          <Input
-            value={reason}
-            maxLength={500}
-            onChange={(e) => setReason(e.target.value)}
-            placeholder="e.g. maintenance, family visit"
-          />
-        </Field>
-        <div className="sm:col-span-2">
-          <Button type="submit" disabled={!checkInDate || !checkOutDate || block.isPending}>
-            {block.isPending ? 'Blocking...' : 'Block Dates'}
-          </Button>
-        </div>
-      </form>
+      <Form
+        schema={BlockDatesSchema}
+        defaultValues={EMPTY}
+        onSubmit={onSubmit}
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+      >
+        <FormField name="checkInDate" label="Check-in Date" id="block-check-in">
+          <FormInput type="date" />
+        </FormField>
+        <BlockFields pending={block.isPending} />
+      </Form>
     </section>
+  );
+}
+
+/** The fields that follow the check-in: the check-out starts from it, and the button waits for both dates. */
+function BlockFields({ pending }: { pending: boolean }) {
+  const [checkIn, checkOut] = useWatch<typeof EMPTY>({ name: ['checkInDate', 'checkOutDate'] });
+  return (
+    <>
+      <FormField name="checkOutDate" label="Check-out Date" id="block-check-out">
+        <FormInput type="date" min={checkIn || undefined} />
+      </FormField>
+      <FormField name="reason" label="Reason (optional)" id="block-reason" className="sm:col-span-2">
+        <FormInput maxLength={500} placeholder="e.g. maintenance, family visit" />
+      </FormField>
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={!checkIn || !checkOut || pending}>
+          {pending ? 'Blocking...' : 'Block Dates'}
+        </Button>
+      </div>
+    </>
   );
 }

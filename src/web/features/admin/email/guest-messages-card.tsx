@@ -1,11 +1,9 @@
-import { type FormEvent, useEffect, useState } from 'react';
 import {
   type GuestMessageSettings,
   GuestMessageSettingsSchema,
 } from '../../../../domain/guest-journey-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Input, Textarea } from '../../../components/ui/input.tsx';
+import { Form, FormCheckbox, FormField, FormInput, FormTextarea } from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { cardClass } from '../shared/styles.ts';
 import { useEmailTemplates, useGuestMessageSettings, useSaveGuestMessageSettings } from './email-api.ts';
@@ -25,27 +23,10 @@ const EMPTY: GuestMessageSettings = {
 export function GuestMessagesCard() {
   const saved = useGuestMessageSettings();
   const save = useSaveGuestMessageSettings();
-  const [form, setForm] = useState<GuestMessageSettings>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (saved.data) setForm(saved.data);
-  }, [saved.data]);
 
-  const set = <K extends keyof GuestMessageSettings>(key: K, value: GuestMessageSettings[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = GuestMessageSettingsSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      );
-      return;
-    }
-    setErrors({});
+  async function onSubmit(settings: GuestMessageSettings) {
     try {
-      await save.mutateAsync(parsed.data);
+      await save.mutateAsync(settings);
       toast({
         title: 'Guest Messages Saved',
         description: 'The next arrival and thank-you e-mails use them.',
@@ -64,46 +45,42 @@ export function GuestMessagesCard() {
         Guests get an arrival e-mail 24 hours before check-in with these instructions and their access code,
         and a thank-you the morning after check-out. A stay's own code is set on the booking.
       </p>
-      <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
-        <Field
+      {/* The saved settings fill the form once they are read, and again once a save returns them. */}
+      <Form
+        schema={GuestMessageSettingsSchema}
+        defaultValues={EMPTY}
+        options={saved.data ? { values: saved.data } : {}}
+        onSubmit={onSubmit}
+        className="mt-4 space-y-4"
+      >
+        <FormField
+          name="checkInInstructions"
           label="Check-in instructions"
-          error={errors.checkInInstructions}
           hint="Blank lines separate paragraphs."
         >
-          <Textarea
-            rows={6}
-            value={form.checkInInstructions}
-            onChange={(e) => set('checkInInstructions', e.target.value)}
-          />
-        </Field>
-        <Field
+          <FormTextarea rows={6} />
+        </FormField>
+        <FormField
+          name="defaultAccessCode"
           label="Default access code"
-          error={errors.defaultAccessCode}
           hint="Sent when a stay has no code of its own. Without either, you are told 36 hours before arrival."
         >
-          <Input value={form.defaultAccessCode} onChange={(e) => set('defaultAccessCode', e.target.value)} />
-        </Field>
-        <Field label="Review link (optional)" error={errors.reviewUrl}>
-          <Input
-            type="url"
-            placeholder="https://"
-            value={form.reviewUrl}
-            onChange={(e) => set('reviewUrl', e.target.value)}
-          />
-        </Field>
-        <label className="flex items-center gap-2 text-sm text-stone-800">
-          <input
-            type="checkbox"
-            className="size-4"
-            checked={form.showAddress}
-            onChange={(e) => set('showAddress', e.target.checked)}
-          />
+          <FormInput />
+        </FormField>
+        <FormField name="reviewUrl" label="Review link (optional)">
+          <FormInput type="url" placeholder="https://" />
+        </FormField>
+        <FormCheckbox
+          name="showAddress"
+          className="flex items-center gap-2 text-sm text-stone-800"
+          inputClassName="size-4"
+        >
           Show the address on the guest's booking page
-        </label>
+        </FormCheckbox>
         <Button type="submit" disabled={save.isPending || saved.isPending}>
           {save.isPending ? 'Saving...' : 'Save Guest Messages'}
         </Button>
-      </form>
+      </Form>
     </section>
   );
 }

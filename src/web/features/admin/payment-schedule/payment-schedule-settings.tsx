@@ -1,61 +1,49 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { z } from 'zod';
 import {
   DEFAULT_BALANCE_DAYS_BEFORE,
   DEFAULT_DEPOSIT_PERCENT,
+  type PaymentScheduleSetting,
   PaymentScheduleSettingSchema,
 } from '../../../../domain/payment-schedule.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, LABEL_CLASS } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { LABEL_CLASS } from '../../../components/ui/field.tsx';
+import { Form, FormField, FormInput, readAt } from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useAdminPaymentSchedule, useSavePaymentSchedule } from './payment-schedule-api.ts';
 
-type Draft = { mode: 'full' | 'deposit'; depositPercent: string; balanceDaysBefore: string };
+/** The figures as typed, read by the server's own schema. */
+const ScheduleForm = z
+  .object({ mode: z.enum(['full', 'deposit']), depositPercent: z.string(), balanceDaysBefore: z.string() })
+  .transform((draft, context) =>
+    readAt(
+      PaymentScheduleSettingSchema,
+      {
+        mode: draft.mode,
+        depositPercent: Number(draft.depositPercent || Number.NaN),
+        balanceDaysBefore: Number(draft.balanceDaysBefore || Number.NaN),
+      },
+      context,
+    ),
+  );
 
 /**
- * The owner's payment schedule (issue 15): pay in full, or a deposit of P % now and the balance charged
+ * The owner's payment schedule (decision 016): pay in full, or a deposit of P % now and the balance charged
  * automatically D days before check-in (stays booked inside D days are paid in full). Self-contained: its own
  * reads and writes, so it can sit in any admin tab (today its own; later beside the prices).
  */
 export function PaymentScheduleSettings() {
   const current = useAdminPaymentSchedule();
   const save = useSavePaymentSchedule();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
 
-  useEffect(() => {
-    if (current.data && draft === null) {
-      setDraft({
-        mode: current.data.mode,
-        depositPercent: String(current.data.depositPercent),
-        balanceDaysBefore: String(current.data.balanceDaysBefore),
-      });
-    }
-  }, [current.data, draft]);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!draft) return;
-    const parsed = PaymentScheduleSettingSchema.safeParse({
-      mode: draft.mode,
-      depositPercent: Number(draft.depositPercent || Number.NaN),
-      balanceDaysBefore: Number(draft.balanceDaysBefore || Number.NaN),
-    });
-    if (!parsed.success) {
-      const next: Partial<Record<keyof Draft, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Draft] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  async function onSubmit(setting: PaymentScheduleSetting) {
     try {
-      await save.mutateAsync(parsed.data);
+      await save.mutateAsync(setting);
       toast({
         title: 'Payment Schedule Saved',
         description:
-          parsed.data.mode === 'full'
+          setting.mode === 'full'
             ? 'New bookings are paid in full.'
-            : `New bookings more than ${parsed.data.balanceDaysBefore} days ahead pay a ${parsed.data.depositPercent} % deposit.`,
+            : `New bookings more than ${setting.balanceDaysBefore} days ahead pay a ${setting.depositPercent} % deposit.`,
       });
     } catch (error) {
       toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
@@ -71,69 +59,63 @@ export function PaymentScheduleSettings() {
         How new bookings are paid. A booking keeps the schedule it was made under; the balance is charged
         automatically to the card the guest saved, and a guest whose card fails gets a link to pay.
       </p>
-      {current.isPending || !draft ? (
+      {current.isPending || !current.data ? (
         <p className="mt-4 text-sm" role="status">
           {current.isError
             ? `Could not read the schedule: ${current.error.message}`
             : 'Loading the schedule…'}
         </p>
       ) : (
-        <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
-          <fieldset className="space-y-2">
-            <legend className={LABEL_CLASS}>When guests pay</legend>
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name="payment-schedule-mode"
-                className="size-4"
-                checked={draft.mode === 'full'}
-                onChange={() => setDraft({ ...draft, mode: 'full' })}
-              />
-              Pay in full when booking
-            </label>
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name="payment-schedule-mode"
-                className="size-4"
-                checked={draft.mode === 'deposit'}
-                onChange={() => setDraft({ ...draft, mode: 'deposit' })}
-              />
-              Deposit now, balance later
-            </label>
-          </fieldset>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label="Deposit (%)"
-              id="deposit-percent"
-              error={errors.depositPercent}
-              hint={`Default ${DEFAULT_DEPOSIT_PERCENT} %`}
-            >
-              <Input
-                inputMode="numeric"
-                value={draft.depositPercent}
-                disabled={draft.mode === 'full'}
-                onChange={(e) => setDraft({ ...draft, depositPercent: e.target.value })}
-              />
-            </Field>
-            <Field
-              label="Balance due (days before check-in)"
-              id="balance-days-before"
-              error={errors.balanceDaysBefore}
-              hint={`Default ${DEFAULT_BALANCE_DAYS_BEFORE}; stays booked inside it are paid in full`}
-            >
-              <Input
-                inputMode="numeric"
-                value={draft.balanceDaysBefore}
-                disabled={draft.mode === 'full'}
-                onChange={(e) => setDraft({ ...draft, balanceDaysBefore: e.target.value })}
-              />
-            </Field>
-          </div>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Schedule'}
-          </Button>
-        </form>
+        <Form
+          schema={ScheduleForm}
+          defaultValues={{
+            mode: current.data.mode,
+            depositPercent: String(current.data.depositPercent),
+            balanceDaysBefore: String(current.data.balanceDaysBefore),
+          }}
+          onSubmit={onSubmit}
+          className="mt-4 space-y-4"
+        >
+          {(form) => {
+            const full = form.watch('mode') === 'full';
+            return (
+              <>
+                <fieldset className="space-y-2">
+                  <legend className={LABEL_CLASS}>When guests pay</legend>
+                  <label className="flex items-center gap-2 text-sm">
+                    <input type="radio" value="full" className="size-4" {...form.register('mode')} />
+                    Pay in full when booking
+                  </label>
+                  <label className="flex items-center gap-2 text-sm">
+                    <input type="radio" value="deposit" className="size-4" {...form.register('mode')} />
+                    Deposit now, balance later
+                  </label>
+                </fieldset>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <FormField
+                    name="depositPercent"
+                    label="Deposit (%)"
+                    id="deposit-percent"
+                    hint={`Default ${DEFAULT_DEPOSIT_PERCENT} %`}
+                  >
+                    <FormInput inputMode="numeric" disabled={full} />
+                  </FormField>
+                  <FormField
+                    name="balanceDaysBefore"
+                    label="Balance due (days before check-in)"
+                    id="balance-days-before"
+                    hint={`Default ${DEFAULT_BALANCE_DAYS_BEFORE}; stays booked inside it are paid in full`}
+                  >
+                    <FormInput inputMode="numeric" disabled={full} />
+                  </FormField>
+                </div>
+                <Button type="submit" disabled={save.isPending}>
+                  {save.isPending ? 'Saving...' : 'Save Schedule'}
+                </Button>
+              </>
+            );
+          }}
+        </Form>
       )}
     </section>
   );

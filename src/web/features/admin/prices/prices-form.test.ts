@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { figure, penceFromText, pounds, readAt, textFromPence } from './prices-form.ts';
+import type { z } from 'zod';
+import { figure, penceFromText, pounds, textFromPence } from './prices-form.ts';
 
 const messages = (result: { success: boolean; error?: z.ZodError }) =>
   result.error?.issues.map((issue) => ({ path: issue.path, message: issue.message }));
@@ -32,25 +32,5 @@ describe('the Prices tab’s text', () => {
       { path: [], message: 'Write the discount as a number, e.g. 10 or 7.5.' },
     ]);
     expect(figure('the maximum number of uses').optional.parse('')).toBeNull();
-  });
-
-  it('puts a problem found inside a transform under the field it concerns', () => {
-    const form = z
-      .object({ amount: z.string() })
-      .transform(({ amount }, context) => ({
-        percent: readAt(figure('the percentage off').required, amount, context, ['amount']),
-      }))
-      .transform((body, context) =>
-        readAt(z.object({ percent: z.number().max(100, 'At most 100 %.') }), body, context, (path) =>
-          path[0] === 'percent' ? ['amount'] : path,
-        ),
-      );
-    expect(form.parse({ amount: '20' })).toEqual({ percent: 20 });
-    expect(messages(form.safeParse({ amount: 'x' }))).toEqual([
-      { path: ['amount'], message: 'Write the percentage off as a number, e.g. 10 or 7.5.' },
-    ]);
-    expect(messages(form.safeParse({ amount: '150' }))).toEqual([
-      { path: ['amount'], message: 'At most 100 %.' },
-    ]);
   });
 });

@@ -48,27 +48,3 @@ export const pounds = (what: string) =>
 /** A number as typed ('10', '7.5 %'). */
 export const figure = (what: string) =>
   typed(numberFromText, what, `Write ${what} as a number, e.g. 10 or 7.5.`);
-
-type Path = PropertyKey[];
-
-/**
- * Reads `input` with `schema` inside a transform, each problem reported at `where` of the form (a path, or a
- * path worked out from the problem's own; by default its own).
- */
-export function readAt<T, I>(
-  schema: z.ZodType<T, I>,
-  input: I,
-  context: z.RefinementCtx,
-  where: Path | ((path: Path) => Path) = (path) => path,
-): T {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues)
-    context.addIssue({
-      code: 'custom',
-      message: issue.message,
-      path: typeof where === 'function' ? where(issue.path) : where,
-      input,
-    });
-  return z.NEVER;
-}

@@ -14,10 +14,10 @@ import {
   type StayDiscount,
   StayDiscountInputSchema,
 } from '../../../../domain/rate-plan.ts';
-import { FormCheckbox, FormField, FormInput, FormSelect } from '../../../components/ui/form.tsx';
+import { FormCheckbox, FormField, FormInput, FormSelect, readAt } from '../../../components/ui/form.tsx';
 import { PlanListSection } from './plan-list-section.tsx';
 import { planUrls } from './prices-api.ts';
-import { figure, pounds, readAt, textFromPence } from './prices-form.ts';
+import { figure, pounds, textFromPence } from './prices-form.ts';
 
 type PromoCode = AdminRatePlan['promoCodes'][number];
 

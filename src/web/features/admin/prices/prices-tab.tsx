@@ -15,14 +15,14 @@ import {
 } from '../../../../domain/rate-plan.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, LABEL_CLASS } from '../../../components/ui/field.tsx';
-import { Form, FormAlert, FormCheckbox, FormField, FormInput } from '../../../components/ui/form.tsx';
+import { Form, FormAlert, FormCheckbox, FormField, FormInput, readAt } from '../../../components/ui/form.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { PriceBreakdown } from '../../booking/index.ts';
 import { useAdminRatePlan } from '../shared/queries.ts';
 import { cardClass } from '../shared/styles.ts';
 import { planUrls, usePlanChange } from './prices-api.ts';
-import { figure, pounds, readAt, textFromPence } from './prices-form.ts';
+import { figure, pounds, textFromPence } from './prices-form.ts';
 import { DiscountsSection, OverridesSection, PromoCodesSection, SeasonsSection } from './prices-sections.tsx';
 
 /**

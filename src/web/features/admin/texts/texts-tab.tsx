@@ -1,4 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import {
   CAPTION_TEXT_MAX,
   CAPTION_TITLE_MAX,
@@ -18,14 +20,20 @@ import {
   DialogDescription,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Input, Textarea } from '../../../components/ui/input.tsx';
+import {
+  Form,
+  FormField,
+  FormInput,
+  FormTextarea,
+  firstErrorMessage,
+  readAt,
+} from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { cardClass } from '../shared/styles.ts';
 import { useOwnerTexts, useResetOwnerTexts, useSaveOwnerTexts } from './texts-api.ts';
 
 /** The form keeps each group of paragraphs as one text: paragraphs are separated by an empty line. */
-type Form = Omit<OwnerTextsRecord, 'experience' | 'about'> & { experience: string; about: string };
+type TextsText = Omit<OwnerTextsRecord, 'experience' | 'about'> & { experience: string; about: string };
 
 const joinParagraphs = (paragraphs: readonly string[]) => paragraphs.join('\n\n');
 const splitParagraphs = (text: string) =>
@@ -34,16 +42,34 @@ const splitParagraphs = (text: string) =>
     .map((paragraph) => paragraph.replace(/\s*\n\s*/g, ' ').trim())
     .filter(Boolean);
 
-const toForm = (texts: OwnerTextsRecord): Form => ({
+const toForm = (texts: OwnerTextsRecord): TextsText => ({
   ...texts,
   experience: joinParagraphs(texts.experience),
   about: joinParagraphs(texts.about),
 });
-const toTexts = (form: Form): OwnerTextsRecord => ({
+const toTexts = (form: TextsText): OwnerTextsRecord => ({
   ...form,
   experience: splitParagraphs(form.experience),
   about: splitParagraphs(form.about),
 });
+
+const Caption = z.object({ title: z.string(), text: z.string() });
+
+/** The texts as typed, checked by the server's own schema: a group's message under its box, a caption's under it. */
+const TextsForm = z
+  .object({
+    experience: z.string(),
+    about: z.string(),
+    features: z.array(Caption.extend({ id: z.string() })),
+    uniquePoints: z.array(Caption),
+  })
+  .transform((form, context) => {
+    const texts = toTexts(form);
+    readAt(OwnerTextsSchema, texts, context, (path) =>
+      path[0] === 'experience' || path[0] === 'about' ? [path[0]] : path.slice(0, 3),
+    );
+    return texts; // sent as typed: the server reads it with the same schema
+  });
 
 /**
  * The Texts tab: the home page's 'The Tower Experience', the contact page's 'About The Tower', and the captions
@@ -55,44 +81,15 @@ export function TextsTab() {
   if (texts.isError)
     return <p className="text-red-800 text-sm">Could not load the texts: {texts.error.message}</p>;
   // A new form when the stored texts change (after a reset), so the fields show them.
-  return <TextsForm key={JSON.stringify(texts.data)} texts={texts.data} />;
+  return <TextsEditor key={JSON.stringify(texts.data)} texts={texts.data} />;
 }
 
-function TextsForm({ texts }: { texts: OwnerTextsRecord }) {
-  const [form, setForm] = useState<Form>(() => toForm(texts));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
   const save = useSaveOwnerTexts();
   const reset = useResetOwnerTexts();
   const [confirmReset, setConfirmReset] = useState(false);
-  const preview = toTexts(form);
 
-  const setFeature = (index: number, change: Partial<OwnerTextsRecord['features'][number]>) =>
-    setForm((old) => ({
-      ...old,
-      features: old.features.map((feature, at) => (at === index ? { ...feature, ...change } : feature)),
-    }));
-  const setPoint = (index: number, change: Partial<OwnerTextsRecord['uniquePoints'][number]>) =>
-    setForm((old) => ({
-      ...old,
-      uniquePoints: old.uniquePoints.map((point, at) => (at === index ? { ...point, ...change } : point)),
-    }));
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const input = toTexts(form);
-    const parsed = OwnerTextsSchema.safeParse(input);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const [group, index, field] = issue.path.map(String);
-        const key = group === 'experience' || group === 'about' ? group : [group, index, field].join('.');
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
-      toast({ title: 'Check the texts', description: Object.values(found)[0], variant: 'destructive' });
-      return;
-    }
-    setErrors({});
+  async function onSubmit(input: OwnerTextsRecord) {
     try {
       await save.mutateAsync(input);
       toast({ title: 'Texts Saved', description: 'The public pages show the new texts in a moment.' });
@@ -112,32 +109,33 @@ function TextsForm({ texts }: { texts: OwnerTextsRecord }) {
   }
 
   return (
-    <div className="grid gap-6 xl:grid-cols-2">
-      <form onSubmit={onSubmit} className="grid gap-6" aria-label="Texts" noValidate>
+    <Form
+      schema={TextsForm}
+      defaultValues={toForm(texts)}
+      onSubmit={onSubmit}
+      onInvalid={(errors) =>
+        toast({ title: 'Check the texts', description: firstErrorMessage(errors), variant: 'destructive' })
+      }
+      className="grid gap-6 xl:grid-cols-2"
+      aria-label="Texts"
+    >
+      <div className="grid gap-6">
         <section className={cardClass} aria-labelledby="paragraphs-heading">
           <h2 id="paragraphs-heading" className="font-serif text-xl">
             Paragraphs
           </h2>
           <p className="mt-1 text-sm text-stone-600">Leave an empty line between paragraphs.</p>
-          <Field
+          <FormField
+            name="experience"
             label="The Tower Experience (home page)"
             id="text-experience"
             className="mt-4"
-            error={errors.experience}
           >
-            <Textarea
-              rows={10}
-              value={form.experience}
-              onChange={(e) => setForm({ ...form, experience: e.target.value })}
-            />
-          </Field>
-          <Field label="About The Tower (contact page)" id="text-about" className="mt-4" error={errors.about}>
-            <Textarea
-              rows={6}
-              value={form.about}
-              onChange={(e) => setForm({ ...form, about: e.target.value })}
-            />
-          </Field>
+            <FormTextarea rows={10} />
+          </FormField>
+          <FormField name="about" label="About The Tower (contact page)" id="text-about" className="mt-4">
+            <FormTextarea rows={6} />
+          </FormField>
         </section>
 
         <section className={cardClass} aria-labelledby="features-captions-heading">
@@ -147,24 +145,15 @@ function TextsForm({ texts }: { texts: OwnerTextsRecord }) {
           <p className="mt-1 text-sm text-stone-600">
             The caption under each photo or clip of the home page.
           </p>
-          {form.features.map((feature, index) => (
+          {texts.features.map((feature, index) => (
             <fieldset key={feature.id} className="mt-4 grid gap-3 border-stone-100 border-t pt-4">
               <legend className="sr-only">Feature {index + 1}</legend>
-              <Field label={`Feature ${index + 1} title`} error={errors[`features.${index}.title`]}>
-                <Input
-                  value={feature.title}
-                  maxLength={CAPTION_TITLE_MAX}
-                  onChange={(e) => setFeature(index, { title: e.target.value })}
-                />
-              </Field>
-              <Field label={`Feature ${index + 1} text`} error={errors[`features.${index}.text`]}>
-                <Textarea
-                  rows={2}
-                  maxLength={CAPTION_TEXT_MAX}
-                  value={feature.text}
-                  onChange={(e) => setFeature(index, { text: e.target.value })}
-                />
-              </Field>
+              <FormField name={`features.${index}.title`} label={`Feature ${index + 1} title`}>
+                <FormInput maxLength={CAPTION_TITLE_MAX} />
+              </FormField>
+              <FormField name={`features.${index}.text`} label={`Feature ${index + 1} text`}>
+                <FormTextarea rows={2} maxLength={CAPTION_TEXT_MAX} />
+              </FormField>
             </fieldset>
           ))}
         </section>
@@ -173,25 +162,16 @@ function TextsForm({ texts }: { texts: OwnerTextsRecord }) {
           <h2 id="unique-captions-heading" className="font-serif text-xl">
             What Makes The Tower Unique
           </h2>
-          {form.uniquePoints.map((point, index) => (
+          {texts.uniquePoints.map((_point, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the eight points are fixed places of the grid
             <fieldset key={index} className="mt-4 grid gap-3 border-stone-100 border-t pt-4">
               <legend className="sr-only">Point {index + 1}</legend>
-              <Field label={`Point ${index + 1} title`} error={errors[`uniquePoints.${index}.title`]}>
-                <Input
-                  value={point.title}
-                  maxLength={CAPTION_TITLE_MAX}
-                  onChange={(e) => setPoint(index, { title: e.target.value })}
-                />
-              </Field>
-              <Field label={`Point ${index + 1} text`} error={errors[`uniquePoints.${index}.text`]}>
-                <Textarea
-                  rows={2}
-                  maxLength={CAPTION_TEXT_MAX}
-                  value={point.text}
-                  onChange={(e) => setPoint(index, { text: e.target.value })}
-                />
-              </Field>
+              <FormField name={`uniquePoints.${index}.title`} label={`Point ${index + 1} title`}>
+                <FormInput maxLength={CAPTION_TITLE_MAX} />
+              </FormField>
+              <FormField name={`uniquePoints.${index}.text`} label={`Point ${index + 1} text`}>
+                <FormTextarea rows={2} maxLength={CAPTION_TEXT_MAX} />
+              </FormField>
             </fieldset>
           ))}
         </section>
@@ -220,30 +200,38 @@ function TextsForm({ texts }: { texts: OwnerTextsRecord }) {
             </div>
           </DialogContent>
         </Dialog>
-      </form>
+      </div>
 
-      <section aria-labelledby="preview-heading">
-        <h2 id="preview-heading" className="font-serif text-xl">
-          Preview
-        </h2>
-        <p className="mt-1 text-sm text-stone-600">As the pages show it; nothing is public until you save.</p>
-        <div className="mt-4 rounded-xl border border-stone-200 bg-stone-50 p-6">
-          <h3 className="font-serif text-3xl">The Tower Experience</h3>
-          <OwnerParagraphs paragraphs={preview.experience} />
-          <h3 className="mt-10 font-serif text-3xl">Unique Features</h3>
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2">
-            {preview.features.map((feature) => (
-              <li key={feature.id} className="overflow-hidden rounded-xl border border-stone-200 bg-white">
-                <FeatureCaption title={feature.title} text={feature.text} />
-              </li>
-            ))}
-          </ul>
-          <h3 className="mt-10 font-serif text-3xl">What Makes The Tower Unique</h3>
-          <UniquePointsGrid points={preview.uniquePoints} />
-          <h3 className="mt-10 font-serif text-3xl">About The Tower</h3>
-          <OwnerParagraphs paragraphs={preview.about} />
-        </div>
-      </section>
-    </div>
+      <TextsPreview />
+    </Form>
+  );
+}
+
+/** The texts as typed, in the pages' own markup; nothing is public until saved. */
+function TextsPreview() {
+  const preview = toTexts(useWatch<TextsText>() as TextsText);
+  return (
+    <section aria-labelledby="preview-heading">
+      <h2 id="preview-heading" className="font-serif text-xl">
+        Preview
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">As the pages show it; nothing is public until you save.</p>
+      <div className="mt-4 rounded-xl border border-stone-200 bg-stone-50 p-6">
+        <h3 className="font-serif text-3xl">The Tower Experience</h3>
+        <OwnerParagraphs paragraphs={preview.experience} />
+        <h3 className="mt-10 font-serif text-3xl">Unique Features</h3>
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2">
+          {preview.features.map((feature) => (
+            <li key={feature.id} className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+              <FeatureCaption title={feature.title} text={feature.text} />
+            </li>
+          ))}
+        </ul>
+        <h3 className="mt-10 font-serif text-3xl">What Makes The Tower Unique</h3>
+        <UniquePointsGrid points={preview.uniquePoints} />
+        <h3 className="mt-10 font-serif text-3xl">About The Tower</h3>
+        <OwnerParagraphs paragraphs={preview.about} />
+      </div>
+    </section>
   );
 }
