@@ -1,9 +1,16 @@
-import { type DragEvent, type FormEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type DragEvent, useLayoutEffect, useRef, useState } from 'react';
+import { z } from 'zod';
 import { variantUrl } from '../../../../domain/media.ts';
-import { type AdminPhoto, FEATURE_PHOTO_SLOTS, MAX_ALT_LENGTH } from '../../../../domain/photos.ts';
+import {
+  type AdminPhoto,
+  AltTextSchema,
+  FEATURE_PHOTO_SLOTS,
+  MAX_ALT_LENGTH,
+} from '../../../../domain/photos.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input, Select } from '../../../components/ui/input.tsx';
+import { Form, FormField, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
+import { Select } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { cardClass } from '../shared/styles.ts';
 import {
@@ -195,29 +202,25 @@ type ItemProps = {
   onDropPhoto: (draggedId: string) => void;
 };
 
+/** The server's own rule for a description: said under the field. */
+const AltForm = z.object({ alt: AltTextSchema });
+
 function PhotoItem({ photo, index, total, handleRef, onMove, onDropPhoto }: ItemProps) {
   const update = useUpdatePhoto();
   const replace = useReplacePhoto();
   const remove = useDeletePhoto();
-  const [alt, setAlt] = useState(photo.alt);
-  const [altError, setAltError] = useState<string | undefined>();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [dragOver, setDragOver] = useState(false);
   const label = `Photo ${index + 1}`;
   const altId = `photo-alt-${photo.id}`;
 
-  async function saveAlt(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!alt.trim()) {
-      setAltError('Please describe the photo for guests who cannot see it');
-      return;
-    }
-    setAltError(undefined);
+  async function saveAlt({ alt }: { alt: string }, form: FormMethods<typeof AltForm>) {
     try {
-      await update.mutateAsync({ id: photo.id, alt: alt.trim() });
+      await update.mutateAsync({ id: photo.id, alt });
       toast({ title: 'Description saved' });
     } catch (error) {
-      setAltError((error as Error).message.replace(/^\d+: /, ''));
+      // The server's sentence, under the field it is about.
+      form.setError('alt', { message: (error as Error).message.replace(/^\d+: /, '') });
     }
   }
 
@@ -319,25 +322,36 @@ function PhotoItem({ photo, index, total, handleRef, onMove, onDropPhoto }: Item
             {photo.error}
           </p>
         ) : null}
-        <form onSubmit={saveAlt} className="flex flex-wrap items-end gap-2">
-          <Field
-            label="Description (alt text)"
-            id={altId}
-            error={altError}
-            hint={photo.alt ? undefined : 'Needs a description before it goes on the site.'}
-            className="min-w-0 flex-1 basis-64"
-          >
-            <Input
-              value={alt}
-              maxLength={MAX_ALT_LENGTH}
-              onChange={(event) => setAlt(event.target.value)}
-              placeholder="e.g. The tower room at sunset, with two armchairs by the window"
-            />
-          </Field>
-          <Button type="submit" size="sm" disabled={update.isPending || alt.trim() === photo.alt}>
-            Save description
-          </Button>
-        </form>
+        <Form
+          schema={AltForm}
+          defaultValues={{ alt: photo.alt }}
+          onSubmit={saveAlt}
+          className="flex flex-wrap items-end gap-2"
+        >
+          {(form) => (
+            <>
+              <FormField
+                name="alt"
+                label="Description (alt text)"
+                id={altId}
+                hint={photo.alt ? undefined : 'Needs a description before it goes on the site.'}
+                className="min-w-0 flex-1 basis-64"
+              >
+                <FormInput
+                  maxLength={MAX_ALT_LENGTH}
+                  placeholder="e.g. The tower room at sunset, with two armchairs by the window"
+                />
+              </FormField>
+              <Button
+                type="submit"
+                size="sm"
+                disabled={update.isPending || form.watch('alt').trim() === photo.alt}
+              >
+                Save description
+              </Button>
+            </>
+          )}
+        </Form>
         <div className="flex flex-wrap items-end gap-2">
           {index > 0 ? (
             <Button size="sm" variant="secondary" onClick={() => onMove(0)}>
