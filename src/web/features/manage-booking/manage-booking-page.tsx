@@ -5,13 +5,7 @@ import { formatGbp, formatLongDate } from '../../../domain/format.ts';
 import type { ManageCancelResponse, ManagedBooking } from '../../../domain/guest-journey-api.ts';
 import { ChangeRequestSchema } from '../../../domain/guest-journey-api.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
+import { ConfirmationDialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
@@ -251,35 +245,34 @@ function CancelSection({
           Your stay has begun; to change anything please write to us at {siteEmail()}.
         </p>
       )}
-      <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-        <DialogContent>
-          <DialogTitle>Cancel your booking?</DialogTitle>
-          <DialogDescription>
+      <ConfirmationDialog
+        open={open}
+        onOpenChange={(next) => !busy && setOpen(next)}
+        title="Cancel your booking?"
+        description={
+          <>
             {formatLongDate(booking.checkInDate)} – {formatLongDate(booking.checkOutDate)}. This cannot be
             undone.
-          </DialogDescription>
-          {refund ? (
-            <section aria-label="Refund" className="mt-4 rounded-lg bg-stone-100 p-4 text-sm">
-              <p className="font-semibold text-base">Refund: {formatGbp(refund.amountPence)}</p>
-              <p className="mt-1">Rule: {refund.rule}</p>
-              <p className="mt-1 text-stone-600">
-                {refund.daysBeforeCheckIn} days before check-in; paid {formatGbp(refund.paidPence)}
-                {refund.feePence > 0 ? `; ${formatGbp(refund.feePence)} processing fee deducted` : ''}.
-              </p>
-            </section>
-          ) : null}
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={busy}>
-                Keep Booking
-              </Button>
-            </DialogClose>
-            <Button variant="danger" disabled={busy} onClick={onConfirm}>
-              {busy ? 'Cancelling...' : 'Cancel Booking'}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+          </>
+        }
+        keepLabel="Keep Booking"
+        confirmLabel="Cancel Booking"
+        pendingLabel="Cancelling..."
+        pending={busy}
+        locked={busy}
+        onConfirm={onConfirm}
+      >
+        {refund ? (
+          <section aria-label="Refund" className="mt-4 rounded-lg bg-stone-100 p-4 text-sm">
+            <p className="font-semibold text-base">Refund: {formatGbp(refund.amountPence)}</p>
+            <p className="mt-1">Rule: {refund.rule}</p>
+            <p className="mt-1 text-stone-600">
+              {refund.daysBeforeCheckIn} days before check-in; paid {formatGbp(refund.paidPence)}
+              {refund.feePence > 0 ? `; ${formatGbp(refund.feePence)} processing fee deducted` : ''}.
+            </p>
+          </section>
+        ) : null}
+      </ConfirmationDialog>
     </section>
   );
 }

@@ -1,14 +1,7 @@
 import { useState } from 'react';
 import type { AdminBooking } from '../../../../domain/api.ts';
 import { formatGbp } from '../../../../domain/pricing.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
+import { ConfirmationDialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { formatDay } from './booking-list.ts';
 import { useCancelBooking, useRefundPreview } from './bookings-api.ts';
@@ -58,74 +51,77 @@ export function CancelDialog({ booking, onClose }: { booking: AdminBooking | nul
   }
 
   return (
-    <Dialog open={booking !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent>
-        <DialogTitle>Cancel this booking?</DialogTitle>
-        {booking ? (
+    <ConfirmationDialog
+      open={booking !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Cancel this booking?"
+      description={
+        booking ? (
           <>
-            <DialogDescription>
-              {booking.contactName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)}. The
-              nights become free at once.
-            </DialogDescription>
-            <fieldset className="mt-4 space-y-2 text-sm">
-              <legend className="font-medium">Who is cancelling?</legend>
-              <label className="flex items-start gap-2">
-                <input
-                  type="radio"
-                  name="cancelled-by"
-                  checked={!byOwner}
-                  onChange={() => setByOwner(false)}
-                  className="mt-1"
-                />
-                <span>The guest asked to cancel: the cancellation terms apply</span>
-              </label>
-              <label className="flex items-start gap-2">
-                <input
-                  type="radio"
-                  name="cancelled-by"
-                  checked={byOwner}
-                  onChange={() => setByOwner(true)}
-                  className="mt-1"
-                />
-                <span>We are cancelling: the guest gets everything back</span>
-              </label>
-            </fieldset>
-            <section
-              aria-label="Refund"
-              aria-live="polite"
-              className="mt-4 rounded-lg bg-stone-100 p-4 text-sm"
-            >
-              {preview.isPending ? (
-                <p>Working out the refund…</p>
-              ) : preview.isError ? (
-                <p className="text-red-800">Could not work out the refund: {preview.error.message}</p>
-              ) : (
-                <>
-                  <p className="font-semibold text-base">Refund: {formatGbp(preview.data.amountPence)}</p>
-                  <p className="mt-1">Rule: {preview.data.rule}</p>
-                  <p className="mt-1 text-stone-600">
-                    {preview.data.paidPence === 0
-                      ? 'Nothing has been paid online for this booking, so there is nothing to refund.'
-                      : `${preview.data.daysBeforeCheckIn} days before check-in; paid ${formatGbp(preview.data.paidPence)}${
-                          preview.data.feePence > 0
-                            ? `; ${formatGbp(preview.data.feePence)} processing fee deducted`
-                            : ''
-                        }.`}
-                  </p>
-                </>
-              )}
-            </section>
+            {booking.contactName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)}. The
+            nights become free at once.
           </>
-        ) : null}
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="secondary">Keep Booking</Button>
-          </DialogClose>
-          <Button variant="danger" disabled={cancel.isPending || !preview.isSuccess} onClick={onConfirm}>
-            {cancel.isPending ? 'Cancelling...' : 'Cancel Booking'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+        ) : null
+      }
+      keepLabel="Keep Booking"
+      confirmLabel="Cancel Booking"
+      pendingLabel="Cancelling..."
+      pending={cancel.isPending}
+      confirmDisabled={!preview.isSuccess}
+      onConfirm={onConfirm}
+    >
+      {booking ? (
+        <>
+          <fieldset className="mt-4 space-y-2 text-sm">
+            <legend className="font-medium">Who is cancelling?</legend>
+            <label className="flex items-start gap-2">
+              <input
+                type="radio"
+                name="cancelled-by"
+                checked={!byOwner}
+                onChange={() => setByOwner(false)}
+                className="mt-1"
+              />
+              <span>The guest asked to cancel: the cancellation terms apply</span>
+            </label>
+            <label className="flex items-start gap-2">
+              <input
+                type="radio"
+                name="cancelled-by"
+                checked={byOwner}
+                onChange={() => setByOwner(true)}
+                className="mt-1"
+              />
+              <span>We are cancelling: the guest gets everything back</span>
+            </label>
+          </fieldset>
+          <section
+            aria-label="Refund"
+            aria-live="polite"
+            className="mt-4 rounded-lg bg-stone-100 p-4 text-sm"
+          >
+            {preview.isPending ? (
+              <p>Working out the refund…</p>
+            ) : preview.isError ? (
+              <p className="text-red-800">Could not work out the refund: {preview.error.message}</p>
+            ) : (
+              <>
+                <p className="font-semibold text-base">Refund: {formatGbp(preview.data.amountPence)}</p>
+                <p className="mt-1">Rule: {preview.data.rule}</p>
+                <p className="mt-1 text-stone-600">
+                  {preview.data.paidPence === 0
+                    ? 'Nothing has been paid online for this booking, so there is nothing to refund.'
+                    : `${preview.data.daysBeforeCheckIn} days before check-in; paid ${formatGbp(preview.data.paidPence)}${
+                        preview.data.feePence > 0
+                          ? `; ${formatGbp(preview.data.feePence)} processing fee deducted`
+                          : ''
+                      }.`}
+                </p>
+              </>
+            )}
+          </section>
+        </>
+      ) : null}
+    </ConfirmationDialog>
   );
 }

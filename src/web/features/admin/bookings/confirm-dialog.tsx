@@ -1,12 +1,5 @@
 import type { AdminBooking } from '../../../../domain/api.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
+import { ConfirmationDialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { formatDay, formatPounds } from './booking-list.ts';
 import { useConfirmBooking } from './bookings-api.ts';
@@ -34,33 +27,34 @@ export function ConfirmDialog({ booking, onClose }: { booking: AdminBooking | nu
   }
 
   return (
-    <Dialog open={booking !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogTitle>Confirm this booking?</DialogTitle>
-        {booking ? (
+    <ConfirmationDialog
+      open={booking !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Confirm this booking?"
+      description={
+        booking ? (
           <>
-            <DialogDescription>
-              {booking.contactName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)},{' '}
-              {formatPounds(booking.totalPrice)} (ref {booking.reference}).
-            </DialogDescription>
-            <div className="mt-4 rounded-lg bg-amber-50 p-4 text-amber-950 text-sm">
-              <p className="font-semibold">No payment has been received for this booking.</p>
-              <p className="mt-1">
-                Confirm it only if the guest has paid you another way, for example by bank transfer. The guest
-                is sent a confirmation e-mail, and the checkout link no longer takes a payment.
-              </p>
-            </div>
+            {booking.contactName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)},{' '}
+            {formatPounds(booking.totalPrice)} (ref {booking.reference}).
           </>
-        ) : null}
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="secondary">Keep Pending</Button>
-          </DialogClose>
-          <Button disabled={confirm.isPending} onClick={onConfirm}>
-            {confirm.isPending ? 'Confirming...' : 'Confirm Booking'}
-          </Button>
+        ) : null
+      }
+      keepLabel="Keep Pending"
+      confirmLabel="Confirm Booking"
+      pendingLabel="Confirming..."
+      pending={confirm.isPending}
+      variant="primary"
+      onConfirm={onConfirm}
+    >
+      {booking ? (
+        <div className="mt-4 rounded-lg bg-amber-50 p-4 text-amber-950 text-sm">
+          <p className="font-semibold">No payment has been received for this booking.</p>
+          <p className="mt-1">
+            Confirm it only if the guest has paid you another way, for example by bank transfer. The guest is
+            sent a confirmation e-mail, and the checkout link no longer takes a payment.
+          </p>
         </div>
-      </DialogContent>
-    </Dialog>
+      ) : null}
+    </ConfirmationDialog>
   );
 }

@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
+import { ConfirmationDialog } from '../../../components/ui/dialog.tsx';
 import { Form, FormField, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { cardClass } from '../shared/styles.ts';
@@ -77,27 +71,17 @@ export function GuestDataCard() {
             <Button variant="danger-outline" onClick={form.handleSubmit(({ email }) => setConfirming(email))}>
               Erase guest
             </Button>
-            <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-              <DialogContent>
-                <DialogTitle>Erase this guest?</DialogTitle>
-                <DialogDescription>
-                  Every booking and e-mail of {confirming} loses its personal details for good. This cannot be
-                  undone.
-                </DialogDescription>
-                <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                  <DialogClose asChild>
-                    <Button variant="secondary">Keep</Button>
-                  </DialogClose>
-                  <Button
-                    variant="danger"
-                    disabled={erase.isPending}
-                    onClick={() => confirming && onErase(confirming, form)}
-                  >
-                    {erase.isPending ? 'Erasing...' : 'Erase'}
-                  </Button>
-                </div>
-              </DialogContent>
-            </Dialog>
+            <ConfirmationDialog
+              open={confirming !== null}
+              onOpenChange={(open) => !open && setConfirming(null)}
+              title="Erase this guest?"
+              description={`Every booking and e-mail of ${confirming} loses its personal details for good. This cannot be undone.`}
+              keepLabel="Keep"
+              confirmLabel="Erase"
+              pendingLabel="Erasing..."
+              pending={erase.isPending}
+              onConfirm={() => confirming && onErase(confirming, form)}
+            />
           </>
         )}
       </Form>

@@ -13,13 +13,7 @@ import {
   UniquePointsGrid,
 } from '../../../components/content/owner-texts.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
+import { ConfirmationDialog } from '../../../components/ui/dialog.tsx';
 import {
   Form,
   FormField,
@@ -184,22 +178,15 @@ function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
             Restore the original texts
           </Button>
         </div>
-        <Dialog open={confirmReset} onOpenChange={setConfirmReset}>
-          <DialogContent>
-            <DialogTitle>Restore the original texts?</DialogTitle>
-            <DialogDescription>
-              Every text of this tab goes back to the site’s original copy, on the public pages too.
-            </DialogDescription>
-            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <DialogClose asChild>
-                <Button variant="secondary">Keep My Texts</Button>
-              </DialogClose>
-              <Button variant="danger" onClick={onReset}>
-                Restore Originals
-              </Button>
-            </div>
-          </DialogContent>
-        </Dialog>
+        <ConfirmationDialog
+          open={confirmReset}
+          onOpenChange={setConfirmReset}
+          title="Restore the original texts?"
+          description="Every text of this tab goes back to the site’s original copy, on the public pages too."
+          keepLabel="Keep My Texts"
+          confirmLabel="Restore Originals"
+          onConfirm={onReset}
+        />
       </div>
 
       <TextsPreview />
