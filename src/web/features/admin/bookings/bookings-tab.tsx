@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
-import { toast } from '../../../lib/toast.ts';
+import { toast, toastOutcome } from '../../../lib/toast.ts';
 import { useBookings } from '../shared/queries.ts';
 import { useAdminSession } from '../shared/session.ts';
 import { cardClass } from '../shared/styles.ts';
@@ -127,40 +127,29 @@ export function BookingsTab() {
 
   /** 'Charge balance now': the saved card at once; the answer says what became of it. */
   async function onChargeBalance(booking: AdminBooking) {
-    try {
-      const charged = await chargeBalance.mutateAsync(booking.id);
-      if (charged.balanceStatus === 'succeeded') {
-        toast({ title: 'Balance Charged', description: `${booking.contactName}'s booking is paid in full.` });
-      } else {
-        toast({
-          title: 'Balance Not Charged',
-          description:
-            charged.balanceFailureCode === 'authentication_required'
-              ? "The guest's bank asked for authentication. The guest has been sent the payment link."
-              : `The card was declined${charged.balanceLastError ? `: ${charged.balanceLastError}` : ''}. The guest has been sent the payment link.`,
-          variant: 'destructive',
-        });
-      }
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: `Failed to charge the balance: ${(error as Error).message}`,
-        variant: 'destructive',
-      });
-    }
+    await toastOutcome(
+      chargeBalance.mutateAsync(booking.id),
+      (charged) =>
+        charged.balanceStatus === 'succeeded'
+          ? { title: 'Balance Charged', description: `${booking.contactName}'s booking is paid in full.` }
+          : {
+              title: 'Balance Not Charged',
+              description:
+                charged.balanceFailureCode === 'authentication_required'
+                  ? "The guest's bank asked for authentication. The guest has been sent the payment link."
+                  : `The card was declined${charged.balanceLastError ? `: ${charged.balanceLastError}` : ''}. The guest has been sent the payment link.`,
+              variant: 'destructive',
+            },
+      { prefix: 'Failed to charge the balance: ' },
+    );
   }
 
   async function onSendLink(booking: AdminBooking) {
-    try {
-      await sendLink.mutateAsync(booking.id);
-      toast({ title: 'Payment Link Sent', description: `Sent to ${booking.contactEmail}.` });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: `Failed to send the payment link: ${(error as Error).message}`,
-        variant: 'destructive',
-      });
-    }
+    await toastOutcome(
+      sendLink.mutateAsync(booking.id),
+      { title: 'Payment Link Sent', description: `Sent to ${booking.contactEmail}.` },
+      { prefix: 'Failed to send the payment link: ' },
+    );
   }
 
   return (

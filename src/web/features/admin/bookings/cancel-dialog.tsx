@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AdminBooking } from '../../../../domain/api.ts';
 import { formatGbp } from '../../../../domain/pricing.ts';
 import { ConfirmationDialog } from '../../../components/ui/dialog.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { toastOutcome } from '../../../lib/toast.ts';
 import { formatDay } from './booking-list.ts';
 import { useCancelBooking, useRefundPreview } from './bookings-api.ts';
 
@@ -11,24 +11,18 @@ export async function toastCancellation(
   booking: AdminBooking,
   cancelling: Promise<{ refundPence: number }>,
 ): Promise<boolean> {
-  try {
-    const result = await cancelling;
-    toast({
+  const cancelled = await toastOutcome(
+    cancelling,
+    (result) => ({
       title: 'Booking Cancelled',
       description:
         result.refundPence > 0
           ? `${formatGbp(result.refundPence)} refunded to ${booking.contactName}.`
           : 'The dates are free again.',
-    });
-    return true;
-  } catch (error) {
-    toast({
-      title: 'Error',
-      description: `Failed to cancel booking: ${(error as Error).message}`,
-      variant: 'destructive',
-    });
-    return false;
-  }
+    }),
+    { prefix: 'Failed to cancel booking: ' },
+  );
+  return cancelled !== undefined;
 }
 
 /**

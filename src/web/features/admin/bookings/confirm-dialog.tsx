@@ -1,6 +1,6 @@
 import type { AdminBooking } from '../../../../domain/api.ts';
 import { ConfirmationDialog } from '../../../components/ui/dialog.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { toastOutcome } from '../../../lib/toast.ts';
 import { formatDay, formatPounds } from './booking-list.ts';
 import { useConfirmBooking } from './bookings-api.ts';
 
@@ -13,17 +13,12 @@ export function ConfirmDialog({ booking, onClose }: { booking: AdminBooking | nu
 
   async function onConfirm() {
     if (!booking) return;
-    try {
-      await confirm.mutateAsync(booking.id);
-      toast({ title: 'Booking Confirmed', description: `${booking.contactName}'s booking is confirmed.` });
-      onClose();
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: `Failed to confirm booking: ${(error as Error).message}`,
-        variant: 'destructive',
-      });
-    }
+    const confirmed = await toastOutcome(
+      confirm.mutateAsync(booking.id),
+      { title: 'Booking Confirmed', description: `${booking.contactName}'s booking is confirmed.` },
+      { prefix: 'Failed to confirm booking: ' },
+    );
+    if (confirmed) onClose();
   }
 
   return (

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmationDialog } from '../../../components/ui/dialog.tsx';
 import { Form, FormField, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { toast, toastOutcome } from '../../../lib/toast.ts';
 import { cardClass } from '../shared/styles.ts';
 import { downloadGuestData, useEraseGuest } from './guest-journey-api.ts';
 
@@ -33,16 +33,13 @@ export function GuestDataCard() {
   }
 
   async function onErase(email: string, form: FormMethods<typeof GuestEmailForm>) {
-    try {
-      const result = await erase.mutateAsync(email);
-      toast({
-        title: 'Guest Erased',
-        description: `${result.erasedStays} booking(s) and ${result.erasedMessages} e-mail(s) erased.`,
-      });
+    const erased = await toastOutcome(erase.mutateAsync(email), (result) => ({
+      title: 'Guest Erased',
+      description: `${result.erasedStays} booking(s) and ${result.erasedMessages} e-mail(s) erased.`,
+    }));
+    if (erased) {
       setConfirming(null);
       form.reset();
-    } catch (caught) {
-      toast({ title: 'Error', description: (caught as Error).message, variant: 'destructive' });
     }
   }
 

@@ -16,7 +16,7 @@ import {
 import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormField, FormInput, FormSelect } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { toast, toastOutcome } from '../../../lib/toast.ts';
 import { useAdminRatePlan } from '../shared/queries.ts';
 import { formatPounds } from './booking-list.ts';
 import { useCreateOwnerBooking } from './bookings-api.ts';
@@ -50,17 +50,14 @@ export function OwnerBookingDialog() {
   }
 
   async function onSubmit(booking: OwnerBooking) {
-    try {
-      const created = await create.mutateAsync(booking);
-      setLink(created.checkoutUrl);
-      setReference(created.booking.reference);
-      toast({ title: 'Booking Created', description: 'Send the checkout link to the guest.' });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: `Failed to create booking: ${(error as Error).message}`,
-        variant: 'destructive',
-      });
+    const created = await toastOutcome(
+      create.mutateAsync(booking),
+      { title: 'Booking Created', description: 'Send the checkout link to the guest.' },
+      { prefix: 'Failed to create booking: ' },
+    );
+    if (created) {
+      setLink(created.answer.checkoutUrl);
+      setReference(created.answer.booking.reference);
     }
   }
 

@@ -15,7 +15,7 @@ import {
 import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormField, FormInput } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { toastOutcome } from '../../../lib/toast.ts';
 import { formatDay, formatMoment } from './booking-list.ts';
 import { useChangeDates, useStayJourney, useStayJourneyAction } from './guest-journey-api.ts';
 
@@ -37,12 +37,7 @@ export function StayJourneyDialog({ booking, onClose }: { booking: AdminBooking 
   const move = useChangeDates();
 
   async function run(what: () => Promise<unknown>, done: string) {
-    try {
-      await what();
-      toast({ title: done });
-    } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-    }
+    await toastOutcome(what(), { title: done });
   }
 
   function onSaveCode({ accessCode }: { accessCode: string }) {

@@ -3,7 +3,7 @@ import { type BlockDatesInput, BlockDatesSchema } from '../../../../domain/api.t
 import { PROPERTY_ID } from '../../../../domain/property.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form, FormField, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { toastOutcome } from '../../../lib/toast.ts';
 import { cardClass } from '../shared/styles.ts';
 import { useBlockDates } from './dates-api.ts';
 
@@ -17,17 +17,12 @@ export function DatesTab() {
   const block = useBlockDates();
 
   async function onSubmit(input: BlockDatesInput, form: FormMethods<typeof BlockDatesSchema>) {
-    try {
-      await block.mutateAsync(input);
-      toast({ title: 'Dates Blocked', description: 'Guests can no longer book those nights.' });
-      form.reset(EMPTY);
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: `Failed to block dates: ${(error as Error).message}`,
-        variant: 'destructive',
-      });
-    }
+    const blocked = await toastOutcome(
+      block.mutateAsync(input),
+      { title: 'Dates Blocked', description: 'Guests can no longer book those nights.' },
+      { prefix: 'Failed to block dates: ' },
+    );
+    if (blocked) form.reset(EMPTY);
   }
 
   return (

@@ -2,7 +2,7 @@ import { SetEmailPasswordSchema } from '../../../../domain/api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { toast, toastOutcome } from '../../../lib/toast.ts';
 import { cardClass } from '../shared/styles.ts';
 
 /** The server's own schema, and a password that is not blank (the server says the same with a 400). */
@@ -34,22 +34,20 @@ function EmailSetupCard() {
   const sendTest = useSendTestEmail();
 
   async function onSendTest() {
-    try {
-      const result = await sendTest.mutateAsync();
-      toast({ title: 'Test Message Sent', description: `${result.message} Check that it arrived.` });
-    } catch (error) {
-      toast({ title: 'Test Message Failed', description: (error as Error).message, variant: 'destructive' });
-    }
+    await toastOutcome(
+      sendTest.mutateAsync(),
+      (result) => ({ title: 'Test Message Sent', description: `${result.message} Check that it arrived.` }),
+      { title: 'Test Message Failed' },
+    );
   }
 
   async function onSubmit({ password }: { password: string }, form: FormMethods<typeof EmailPasswordForm>) {
-    try {
-      await save.mutateAsync(password);
-      form.reset();
-      toast({ title: 'Email Setup Complete', description: 'Booking confirmation emails are now active' });
-    } catch (error) {
-      toast({ title: 'Setup Failed', description: (error as Error).message, variant: 'destructive' });
-    }
+    const saved = await toastOutcome(
+      save.mutateAsync(password),
+      { title: 'Email Setup Complete', description: 'Booking confirmation emails are now active' },
+      { title: 'Setup Failed' },
+    );
+    if (saved) form.reset();
   }
 
   return (

@@ -4,7 +4,7 @@ import {
 } from '../../../../domain/guest-journey-api.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form, FormCheckbox, FormField, FormInput, FormTextarea } from '../../../components/ui/form.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { toastOutcome } from '../../../lib/toast.ts';
 import { cardClass } from '../shared/styles.ts';
 import { useEmailTemplates, useGuestMessageSettings, useSaveGuestMessageSettings } from './email-api.ts';
 
@@ -25,15 +25,10 @@ export function GuestMessagesCard() {
   const save = useSaveGuestMessageSettings();
 
   async function onSubmit(settings: GuestMessageSettings) {
-    try {
-      await save.mutateAsync(settings);
-      toast({
-        title: 'Guest Messages Saved',
-        description: 'The next arrival and thank-you e-mails use them.',
-      });
-    } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-    }
+    await toastOutcome(save.mutateAsync(settings), {
+      title: 'Guest Messages Saved',
+      description: 'The next arrival and thank-you e-mails use them.',
+    });
   }
 
   return (

@@ -8,7 +8,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { LABEL_CLASS } from '../../../components/ui/field.tsx';
 import { Form, FormField, FormInput, readAt } from '../../../components/ui/form.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { toastOutcome } from '../../../lib/toast.ts';
 import { useAdminPaymentSchedule, useSavePaymentSchedule } from './payment-schedule-api.ts';
 
 /** The figures as typed, read by the server's own schema. */
@@ -36,18 +36,13 @@ export function PaymentScheduleSettings() {
   const save = useSavePaymentSchedule();
 
   async function onSubmit(setting: PaymentScheduleSetting) {
-    try {
-      await save.mutateAsync(setting);
-      toast({
-        title: 'Payment Schedule Saved',
-        description:
-          setting.mode === 'full'
-            ? 'New bookings are paid in full.'
-            : `New bookings more than ${setting.balanceDaysBefore} days ahead pay a ${setting.depositPercent} % deposit.`,
-      });
-    } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-    }
+    await toastOutcome(save.mutateAsync(setting), {
+      title: 'Payment Schedule Saved',
+      description:
+        setting.mode === 'full'
+          ? 'New bookings are paid in full.'
+          : `New bookings more than ${setting.balanceDaysBefore} days ahead pay a ${setting.depositPercent} % deposit.`,
+    });
   }
 
   return (

@@ -22,7 +22,7 @@ import {
   firstErrorMessage,
   readAt,
 } from '../../../components/ui/form.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { toast, toastOutcome } from '../../../lib/toast.ts';
 import { cardClass } from '../shared/styles.ts';
 import { usePropertyFacts, useSavePropertyFacts } from './property-api.ts';
 
@@ -114,13 +114,12 @@ function PropertyFacts({ data }: { data: PropertyFactsResponse }) {
   const save = useSavePropertyFacts();
 
   async function onSubmit(input: PropertyFactsInput, form: FormMethods<typeof PropertyForm>) {
-    try {
-      const saved = await save.mutateAsync(input);
-      form.reset(toForm(saved.facts));
-      toast({ title: 'Property Saved', description: 'The public pages show the new facts in a moment.' });
-    } catch (error) {
-      toast({ title: 'Save Failed', description: (error as Error).message, variant: 'destructive' });
-    }
+    const saved = await toastOutcome(
+      save.mutateAsync(input),
+      { title: 'Property Saved', description: 'The public pages show the new facts in a moment.' },
+      { title: 'Save Failed' },
+    );
+    if (saved) form.reset(toForm(saved.answer.facts));
   }
 
   return (

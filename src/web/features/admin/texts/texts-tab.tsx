@@ -22,7 +22,7 @@ import {
   firstErrorMessage,
   readAt,
 } from '../../../components/ui/form.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { toast, toastOutcome } from '../../../lib/toast.ts';
 import { cardClass } from '../shared/styles.ts';
 import { useOwnerTexts, useResetOwnerTexts, useSaveOwnerTexts } from './texts-api.ts';
 
@@ -84,22 +84,20 @@ function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
   const [confirmReset, setConfirmReset] = useState(false);
 
   async function onSubmit(input: OwnerTextsRecord) {
-    try {
-      await save.mutateAsync(input);
-      toast({ title: 'Texts Saved', description: 'The public pages show the new texts in a moment.' });
-    } catch (error) {
-      toast({ title: 'Save Failed', description: (error as Error).message, variant: 'destructive' });
-    }
+    await toastOutcome(
+      save.mutateAsync(input),
+      { title: 'Texts Saved', description: 'The public pages show the new texts in a moment.' },
+      { title: 'Save Failed' },
+    );
   }
 
   async function onReset() {
     setConfirmReset(false);
-    try {
-      await reset.mutateAsync();
-      toast({ title: 'Texts Reset', description: 'The original texts are back.' });
-    } catch (error) {
-      toast({ title: 'Reset Failed', description: (error as Error).message, variant: 'destructive' });
-    }
+    await toastOutcome(
+      reset.mutateAsync(),
+      { title: 'Texts Reset', description: 'The original texts are back.' },
+      { title: 'Reset Failed' },
+    );
   }
 
   return (
