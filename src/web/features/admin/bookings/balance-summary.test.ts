@@ -1,43 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminBooking } from '../../../../domain/api.ts';
+import { adminBooking } from './admin-booking.fixture.ts';
 import { canChargeBalance, paymentLines } from './balance-summary.ts';
 
-const deposit = (overrides: Partial<AdminBooking> = {}): AdminBooking => ({
-  id: '5f1d7c2e-0000-4000-8000-000000000001',
-  reference: 'TWR-BWEQ-RBG0',
-  propertyId: 1,
-  kind: 'guest',
-  source: 'web',
-  checkInDate: '2027-02-01',
-  checkOutDate: '2027-02-04',
-  guestCount: 2,
-  contactName: 'Ada Guest',
-  contactEmail: 'ada@example.test',
-  contactPhone: '',
-  specialRequests: '',
-  reason: '',
-  totalPrice: 809,
-  status: 'confirmed',
-  holdExpiresAt: null,
-  attention: null,
-  flag: null,
-  paidPence: 24_270,
-  refundedPence: 0,
-  refundDuePence: 0,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  confirmedAt: null,
-  canceledAt: null,
-  scheduleKind: 'deposit',
-  depositPence: 24_270,
-  balancePence: 56_630,
-  balanceDueOn: '2026-12-21',
-  balanceStatus: 'scheduled',
-  balanceFailureCode: null,
-  balanceLastError: null,
-  balanceLastAttemptAt: null,
-  duePence: 56_630,
-  ...overrides,
-});
+/** A stay booked with a deposit, its balance still to be charged. */
+const deposit = (overrides: Partial<AdminBooking> = {}): AdminBooking =>
+  adminBooking({
+    checkInDate: '2027-02-01',
+    checkOutDate: '2027-02-04',
+    paidPence: 24_270,
+    scheduleKind: 'deposit',
+    depositPence: 24_270,
+    balancePence: 56_630,
+    balanceDueOn: '2026-12-21',
+    balanceStatus: 'scheduled',
+    duePence: 56_630,
+    ...overrides,
+  });
 
 describe("the owner's view of a booking's money", () => {
   it('a scheduled balance: paid, due and the next charge date', () => {

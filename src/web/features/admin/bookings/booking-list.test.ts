@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminBooking } from '../../../../domain/api.ts';
 import { bookingReference } from '../../../../domain/booking-reference.ts';
+import { adminBooking } from './admin-booking.fixture.ts';
 import {
   canCancel,
   canConfirm,
@@ -13,42 +13,7 @@ import {
   statusTone,
 } from './booking-list.ts';
 
-const booking = (overrides: Partial<AdminBooking>): AdminBooking => ({
-  id: '5f1d7c2e-0000-4000-8000-000000000001',
-  reference: 'TWR-BWEQ-RBG0',
-  propertyId: 1,
-  kind: 'guest',
-  source: 'web',
-  checkInDate: '2026-12-14',
-  checkOutDate: '2026-12-17',
-  guestCount: 2,
-  contactName: 'Ada Guest',
-  contactEmail: 'ada@example.test',
-  contactPhone: '',
-  specialRequests: '',
-  reason: '',
-  totalPrice: 809,
-  status: 'confirmed',
-  holdExpiresAt: null,
-  attention: null,
-  flag: null,
-  paidPence: 80_900,
-  refundedPence: 0,
-  refundDuePence: 0,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  confirmedAt: null,
-  canceledAt: null,
-  scheduleKind: 'full',
-  depositPence: 0,
-  balancePence: 0,
-  balanceDueOn: null,
-  balanceStatus: 'none',
-  balanceFailureCode: null,
-  balanceLastError: null,
-  balanceLastAttemptAt: null,
-  duePence: 0,
-  ...overrides,
-});
+const booking = adminBooking;
 
 const block = booking({ id: 'b-1', kind: 'block', contactName: 'Owner Block', reason: 'Boiler service' });
 const pending = booking({
