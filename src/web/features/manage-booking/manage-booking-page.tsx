@@ -72,15 +72,10 @@ export function ManageBookingPage({ reference, bookingKey }: { reference: string
   return <BookingDetails booking={booking.data} reference={reference} bookingKey={bookingKey} />;
 }
 
-function BookingDetails({
-  booking,
-  reference,
-  bookingKey,
-}: {
-  booking: ManagedBooking;
-  reference: string;
-  bookingKey: string;
-}) {
+/** The booking shown, and the reference and key of its link, which every request about it sends. */
+type BookingProps = { booking: ManagedBooking; reference: string; bookingKey: string };
+
+function BookingDetails({ booking, reference, bookingKey }: BookingProps) {
   const canceled = booking.status === 'canceled';
   const { money } = booking;
   return (
@@ -178,15 +173,7 @@ function BookingDetails({
   );
 }
 
-function CancelSection({
-  booking,
-  reference,
-  bookingKey,
-}: {
-  booking: ManagedBooking;
-  reference: string;
-  bookingKey: string;
-}) {
+function CancelSection({ booking, reference, bookingKey }: BookingProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
@@ -277,15 +264,7 @@ function CancelSection({
   );
 }
 
-function ChangeRequestForm({
-  booking,
-  reference,
-  bookingKey,
-}: {
-  booking: ManagedBooking;
-  reference: string;
-  bookingKey: string;
-}) {
+function ChangeRequestForm({ booking, reference, bookingKey }: BookingProps) {
   const [checkInDate, setCheckIn] = useState(booking.checkInDate);
   const [checkOutDate, setCheckOut] = useState(booking.checkOutDate);
   const [message, setMessage] = useState('');
