@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 export const ADMIN_TOKEN_KEY = 'adminToken';
 
 /** A failed API call. Its message is the spec's "<status>: <message>" (section 7), built from the JSON `message`. */
@@ -58,6 +59,10 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   return (await response.json()) as T;
 }
 
+/** The read of one address as query options: GET `url`, its answer a `T`, kept under `queryKey`. */
+export const readQuery = <T>(queryKey: readonly unknown[], url: string) =>
+  queryOptions({ queryKey, queryFn: () => apiRequest<T>('GET', url) });
+
 /** A file sent as multipart (the owner's photos), answered with JSON. */
 export async function uploadFile<T>(method: 'POST' | 'PUT', url: string, file: File): Promise<T> {
   const body = new FormData();
@@ -89,7 +94,7 @@ export async function downloadFile(url: string, name?: string): Promise<void> {
 
 /**
  * Server data is read through query options that each feature's `*-api.ts` builds with TanStack Query's
- * `queryOptions`: the key is `[feature, resource]` or `[feature, resource, params]` (`['admin', 'bookings']`,
- * `['admin', 'audit', { limit: 20 }]`), never a URL, and the query function says which URL it fetches. A screen
- * invalidates what an action changed by the factory's key (`bookingsQuery().queryKey`).
+ * `queryOptions` (`readQuery` for a plain GET): the key is `[feature, resource]` or `[feature, resource, params]` (`['admin', 'bookings']`,
+ * `['admin', 'audit', { limit: 20 }]`), never a URL, and the query function says which URL it fetches. A change
+ * (`useChange` in mutation.ts) marks stale what it changed by the factories' keys (`bookingsQuery().queryKey`).
  */

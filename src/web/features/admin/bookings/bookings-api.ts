@@ -7,23 +7,16 @@ import type {
   Property,
   RefundPreview,
 } from '../../../../domain/api.ts';
-import { apiRequest, downloadFile } from '../../../lib/api.ts';
+import { apiRequest, downloadFile, readQuery } from '../../../lib/api.ts';
 import { useChange } from '../../../lib/mutation.ts';
 import { BOOKINGS_AND_ACTIVITY } from '../shared/queries.ts';
 
 /* The Bookings tab's reads as query options, keyed ['admin', resource, params?] (the scheme in lib/api.ts). */
 
-export const propertiesQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'properties'],
-    queryFn: () => apiRequest<Property[]>('GET', '/api/properties'),
-  });
+export const propertiesQuery = () => readQuery<Property[]>(['admin', 'properties'], '/api/properties');
 
 export const importedEventsQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'imported-events'],
-    queryFn: () => apiRequest<ImportedEvent[]>('GET', '/api/admin/imported-events'),
-  });
+  readQuery<ImportedEvent[]>(['admin', 'imported-events'], '/api/admin/imported-events');
 
 /** What cancelling would refund; nothing is asked while no booking is chosen. */
 export const refundPreviewQuery = (id: string | null, byOwner: boolean) =>

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { EmailStatus, EmailTestResult } from '../../../../domain/api.ts';
 import type { GuestMessageSettings, TemplatePreview } from '../../../../domain/guest-journey-api.ts';
-import { apiRequest } from '../../../lib/api.ts';
+import { apiRequest, readQuery } from '../../../lib/api.ts';
 import { useChange } from '../../../lib/mutation.ts';
 import { auditQuery, goLiveQuery } from '../shared/queries.ts';
 
@@ -9,22 +9,13 @@ import { auditQuery, goLiveQuery } from '../shared/queries.ts';
 
 /** The owner's answer from `GET /api/admin/email-status` (spec section 3). */
 export const emailStatusQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'email-status'],
-    queryFn: () => apiRequest<EmailStatus>('GET', '/api/admin/email-status'),
-  });
+  readQuery<EmailStatus>(['admin', 'email-status'], '/api/admin/email-status');
 
 export const guestMessageSettingsQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'guest-messages'],
-    queryFn: () => apiRequest<GuestMessageSettings>('GET', '/api/admin/guest-messages'),
-  });
+  readQuery<GuestMessageSettings>(['admin', 'guest-messages'], '/api/admin/guest-messages');
 
 export const emailTemplatesQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'email-templates'],
-    queryFn: () => apiRequest<TemplatePreview[]>('GET', '/api/admin/email-templates'),
-  });
+  readQuery<TemplatePreview[]>(['admin', 'email-templates'], '/api/admin/email-templates');
 
 export const useEmailStatus = () => useQuery(emailStatusQuery());
 export const useGuestMessageSettings = () => useQuery(guestMessageSettingsQuery());

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PaymentScheduleSetting } from '../../../../domain/payment-schedule.ts';
-import { apiRequest } from '../../../lib/api.ts';
+import { apiRequest, readQuery } from '../../../lib/api.ts';
 import { useChange } from '../../../lib/mutation.ts';
 import { paymentScheduleQuery } from '../../payment-schedule/index.ts';
 import { auditQuery } from '../shared/queries.ts';
@@ -8,10 +8,7 @@ import { auditQuery } from '../shared/queries.ts';
 /* The owner's payment schedule (decision 016), keyed ['admin', 'payment-schedule'] (lib/api.ts). */
 
 export const adminPaymentScheduleQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'payment-schedule'],
-    queryFn: () => apiRequest<PaymentScheduleSetting>('GET', '/api/admin/payment-schedule'),
-  });
+  readQuery<PaymentScheduleSetting>(['admin', 'payment-schedule'], '/api/admin/payment-schedule');
 
 export const useAdminPaymentSchedule = () => useQuery(adminPaymentScheduleQuery());
 

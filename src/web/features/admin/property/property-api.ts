@@ -1,16 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PropertyFactsInput, PropertyFactsResponse } from '../../../../domain/property-facts.ts';
-import { apiRequest } from '../../../lib/api.ts';
+import { apiRequest, readQuery } from '../../../lib/api.ts';
 import { useChange } from '../../../lib/mutation.ts';
 import { auditQuery, goLiveQuery } from '../shared/queries.ts';
 
 /* The Property tab's facts, keyed ['admin', 'property-facts'] (the scheme in lib/api.ts). */
 
 export const propertyFactsQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'property-facts'],
-    queryFn: () => apiRequest<PropertyFactsResponse>('GET', '/api/admin/property-facts'),
-  });
+  readQuery<PropertyFactsResponse>(['admin', 'property-facts'], '/api/admin/property-facts');
 
 export const usePropertyFacts = () => useQuery(propertyFactsQuery());
 

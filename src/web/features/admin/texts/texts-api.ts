@@ -1,16 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { OwnerTextsInput, OwnerTextsRecord } from '../../../../domain/owner-texts.ts';
-import { apiRequest } from '../../../lib/api.ts';
+import { apiRequest, readQuery } from '../../../lib/api.ts';
 import { useChange } from '../../../lib/mutation.ts';
 import { auditQuery, goLiveQuery } from '../shared/queries.ts';
 
 /* The Texts tab's texts, keyed ['admin', 'texts'] (the scheme in lib/api.ts). */
 
-export const ownerTextsQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'texts'],
-    queryFn: () => apiRequest<OwnerTextsRecord>('GET', '/api/admin/texts'),
-  });
+export const ownerTextsQuery = () => readQuery<OwnerTextsRecord>(['admin', 'texts'], '/api/admin/texts');
 
 export const useOwnerTexts = () => useQuery(ownerTextsQuery());
 
