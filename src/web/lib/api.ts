@@ -94,7 +94,8 @@ export async function downloadFile(url: string, name?: string): Promise<void> {
 
 /**
  * Server data is read through query options that each feature's `*-api.ts` builds with TanStack Query's
- * `queryOptions` (`readQuery` for a plain GET): the key is `[feature, resource]` or `[feature, resource, params]` (`['admin', 'bookings']`,
- * `['admin', 'audit', { limit: 20 }]`), never a URL, and the query function says which URL it fetches. A change
- * (`useChange` in mutation.ts) marks stale what it changed by the factories' keys (`bookingsQuery().queryKey`).
+ * `queryOptions` (`readQuery` for a plain GET): the key is `[feature, resource]` or `[feature, resource, params]`
+ * (`['admin', 'bookings']`, `['admin', 'audit', { limit: 20 }]`), never a URL, and the query function says which
+ * URL it fetches. A change (`useChange` in mutation.ts) marks stale what it changed by the factories' keys
+ * (`bookingsQuery().queryKey`).
  */
