@@ -1,18 +1,21 @@
+import { addDays } from '../src/domain/dates.ts';
 import { DEFAULT_DEPOSIT_PERCENT } from '../src/domain/payment-schedule.ts';
-import { adminPost, adminToken, expect, loginAsAdmin, test } from './fixtures.ts';
+import { expect, test, today } from './fixtures.ts';
 
 /**
  * The admin's forms check what the owner typed with the server's own schemas before sending it: each sentence
  * sits under the field it is about, and nothing is saved. Every spec shares one server: this one keeps its stay
  * 340+ days ahead (clear of the admin spec's 290+), and saves only what every other spec already expects.
  */
-const inDays = (days: number) => new Date(Date.now() + (340 + days) * 86_400_000).toISOString().slice(0, 10);
+/** The date `days` into this spec's window. */
+const inDays = (days: number) => addDays(today, 340 + days);
 
 test.describe('the admin’s forms', () => {
   test('the payment schedule refuses a deposit out of range under its field, then saves paying in full', async ({
     page,
+    admin,
   }) => {
-    await loginAsAdmin(page);
+    await admin.signIn(page);
     await page.goto('/admin?tab=payments');
     const deposit = page.getByLabel('Deposit (%)');
     await page.getByLabel('Deposit now, balance later').check();
@@ -22,11 +25,7 @@ test.describe('the admin’s forms', () => {
     await expect(
       page.getByRole('alert').filter({ hasText: 'The deposit must be at least 1 %' }),
     ).toBeVisible();
-    const token = await adminToken(page.request);
-    const saved = await page.request.get('/api/admin/payment-schedule', {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect((await saved.json()).mode).toBe('full');
+    expect((await admin.call('get', '/api/admin/payment-schedule')).mode).toBe('full');
 
     await deposit.fill(String(DEFAULT_DEPOSIT_PERCENT)); // back as every other spec has it
     await page.getByLabel('Pay in full when booking').check();
@@ -36,8 +35,8 @@ test.describe('the admin’s forms', () => {
     await expect(page.getByText('New bookings are paid in full.', { exact: true })).toBeVisible();
   });
 
-  test('the guest messages refuse a review link that is not a web address', async ({ page }) => {
-    await loginAsAdmin(page);
+  test('the guest messages refuse a review link that is not a web address', async ({ page, admin }) => {
+    await admin.signIn(page);
     await page.goto('/admin?tab=email');
     const review = page.getByLabel('Review link (optional)');
     await expect(page.getByRole('button', { name: 'Save Guest Messages' })).toBeEnabled();
@@ -48,21 +47,18 @@ test.describe('the admin’s forms', () => {
     await expect(page.getByText('Guest Messages Saved', { exact: true })).toHaveCount(0);
   });
 
-  test('moving a stay refuses a check-out before the check-in, under the check-out', async ({ page }) => {
-    const created = await adminPost(page.request, '/api/admin/bookings', {
-      checkInDate: inDays(0),
-      checkOutDate: inDays(3),
-      guestCount: 2,
-      contactName: 'Moira Mover',
-      contactEmail: 'moira@example.test',
-      holdDays: 3,
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const { booking } = (await created.json()) as { booking: { id: string } };
-    const confirmed = await adminPost(page.request, `/api/bookings/${booking.id}/confirm`, {});
-    expect(confirmed.status(), await confirmed.text()).toBe(200);
+  test('moving a stay refuses a check-out before the check-in, under the check-out', async ({
+    page,
+    admin,
+    stays,
+  }) => {
+    const booking = await stays.byOwner(
+      { checkInDate: inDays(0), checkOutDate: inDays(3) },
+      { name: 'Moira Mover', email: 'moira@example.test' },
+    );
+    await admin.call('post', `/api/bookings/${booking.id}/confirm`);
 
-    await loginAsAdmin(page);
+    await admin.signIn(page);
     await page.goto('/admin');
     await page.getByLabel('Search').fill('Moira Mover');
     await page
@@ -80,8 +76,11 @@ test.describe('the admin’s forms', () => {
     await expect(page.getByText('Dates Changed', { exact: true })).toHaveCount(0);
   });
 
-  test('a guest’s data is asked for by a real e-mail address, before export or erasure', async ({ page }) => {
-    await loginAsAdmin(page);
+  test('a guest’s data is asked for by a real e-mail address, before export or erasure', async ({
+    page,
+    admin,
+  }) => {
+    await admin.signIn(page);
     await page.goto('/admin');
     await page.getByText('Guest data (UK GDPR)').click();
     const email = page.getByLabel('Guest e-mail');

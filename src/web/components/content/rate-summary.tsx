@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatGbp } from '../../../domain/pricing.ts';
+import { formatGbp } from '../../../domain/format.ts';
 import { useSiteContent } from '../../lib/site-content.ts';
 
 const gbp = (pounds: number) => formatGbp(Math.round(pounds * 100));

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { type AdminLogin, AdminLoginSchema } from '../../../domain/api.ts';
+import { AdminLoginSchema } from '../../../domain/api/admin-auth.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Form, FormInput } from '../../components/ui/form.tsx';
@@ -84,7 +84,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
  * check, then the login schema's, which no field shows: the spec's form says nothing until the server answers).
  */
 export function LoginForm({ onLoggedIn }: { onLoggedIn(username: string): void }) {
-  async function onSubmit(credentials: AdminLogin) {
+  async function onSubmit(credentials: { username: string; password: string }) {
     try {
       const { token } = await logIn(credentials);
       window.localStorage.setItem(ADMIN_TOKEN_KEY, token);

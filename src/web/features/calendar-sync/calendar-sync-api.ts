@@ -1,4 +1,8 @@
-import type { CalendarSourcesResponse, SyncAllResponse, SyncCalendarResponse } from '../../../domain/api.ts';
+import type {
+  CalendarSourcesResponse,
+  SyncAllResponse,
+  SyncCalendarResponse,
+} from '../../../domain/api/calendar-sync.ts';
 import { apiRequest, readQuery } from '../../lib/api.ts';
 
 /* Calendar sync's reads as query options, keyed ['calendar-sync', resource] (the scheme in lib/api.ts). */

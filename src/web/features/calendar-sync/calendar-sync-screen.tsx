@@ -3,7 +3,8 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import type { CalendarSourcesResponse } from '../../../domain/api.ts';
+import type { CalendarSourcesResponse } from '../../../domain/api/calendar-sync.ts';
+import { PROPERTY_TIME_ZONE } from '../../../domain/property.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Form, FormField, FormInput } from '../../components/ui/form.tsx';
@@ -35,7 +36,7 @@ type LastResult = {
 const londonTime = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
   timeStyle: 'short',
-  timeZone: 'Europe/London',
+  timeZone: PROPERTY_TIME_ZONE,
 });
 
 function errorText(error: unknown, fallback: string): string {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { DownloadArchiveId } from '../../../domain/api.ts';
+import type { DownloadArchiveId } from '../../../domain/api/downloads.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { archiveOf, formatBytes, useDownloads } from './use-downloads.ts';
 

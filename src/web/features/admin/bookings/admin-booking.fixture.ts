@@ -1,4 +1,4 @@
-import type { AdminBooking } from '../../../../domain/api.ts';
+import type { AdminBooking } from '../../../../domain/api/admin-bookings.ts';
 
 /** A booking as the owner's list receives it, for the tests: a guest's stay paid in full, then the overrides. */
 export const adminBooking = (overrides: Partial<AdminBooking> = {}): AdminBooking => ({

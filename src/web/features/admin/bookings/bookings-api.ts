@@ -4,9 +4,9 @@ import type {
   CancelBooking,
   ImportedEvent,
   OwnerBooking,
-  Property,
   RefundPreview,
-} from '../../../../domain/api.ts';
+} from '../../../../domain/api/admin-bookings.ts';
+import type { Property } from '../../../../domain/api/properties.ts';
 import { apiRequest, downloadFile, readQuery } from '../../../lib/api.ts';
 import { useChange } from '../../../lib/mutation.ts';
 import { BOOKINGS_AND_ACTIVITY } from '../shared/queries.ts';

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import type { AdminBooking } from '../../../../domain/api.ts';
-import { formatGbp } from '../../../../domain/pricing.ts';
+import type { AdminBooking } from '../../../../domain/api/admin-bookings.ts';
+import { formatGbp, formatShortDate } from '../../../../domain/format.ts';
 import { ConfirmationDialog } from '../../../components/ui/dialog.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
-import { formatDay } from './booking-list.ts';
 import { useCancelBooking, useRefundPreview } from './bookings-api.ts';
 
 /** Tells the owner how a cancellation went: what was refunded, or why it failed. True when it went through. */
@@ -52,8 +51,8 @@ export function CancelDialog({ booking, onClose }: { booking: AdminBooking | nul
       description={
         booking ? (
           <>
-            {booking.contactName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)}. The
-            nights become free at once.
+            {booking.contactName}, {formatShortDate(booking.checkInDate)} –{' '}
+            {formatShortDate(booking.checkOutDate)}. The nights become free at once.
           </>
         ) : null
       }

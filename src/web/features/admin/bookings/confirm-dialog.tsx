@@ -1,7 +1,7 @@
-import type { AdminBooking } from '../../../../domain/api.ts';
+import type { AdminBooking } from '../../../../domain/api/admin-bookings.ts';
+import { formatPounds, formatShortDate } from '../../../../domain/format.ts';
 import { ConfirmationDialog } from '../../../components/ui/dialog.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
-import { formatDay, formatPounds } from './booking-list.ts';
 import { useConfirmBooking } from './bookings-api.ts';
 
 /**
@@ -29,8 +29,9 @@ export function ConfirmDialog({ booking, onClose }: { booking: AdminBooking | nu
       description={
         booking ? (
           <>
-            {booking.contactName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)},{' '}
-            {formatPounds(booking.totalPrice)} (ref {booking.reference}).
+            {booking.contactName}, {formatShortDate(booking.checkInDate)} –{' '}
+            {formatShortDate(booking.checkOutDate)}, {formatPounds(booking.totalPrice)} (ref{' '}
+            {booking.reference}).
           </>
         ) : null
       }

@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import type { AdminBooking } from '../../../../domain/api.ts';
-import type { ChangeDates, GuestEraseResponse, StayDetails } from '../../../../domain/guest-journey-api.ts';
+import type { AdminBooking } from '../../../../domain/api/admin-bookings.ts';
+import type { ChangeDates, GuestEraseResponse, StayDetails } from '../../../../domain/api/guest-journey.ts';
 import { apiRequest, downloadFile } from '../../../lib/api.ts';
 import { useChange } from '../../../lib/mutation.ts';
 import { auditQuery, BOOKINGS_AND_ACTIVITY } from '../shared/queries.ts';

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { type OwnerBooking, OwnerBookingSchema } from '../../../../domain/api.ts';
+import { type OwnerBooking, OwnerBookingSchema } from '../../../../domain/api/admin-bookings.ts';
 import { daysBetween, isIsoDate } from '../../../../domain/dates.ts';
+import { formatPounds } from '../../../../domain/format.ts';
 import { priceStay } from '../../../../domain/pricing.ts';
 import { MAX_GUESTS } from '../../../../domain/property.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -18,7 +19,6 @@ import { Form, FormField, FormInput, FormSelect } from '../../../components/ui/f
 import { Input } from '../../../components/ui/input.tsx';
 import { toast, toastOutcome } from '../../../lib/toast.ts';
 import { useAdminRatePlan } from '../shared/queries.ts';
-import { formatPounds } from './booking-list.ts';
 import { useCreateOwnerBooking } from './bookings-api.ts';
 
 const EMPTY = {

@@ -1,9 +1,10 @@
-import type { AdminBooking } from '../../../../domain/api.ts';
+import type { AdminBooking } from '../../../../domain/api/admin-bookings.ts';
 import {
   type ChangeDates,
   ChangeDatesSchema,
   StayAccessCodeSchema,
-} from '../../../../domain/guest-journey-api.ts';
+} from '../../../../domain/api/guest-journey.ts';
+import { formatShortDate } from '../../../../domain/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -16,7 +17,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormField, FormInput } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
-import { formatDay, formatMoment } from './booking-list.ts';
+import { formatMoment } from './booking-list.ts';
 import { useChangeDates, useStayJourney, useStayJourneyAction } from './guest-journey-api.ts';
 
 const STATUS_LABELS = {
@@ -58,8 +59,8 @@ export function StayJourneyDialog({ booking, onClose }: { booking: AdminBooking 
         <DialogTitle>Guest link and messages</DialogTitle>
         {booking ? (
           <DialogDescription>
-            {booking.contactName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)} (Ref{' '}
-            {booking.reference})
+            {booking.contactName}, {formatShortDate(booking.checkInDate)} –{' '}
+            {formatShortDate(booking.checkOutDate)} (Ref {booking.reference})
           </DialogDescription>
         ) : null}
         {journey.isPending ? (

@@ -1,4 +1,4 @@
-import type { BlockDatesInput } from '../../../../domain/api.ts';
+import type { BlockDatesInput } from '../../../../domain/api/admin-bookings.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import { useChange } from '../../../lib/mutation.ts';
 import { BOOKINGS_AND_ACTIVITY } from '../shared/queries.ts';

@@ -1,5 +1,5 @@
 import { useWatch } from 'react-hook-form';
-import { type BlockDatesInput, BlockDatesSchema } from '../../../../domain/api.ts';
+import { type BlockDatesInput, BlockDatesSchema } from '../../../../domain/api/admin-bookings.ts';
 import { PROPERTY_ID } from '../../../../domain/property.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form, FormField, FormInput, type FormMethods } from '../../../components/ui/form.tsx';

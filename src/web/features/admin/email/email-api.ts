@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EmailStatus, EmailTestResult } from '../../../../domain/api.ts';
-import type { GuestMessageSettings, TemplatePreview } from '../../../../domain/guest-journey-api.ts';
+import type { EmailStatus, EmailTestResult } from '../../../../domain/api/email.ts';
+import type { GuestMessageSettings, TemplatePreview } from '../../../../domain/api/guest-journey.ts';
 import { apiRequest, readQuery } from '../../../lib/api.ts';
 import { useChange } from '../../../lib/mutation.ts';
 import { auditQuery, goLiveQuery } from '../shared/queries.ts';

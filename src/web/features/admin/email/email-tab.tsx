@@ -1,4 +1,4 @@
-import { SetEmailPasswordSchema } from '../../../../domain/api.ts';
+import { SetEmailPasswordSchema } from '../../../../domain/api/email.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormInput, type FormMethods } from '../../../components/ui/form.tsx';

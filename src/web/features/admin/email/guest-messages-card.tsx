@@ -1,7 +1,7 @@
 import {
   type GuestMessageSettings,
   GuestMessageSettingsSchema,
-} from '../../../../domain/guest-journey-api.ts';
+} from '../../../../domain/api/guest-journey.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form, FormCheckbox, FormField, FormInput, FormTextarea } from '../../../components/ui/form.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';

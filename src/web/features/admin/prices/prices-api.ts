@@ -1,4 +1,4 @@
-import type { AdminRatePlan } from '../../../../domain/api.ts';
+import type { AdminRatePlan } from '../../../../domain/api/pricing.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import { useChange } from '../../../lib/mutation.ts';
 import { adminRatePlanQuery, auditQuery } from '../shared/queries.ts';

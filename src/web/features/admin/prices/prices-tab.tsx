@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import type { AdminRatePlan } from '../../../../domain/api.ts';
+import type { AdminRatePlan } from '../../../../domain/api/pricing.ts';
 import { addDays, dayOfWeek, type IsoDate, todayOnPropertyClock } from '../../../../domain/dates.ts';
-import { formatDayMonthYear } from '../../../../domain/format.ts';
-import { formatGbp, priceStay } from '../../../../domain/pricing.ts';
+import { formatDayMonthYear, formatGbp } from '../../../../domain/format.ts';
+import { priceStay } from '../../../../domain/pricing.ts';
 import { MAX_NIGHTS, MIN_NIGHTS } from '../../../../domain/property.ts';
 import {
-  type BaseRates,
   BaseRatesSchema,
   LEVY_EARLIEST_START,
   type RatePlan,
@@ -26,7 +25,7 @@ import { figure, pounds, textFromPence } from './prices-form.ts';
 import { DiscountsSection, OverridesSection, PromoCodesSection, SeasonsSection } from './prices-sections.tsx';
 
 /**
- * The owner's Prices tab (issue 14): base rates and fees with the visitor levy, seasons, date overrides,
+ * The owner's Prices tab (decision 013): base rates and fees with the visitor levy, seasons, date overrides,
  * length-of-stay discounts and promo codes, each saved through the admin API (which checks the whole plan and
  * writes the audit log), and a live preview priced by the same function the booking card and the server use.
  */
@@ -167,7 +166,7 @@ function BaseRatesForm({
 }) {
   const change = usePlanChange();
 
-  async function onSubmit(body: BaseRates) {
+  async function onSubmit(body: z.output<typeof BaseRatesSchema>) {
     await change.mutateAsync({ method: 'PUT', url: planUrls.base, body });
     toast({ title: 'Prices Saved', description: 'Guests now see the new rates.' });
   }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminBooking, AdminRatePlan, AuditEntry } from '../../../../domain/api.ts';
+import type { AdminBooking, AuditEntry } from '../../../../domain/api/admin-bookings.ts';
+import type { AdminRatePlan } from '../../../../domain/api/pricing.ts';
 import type { GoLiveChecklist } from '../../../../domain/go-live.ts';
 import { readQuery } from '../../../lib/api.ts';
 
