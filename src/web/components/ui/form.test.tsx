@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   Form,
+  FormAlert,
   FormCheckbox,
   FormField,
   FormInput,
@@ -72,6 +73,27 @@ describe('Form', () => {
       '<p id="guest-name-error" role="alert" class="mt-1 text-red-800 text-sm">Give a name.</p>',
     );
     expect(attributesOf(html, 'select')['aria-invalid']).toBeUndefined();
+  });
+
+  it('says what the request answered in its alert, apart from the fields', () => {
+    const html = renderToStaticMarkup(
+      <Form
+        schema={Schema}
+        defaultValues={blank}
+        onSubmit={() => {}}
+        options={{ errors: { root: { submit: { type: 'server', message: 'Seasons cannot overlap.' } } } }}
+      >
+        <FormAlert className="text-red-800" />
+      </Form>,
+    );
+    expect(html).toContain('<p role="alert" class="text-red-800">Seasons cannot overlap.</p>');
+    expect(
+      renderToStaticMarkup(
+        <Form schema={Schema} defaultValues={blank} onSubmit={() => {}}>
+          <FormAlert />
+        </Form>,
+      ),
+    ).not.toContain('role="alert"');
   });
 
   it('marks nothing invalid while there is no error', () => {
