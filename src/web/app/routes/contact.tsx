@@ -82,18 +82,20 @@ export default function Contact() {
               Book Now
             </Link>
           </div>
-          {[
-            { card: corporate, action: 'Enquire about venue hire' },
-            { card: special, action: 'Send a special request' },
-          ].map(({ card, action }) => (
-            <div key={action} className={cardClass}>
-              <h3 className="font-semibold text-xl">{card.title}</h3>
-              <p className="mt-2 mb-6 text-stone-700">{card.text}</p>
-              <a href={mailto(email, card.subject)} className={cardAction}>
-                {action}
-              </a>
-            </div>
-          ))}
+          <div className={cardClass}>
+            <h3 className="font-semibold text-xl">{corporate.title}</h3>
+            <p className="mt-2 mb-6 text-stone-700">{corporate.text}</p>
+            <a href={mailto(email, corporate.subject)} className={cardAction}>
+              Enquire about venue hire
+            </a>
+          </div>
+          <div className={cardClass}>
+            <h3 className="font-semibold text-xl">{special.title}</h3>
+            <p className="mt-2 mb-6 text-stone-700">{special.text}</p>
+            <a href={mailto(email, special.subject)} className={cardAction}>
+              Send a special request
+            </a>
+          </div>
         </div>
       </section>
 

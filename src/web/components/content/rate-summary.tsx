@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { formatGbp } from '../../../domain/format.ts';
 import { useSiteContent } from '../../lib/site-content.ts';
 
@@ -35,35 +34,6 @@ export function RateSummary({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
         in total ({gbp(example.accommodation)} + {gbp(example.cleaningFee)} cleaning +{' '}
         {gbp(example.serviceFee)} service). Minimum stay {prices.minNights} nights, up to 4 guests.
       </p>
-    </div>
-  );
-}
-
-/** The dark panel at the foot of a page: a heading, the rates with their fees, and the way to book. */
-export function RatesCallToAction({
-  id,
-  heading,
-  text,
-  action,
-}: {
-  id: string;
-  heading: ReactNode;
-  text?: ReactNode;
-  /** The link to the booking card, styled by the page. */
-  action: ReactNode;
-}) {
-  return (
-    <div className="grid gap-8 rounded-2xl bg-stone-900 p-8 text-white md:grid-cols-[2fr_1fr] md:items-center">
-      <div>
-        <h2 id={id} className="font-serif text-3xl">
-          {heading}
-        </h2>
-        {text ? <p className="mt-3 text-stone-200">{text}</p> : null}
-        <div className="mt-4">
-          <RateSummary tone="dark" />
-        </div>
-      </div>
-      {action}
     </div>
   );
 }
