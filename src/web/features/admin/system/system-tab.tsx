@@ -1,6 +1,6 @@
 import type { JobOutcome, SystemJob } from '../../../../domain/api/system.ts';
-import { formatMoment } from '../booking-list.ts';
-import { cardClass } from '../styles.ts';
+import { formatMoment } from '../shared/format.ts';
+import { cardClass } from '../shared/styles.ts';
 import { useSystem } from './system-api.ts';
 
 const OUTCOMES: Record<JobOutcome, { label: string; className: string }> = {
