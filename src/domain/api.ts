@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TwoFactorCodeField } from './admin-account.ts';
 import { ATTENTION_CODES } from './attention.ts';
 import {
   contactEmail,
@@ -42,6 +43,8 @@ export type Property = z.infer<typeof PropertySchema>;
 export const AdminLoginSchema = z.object({
   username: textField().trim().min(1, 'Username is required').max(200),
   password: z.string().min(1, 'Password is required').max(1000),
+  /** With two-step sign-in on: the authenticator app's 6 digits, or one of the recovery codes. */
+  code: TwoFactorCodeField.optional(),
 });
 export type AdminLogin = z.infer<typeof AdminLoginSchema>;
 export const AdminLoginResponseSchema = z.object({ token: z.string() });

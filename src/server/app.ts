@@ -21,9 +21,11 @@ import {
 import { publicOwnerTexts } from '../domain/owner-texts.ts';
 import { publicPropertyFacts } from '../domain/property-facts.ts';
 import { publicPricesFromPlan } from '../domain/site-content.ts';
+import { adminAccountRoutes } from './admin-auth/account-routes.ts';
 import { createRequireAdmin } from './admin-auth/require-admin.ts';
 import { type RouteTable, recordRoutes } from './admin-auth/route-table.ts';
 import { adminAuthRoutes } from './admin-auth/routes.ts';
+import { createTwoFactor } from './admin-auth/two-factor.ts';
 import { adminBookingRoutes } from './admin-bookings/routes.ts';
 import { createAdminBookingService, type RefundProvider } from './admin-bookings/service.ts';
 import { availabilityRoutes } from './availability/routes.ts';
@@ -409,10 +411,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('siteContent', context.siteContent);
   app.addHook('onClose', async () => context.siteContent.stop());
-  const smtp = createSmtpSettings(
-    config,
-    createSecretBox({ secretKey: config.secretKey, dataDir: config.dataDir }),
-  );
+  // The server's one secret box: the SMTP password and the owner's two-step secret are sealed with its key.
+  const secretBox = createSecretBox({ secretKey: config.secretKey, dataDir: config.dataDir });
+  const smtp = createSmtpSettings(config, secretBox);
+  const twoFactor = createTwoFactor({ db: database.db, clock, secretBox });
   const outboxWorker = createOutboxWorker({
     database,
     smtp,
@@ -546,7 +548,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, context);
       await api.register(propertyRoutes, context);
       await api.register(siteContentRoutes, context);
-      await api.register(adminAuthRoutes, context); // login is public; verify and logout check the token
+      await api.register(adminAuthRoutes, { ...context, twoFactor }); // login is public; verify and logout check the token
       await api.register(icalExportRoutes, { ...context, calendarSync }); // keyed by the export secret
       await api.register(downloadsApiRoutes);
       await api.register(paymentRoutes, { ...context, beforeHold: () => calendarSync.refreshStaleFeeds() });
@@ -576,6 +578,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireAdmin);
         recordRoutes(admin, routeTable.admin); // first, so the authorization test sees every admin route
+        await admin.register(adminAccountRoutes, { ...context, twoFactor });
         await admin.register(emailAdminRoutes, { ...context, smtp });
         await admin.register(ownerContentRoutes, {
           ...context,
