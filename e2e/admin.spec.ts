@@ -62,6 +62,7 @@ test.describe('admin login', () => {
       'Property',
       'Texts',
       'Photos',
+      'Account',
     ]);
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeTruthy();
   });

@@ -1,6 +1,7 @@
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminBooking,
+  AdminLogin,
   AuditEntry,
   BlockDatesInput,
   CancelBooking,
@@ -75,7 +76,7 @@ export const useRefundPreview = (id: string | null, byOwner: boolean) =>
 /** The stored token's owner; fails when the server refuses the token. */
 export const verifyAdminSession = () => apiRequest<{ username: string }>('GET', '/api/admin/verify');
 
-export const logIn = (credentials: { username: string; password: string }) =>
+export const logIn = (credentials: AdminLogin) =>
   apiRequest<{ token: string }>('POST', '/api/admin/login', credentials);
 
 export const logOut = () => apiRequest('POST', '/api/admin/logout');

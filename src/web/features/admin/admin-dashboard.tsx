@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { PaymentScheduleSettings } from '../payment-schedule/payment-schedule-settings.tsx';
+import { AccountTab } from './account/account-tab.tsx';
 import { useAdminSession } from './admin-gate.tsx';
 import { BookingsTab } from './bookings-tab.tsx';
 import { DatesTab } from './dates-tab.tsx';
@@ -34,13 +35,15 @@ const TABS = [
   { value: 'property', label: 'Property', panel: <PropertyTab /> },
   { value: 'texts', label: 'Texts', panel: <TextsTab /> },
   { value: 'photos', label: 'Photos', panel: <PhotosTab /> },
+  { value: 'account', label: 'Account', panel: <AccountTab /> },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 const isTab = (value: string | null): value is Tab => TABS.some((entry) => entry.value === value);
 
 /**
  * 'Admin Dashboard' with Logout, the go-live checklist and the Bookings, Email and Dates tabs (spec section 2),
- * then Prices (issue 14), Payments (the payment schedule, issue 15), Property, Texts and Photos (issue 16). The
+ * then Prices (issue 14), Payments (the payment schedule, issue 15), Property, Texts and Photos (issue 16), and
+ * Account (the owner's password, sessions and two-step sign-in). The
  * open tab is in the address (`/admin?tab=property`), so the checklist links straight to it.
  */
 export function AdminDashboard() {

@@ -6,6 +6,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useRef,
   useState,
 } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -103,26 +104,45 @@ export function AdminGate({ children }: { children: ReactNode }) {
   );
 }
 
-/** Spec sections 2 and 5: both fields required; submit does nothing while either is empty. */
+/**
+ * Spec sections 2 and 5: both fields required; submit does nothing while either is empty. With two-step sign-in
+ * on, the server answers the right password with `two_factor_required`: the code field then appears under the
+ * password, and the next submit sends all three.
+ */
 export function LoginForm({ onLoggedIn }: { onLoggedIn(username: string): void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [askCode, setAskCode] = useState(false);
   const [pending, setPending] = useState(false);
+  const codeInput = useRef<HTMLInputElement>(null);
+  // The code field appears once the password was accepted: the owner types the code at once.
+  useEffect(() => {
+    if (askCode) codeInput.current?.focus();
+  }, [askCode]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!username.trim() || !password || pending) return;
+    if (askCode && !code.trim()) return;
     setPending(true);
     try {
-      const { token } = await logIn({ username, password });
+      const { token } = await logIn({ username, password, ...(askCode ? { code: code.trim() } : {}) });
       window.localStorage.setItem(ADMIN_TOKEN_KEY, token);
       toast({ title: 'Login Successful', description: 'Welcome back.' });
       onLoggedIn(username.trim());
     } catch (error) {
-      const throttled = error instanceof ApiRequestError && error.status === 429;
+      const failure = error instanceof ApiRequestError ? error : undefined;
+      if (failure?.code === 'two_factor_required') {
+        setAskCode(true);
+        return;
+      }
+      // A throttled login and a wrong code say what happened in the server's own sentence.
+      const own = failure?.status === 429 || failure?.code === 'invalid_code';
+      if (failure?.code === 'invalid_code') setCode('');
       toast({
         title: 'Login Failed',
-        description: throttled ? String(error.body?.message) : 'Invalid username or password',
+        description: own ? String(failure?.body?.message) : 'Invalid username or password',
         variant: 'destructive',
       });
     } finally {
@@ -160,6 +180,24 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn(username: string): void }
             onChange={(e) => setPassword(e.target.value)}
           />
         </Field>
+        {askCode ? (
+          <Field
+            label="Authentication code"
+            id="admin-code"
+            className="mt-4"
+            hint="Two-step sign-in is on: enter the 6 digits your authenticator app shows, or one of your recovery codes."
+          >
+            <Input
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="text"
+              required
+              ref={codeInput}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </Field>
+        ) : null}
         <Button type="submit" disabled={pending} className="mt-6 w-full">
           {pending ? 'Logging in...' : 'Login'}
         </Button>
