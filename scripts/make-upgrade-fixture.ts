@@ -2,21 +2,26 @@
  * Writes the upgrade fixture of this release: `src/server/db/upgrade-fixtures/<version>.sql`, the schema and rows
  * of a site running this release, which the next release's migrations are tested on (src/server/db/upgrade.test.ts).
  *
- * Run it at each release, BEFORE the release's first new migration is added (the fixture must be the schema the
- * owners have, made by the migrations in drizzle/ as they are released):
+ * Run it at each release, before the release's first new migration is added (the fixture must be the schema the
+ * owners have, made by the migrations in drizzle/ as they were released):
  *
  *   npm run fixture:upgrade
+ *
+ * Later, name the release and its last migration: `npm run fixture:upgrade -- --version 0.1.0 --through 0009_photos`.
  *
  * The file is plain SQL that any PostgreSQL runs (PGlite in the tests, PostgreSQL in CI): the released migrations
  * as drizzle's migrator ran them, its own bookkeeping table, then every table's rows through
  * `json_populate_recordset`, so each value (dates, jsonb, generated keys) comes back exactly as it was.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { hashPassword } from '../src/server/admin-auth/passwords.ts';
-import { MIGRATIONS_FOLDER, migrateDatabase, openDatabase } from '../src/server/db/database.ts';
+import { MIGRATIONS_FOLDER, openDatabase } from '../src/server/db/database.ts';
 import { seedProperty } from '../src/server/db/seed.ts';
 import {
   publicTables,
@@ -164,17 +169,40 @@ async function tablesInInsertOrder(query: Query) {
   return ordered;
 }
 
-async function main() {
-  const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {
-    version: string;
+/** drizzle/ as it was at the release: its migrations up to `through` (a journal tag), in a scratch folder. */
+async function releasedMigrations(through: string | undefined): Promise<string> {
+  if (!through) return MIGRATIONS_FOLDER;
+  const journal = JSON.parse(
+    await readFile(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
+  ) as {
+    entries: { tag: string }[];
   };
+  const last = journal.entries.findIndex((entry) => entry.tag === through);
+  if (last < 0) throw new Error(`No migration ${through} in drizzle/meta/_journal.json.`);
+  const folder = await mkdtemp(path.join(tmpdir(), 'tower-fixture-'));
+  await mkdir(path.join(folder, 'meta'));
+  const entries = journal.entries.slice(0, last + 1);
+  await writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+  for (const entry of entries)
+    await copyFile(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+  return folder;
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { version: { type: 'string' }, through: { type: 'string' } } });
+  const version =
+    values.version ??
+    (JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  const migrationsFolder = await releasedMigrations(values.through);
   const database = await openDatabase({ dataDir: undefined });
   const query = rawQuery(database);
-  await migrateDatabase(database);
+  // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete PGlite Drizzle type
+  await migrate(database.db as any, { migrationsFolder });
   await seedProperty(database.db);
   await database.pglite!.exec(await dataSql());
 
-  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+  const migrations = readMigrationFiles({ migrationsFolder });
+  if (migrationsFolder !== MIGRATIONS_FOLDER) await rm(migrationsFolder, { recursive: true, force: true });
   const out: string[] = [
     `-- The Tower ${version}: schema and rows of a site in use, made by scripts/make-upgrade-fixture.ts.`,
     "-- The next release's migrations are tested on it (src/server/db/upgrade.test.ts). Do not edit by hand.",
