@@ -1,5 +1,5 @@
 import dotenv from 'dotenv';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
 import { migrateDatabase, openDatabase } from '../db/database.ts';
 import { resetAdminAccount } from './reset.ts';
@@ -11,16 +11,7 @@ import { resetAdminAccount } from './reset.ts';
  */
 async function run(): Promise<number> {
   dotenv.config({ quiet: true });
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit(process.env);
   let releaseLock: (() => Promise<void>) | undefined;
   if (!config.databaseUrl) {
     try {
