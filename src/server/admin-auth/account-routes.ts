@@ -11,7 +11,7 @@ import {
   TwoFactorEnableSchema,
   TwoFactorSetupResponseSchema,
   TwoFactorStatusSchema,
-} from '../../domain/admin-account.ts';
+} from '../../domain/api/admin-account.ts';
 import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { adminUsers, auditLog } from '../db/schema.ts';

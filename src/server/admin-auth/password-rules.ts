@@ -1,6 +1,6 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from '../../domain/admin-account.ts';
+import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from '../../domain/api/admin-account.ts';
 
 /**
  * The rules of a new admin password, on the server: at least NEW_PASSWORD_MIN_LENGTH characters and not guessable

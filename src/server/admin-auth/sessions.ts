@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { AdminSession } from '../../domain/admin-account.ts';
+import type { AdminSession } from '../../domain/api/admin-account.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { adminSessions } from '../db/schema.ts';
 import { describeBrowser } from './browser-name.ts';

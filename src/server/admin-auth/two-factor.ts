@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import type { TwoFactorSetup, TwoFactorStatus } from '../../domain/admin-account.ts';
+import type { TwoFactorSetup, TwoFactorStatus } from '../../domain/api/admin-account.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { adminRecoveryCodes, adminUsers } from '../db/schema.ts';

@@ -1,16 +1,15 @@
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminBooking,
-  AdminLogin,
   AuditEntry,
   BlockDatesInput,
   CancelBooking,
-  EmailStatus,
   ImportedEvent,
   OwnerBooking,
-  Property,
   RefundPreview,
-} from '../../../domain/api.ts';
+} from '../../../domain/api/admin-bookings.ts';
+import type { EmailStatus } from '../../../domain/api/email.ts';
+import type { Property } from '../../../domain/api/properties.ts';
 import { apiRequest, getAdminToken } from '../../lib/api.ts';
 
 /* The admin area's reads as query options, keyed ['admin', resource, params?] (the scheme in lib/api.ts). */
@@ -76,7 +75,8 @@ export const useRefundPreview = (id: string | null, byOwner: boolean) =>
 /** The stored token's owner; fails when the server refuses the token. */
 export const verifyAdminSession = () => apiRequest<{ username: string }>('GET', '/api/admin/verify');
 
-export const logIn = (credentials: AdminLogin) =>
+/** With two-step sign-in on, `code` goes with the password once the server has asked for it. */
+export const logIn = (credentials: { username: string; password: string; code?: string }) =>
   apiRequest<{ token: string }>('POST', '/api/admin/login', credentials);
 
 export const logOut = () => apiRequest('POST', '/api/admin/logout');
@@ -144,7 +144,7 @@ export function useSetEmailPassword() {
   });
 }
 
-/* Deposit now, balance later (issue 15). */
+/* Deposit now, balance later (docs/decisions/016-deposit-now-balance-later.md). */
 
 export function useChargeBalance() {
   const refetch = useRefetchAfter();

@@ -42,9 +42,10 @@ const isTab = (value: string | null): value is Tab => TABS.some((entry) => entry
 
 /**
  * 'Admin Dashboard' with Logout, the go-live checklist and the Bookings, Email and Dates tabs (spec section 2),
- * then Prices (issue 14), Payments (the payment schedule, issue 15), Property, Texts and Photos (issue 16), and
- * Account (the owner's password, sessions and two-step sign-in). The
+ * then Prices, Payments (the payment schedule, decision 016), Property, Texts (014), Photos (015) and Account
+ * (the owner's password, sessions and two-step sign-in, 019). The
  * open tab is in the address (`/admin?tab=property`), so the checklist links straight to it.
+ * See docs/decisions/013-rate-plan.md.
  */
 export function AdminDashboard() {
   const session = useAdminSession();

@@ -5,7 +5,7 @@ import type {
   TwoFactorDisable,
   TwoFactorSetup,
   TwoFactorStatus,
-} from '../../../../domain/admin-account.ts';
+} from '../../../../domain/api/admin-account.ts';
 import { apiRequest } from '../../../lib/api.ts';
 
 /* The owner's account (Account tab): password, sessions, two-step sign-in. Keys ['admin', resource]. */

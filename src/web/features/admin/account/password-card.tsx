@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { NEW_PASSWORD_MIN_LENGTH } from '../../../../domain/admin-account.ts';
+import { NEW_PASSWORD_MIN_LENGTH } from '../../../../domain/api/admin-account.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textField } from './input-fields.ts';
+import { textField } from '../input-fields.ts';
 
 /**
  * The owner's account in the admin (Account tab): the password, the signed-in sessions and two-step sign-in with
