@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { cardClass } from '../styles.ts';
+import { cardClass } from '../shared/styles.ts';
 import { useChangePassword } from './account-api.ts';
 
 /** Change the password: the current one, the new one twice. The server checks it against common passwords. */

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { formatMoment } from '../booking-list.ts';
-import { cardClass } from '../styles.ts';
+import { formatMoment } from '../shared/format-moment.ts';
+import { cardClass } from '../shared/styles.ts';
 import { useRevokeOtherSessions, useSessions } from './account-api.ts';
 
 /** The devices signed in to the admin, this one marked, and a button that signs out all the others. */

@@ -3,8 +3,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { formatMoment } from '../booking-list.ts';
-import { cardClass } from '../styles.ts';
+import { formatMoment } from '../shared/format-moment.ts';
+import { cardClass } from '../shared/styles.ts';
 import {
   useTwoFactorDisable,
   useTwoFactorEnable,
