@@ -2,7 +2,7 @@ import type { AdminBooking } from '../../../../domain/api/admin-bookings.ts';
 import { referenceMatches } from '../../../../domain/booking-reference.ts';
 import { timeOnPropertyClock, todayOnPropertyClock } from '../../../../domain/dates.ts';
 import { formatShortDate } from '../../../../domain/format.ts';
-import { formatMoment } from '../shared/format.ts';
+import { formatMoment } from '../shared/format-moment.ts';
 
 /** The status filter of the bookings list; 'blocked' means live owner blocks. */
 export const STATUS_FILTERS = ['all', 'pending', 'confirmed', 'blocked', 'canceled', 'expired'] as const;

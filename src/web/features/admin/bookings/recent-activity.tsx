@@ -1,5 +1,5 @@
 import { bookingReference, isBookingId } from '../../../../domain/booking-reference.ts';
-import { formatMoment } from '../shared/format.ts';
+import { formatMoment } from '../shared/format-moment.ts';
 import { useAudit } from '../shared/queries.ts';
 import { cardClass } from '../shared/styles.ts';
 

@@ -1,5 +1,5 @@
 import type { JobOutcome, SystemJob } from '../../../../domain/api/system.ts';
-import { formatMoment } from '../shared/format.ts';
+import { formatMoment } from '../shared/format-moment.ts';
 import { cardClass } from '../shared/styles.ts';
 import { useSystem } from './system-api.ts';
 
