@@ -60,7 +60,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
         );
       }
       // Log in first, outside any transaction: nothing is saved unless the server accepts the password.
-      const transport = smtp.createTransport(password);
+      const transport = await smtp.createTransport(password);
       try {
         await transport.verify();
       } catch (caught) {
@@ -106,7 +106,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
         throw conflict('Save the e-mail password first; then send a test message.', 'email_not_configured');
       }
       const to = config.ownerEmail;
-      const transport = smtp.createTransport(password);
+      const transport = await smtp.createTransport(password);
       try {
         await transport.sendMail({
           from: smtp.from(),
