@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminLoginResponseSchema, AdminLoginSchema, AdminVerifyResponseSchema } from '../../domain/api.ts';
+import { audit } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
-import { adminSessions, adminUsers, auditLog } from '../db/schema.ts';
+import { adminSessions, adminUsers } from '../db/schema.ts';
 import { HttpError, tooManyRequests } from '../errors.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
@@ -49,9 +50,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
           lastSeenAt: now,
           expiresAt: new Date(now.getTime() + SESSION_MAX_MS),
         });
-        await tx
-          .insert(auditLog)
-          .values({ actor: user.username, action: 'admin.login', details: { ip: request.ip } });
+        await audit(tx, { actor: user.username, action: 'admin.login', details: { ip: request.ip } });
       });
       return { token };
     },
@@ -70,7 +69,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
         .update(adminSessions)
         .set({ revokedAt: clock.now() })
         .where(and(eq(adminSessions.tokenHash, admin.tokenHash), isNull(adminSessions.revokedAt)));
-      await tx.insert(auditLog).values({ actor: admin.username, action: 'admin.logout', details: {} });
+      await audit(tx, { actor: admin.username, action: 'admin.logout' });
     });
     return reply.status(204).send();
   });

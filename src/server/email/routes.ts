@@ -8,8 +8,9 @@ import {
   OutboxMessageSchema,
   SetEmailPasswordSchema,
 } from '../../domain/api.ts';
+import { actor, audit } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
-import { auditLog, outbox, settings } from '../db/schema.ts';
+import { outbox, settings } from '../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import { EMAIL_TEST_SETTING } from '../go-live/checklist.ts';
 import { describeSmtpError, type SmtpError } from './smtp-errors.ts';
@@ -77,8 +78,8 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
         await smtp.savePassword(tx, password);
         // A new password has not been tested yet (the go-live checklist asks for a test message).
         await tx.delete(settings).where(eq(settings.key, EMAIL_TEST_SETTING));
-        await tx.insert(auditLog).values({
-          actor: request.admin!.username,
+        await audit(tx, {
+          actor: actor(request),
           action: 'email.password_set',
           details: { account: smtp.account() },
         });
@@ -132,8 +133,8 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
           .insert(settings)
           .values({ key: EMAIL_TEST_SETTING, value, updatedAt: at })
           .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
-        await tx.insert(auditLog).values({
-          actor: request.admin!.username,
+        await audit(tx, {
+          actor: actor(request),
           action: 'email.test_sent',
           details: { to },
         });
@@ -174,8 +175,8 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
           .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
           .returning();
         if (updated) {
-          await tx.insert(auditLog).values({
-            actor: request.admin!.username,
+          await audit(tx, {
+            actor: actor(request),
             action: 'email.outbox_retry',
             details: { outboxId: id },
           });
