@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminBooking, CancelBooking, OwnerBooking, RefundPreview } from '../../domain/api.ts';
-import { DAY_MS, holdExpiresAt as holdExpiry } from '../../domain/booking-lifecycle.ts';
-import { timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
-import { formatGbp, quotePence } from '../../domain/pricing.ts';
+import type {
+  AdminBooking,
+  CancelBooking,
+  OwnerBooking,
+  RefundPreview,
+} from '../../domain/api/admin-bookings.ts';
+import { holdExpiresAt as holdExpiry } from '../../domain/booking-lifecycle.ts';
+import { DAY_MS, timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
+import { formatGbp } from '../../domain/format.ts';
+import { quotePence } from '../../domain/pricing.ts';
 import { computeRefund, type Refund } from '../../domain/refunds.ts';
 import { audit, recentAudit } from '../audit/audit.ts';
 import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
@@ -72,7 +78,7 @@ export function createAdminBookingService(deps: Dependencies) {
       cleaningFeePence: row.cleaningFeePence,
       cancelledByOwner: byOwner,
       paidPence: row.kind === 'guest' ? Math.max(0, row.paidPence - row.refundedPence) : 0,
-      // A deposit booking: the terms apply to what has been charged so far (issue 15).
+      // A deposit booking: the terms apply to what has been charged so far (docs/decisions/016).
       ...(row.scheduleKind === 'deposit' ? { chargedPence: row.paidPence } : {}),
     });
   }
@@ -181,8 +187,9 @@ export function createAdminBookingService(deps: Dependencies) {
     /**
      * pending (not a block) → confirmed: the owner's deliberate decision about a booking they took by phone or
      * e-mail, e.g. paid by bank transfer. A guest's online checkout is not the owner's to confirm: it confirms
-     * itself when its payment goes through, and nothing has been paid while it is pending (issue 18; the spec
+     * itself when its payment goes through, and nothing has been paid while it is pending (the spec
      * README's "the owner may Confirm any pending booking" stays true of the owner's own bookings).
+     * See docs/decisions/010-the-owners-bookings-list.md.
      */
     async confirm(id: string, actor: string): Promise<AdminBooking> {
       const row = await db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import {
   OutboxListSchema,
   OutboxMessageSchema,
   SetEmailPasswordSchema,
-} from '../../domain/api.ts';
+} from '../../domain/api/email.ts';
 import { actor, audit } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
 import { outbox, settings } from '../db/schema.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminRatePlanSchema, PublicRatePlanSchema } from '../../domain/api.ts';
+import { AdminRatePlanSchema, PublicRatePlanSchema } from '../../domain/api/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import {
   BaseRatesSchema,
@@ -42,12 +42,13 @@ const PART_INPUTS = {
 } as const;
 
 /**
- * The rate plan (issue 14): `GET /api/rate-plan` for the booking card and the calendar (public: no promo codes),
+ * The rate plan: `GET /api/rate-plan` for the booking card and the calendar (public: no promo codes),
  * and the owner's Prices tab under `/api/admin/rate-plan` and `/api/admin/promo-codes` (registered in the admin
  * scope: 401 without the token). Every request is checked by the domain's schemas and every change to the plan
  * is checked whole (overlapping seasons…): a 400 `invalid_input` with one of the domain's sentences otherwise,
  * which the Prices tab shows as it is. A change is written with an audit-log entry in one transaction, and
  * answered with the whole plan.
+ * See docs/decisions/013-rate-plan.md.
  */
 export const ratePlanPublicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
   app.get('/rate-plan', { schema: { response: { 200: PublicRatePlanSchema } } }, async () =>
