@@ -12,9 +12,10 @@ import {
   TwoFactorSetupResponseSchema,
   TwoFactorStatusSchema,
 } from '../../domain/api/admin-account.ts';
+import { audit } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
 import type { DbOrTx } from '../db/database.ts';
-import { adminUsers, auditLog } from '../db/schema.ts';
+import { adminUsers } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { createLoginThrottle, throttledAnswer } from './login-throttle.ts';
 import { newPasswordProblem } from './password-rules.ts';
@@ -22,8 +23,8 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { listSessions, revokeSessions } from './sessions.ts';
 import { disableTwoFactor, type TwoFactor } from './two-factor.ts';
 
-const audit = (tx: DbOrTx, actor: string, action: string, details: Record<string, unknown>, now: Date) =>
-  tx.insert(auditLog).values({ actor, action, details, createdAt: now });
+const record = (tx: DbOrTx, actor: string, action: string, details: Record<string, unknown>, now: Date) =>
+  audit(tx, { actor, action, details, at: now });
 
 /**
  * The owner's account, inside the admin scope (a valid session first): change the password, see and end
@@ -73,7 +74,7 @@ export const adminAccountRoutes: FastifyPluginAsyncZod<AppContext & { twoFactor:
       const signedOutSessions = await db.transaction(async (tx) => {
         await tx.update(adminUsers).set({ passwordHash, updatedAt: now }).where(eq(adminUsers.id, user.id));
         const ended = await revokeSessions(tx, user.id, now, admin.tokenHash);
-        await audit(tx, admin.username, 'admin.password_changed', { signedOutSessions: ended }, now);
+        await record(tx, admin.username, 'admin.password_changed', { signedOutSessions: ended }, now);
         return ended;
       });
       return { signedOutSessions };
@@ -94,7 +95,7 @@ export const adminAccountRoutes: FastifyPluginAsyncZod<AppContext & { twoFactor:
       const now = clock.now();
       const revoked = await db.transaction(async (tx) => {
         const ended = await revokeSessions(tx, admin.userId, now, admin.tokenHash);
-        await audit(tx, admin.username, 'admin.sessions_revoked', { revoked: ended }, now);
+        await record(tx, admin.username, 'admin.sessions_revoked', { revoked: ended }, now);
         return ended;
       });
       return { revoked };
@@ -117,7 +118,7 @@ export const adminAccountRoutes: FastifyPluginAsyncZod<AppContext & { twoFactor:
     async (request) => {
       const admin = request.admin!;
       const recoveryCodes = await twoFactor.enable(admin.userId, request.body.code);
-      await audit(db, admin.username, 'admin.two_factor_enabled', {}, clock.now());
+      await record(db, admin.username, 'admin.two_factor_enabled', {}, clock.now());
       return { recoveryCodes };
     },
   );
@@ -136,7 +137,7 @@ export const adminAccountRoutes: FastifyPluginAsyncZod<AppContext & { twoFactor:
       const now = clock.now();
       await db.transaction(async (tx) => {
         await disableTwoFactor(tx, user.id, now);
-        await audit(tx, admin.username, 'admin.two_factor_disabled', {}, now);
+        await record(tx, admin.username, 'admin.two_factor_disabled', {}, now);
       });
       return twoFactor.status(user.id);
     },

@@ -1,7 +1,8 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { audit } from '../audit/audit.ts';
 import type { Db } from '../db/database.ts';
-import { adminUsers, auditLog } from '../db/schema.ts';
+import { adminUsers } from '../db/schema.ts';
 import { generatePassword, hashPassword } from './passwords.ts';
 import { revokeSessions } from './sessions.ts';
 import { disableTwoFactor } from './two-factor.ts';
@@ -34,11 +35,11 @@ export async function resetAdminAccount(
       .returning({ id: adminUsers.id });
     await disableTwoFactor(tx, user!.id, now);
     const ended = await revokeSessions(tx, user!.id, now);
-    await tx.insert(auditLog).values({
+    await audit(tx, {
       actor: 'admin:reset',
       action: 'admin.reset',
       details: { username: options.username, signedOut: ended },
-      createdAt: now,
+      at: now,
     });
     return ended;
   });

@@ -5,8 +5,9 @@ import {
   AdminLoginSchema,
   AdminVerifyResponseSchema,
 } from '../../domain/api/admin-auth.ts';
+import { audit } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
-import { adminSessions, adminUsers, auditLog } from '../db/schema.ts';
+import { adminSessions, adminUsers } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { createLoginThrottle, throttledAnswer } from './login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
@@ -67,7 +68,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AppContext & { twoFactor: Tw
           address: request.ip,
           userAgent: request.headers['user-agent'],
         });
-        await tx.insert(auditLog).values({
+        await audit(tx, {
           actor: user.username,
           action: 'admin.login',
           details: { ip: request.ip, twoFactor: user.twoFactorSecret !== null },
@@ -91,7 +92,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AppContext & { twoFactor: Tw
         .update(adminSessions)
         .set({ revokedAt: clock.now() })
         .where(and(eq(adminSessions.tokenHash, admin.tokenHash), isNull(adminSessions.revokedAt)));
-      await tx.insert(auditLog).values({ actor: admin.username, action: 'admin.logout', details: {} });
+      await audit(tx, { actor: admin.username, action: 'admin.logout' });
     });
     return reply.status(204).send();
   });

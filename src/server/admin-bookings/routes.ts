@@ -15,6 +15,7 @@ import {
   RefundPreviewSchema,
 } from '../../domain/api/admin-bookings.ts';
 import { RecordIdParamsSchema as IdParams } from '../../domain/api/params.ts';
+import { actor } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
 import { createPaymentService } from '../payments/payment-service.ts';
 import { toAdminBooking } from './repository.ts';
@@ -40,7 +41,6 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions
     siteUrl: options.config.siteUrl,
     reconcileLapsedHolds: payments.reconcileLapsedHolds,
   });
-  const actor = (request: { admin?: { username: string } }) => request.admin?.username ?? 'admin';
 
   app.post(
     '/admin/block-dates',

@@ -10,6 +10,7 @@ import { DAY_MS, timeOnPropertyClock, todayOnPropertyClock } from '../../domain/
 import { formatGbp } from '../../domain/format.ts';
 import { quotePence } from '../../domain/pricing.ts';
 import { computeRefund, type Refund } from '../../domain/refunds.ts';
+import { audit, recentAudit } from '../audit/audit.ts';
 import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
 import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
 import type { Clock } from '../clock.ts';
@@ -132,7 +133,11 @@ export function createAdminBookingService(deps: Dependencies) {
           },
           tx,
         );
-        await repo.audit(tx, actor, 'booking.refund_failed', { stayId: row.id, amountPence, reason });
+        await audit(tx, {
+          actor,
+          action: 'booking.refund_failed',
+          details: { stayId: row.id, amountPence, reason },
+        });
       });
       throw badGateway(
         `The booking is cancelled, but the refund of ${formatGbp(amountPence)} failed: ${reason}. Try again with Retry refund.`,
@@ -158,7 +163,11 @@ export function createAdminBookingService(deps: Dependencies) {
         tx,
       );
       await notifications.bookingCanceled(tx, row.id, amountPence);
-      await repo.audit(tx, actor, 'booking.refunded', { stayId: row.id, amountPence, refundId });
+      await audit(tx, {
+        actor,
+        action: 'booking.refunded',
+        details: { stayId: row.id, amountPence, refundId },
+      });
       return updated;
     });
   }
@@ -207,10 +216,14 @@ export function createAdminBookingService(deps: Dependencies) {
           tx,
         );
         await notifications.bookingConfirmed(tx, id);
-        await repo.audit(tx, actor, 'booking.confirmed', {
-          stayId: id,
-          checkIn: stay.checkIn,
-          checkOut: stay.checkOut,
+        await audit(tx, {
+          actor,
+          action: 'booking.confirmed',
+          details: {
+            stayId: id,
+            checkIn: stay.checkIn,
+            checkOut: stay.checkOut,
+          },
         });
         return updated;
       });
@@ -273,23 +286,31 @@ export function createAdminBookingService(deps: Dependencies) {
           tx,
         );
         if (stay.kind === 'block') {
-          await repo.audit(tx, actor, 'block.removed', {
-            stayId: id,
-            checkIn: stay.checkIn,
-            checkOut: stay.checkOut,
+          await audit(tx, {
+            actor,
+            action: 'block.removed',
+            details: {
+              stayId: id,
+              checkIn: stay.checkIn,
+              checkOut: stay.checkOut,
+            },
           });
           return { row, refundPence: 0 };
         }
-        await repo.audit(tx, actor, CANCEL_ACTION, {
-          stayId: id,
-          previousStatus: stay.status,
-          checkIn: stay.checkIn,
-          checkOut: stay.checkOut,
-          byOwner,
-          rule: refund.rule.label,
-          refundPence,
-          refundTargetPence: stay.refundedPence + refundPence,
-          ...(balanceCanceled ? { balanceCanceledPence: stay.balancePence } : {}),
+        await audit(tx, {
+          actor,
+          action: CANCEL_ACTION,
+          details: {
+            stayId: id,
+            previousStatus: stay.status,
+            checkIn: stay.checkIn,
+            checkOut: stay.checkOut,
+            byOwner,
+            rule: refund.rule.label,
+            refundPence,
+            refundTargetPence: stay.refundedPence + refundPence,
+            ...(balanceCanceled ? { balanceCanceledPence: stay.balancePence } : {}),
+          },
         });
         // A paid booking's guest is told once the refund is through (in the transaction that records it).
         // A lapsed hold was never a booking the guest holds: nobody is told.
@@ -350,12 +371,16 @@ export function createAdminBookingService(deps: Dependencies) {
             },
             tx,
           );
-          await repo.audit(tx, actor, 'booking.created_by_owner', {
-            stayId: id,
-            checkIn: stay.checkIn,
-            checkOut: stay.checkOut,
-            holdDays: input.holdDays,
-            totalPence: created.totalPence,
+          await audit(tx, {
+            actor,
+            action: 'booking.created_by_owner',
+            details: {
+              stayId: id,
+              checkIn: stay.checkIn,
+              checkOut: stay.checkOut,
+              holdDays: input.holdDays,
+              totalPence: created.totalPence,
+            },
           });
           return created;
         });
@@ -384,12 +409,16 @@ export function createAdminBookingService(deps: Dependencies) {
       await deps.reconcileLapsedHolds({ nights: input });
       const block = await db.transaction(async (tx) => {
         const row = await bookings.createBlock({ ...input, now }, tx);
-        await repo.audit(tx, actor, 'stays.block', {
-          stayId: row.id,
-          propertyId: input.propertyId,
-          checkInDate: input.checkIn,
-          checkOutDate: input.checkOut,
-          reason: input.reason,
+        await audit(tx, {
+          actor,
+          action: 'stays.block',
+          details: {
+            stayId: row.id,
+            propertyId: input.propertyId,
+            checkInDate: input.checkIn,
+            checkOutDate: input.checkOut,
+            reason: input.reason,
+          },
         });
         return row;
       });
@@ -399,12 +428,12 @@ export function createAdminBookingService(deps: Dependencies) {
 
     async exportCsv(actor: string): Promise<string> {
       const bookings = await list();
-      await repo.audit(db, actor, 'bookings.exported', { rows: bookings.length });
+      await audit(db, { actor, action: 'bookings.exported', details: { rows: bookings.length } });
       return bookingsCsv(bookings);
     },
 
     async audit(limit: number) {
-      const rows = await repo.listAudit(db, limit);
+      const rows = await recentAudit(db, limit);
       return rows.map((row) => ({
         id: row.id,
         actor: row.actor,

@@ -2,9 +2,10 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { retentionCutoff } from '../../domain/retention.ts';
+import { audit } from '../audit/audit.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
-import { auditLog, outbox, stays } from '../db/schema.ts';
+import { outbox, stays } from '../db/schema.ts';
 
 /**
  * The guest's data under UK GDPR: everything held about a guest (by e-mail address) as JSON for a subject access
@@ -82,7 +83,7 @@ export function createGuestData(deps: { db: Db; clock: Clock }) {
         .from(outbox)
         .where(or(sameAddress(outbox.to, email), ids.length > 0 ? inArray(outbox.stayId, ids) : undefined))
         .orderBy(asc(outbox.createdAt), asc(outbox.id));
-      await db.insert(auditLog).values({ actor, action: 'guest.exported', details: { stays: ids.length } });
+      await audit(db, { actor, action: 'guest.exported', details: { stays: ids.length } });
       return {
         email: email.trim(),
         exportedAt: clock.now().toISOString(),
@@ -123,9 +124,7 @@ export function createGuestData(deps: { db: Db; clock: Clock }) {
         const ids = (await staysOf(tx, email)).map((row) => row.id);
         const counts = await eraseStays(tx, ids, clock.now(), email);
         // The audit names the stays, never the address that was erased.
-        await tx
-          .insert(auditLog)
-          .values({ actor, action: 'guest.erased', details: { stayIds: ids, ...counts } });
+        await audit(tx, { actor, action: 'guest.erased', details: { stayIds: ids, ...counts } });
         return counts;
       });
     },
@@ -142,7 +141,7 @@ export function createGuestData(deps: { db: Db; clock: Clock }) {
         const ids = due.map((row) => row.id);
         const counts = await eraseStays(tx, ids, now);
         if (ids.length > 0) {
-          await tx.insert(auditLog).values({
+          await audit(tx, {
             actor: 'retention',
             action: 'guest.erased',
             details: { stayIds: ids, cutoff, ...counts },

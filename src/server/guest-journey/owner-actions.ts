@@ -3,11 +3,12 @@ import type { AdminBooking } from '../../domain/api/admin-bookings.ts';
 import type { ChangeDates, StayDetails } from '../../domain/api/guest-journey.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { toAdminBooking } from '../admin-bookings/repository.ts';
+import { audit } from '../audit/audit.ts';
 import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
 import { requireStayRules } from '../bookings/requirements.ts';
 import type { Clock } from '../clock.ts';
 import { type Db, PG_EXCLUSION_VIOLATION, pgErrorCode, transactionWithRetry } from '../db/database.ts';
-import { auditLog, stays } from '../db/schema.ts';
+import { stays } from '../db/schema.ts';
 import { manageBookingUrl } from '../email/stay-calendar.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { ScheduledMessages } from './scheduled-messages.ts';
@@ -44,9 +45,6 @@ export function createOwnerStayActions(deps: {
     };
   }
 
-  const audit = (actor: string, action: string, details: Record<string, unknown>) =>
-    db.insert(auditLog).values({ actor, action, details });
-
   return {
     async details(id: string) {
       return details(await requireGuestStay(id));
@@ -57,7 +55,11 @@ export function createOwnerStayActions(deps: {
       const code = accessCode.trim() || null;
       const row = await bookings.updateStay({ id, set: { accessCode: code, updatedAt: clock.now() } });
       // The audit says that it changed, never the code.
-      await audit(actor, 'booking.access_code_set', { stayId: id, cleared: code === null });
+      await audit(db, {
+        actor,
+        action: 'booking.access_code_set',
+        details: { stayId: id, cleared: code === null },
+      });
       return details(row);
     },
 
@@ -72,7 +74,7 @@ export function createOwnerStayActions(deps: {
         })
         .where(eq(stays.id, id))
         .returning();
-      await audit(actor, 'booking.manage_link_replaced', { stayId: id });
+      await audit(db, { actor, action: 'booking.manage_link_replaced', details: { stayId: id } });
       return details(row!);
     },
 
@@ -106,7 +108,7 @@ export function createOwnerStayActions(deps: {
             { id, set: { checkIn: input.checkInDate, checkOut: input.checkOutDate, updatedAt: now } },
             tx,
           );
-          await tx.insert(auditLog).values({
+          await audit(tx, {
             actor,
             action: 'booking.dates_changed',
             details: {

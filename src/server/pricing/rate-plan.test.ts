@@ -127,7 +127,10 @@ describe('the rate plan', () => {
       levy: null,
     });
     expect(negative.statusCode).toBe(400);
-    expect(negative.json().message).toBe('The weekday price cannot be negative.');
+    expect(negative.json()).toEqual({
+      error: 'invalid_input',
+      message: 'The weekday price cannot be negative.',
+    });
 
     const summer = {
       name: 'Summer',
@@ -145,6 +148,7 @@ describe('the rate plan', () => {
       lastNight: '2027-07-05',
     });
     expect(overlapping.statusCode).toBe(400);
+    expect(overlapping.json().error).toBe('invalid_input');
     expect(overlapping.json().message).toBe(
       'Seasons cannot overlap: Midsummer (20 Jun 2027 – 5 Jul 2027) overlaps Summer (1 Jun 2027 – 30 Jun 2027).',
     );
