@@ -23,6 +23,35 @@ test.describe('scripts and the first paint', () => {
     }
   });
 
+  test('a page opened at /#booking asks for the card’s code and data with its own modules, the data once', async ({
+    page,
+  }) => {
+    await page.goto('/#booking');
+    await expect(page.getByRole('complementary', { name: 'Booking' }).getByRole('grid')).toBeVisible({
+      timeout: 20_000,
+    });
+    const requests = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+        path: new URL(entry.name).pathname,
+        start: entry.startTime,
+        end: entry.responseEnd,
+      })),
+    );
+    const first = (pattern: RegExp) => requests.find((request) => pattern.test(request.path));
+    const framework = first(/^\/assets\/framework-[\w-]+\.js$/);
+    const card = first(/^\/assets\/booking-card-[\w-]+\.js$/);
+    const ratePlan = requests.filter((request) => request.path === '/api/rate-plan');
+    const taken = requests.filter((request) => request.path === '/api/unavailable-dates/1');
+    expect(framework && card && ratePlan[0] && taken[0], JSON.stringify(requests)).toBeTruthy();
+    // Asked for before the page's own framework had arrived, so not after the page became interactive.
+    expect(card!.start).toBeLessThanOrEqual(framework!.end);
+    expect(ratePlan[0]!.start).toBeLessThanOrEqual(framework!.end);
+    expect(taken[0]!.start).toBeLessThanOrEqual(framework!.end);
+    // The card's queries took the responses already on their way instead of asking again.
+    expect(ratePlan).toHaveLength(1);
+    expect(taken).toHaveLength(1);
+  });
+
   test('the admin area, which needs its scripts to be read, still announces them with the page', async ({
     request,
   }) => {
