@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminBooking, CancelBooking, OwnerBooking, RefundPreview } from '../../domain/api.ts';
-import { DAY_MS, holdExpiresAt as holdExpiry } from '../../domain/booking-lifecycle.ts';
-import { timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
-import { formatGbp, quotePence } from '../../domain/pricing.ts';
+import type {
+  AdminBooking,
+  CancelBooking,
+  OwnerBooking,
+  RefundPreview,
+} from '../../domain/api/admin-bookings.ts';
+import { holdExpiresAt as holdExpiry } from '../../domain/booking-lifecycle.ts';
+import { DAY_MS, timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
+import { formatGbp } from '../../domain/format.ts';
+import { quotePence } from '../../domain/pricing.ts';
 import { computeRefund, type Refund } from '../../domain/refunds.ts';
 import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
 import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
@@ -48,6 +54,8 @@ const describeStay = (row: StayRow) => (row.kind === 'block' ? 'owner block' : '
  * The owner's decisions on stays: confirm, cancel (with the refund the terms give), and bookings taken by phone.
  * Every decision writes an audit row in the transaction that makes it.
  */
+export type AdminBookingService = ReturnType<typeof createAdminBookingService>;
+
 export function createAdminBookingService(deps: Dependencies) {
   const { db, clock, notifications, refunds } = deps;
   const repo: AdminBookingsRepository = createAdminBookingsRepository();
@@ -69,7 +77,7 @@ export function createAdminBookingService(deps: Dependencies) {
       cleaningFeePence: row.cleaningFeePence,
       cancelledByOwner: byOwner,
       paidPence: row.kind === 'guest' ? Math.max(0, row.paidPence - row.refundedPence) : 0,
-      // A deposit booking: the terms apply to what has been charged so far (issue 15).
+      // A deposit booking: the terms apply to what has been charged so far (docs/decisions/016).
       ...(row.scheduleKind === 'deposit' ? { chargedPence: row.paidPence } : {}),
     });
   }
@@ -170,8 +178,9 @@ export function createAdminBookingService(deps: Dependencies) {
     /**
      * pending (not a block) → confirmed: the owner's deliberate decision about a booking they took by phone or
      * e-mail, e.g. paid by bank transfer. A guest's online checkout is not the owner's to confirm: it confirms
-     * itself when its payment goes through, and nothing has been paid while it is pending (issue 18; the spec
+     * itself when its payment goes through, and nothing has been paid while it is pending (the spec
      * README's "the owner may Confirm any pending booking" stays true of the owner's own bookings).
+     * See docs/decisions/010-the-owners-bookings-list.md.
      */
     async confirm(id: string, actor: string): Promise<AdminBooking> {
       const row = await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
-import { OWNER_BLOCK_NAME } from '../../domain/api.ts';
+import { OWNER_BLOCK_NAME } from '../../domain/api/admin-bookings.ts';
 import type { IsoDate } from '../../domain/dates.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { PG_EXCLUSION_VIOLATION, pgErrorCode } from '../db/database.ts';
@@ -149,7 +149,7 @@ export function createBookingsRepository(db: Db) {
       return rows as LapsedHold[];
     },
 
-    // --- Deposit now, balance later (issue 15) ---
+    // --- Deposit now, balance later (docs/decisions/016-deposit-now-balance-later.md) ---
 
     /** Confirmed bookings whose balance is scheduled and due by `today` (the balance job's work), oldest first. */
     async balancesDue({ today, limit }: { today: IsoDate; limit: number }, tx: DbOrTx = db) {

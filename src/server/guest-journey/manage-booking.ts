@@ -1,5 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNull, like } from 'drizzle-orm';
+import type {
+  ChangeRequest,
+  ManageCancelResponse,
+  ManagedBooking,
+  StayMoney,
+} from '../../domain/api/guest-journey.ts';
 import {
   BOOKING_REFERENCE_BITS,
   bookingReference,
@@ -7,16 +13,10 @@ import {
   normalizeReferenceInput,
 } from '../../domain/booking-reference.ts';
 import { daysBetween, todayOnPropertyClock } from '../../domain/dates.ts';
-import type {
-  ChangeRequest,
-  ManageCancelResponse,
-  ManagedBooking,
-  StayMoney,
-} from '../../domain/guest-journey-api.ts';
 import { balancePaymentPath } from '../../domain/payment-schedule.ts';
 import { CHECK_IN_TIME, CHECK_OUT_TIME } from '../../domain/property.ts';
 import { guestAddress } from '../../domain/property-facts.ts';
-import type { createAdminBookingService } from '../admin-bookings/service.ts';
+import type { AdminBookingService } from '../admin-bookings/service.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
@@ -85,8 +85,6 @@ export function moneyOf(stay: StayRow): StayMoney {
     payBalancePath: outstanding && stay.balanceStatus === 'failed' ? balancePaymentPath(stay.id) : null,
   };
 }
-
-type AdminBookingService = ReturnType<typeof createAdminBookingService>;
 
 export function createManageBooking(deps: {
   db: Db;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AdminBooking } from '../../domain/api.ts';
+import type { AdminBooking } from '../../domain/api/admin-bookings.ts';
+import type { ChangeDates, StayDetails } from '../../domain/api/guest-journey.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
-import type { ChangeDates, StayDetails } from '../../domain/guest-journey-api.ts';
 import { toAdminBooking } from '../admin-bookings/repository.ts';
 import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
 import { requireStayRules } from '../bookings/requirements.ts';

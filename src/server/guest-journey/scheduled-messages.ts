@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import type { ScheduledMessageKind, StayMessage } from '../../domain/api/guest-journey.ts';
 import { addDays, DAY_MS, todayOnPropertyClock } from '../../domain/dates.ts';
-import type { ScheduledMessageKind, StayMessage } from '../../domain/guest-journey-api.ts';
 import { CHECK_IN_TIME } from '../../domain/property.ts';
 import { guestAddress } from '../../domain/property-facts.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';
@@ -256,7 +256,10 @@ export function createScheduledMessages(deps: GuestMessagesDeps) {
 export type ScheduledMessages = ReturnType<typeof createScheduledMessages>;
 
 /** The job that queues the scheduled messages: once per interval across every server process (`start()` it). */
-export function createScheduledMessagesJob(deps: GuestMessagesDeps, scheduled: ScheduledMessages) {
+export function createScheduledMessagesJob(
+  deps: Pick<GuestMessagesDeps, 'db' | 'clock' | 'log'>,
+  scheduled: ScheduledMessages,
+) {
   return createIntervalJob({
     db: deps.db,
     clock: deps.clock,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { BookingPageIntentRequestSchema, PublicBooking } from '../../domain/api.ts';
+import type { BookingPageIntentRequestSchema, PublicBooking } from '../../domain/api/payments.ts';
 import {
   extendedHoldExpiresAt,
   holdExpiresAt as holdExpiry,
@@ -10,8 +10,9 @@ import {
 } from '../../domain/booking-lifecycle.ts';
 import { isBookingId } from '../../domain/booking-reference.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
+import { formatGbp } from '../../domain/format.ts';
 import { planPayments } from '../../domain/payment-schedule.ts';
-import { formatGbp, poundsToPence, type Quote, quotePence, quoteStay } from '../../domain/pricing.ts';
+import { poundsToPence, type Quote, quotePence, quoteStay } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
 import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
@@ -28,7 +29,8 @@ import { createHoldReconciler } from './reconcile-holds.ts';
  * Holding nights while a guest pays, and confirming them only once the payment provider says the payment for
  * exactly that booking and amount succeeded (spec README, "Booking states" and points 1–3). The browser's calls
  * and the provider's webhook all arrive here; every step is idempotent. No database transaction is ever open
- * while the provider is called (ARCHITECTURE.md): hold, commit, call the provider, record in a new transaction.
+ * while the provider is called (docs/architecture.md): hold, commit, call the provider, record in a new
+ * transaction.
  */
 
 export const DATES_TAKEN_MESSAGE = 'These dates are already booked. Please select different dates.';
@@ -89,7 +91,10 @@ export const chargedAtBookingPence = (stay: Pick<StayRow, 'scheduleKind' | 'depo
 export const CARD_CONSENT_MESSAGE =
   'This booking is paid as a deposit now and the balance later: please agree to your card being saved for the balance, then pay.';
 
-/** The itemised quote a booking was priced with, when it has one (bookings since issue 14). */
+/**
+ * The itemised quote a booking was priced with, when it has one (bookings since the rate plan).
+ * See docs/decisions/013-rate-plan.md.
+ */
 function storedQuoteOf(stay: StayRow): Quote | null {
   return stay.quote ? (stay.quote as unknown as Quote) : null;
 }
@@ -322,9 +327,10 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
         tx,
       );
       if (!free) throw datesTaken();
-      // A live hold keeps the price it was given, whatever the owner changed since (issue 14); a new hold, a
+      // A live hold keeps the price it was given, whatever the owner changed since; a new hold, a
       // lapsed one or another promo code is priced afresh by the current plan, under the nights' lock, so the
       // last allowed use of a promo code goes to one booking only.
+      // See docs/decisions/013-rate-plan.md.
       const keepsPrice =
         sameStay &&
         isLive(own, now) &&
@@ -421,7 +427,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
         throw conflict('The dates of this booking have passed. Please contact us.', 'booking_past');
       }
       const amountPence = poundsToPence(amountPounds);
-      // A guest's deposit hold is paid its deposit here too, as on the booking page (issue 15).
+      // A guest's deposit hold is paid its deposit here too, as on the booking page (docs/decisions/016).
       const dueNow = chargedAtBookingPence(found);
       if (amountPence !== dueNow) {
         throw conflict(
