@@ -8,9 +8,6 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
-  type onResponseHookHandler,
-  type onSendHookHandler,
-  type preHandlerHookHandler,
 } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -27,7 +24,7 @@ import { adminAuthRoutes } from './admin-auth/routes.ts';
 import { adminBookingRoutes } from './admin-bookings/routes.ts';
 import { createAdminBookingService, type RefundProvider } from './admin-bookings/service.ts';
 import { availabilityRoutes } from './availability/routes.ts';
-import { type CalendarWrites, createCalendar, deferCalendarInvalidation } from './bookings/calendar.ts';
+import { type BookingsRepository, createBookings } from './bookings/bookings-repository.ts';
 import { calendarSyncAdminRoutes, icalExportRoutes } from './calendar-sync/routes.ts';
 import { type CalendarSync, type CalendarSyncDeps, createCalendarSync } from './calendar-sync/service.ts';
 import { type Clock, createOffsetClock, systemClock } from './clock.ts';
@@ -66,7 +63,7 @@ import { createPhotoWorker, type PhotoWorker } from './photos/photo-worker.ts';
 import { photoAdminRoutes, photoFileRoutes } from './photos/routes.ts';
 import { createPhotoService, loadSitePhotos, photosReady } from './photos/service.ts';
 import { createPhotoStorage } from './photos/storage.ts';
-import { loadRatePlan } from './pricing/rate-plan-repository.ts';
+import { createRatePlans, loadRatePlan } from './pricing/rate-plan-repository.ts';
 import { ratePlanAdminRoutes, ratePlanPublicRoutes } from './pricing/routes.ts';
 import { propertyRoutes } from './properties/routes.ts';
 import { AccessLogController } from './request-logging.ts';
@@ -127,6 +124,8 @@ export type BuildAppOptions = {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The bookings module of this app (tests write their fixtures through it). */
+    bookings: BookingsRepository;
     outboxWorker: OutboxWorker;
     /**
      * The scheduled guest messages: `runNow()` as the timer runs it (once per interval across processes),
@@ -364,34 +363,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   });
 
-  // The guest's calendar is served from memory (bookings/calendar.ts). Every write reaches us through a non-GET API
-  // request: its handler's writes do not clear that memory, the calendar is read again once its answer is ready
-  // and before it goes out, whichever capability wrote, so readers never wait for a write (and see it once it is
-  // answered). The hooks are given to the routes that can write only, so the reads do not run them.
-  const calendarCache = createCalendar(database.db);
-  const calendarWrites = new WeakMap<FastifyRequest, CalendarWrites>();
-  const deferCalendarRefresh: preHandlerHookHandler = (request, _reply, done) => {
-    const writes: CalendarWrites = { deferring: true };
-    calendarWrites.set(request, writes);
-    deferCalendarInvalidation(writes, done);
-  };
-  const refreshCalendar: onSendHookHandler = async (request, _reply, payload) => {
-    const writes = calendarWrites.get(request);
-    if (writes) await calendarCache.refreshAfterWrites(writes, clock.now());
-    return payload;
-  };
-  const settleCalendar: onResponseHookHandler = (request, _reply, done) => {
-    const writes = calendarWrites.get(request);
-    if (writes) calendarCache.endWrites(writes);
-    done();
-  };
-  app.addHook('onRoute', (route) => {
-    if (readOnly(route.method)) return;
-    route.preHandler = [route.preHandler ?? [], deferCalendarRefresh].flat();
-    route.onSend = [route.onSend ?? [], refreshCalendar].flat();
-    route.onResponse = [route.onResponse ?? [], settleCalendar].flat();
-  });
-
   const context: AppContext = {
     config,
     database,
@@ -406,7 +377,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Another process may have published a change: PostgreSQL deployments can run several.
       pollMs: database.kind === 'postgres' ? 30_000 : undefined,
     }),
+    bookings: createBookings({ db: database.db, clock }),
+    ratePlans: createRatePlans({ db: database.db, clock }),
   };
+  app.decorate('bookings', context.bookings);
   app.decorate('siteContent', context.siteContent);
   app.addHook('onClose', async () => context.siteContent.stop());
   const smtp = createSmtpSettings(
@@ -428,6 +402,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const paymentService = createPaymentService(context, app.log);
   const holdSweeper = startHoldSweeper({
     db: database.db,
+    bookings: context.bookings,
     clock,
     log: app.log,
     reconcile: paymentService.reconcileLapsedHolds,
@@ -446,6 +421,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => holdSweeper.stop());
   const adminBookings = createAdminBookingService({
     db: database.db,
+    bookings: context.bookings,
     clock,
     notifications: context.notifications,
     refunds: options.refunds ?? context.payments,
@@ -462,7 +438,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const scheduledMessages = createScheduledMessages(guestMessageDeps);
   const scheduledMessagesJob = createScheduledMessagesJob(guestMessageDeps, scheduledMessages);
-  const guestData = createGuestData({ db: database.db, clock });
+  const guestData = createGuestData({ db: database.db, clock, bookings: context.bookings });
   const retentionJob = createRetentionJob({ db: database.db, clock, log: app.log }, guestData);
   if (options.guestJobs ?? Boolean(options.startOutboxWorker)) {
     scheduledMessagesJob.start();
@@ -486,6 +462,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const ownerStayActions = createOwnerStayActions({
     db: database.db,
+    bookings: context.bookings,
     clock,
     siteUrl: config.siteUrl,
     scheduled: scheduledMessages,

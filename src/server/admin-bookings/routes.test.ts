@@ -153,6 +153,30 @@ describe('POST /api/bookings/:id/confirm', () => {
     expect(notified).toEqual([]);
   });
 
+  it('refuses a status change the booking lifecycle forbids: a cancelled booking is never confirmed (409)', async () => {
+    const taken = await post('/api/admin/bookings', {
+      checkInDate: '2026-12-20',
+      checkOutDate: '2026-12-23',
+      guestCount: 2,
+      contactName: 'Phone Guest',
+      contactEmail: 'phone@example.test',
+      holdDays: 3,
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+    const id = taken.json().booking.id as string;
+    expect((await post(`/api/bookings/${id}/cancel`)).statusCode).toBe(200);
+
+    const response = await post(`/api/bookings/${id}/confirm`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: 'not_confirmable',
+      message: 'This booking is cancelled, so it cannot be confirmed.',
+    });
+    const [row] = await t.database.db.select().from(stays).where(eq(stays.id, id));
+    expect(row).toMatchObject({ status: 'canceled', confirmedAt: null });
+    expect(notified.filter((n) => n.event === 'confirmed')).toEqual([]);
+  });
+
   /** A guest's payment hold, placed the way the booking page places it (HOLD_MINUTES: 15). */
   async function guestCheckout(dates = { checkInDate: '2026-12-14', checkOutDate: '2026-12-17' }) {
     const held = await t.app.inject({

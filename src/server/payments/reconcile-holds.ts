@@ -1,16 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LapsedHold } from '../bookings/bookings-repository.ts';
-import { createBookingsRepository } from '../bookings/bookings-repository.ts';
+import type { BookingsRepository, LapsedHold } from '../bookings/bookings-repository.ts';
 import { PAYMENT_CHECK_MAX_MS, type PropertyNights } from '../bookings/nights-rule.ts';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import type { PaymentProvider, ProviderPaymentIntent } from './provider.ts';
 
 /**
  * Before a hold with a payment intent is expired, the payment provider is asked about its payment: a guest whose
  * tab died after the card succeeded but before the page reported back must get the booking they paid for, not a
- * lapsed hold whose nights are sold again (issue 12, "money without a booking"; docs/decisions/003). Run by the
+ * lapsed hold whose nights are sold again ("money without a booking", docs/decisions/003-hold-then-pay.md). Run by the
  * hold sweeper and, for the nights they take, by every path that places a hold or a block, before it opens its
  * transaction: the provider is called outside any transaction (ARCHITECTURE.md), and the expiry inside a
  * transaction leaves such holds alone until PAYMENT_CHECK_MAX_MS (see `expirableAt`).
@@ -51,15 +49,14 @@ export type ReconcileOptions = {
 type Decision = 'confirmed' | 'refunded' | 'expire' | 'keep';
 
 export function createHoldReconciler(deps: {
-  db: Db;
+  bookings: BookingsRepository;
   clock: Clock;
   payments: Pick<PaymentProvider, 'retrievePaymentIntent'>;
   log: FastifyBaseLogger;
   /** The payment service's confirmation (idempotent; throws an HttpError when it refuses or refunds). */
   confirmPayment(paymentIntentId: string, expected: { bookingId: string }): Promise<unknown>;
 }) {
-  const { db, clock, payments, log } = deps;
-  const bookings = createBookingsRepository(db);
+  const { clock, payments, log, bookings } = deps;
 
   async function nightsOfStay(stayId: string): Promise<PropertyNights | null> {
     return bookings.findStay({ id: stayId });

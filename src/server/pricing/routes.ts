@@ -19,14 +19,7 @@ import type { AppContext } from '../context.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../db/database.ts';
 import { auditLog, promoCodes, ratePlans, stays } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
-import {
-  cachedRatePlan,
-  forgetRatePlan,
-  listPromoCodes,
-  loadRatePlan,
-  promoToRow,
-  saveRatePlan,
-} from './rate-plan-repository.ts';
+import { listPromoCodes, loadRatePlan, promoToRow, saveRatePlan } from './rate-plan-repository.ts';
 
 /** The first problem zod found, as the sentence it carries; every problem in `issues`. */
 function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
@@ -55,9 +48,9 @@ const PART_INPUTS = {
  * scope: 401 without the token). Every change is checked whole by the domain's schema (a 400 with a sentence
  * otherwise), written with an audit-log entry in one transaction, and answered with the whole plan.
  */
-export const ratePlanPublicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
+export const ratePlanPublicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { ratePlans, clock }) => {
   app.get('/rate-plan', { schema: { response: { 200: PublicRatePlanSchema } } }, async () =>
-    cachedRatePlan(db, clock.now()),
+    ratePlans.current(clock.now()),
   );
 };
 
@@ -76,7 +69,7 @@ export const ratePlanAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     change: (plan: RatePlan) => { plan: RatePlan; details: Record<string, unknown> },
   ) {
     const now = clock.now();
-    await db.transaction(async (tx) => {
+    await options.ratePlans.transaction(async (tx) => {
       await tx
         .insert(ratePlans)
         .values({ propertyId: PROPERTY_ID, plan: DEFAULT_RATE_PLAN, updatedAt: now })
@@ -87,7 +80,6 @@ export const ratePlanAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       await saveRatePlan(tx, checked, now);
       await tx.insert(auditLog).values({ actor: who, action, details });
     });
-    forgetRatePlan(db);
     // The public pages print the plan's rates: they are rendered again with it (decision 012).
     options.siteContent.changed();
     return state();
