@@ -7,7 +7,7 @@ const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|cookie|set-cookie-parser)[\\/]/;
 /**
  * The app shell every public page shares: header, footer, content, helpers, the button looks, the price rules,
- * the booking card's pre-rendered parts and Vite's preload helper. Zod's schemas (domain/api.ts) stay out: only
+ * the booking card's pre-rendered parts and Vite's preload helper. Zod's schemas (domain/api/) stay out: only
  * the booking card and the admin area load them; so do the form and dialog primitives (components/ui), which
  * bring Radix Dialog with them.
  */

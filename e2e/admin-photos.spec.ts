@@ -1,12 +1,13 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { adminToken, expect, loginAsAdmin, test } from './fixtures.ts';
+import { type AdminApi, expect, test } from './fixtures.ts';
 
 /**
- * The owner's photos from the admin (issue 16): upload, alt texts, the slideshow's order by keyboard, and the
+ * The owner's photos from the admin: upload, alt texts, the slideshow's order by keyboard, and the
  * home page showing them in that order once the server has processed them and rendered the pages again.
  * Every spec shares one server: this one deletes its photos at the end, so the others see the fresh install's
  * drawn stand-ins.
+ * See docs/decisions/015-owner-photos.md.
  */
 
 const PHOTOS = [
@@ -22,16 +23,15 @@ async function photoFile(hue: number) {
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
-async function deleteAllPhotos(request: APIRequestContext) {
-  const headers = { authorization: `Bearer ${await adminToken(request)}` };
-  const list = await (await request.get('/api/admin/photos', { headers })).json();
-  for (const photo of list.photos) await request.delete(`/api/admin/photos/${photo.id}`, { headers });
+async function deleteAllPhotos(admin: AdminApi) {
+  const list = await admin.call('get', '/api/admin/photos');
+  for (const photo of list.photos) await admin.send('delete', `/api/admin/photos/${photo.id}`);
 }
 
 const carousel = (page: Page) => page.getByRole('region', { name: 'Photos of The Tower' });
 
-test.afterEach(async ({ request }) => {
-  await deleteAllPhotos(request);
+test.afterEach(async ({ request, admin }) => {
+  await deleteAllPhotos(admin);
   // The pages are rendered again in the background: wait until the home page is the fresh install's again.
   await expect
     .poll(async () => (await (await request.get('/')).text()).includes('/media/uploads/'), {
@@ -49,9 +49,10 @@ test('a fresh install frames its drawn stand-ins as photos to come', async ({ pa
 
 test('the owner uploads three photos, orders them by keyboard, describes them, and the slideshow follows', async ({
   page,
+  admin,
 }) => {
-  await deleteAllPhotos(page.request);
-  await loginAsAdmin(page);
+  await deleteAllPhotos(admin);
+  await admin.signIn(page);
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Photos' }).click();
   await expect(page.getByText('No photos uploaded yet')).toBeVisible();
@@ -115,12 +116,10 @@ test('the owner uploads three photos, orders them by keyboard, describes them, a
   );
 });
 
-test('the owner reorders the slideshow by dragging a photo onto another', async ({ page }) => {
-  await deleteAllPhotos(page.request);
-  const headers = { authorization: `Bearer ${await adminToken(page.request)}` };
+test('the owner reorders the slideshow by dragging a photo onto another', async ({ page, admin }) => {
+  await deleteAllPhotos(admin);
   for (const photo of PHOTOS.slice(0, 2)) {
-    const response = await page.request.post('/api/admin/photos', {
-      headers,
+    const response = await admin.send('post', '/api/admin/photos', {
       multipart: {
         alt: photo.alt,
         file: { name: photo.name, mimeType: 'image/jpeg', buffer: await photoFile(photo.hue) },
@@ -128,7 +127,7 @@ test('the owner reorders the slideshow by dragging a photo onto another', async 
     });
     expect(response.status(), await response.text()).toBe(202);
   }
-  await loginAsAdmin(page);
+  await admin.signIn(page);
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Photos' }).click();
   const items = page.getByRole('list', { name: 'Slideshow order' }).getByRole('listitem');
@@ -139,7 +138,7 @@ test('the owner reorders the slideshow by dragging a photo onto another', async 
   // Saved: the server has the new order.
   await expect
     .poll(async () => {
-      const saved = await (await page.request.get('/api/admin/photos', { headers })).json();
+      const saved = await admin.call('get', '/api/admin/photos');
       return saved.photos.map((photo: { alt: string }) => photo.alt);
     })
     .toEqual([PHOTOS[1]!.alt, PHOTOS[0]!.alt]);

@@ -1,35 +1,21 @@
-import type { APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import { bookingReference } from '../src/domain/booking-reference.ts';
-import { timeOnPropertyClock } from '../src/domain/dates.ts';
-import { formatGbp } from '../src/domain/pricing.ts';
-import { adminPost, expect, loginAsAdmin, test } from './fixtures.ts';
+import { addDays, timeOnPropertyClock } from '../src/domain/dates.ts';
+import { formatGbp } from '../src/domain/format.ts';
+import { expect, payOnCheckout, test, today } from './fixtures.ts';
 
-/** A yyyy-MM-dd date `days` from today (UTC is close enough for stays weeks ahead). */
 /**
  * Every spec shares one server: this one keeps its stays 290+ days ahead, clear of the nights the booking,
  * payments and book-from-home specs choose (2–9 months ahead) and of the calendar-sync fixtures.
  */
 const ADMIN_WINDOW_DAYS = 290;
-const inDays = (days: number) =>
-  new Date(Date.now() + (ADMIN_WINDOW_DAYS + days) * 86_400_000).toISOString().slice(0, 10);
-
-/** A pending booking taken by the owner (by phone), made through the server's own API. */
-async function ownerBooking(
-  request: APIRequestContext,
-  stay: { name: string; email: string; from: number; nights: number },
-) {
-  const response = await adminPost(request, '/api/admin/bookings', {
-    checkInDate: inDays(stay.from),
-    checkOutDate: inDays(stay.from + stay.nights),
-    guestCount: 2,
-    contactName: stay.name,
-    contactEmail: stay.email,
-    holdDays: 3,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()).booking as { id: string };
-}
+/** The date `days` into this spec's window. */
+const inDays = (days: number) => addDays(today, ADMIN_WINDOW_DAYS + days);
+/** `nights` nights from `from` days into the window. */
+const stayAt = (from: number, nights: number) => ({
+  checkInDate: inDays(from),
+  checkOutDate: inDays(from + nights),
+});
 
 test.describe('admin login', () => {
   test('does nothing with an empty field, refuses a wrong password, then logs in', async ({ page }) => {
@@ -75,24 +61,18 @@ test.describe('admin login', () => {
 });
 
 test.describe('admin bookings', () => {
-  test('searches, confirms a pending booking and cancels one after seeing its refund', async ({ page }) => {
-    const ada = await ownerBooking(page.request, {
-      name: 'Ada Lovelace',
-      email: 'ada@example.test',
-      from: 40,
-      nights: 3,
-    });
-    await ownerBooking(page.request, {
-      name: 'Brian Kernighan',
-      email: 'bwk@example.test',
-      from: 50,
-      nights: 2,
-    });
-    await loginAsAdmin(page);
+  test('searches, confirms a pending booking and cancels one after seeing its refund', async ({
+    page,
+    admin,
+    stays,
+  }) => {
+    const ada = await stays.byOwner(stayAt(40, 3), { name: 'Ada Lovelace', email: 'ada@example.test' });
+    await stays.byOwner(stayAt(50, 2), { name: 'Brian Kernighan', email: 'bwk@example.test' });
+    await admin.signIn(page);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Bookings, upcoming stays first' });
-    // One property: no Property column repeating 'The Tower' on every row (issue 18).
+    // One property: no Property column repeating 'The Tower' on every row (docs/decisions/010).
     await expect(table.getByRole('columnheader')).toHaveText([
       'Guest',
       'Check-in',
@@ -142,8 +122,8 @@ test.describe('admin bookings', () => {
     await expect(rows.filter({ hasText: 'Ada Lovelace' })).toHaveCount(0);
   });
 
-  test('takes a booking by phone and shows its checkout link to copy', async ({ page }) => {
-    await loginAsAdmin(page);
+  test('takes a booking by phone and shows its checkout link to copy', async ({ page, admin }) => {
+    await admin.signIn(page);
     await page.goto('/admin');
     await page.getByRole('button', { name: 'New Booking' }).click();
     const dialog = page.getByRole('dialog', { name: 'Take a booking' });
@@ -164,9 +144,9 @@ test.describe('admin bookings', () => {
     await expect(page.getByRole('row').filter({ hasText: 'Grace Hopper' })).toContainText('pending');
   });
 
-  test('downloads the bookings as CSV', async ({ page }) => {
-    await ownerBooking(page.request, { name: 'Csv Guest', email: 'csv@example.test', from: 90, nights: 2 });
-    await loginAsAdmin(page);
+  test('downloads the bookings as CSV', async ({ page, admin, stays }) => {
+    await stays.byOwner(stayAt(90, 2), { name: 'Csv Guest', email: 'csv@example.test' });
+    await admin.signIn(page);
     await page.goto('/admin');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -179,8 +159,8 @@ test.describe('admin bookings', () => {
 });
 
 test.describe('admin tabs', () => {
-  test('the Dates form stays disabled until both dates are set', async ({ page }) => {
-    await loginAsAdmin(page);
+  test('the Dates form stays disabled until both dates are set', async ({ page, admin }) => {
+    await admin.signIn(page);
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Dates' }).click();
     const button = page.getByRole('button', { name: 'Block Dates' });
@@ -192,8 +172,8 @@ test.describe('admin tabs', () => {
     await expect(page.getByLabel('Reason (optional)')).toBeVisible();
   });
 
-  test('the Email tab asks for a password before saving', async ({ page }) => {
-    await loginAsAdmin(page);
+  test('the Email tab asks for a password before saving', async ({ page, admin }) => {
+    await admin.signIn(page);
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Email' }).click();
     // The end-to-end server has no mail server: the tab says what to set before a password can work.
@@ -205,8 +185,8 @@ test.describe('admin tabs', () => {
 });
 
 test.describe('admin logout', () => {
-  test('removes the token from storage and the server refuses it afterwards', async ({ page }) => {
-    const token = await loginAsAdmin(page);
+  test('removes the token from storage and the server refuses it afterwards', async ({ page, admin }) => {
+    const token = await admin.signIn(page);
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByText('Logged Out', { exact: true })).toBeVisible();
@@ -226,14 +206,9 @@ test.describe('admin logout', () => {
 test.describe('admin on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('shows each booking as a card with its labels and actions', async ({ page }) => {
-    await ownerBooking(page.request, {
-      name: 'Phone Card',
-      email: 'card@example.test',
-      from: 100,
-      nights: 2,
-    });
-    await loginAsAdmin(page);
+  test('shows each booking as a card with its labels and actions', async ({ page, admin, stays }) => {
+    await stays.byOwner(stayAt(100, 2), { name: 'Phone Card', email: 'card@example.test' });
+    await admin.signIn(page);
     await page.goto('/admin');
     await page.getByLabel('Search').fill('Phone Card');
     await expect(page.getByRole('columnheader', { name: 'Guest' })).toBeHidden();
@@ -246,21 +221,21 @@ test.describe('admin on a phone', () => {
 
   test("a canceled booking's card ends with its status, without an empty row for actions", async ({
     page,
+    admin,
+    stays,
   }) => {
-    const booking = await ownerBooking(page.request, {
+    const booking = await stays.byOwner(stayAt(104, 2), {
       name: 'Phone Canceled',
       email: 'canceled@example.test',
-      from: 104,
-      nights: 2,
     });
-    expect((await adminPost(page.request, `/api/bookings/${booking.id}/cancel`, {})).status()).toBe(200);
-    await loginAsAdmin(page);
+    expect((await admin.send('post', `/api/bookings/${booking.id}/cancel`, { data: {} })).status()).toBe(200);
+    await admin.signIn(page);
     await page.goto('/admin');
     await page.getByLabel('Search').fill('Phone Canceled');
     const card = page.getByRole('row').filter({ hasText: 'Phone Canceled' });
     await expect(card.getByText('canceled', { exact: true })).toBeVisible();
     // The table's last column, the actions, is not shown on the card (a hidden cell has no role). Seven
-    // columns: one property, so no Property column (issue 18).
+    // columns: one property, so no Property column (docs/decisions/010-the-owners-bookings-list.md).
     await expect(card.locator('td')).toHaveCount(7);
     await expect(card.locator('td').last()).toBeHidden();
   });
@@ -282,14 +257,18 @@ test.describe('admin on a phone', () => {
 });
 
 test.describe('admin accessibility', () => {
-  test('the login form and the dashboard have no axe violations', async ({ page }, testInfo) => {
+  test('the login form and the dashboard have no axe violations', async ({
+    page,
+    admin,
+    stays,
+  }, testInfo) => {
     const { default: AxeBuilder } = await import('@axe-core/playwright');
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
-    await ownerBooking(page.request, { name: 'Axe Guest', email: 'axe@example.test', from: 110, nights: 2 });
-    await loginAsAdmin(page);
+    await stays.byOwner(stayAt(110, 2), { name: 'Axe Guest', email: 'axe@example.test' });
+    await admin.signIn(page);
     await page.goto('/admin');
     await expect(page.getByRole('row').filter({ hasText: 'Axe Guest' })).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
@@ -299,73 +278,14 @@ test.describe('admin accessibility', () => {
   });
 });
 
-/** A guest's payment hold (a checkout in progress), placed the way the booking page places it. */
-async function guestCheckout(
-  request: APIRequestContext,
-  stay: { name: string; from: number; nights: number },
-) {
-  const checkInDate = inDays(stay.from);
-  const checkOutDate = inDays(stay.from + stay.nights);
-  const quote = await request.get(
-    `/api/quote?propertyId=1&checkInDate=${checkInDate}&checkOutDate=${checkOutDate}`,
-  );
-  expect(quote.status(), await quote.text()).toBe(200);
-  const total = (await quote.json()).total as number;
-  const held = await request.post('/api/create-payment-intent', {
-    data: {
-      amount: Math.round(total * 100),
-      currency: 'gbp',
-      booking: {
-        propertyId: 1,
-        checkInDate,
-        checkOutDate,
-        guestCount: 2,
-        contactName: stay.name,
-        contactEmail: `${stay.name.toLowerCase().replace(/\W+/g, '.')}@example.test`,
-        contactPhone: '',
-        specialRequests: '',
-        totalPrice: total,
-        status: 'confirmed',
-      },
-    },
-  });
-  expect(held.status(), await held.text()).toBe(200);
-  const hold = (await held.json()) as {
-    paymentIntentId: string;
-    clientSecret: string;
-    bookingId: string;
-    holdExpiresAt: string;
-  };
-  return { ...hold, checkInDate, checkOutDate };
-}
-
-/** A guest booking paid through the demo provider's own endpoints, as the booking page and checkout pay. */
-async function paidGuestBooking(
-  request: APIRequestContext,
-  stay: { name: string; from: number; nights: number },
-) {
-  const { paymentIntentId, clientSecret, bookingId, checkInDate, checkOutDate } = await guestCheckout(
-    request,
-    stay,
-  );
-  const paid = await request.post(`/api/demo-payments/${paymentIntentId}/confirm`, {
-    data: {
-      clientSecret,
-      card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
-      postcode: 'AB10 1AA',
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const success = await request.post('/api/payment-success', { data: { paymentIntentId, bookingId } });
-  expect(success.status(), await success.text()).toBe(200);
-  return { id: bookingId as string, checkInDate, checkOutDate };
-}
-
 test.describe('admin dates and refunds', () => {
-  test('blocks dates in the Dates tab, shows the block as BLOCKED and unblocks it', async ({ page }) => {
+  test('blocks dates in the Dates tab, shows the block as BLOCKED and unblocks it', async ({
+    page,
+    admin,
+  }) => {
     const checkIn = inDays(150);
     const checkOut = inDays(153);
-    await loginAsAdmin(page);
+    await admin.signIn(page);
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Dates' }).click();
     await page.getByLabel('Check-in Date').fill(checkIn);
@@ -387,10 +307,10 @@ test.describe('admin dates and refunds', () => {
     expect(await calendar()).not.toContain(checkIn);
   });
 
-  test('cancels a paid booking after showing the refund the terms give', async ({ page }) => {
-    const booking = await paidGuestBooking(page.request, { name: 'Paid Guest', from: 20, nights: 3 });
-    const token = await loginAsAdmin(page);
-    const previewResponse = await page.request.get(`/api/bookings/${booking.id}/refund-preview`, {
+  test('cancels a paid booking after showing the refund the terms give', async ({ page, admin, stays }) => {
+    const booking = await stays.paid(stayAt(20, 3), { name: 'Paid Guest' });
+    const token = await admin.signIn(page);
+    const previewResponse = await page.request.get(`/api/bookings/${booking.bookingId}/refund-preview`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(previewResponse.status()).toBe(200);
@@ -420,14 +340,17 @@ test.describe('admin dates and refunds', () => {
 test.describe("guests' checkouts in the admin list", () => {
   test('shows a live checkout apart without Confirm, and hides it once lapsed unless asked', async ({
     page,
+    admin,
+    stays,
+    clock,
   }, testInfo) => {
-    const hold = await guestCheckout(page.request, { name: 'Hold Guest', from: 24, nights: 3 });
+    const hold = await stays.hold(stayAt(24, 3), { name: 'Hold Guest' });
     // The server agrees: a guest's checkout is not the owner's to confirm.
-    const refused = await adminPost(page.request, `/api/bookings/${hold.bookingId}/confirm`, {});
+    const refused = await admin.send('post', `/api/bookings/${hold.bookingId}/confirm`, { data: {} });
     expect(refused.status()).toBe(409);
     expect((await refused.json()).error).toBe('checkout_in_progress');
 
-    await loginAsAdmin(page);
+    await admin.signIn(page);
     await page.goto('/admin');
     const checkouts = page.getByRole('region', { name: 'Checkouts in progress' });
     const item = checkouts.getByRole('listitem').filter({ hasText: 'Hold Guest' });
@@ -442,7 +365,7 @@ test.describe("guests' checkouts in the admin list", () => {
     await page.screenshot({ path: testInfo.outputPath('checkout-in-progress.png'), fullPage: true });
 
     // The hold lapses (the server's test clock moves on and sweeps): gone from the list by default.
-    expect((await page.request.post('/api/test/clock', { data: { advanceMinutes: 16 } })).status()).toBe(200);
+    await clock.advance(16);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     // The list has loaded once it counts the lapsed checkouts it hides (this one at least).
@@ -459,23 +382,21 @@ test.describe("guests' checkouts in the admin list", () => {
 test.describe('the booking reference', () => {
   test('is on the success page and in the admin list, and the admin search finds the booking by it', async ({
     page,
+    admin,
+    stays,
   }) => {
-    const hold = await guestCheckout(page.request, { name: 'Reference Guest', from: 30, nights: 3 });
+    const hold = await stays.hold(stayAt(30, 3), { name: 'Reference Guest' });
     const reference = bookingReference(hold.bookingId);
     expect(reference).toMatch(/^TWR-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
 
     await page.goto(`/checkout/${hold.bookingId}`);
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByLabel('Postcode').fill('AB10 1AA');
-    await page.getByRole('button', { name: 'Complete Booking' }).click();
+    await payOnCheckout(page, '4242 4242 4242 4242');
     // The long id stays in the address; the page shows the short reference.
     await expect(page).toHaveURL(new RegExp(`/booking-success\\?bookingId=${hold.bookingId}$`));
     await expect(page.getByText(`Booking reference: ${reference}`, { exact: true })).toBeVisible();
     await expect(page.getByText(hold.bookingId)).toHaveCount(0);
 
-    await loginAsAdmin(page);
+    await admin.signIn(page);
     await page.goto('/admin');
     const table = page.getByRole('table', { name: 'Bookings, upcoming stays first' });
     const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });

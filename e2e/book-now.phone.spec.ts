@@ -2,12 +2,10 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Book Now on a 390 px phone (issue 18): the links to #booking land on the calendar, and the calendar's own
+ * Book Now on a 390 px phone: the links to #booking land on the calendar, and the calendar's own
  * choice of dates on load raises no notification over the header and the section.
  */
 test.use({ viewport: { width: 390, height: 844 } });
-
-const booking = (page: Page) => page.getByRole('complementary', { name: 'Booking' });
 
 /** True once the calendar (month, navigation and days) is wholly on screen below the sticky header. */
 const calendarOnScreen = (page: Page) =>
@@ -22,22 +20,23 @@ const calendarOnScreen = (page: Page) =>
   });
 
 test.describe('Book Now on a phone', () => {
-  test('the hero’s Book Now link brings the calendar into view', async ({ page }) => {
+  test('the hero’s Book Now link brings the calendar into view', async ({ page, card }) => {
     await page.goto('/');
     expect(await calendarOnScreen(page)).toBe(false);
     await page.getByRole('main').getByRole('link', { name: 'Book Now' }).first().click();
     await expect(page).toHaveURL(/#booking$/);
-    await expect(booking(page).getByRole('grid')).toBeVisible({ timeout: 20_000 });
+    await expect(card.section.getByRole('grid')).toBeVisible({ timeout: 20_000 });
     await expect.poll(() => calendarOnScreen(page), { timeout: 10_000 }).toBe(true);
   });
 
   test('a page opened at /#booking shows the calendar, its choice answered in the card, no toast', async ({
     page,
+    card,
   }) => {
     await page.goto('/#booking');
-    await expect(booking(page).getByRole('grid')).toBeVisible({ timeout: 20_000 });
+    await expect(card.section.getByRole('grid')).toBeVisible({ timeout: 20_000 });
     await expect.poll(() => calendarOnScreen(page), { timeout: 10_000 }).toBe(true);
-    await expect(booking(page).getByTestId('availability-note')).toContainText(
+    await expect(card.section.getByTestId('availability-note')).toContainText(
       'These dates are available to book.',
     );
     const notifications = page.getByRole('region', { name: /Notifications/ });

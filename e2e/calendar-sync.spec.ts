@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { addDays, addMonths, daysBetween, type IsoDate, todayOnPropertyClock } from '../src/domain/dates.ts';
+import { addDays, addMonths, daysBetween, type IsoDate } from '../src/domain/dates.ts';
+import { formatLongDate, formatMonth } from '../src/domain/format.ts';
 import {
   type FeedServer,
   FIXTURE_TODAY,
@@ -9,8 +10,8 @@ import {
   serveWhenReleased,
   startFeedServer,
 } from '../src/server/calendar-sync/test-feed-server.ts';
-import { formatLongDate, formatMonth, monthStart } from '../src/web/features/booking/calendar-dates.ts';
-import { adminPost, expect, loginAsAdmin, test } from './fixtures.ts';
+import { monthStart } from '../src/web/features/booking/calendar-dates.ts';
+import { expect, test, today } from './fixtures.ts';
 
 const EMPTY = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\nEND:VCALENDAR\r\n';
 
@@ -18,21 +19,23 @@ let feeds: FeedServer;
 let slowBooking: ReturnType<typeof serveWhenReleased>;
 
 test.beforeAll(async () => {
-  slowBooking = serveWhenReleased(readFixtureAsOf('booking', todayOnPropertyClock(new Date())));
+  slowBooking = serveWhenReleased(readFixtureAsOf('booking', today));
   feeds = await startFeedServer({
-    '/airbnb.ics': serveCalendar(readFixtureAsOf('airbnb', todayOnPropertyClock(new Date()))),
+    '/airbnb.ics': serveCalendar(readFixtureAsOf('airbnb', today)),
     '/booking.ics': slowBooking.handler,
     '/gone.ics': serveStatus(404, 'Not Found'),
     '/empty.ics': serveCalendar(EMPTY),
   });
 });
 
-test.afterAll(async ({ request }) => {
+test.afterAll(async ({ admin }) => {
   slowBooking.release();
   // Leave no imported nights behind for the other specs: both feeds now empty.
-  await adminPost(request, '/api/admin/sync-all', {
-    airbnbUrl: feeds.url('/empty.ics'),
-    bookingUrl: feeds.url('/empty.ics'),
+  await admin.send('post', '/api/admin/sync-all', {
+    data: {
+      airbnbUrl: feeds.url('/empty.ics'),
+      bookingUrl: feeds.url('/empty.ics'),
+    },
   });
   await feeds.close();
 });
@@ -44,16 +47,16 @@ test.describe('calendar sync screen', () => {
     await expect(page.getByRole('button', { name: 'Sync All Platforms' })).toHaveCount(0);
   });
 
-  test('links back to the Admin Dashboard', async ({ page }) => {
-    await loginAsAdmin(page);
+  test('links back to the Admin Dashboard', async ({ page, admin }) => {
+    await admin.signIn(page);
     await page.goto('/admin/calendar-sync');
     await page.getByRole('main').getByRole('link', { name: 'Admin Dashboard' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   });
 
-  test('asks for a URL before syncing', async ({ page }) => {
-    await loginAsAdmin(page);
+  test('asks for a URL before syncing', async ({ page, admin }) => {
+    await admin.signIn(page);
     await page.goto('/admin/calendar-sync');
     await page.getByRole('button', { name: 'Sync Airbnb Calendar' }).click();
     await expect(page.getByText('Please enter your Airbnb iCal URL', { exact: true })).toBeVisible();
@@ -63,8 +66,8 @@ test.describe('calendar sync screen', () => {
     await expect(page.getByText('Please enter at least one iCal URL', { exact: true })).toBeVisible();
   });
 
-  test('shows the server’s message when a feed fails', async ({ page }) => {
-    await loginAsAdmin(page);
+  test('shows the server’s message when a feed fails', async ({ page, admin }) => {
+    await admin.signIn(page);
     await page.goto('/admin/calendar-sync');
     await page.getByLabel('Airbnb iCal URL').fill(feeds.url('/gone.ics'));
     await page.getByRole('button', { name: 'Sync Airbnb Calendar' }).click();
@@ -74,8 +77,11 @@ test.describe('calendar sync screen', () => {
     ).toBeVisible();
   });
 
-  test('the owner saves both URLs and syncs all platforms; the results show the counts', async ({ page }) => {
-    await loginAsAdmin(page);
+  test('the owner saves both URLs and syncs all platforms; the results show the counts', async ({
+    page,
+    admin,
+  }) => {
+    await admin.signIn(page);
     await page.goto('/admin/calendar-sync');
     await expect(page.getByRole('heading', { name: 'Calendar Sync', level: 1 })).toBeVisible();
     await expect(
@@ -134,12 +140,12 @@ test.describe('calendar sync screen', () => {
 
   test('after Sync All Platforms the imported nights show as booked in the guest’s calendar', async ({
     page,
+    admin,
   }) => {
     test.setTimeout(60_000);
     slowBooking.release(); // this test is not about the slow answer
     // Nights the fixtures import (airbnb.ics: 4–6 Dec 2026, 12–13 Feb 2027; booking.ics: 10–12 Dec 2026,
     // 5–7 Mar 2027, as they stood from FIXTURE_TODAY), moved as far on as the feeds are (readFixtureAsOf).
-    const today = todayOnPropertyClock(new Date());
     const shift = daysBetween(FIXTURE_TODAY, today);
     const imported = [
       '2026-12-04',
@@ -156,7 +162,7 @@ test.describe('calendar sync screen', () => {
     ].map((night) => addDays(night, shift)) as IsoDate[];
     expect(imported.length).toBeGreaterThan(0);
 
-    await loginAsAdmin(page);
+    await admin.signIn(page);
     await page.goto('/admin/calendar-sync');
     // The screen prefills the saved URLs once its data has loaded: fill after that, not before.
     await page.waitForLoadState('networkidle');
@@ -182,8 +188,8 @@ test.describe('calendar sync screen', () => {
     ).toHaveAccessibleName(new RegExp(`^${formatLongDate(night)}, booked`));
   });
 
-  test('shows our export URL, which serves our calendar', async ({ page }) => {
-    await loginAsAdmin(page);
+  test('shows our export URL, which serves our calendar', async ({ page, admin }) => {
+    await admin.signIn(page);
     await page.goto('/admin/calendar-sync');
     const exportInput = page.getByLabel('Export iCal URL');
     await expect(exportInput).toHaveValue(/\/api\/ical\/1\.ics\?key=[\w-]+$/);
@@ -195,8 +201,8 @@ test.describe('calendar sync screen', () => {
     await expect(page.getByRole('button', { name: 'Copy' })).toBeEnabled();
   });
 
-  test('has no detectable accessibility problems', async ({ page }) => {
-    await loginAsAdmin(page);
+  test('has no detectable accessibility problems', async ({ page, admin }) => {
+    await admin.signIn(page);
     await page.goto('/admin/calendar-sync');
     await expect(page.getByLabel('Export iCal URL')).toHaveValue(/key=/);
     const results = await new AxeBuilder({ page }).analyze();

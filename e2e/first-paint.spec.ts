@@ -1,9 +1,10 @@
 import { expect, test } from './fixtures.ts';
 
 /**
- * The marketing pages are complete HTML: their first paint never waits for JavaScript (issue 18). They ask for
+ * The marketing pages are complete HTML: their first paint never waits for JavaScript. They ask for
  * their scripts only after the load event and then come alive; the pages that cannot be read without
  * JavaScript keep React Router's module preloads.
+ * See docs/decisions/006-scripts-after-the-first-paint.md.
  */
 test.describe('scripts and the first paint', () => {
   test('the marketing pages ask for no script before their load event, then hydrate', async ({ page }) => {

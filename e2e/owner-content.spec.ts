@@ -2,21 +2,17 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { DEFAULT_OWNER_TEXTS } from '../src/domain/owner-texts.ts';
 import { DEFAULT_PROPERTY_FACTS } from '../src/domain/property-facts.ts';
 import { PUBLIC_PATHS } from '../src/domain/site-paths.ts';
-import { adminToken, expect, loginAsAdmin, test } from './fixtures.ts';
+import { type AdminApi, expect, test } from './fixtures.ts';
 
 /** Puts the facts, the texts and the ticks of a fresh install back, so the other specs see the site as shipped. */
-async function restoreFreshInstall(request: APIRequestContext) {
-  const headers = { authorization: `Bearer ${await adminToken(request)}` };
-  expect(
-    (await request.put('/api/admin/property-facts', { headers, data: DEFAULT_PROPERTY_FACTS })).ok(),
-  ).toBe(true);
-  expect((await request.put('/api/admin/texts', { headers, data: DEFAULT_OWNER_TEXTS })).ok()).toBe(true);
-  const untick = { choice: 'export_given', value: false };
-  expect((await request.post('/api/admin/go-live/choice', { headers, data: untick })).ok()).toBe(true);
+async function restoreFreshInstall(admin: AdminApi) {
+  await admin.call('put', '/api/admin/property-facts', DEFAULT_PROPERTY_FACTS);
+  await admin.call('put', '/api/admin/texts', DEFAULT_OWNER_TEXTS);
+  await admin.call('post', '/api/admin/go-live/choice', { choice: 'export_given', value: false });
 }
 
-test.beforeEach(async ({ request }) => restoreFreshInstall(request));
-test.afterAll(async ({ request }) => restoreFreshInstall(request));
+test.beforeEach(async ({ admin }) => restoreFreshInstall(admin));
+test.afterAll(async ({ admin }) => restoreFreshInstall(admin));
 
 /** Every page a guest can reach without signing in, as the server serves it. */
 const GUEST_PATHS = [...PUBLIC_PATHS, '/booking-success', '/download', '/files', '/no-such-page'];
@@ -73,8 +69,9 @@ test.describe('no placeholder on a public page', () => {
   test('the owner fills the licence and EPC in the Property tab and the footer shows them on every page', async ({
     page,
     request,
+    admin,
   }) => {
-    await loginAsAdmin(page);
+    await admin.signIn(page);
     await page.goto('/admin?tab=property');
     const form = page.getByRole('form', { name: 'Property facts' });
     await form.getByLabel('Short-term let licence number').fill('AC-00987-F');
@@ -109,8 +106,9 @@ test.describe('no placeholder on a public page', () => {
 test.describe('the go-live checklist', () => {
   test('turns green item by item as the owner completes the property facts and ticks the export', async ({
     page,
+    admin,
   }) => {
-    await loginAsAdmin(page);
+    await admin.signIn(page);
     await page.goto('/admin');
     const licence = checklistItem(page, 'Short-term let licence number');
     await expect(licence).toContainText('(to do)');
@@ -154,8 +152,11 @@ test.describe('the go-live checklist', () => {
     await expect(exportGiven).toContainText('(done)');
   });
 
-  test('a bad value is refused under its field with a sentence, and nothing is saved', async ({ page }) => {
-    await loginAsAdmin(page);
+  test('a bad value is refused under its field with a sentence, and nothing is saved', async ({
+    page,
+    admin,
+  }) => {
+    await admin.signIn(page);
     await page.goto('/admin?tab=property');
     const form = page.getByRole('form', { name: 'Property facts' });
     await form.getByLabel('Postcode', { exact: true }).fill('12345');
@@ -174,9 +175,9 @@ test.describe('the go-live checklist', () => {
   });
 });
 
-test('the Property and Texts tabs have no axe violations, with an error shown', async ({ page }) => {
+test('the Property and Texts tabs have no axe violations, with an error shown', async ({ page, admin }) => {
   const { default: AxeBuilder } = await import('@axe-core/playwright');
-  await loginAsAdmin(page);
+  await admin.signIn(page);
   await page.goto('/admin?tab=property');
   const form = page.getByRole('form', { name: 'Property facts' });
   await form.getByLabel('Postcode', { exact: true }).fill('nope');
@@ -190,8 +191,8 @@ test('the Property and Texts tabs have no axe violations, with an error shown', 
 });
 
 test.describe('the Texts tab', () => {
-  test('previews an edited caption as the owner types, and saves it', async ({ page }) => {
-    await loginAsAdmin(page);
+  test('previews an edited caption as the owner types, and saves it', async ({ page, admin }) => {
+    await admin.signIn(page);
     await page.goto('/admin?tab=texts');
     const preview = page.getByRole('region', { name: 'Preview' });
     await expect(preview.getByRole('heading', { name: 'Cedar Sauna' })).toHaveCount(0);

@@ -1,10 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
 import { bookingReference } from '../src/domain/booking-reference.ts';
-import { addDays, addMonths, todayOnPropertyClock } from '../src/domain/dates.ts';
+import { addDays, addMonths } from '../src/domain/dates.ts';
 import { quoteStay } from '../src/domain/pricing.ts';
 import { monthStart } from '../src/web/features/booking/calendar-dates.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, payOnCheckout, test, today } from './fixtures.ts';
 
 /**
  * Demo payments end to end (the e2e server runs PAYMENTS=demo). Each test books its own week, counted from
@@ -12,51 +11,20 @@ import { expect, test } from './fixtures.ts';
  */
 
 function stayInWeeks(weeks: number) {
-  const checkInDate = addDays(todayOnPropertyClock(new Date()), 7 * weeks + 3);
+  const checkInDate = addDays(today, 7 * weeks + 3);
   return { checkInDate, checkOutDate: addDays(checkInDate, 3) };
 }
 
-/** A pending booking (a hold) placed through the API, as the booking page places it. */
-async function holdNights(
-  request: APIRequestContext,
-  dates: ReturnType<typeof stayInWeeks>,
-  guest = 'Grace Hopper',
-) {
-  const total = quoteStay(dates.checkInDate, dates.checkOutDate).total;
-  return request.post('/api/create-payment-intent', {
-    data: {
-      amount: total * 100,
-      currency: 'gbp',
-      booking: {
-        propertyId: 1,
-        ...dates,
-        guestCount: 2,
-        contactName: guest,
-        contactEmail: `${guest.split(' ')[0]!.toLowerCase()}@example.test`,
-        contactPhone: '',
-        specialRequests: '',
-      },
-    },
-  });
-}
-
-async function payOnCheckout(page: Page, card: string) {
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Postcode').fill('AB10 1AA');
-  await page.getByRole('button', { name: 'Complete Booking' }).click();
-}
+const GRACE = { name: 'Grace Hopper' };
 
 test.describe('the checkout page (demo payments)', () => {
   test('pays for an existing pending booking and lands on the success page with the reference', async ({
     page,
     request,
+    stays,
   }) => {
     const dates = stayInWeeks(3);
-    const held = await holdNights(request, dates);
-    expect(held.status(), await held.text()).toBe(200);
-    const { bookingId } = await held.json();
+    const { bookingId } = await stays.hold(dates, GRACE);
 
     await page.goto(`/checkout/${bookingId}`);
     await expect(page.getByRole('heading', { name: 'Your Booking' })).toBeVisible();
@@ -70,7 +38,7 @@ test.describe('the checkout page (demo payments)', () => {
     await payOnCheckout(page, '4242 4242 4242 4242');
     await expect(page).toHaveURL(new RegExp(`/booking-success\\?bookingId=${bookingId}$`));
     await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
-    // The short reference of every e-mail (issue 18); the long id stays in the address.
+    // The short reference of every e-mail (docs/decisions/010); the long id stays in the address.
     await expect(page.getByText(bookingReference(bookingId))).toBeVisible();
     await expect(page.getByRole('heading', { name: 'A Stay Like No Other' })).toBeVisible();
     await expect(page.getByRole('heading', { name: "What's Next" })).toBeVisible();
@@ -81,7 +49,7 @@ test.describe('the checkout page (demo payments)', () => {
     const booking = await (await request.get(`/api/bookings/${bookingId}`)).json();
     expect(booking.status).toBe('confirmed');
     // Those nights are now booked: another guest cannot hold them.
-    const other = await holdNights(request, dates, 'Other Guest');
+    const other = await stays.tryHold(dates, { name: 'Other Guest' });
     expect(other.status()).toBe(409);
     expect((await other.json()).message).toBe(
       'These dates are already booked. Please select different dates.',
@@ -93,14 +61,11 @@ test.describe('the checkout page (demo payments)', () => {
 
   test('opening the checkout link again after paying leads to the booking confirmation', async ({
     page,
-    request,
+    stays,
   }) => {
     // The first days of the month ten months ahead: no other spec books there.
-    const today = todayOnPropertyClock(new Date());
     const checkInDate = addDays(monthStart(addMonths(today, 10)), 1);
-    const held = await holdNights(request, { checkInDate, checkOutDate: addDays(checkInDate, 3) });
-    expect(held.status(), await held.text()).toBe(200);
-    const { bookingId } = await held.json();
+    const { bookingId } = await stays.hold({ checkInDate, checkOutDate: addDays(checkInDate, 3) }, GRACE);
     await page.goto(`/checkout/${bookingId}`);
     await payOnCheckout(page, '4242 4242 4242 4242');
     await expect(page).toHaveURL(/\/booking-success\?/);
@@ -118,9 +83,9 @@ test.describe('the checkout page (demo payments)', () => {
   test('a declined card shows Payment Failed with the decline message; a good card then pays in the same hold', async ({
     page,
     request,
+    stays,
   }) => {
-    const held = await holdNights(request, stayInWeeks(4));
-    const { bookingId, paymentIntentId } = await held.json();
+    const { bookingId, paymentIntentId } = await stays.hold(stayInWeeks(4), GRACE);
     await page.goto(`/checkout/${bookingId}`);
 
     await payOnCheckout(page, '4000 0000 0000 0002');
@@ -137,8 +102,8 @@ test.describe('the checkout page (demo payments)', () => {
     expect(repeat.status()).toBe(200);
   });
 
-  test('refuses a card number that is not one of Stripe’s test cards', async ({ page, request }) => {
-    const { bookingId } = await (await holdNights(request, stayInWeeks(5))).json();
+  test('refuses a card number that is not one of Stripe’s test cards', async ({ page, stays }) => {
+    const { bookingId } = await stays.hold(stayInWeeks(5), GRACE);
     await page.goto(`/checkout/${bookingId}`);
     await payOnCheckout(page, '4111 1111 1111 1111');
     await expect(page.getByRole('status').filter({ hasText: 'Payment Failed' })).toContainText(
@@ -146,8 +111,8 @@ test.describe('the checkout page (demo payments)', () => {
     );
   });
 
-  test('the authentication card goes through its extra step', async ({ page, request }) => {
-    const { bookingId } = await (await holdNights(request, stayInWeeks(6))).json();
+  test('the authentication card goes through its extra step', async ({ page, stays }) => {
+    const { bookingId } = await stays.hold(stayInWeeks(6), GRACE);
     await page.goto(`/checkout/${bookingId}`);
     await payOnCheckout(page, '4000 0025 0000 3155');
     const dialog = page.getByRole('dialog', { name: 'Authenticate your payment' });
@@ -159,15 +124,16 @@ test.describe('the checkout page (demo payments)', () => {
   test('an abandoned hold frees the nights when it lapses (server clock moved on)', async ({
     page,
     request,
+    stays,
+    clock,
   }) => {
     const dates = stayInWeeks(7);
-    const abandoned = await (await holdNights(request, dates, 'Gone Away')).json();
-    expect((await holdNights(request, dates, 'Next Guest')).status()).toBe(409);
+    const abandoned = await stays.hold(dates, { name: 'Gone Away' });
+    expect((await stays.tryHold(dates, { name: 'Next Guest' })).status()).toBe(409);
 
-    const moved = await request.post('/api/test/clock', { data: { advanceMinutes: 16 } });
-    expect(moved.status()).toBe(200);
+    await clock.advance(16);
     expect((await (await request.get(`/api/bookings/${abandoned.bookingId}`)).json()).status).toBe('expired');
-    expect((await holdNights(request, dates, 'Next Guest')).status()).toBe(200);
+    expect((await stays.tryHold(dates, { name: 'Next Guest' })).status()).toBe(200);
 
     // The first guest comes back to its checkout link too late: told plainly, nothing charged.
     await page.goto(`/checkout/${abandoned.bookingId}`);

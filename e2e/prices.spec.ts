@@ -1,41 +1,37 @@
-import type { Page } from '@playwright/test';
-import { addDays, addMonths, dayOfWeek, type IsoDate, todayOnPropertyClock } from '../src/domain/dates.ts';
-import { formatLongDate, formatMonth, monthStart } from '../src/web/features/booking/calendar-dates.ts';
-import { adminToken, expect, loginAsAdmin, test } from './fixtures.ts';
+import { addDays, addMonths, dayOfWeek } from '../src/domain/dates.ts';
+import { formatLongDate } from '../src/domain/format.ts';
+import { monthStart } from '../src/web/features/booking/calendar-dates.ts';
+import { expect, test, today } from './fixtures.ts';
 
 /**
- * The owner's prices end to end (issue 14): a season and a promo code made in the Prices tab reach the guest's
+ * The owner's prices end to end: a season and a promo code made in the Prices tab reach the guest's
  * calendar and breakdown, the guest pays the discounted price, and the confirmation e-mail and the owner's list say
  * the same total. Every spec shares one server: the season lies in the middle of the month ten months ahead (the
  * payments spec uses its first days, the admin spec starts later), and it is deleted again at the end.
+ * See docs/decisions/013-rate-plan.md.
  */
-const today = todayOnPropertyClock(new Date());
 const seasonStart = addDays(monthStart(addMonths(today, 10)), 13);
 const seasonEnd = addDays(seasonStart, 13);
 let checkIn = addDays(seasonStart, 1);
 while (dayOfWeek(checkIn) !== 1) checkIn = addDays(checkIn, 1);
 const checkOut = addDays(checkIn, 3); // Monday to Thursday: three weekday nights of the season
 
-const booking = (page: Page) => page.getByRole('complementary', { name: 'Booking' });
-const dayButton = (page: Page, day: IsoDate) =>
-  booking(page).getByRole('button', { name: new RegExp(`^${formatLongDate(day)},`) });
-
 test.describe('the owner’s prices', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test.afterAll(async ({ request }) => {
+  test.afterAll(async ({ admin }) => {
     // Leave the shared server's prices as the other specs expect them.
-    const token = await adminToken(request);
-    const headers = { authorization: `Bearer ${token}` };
-    const state = await (await request.get('/api/admin/rate-plan', { headers })).json();
+    const state = await admin.call('get', '/api/admin/rate-plan');
     for (const season of state.plan.seasons as { id: string }[])
-      await request.delete(`/api/admin/rate-plan/seasons/${season.id}`, { headers });
+      await admin.send('delete', `/api/admin/rate-plan/seasons/${season.id}`);
   });
 
   test('a season and a promo code from the Prices tab price the guest’s calendar, breakdown, payment, e-mail and the owner’s list alike', async ({
     page,
+    admin,
+    card,
   }) => {
-    await loginAsAdmin(page);
+    await admin.signIn(page);
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Prices' }).click();
 
@@ -70,58 +66,40 @@ test.describe('the owner’s prices', () => {
     await expect(page.getByRole('list', { name: 'Promo codes' })).toContainText('GOLF20');
 
     // The guest's calendar shows the season's prices.
-    await page.goto('/#booking');
-    await expect(booking(page).getByRole('button', { name: 'Next month' })).toBeVisible({ timeout: 20_000 });
-    for (let month = monthStart(today); month < monthStart(checkIn); month = addMonths(month, 1)) {
-      await booking(page).getByRole('button', { name: 'Next month' }).click();
-      await expect(
-        booking(page).getByRole('heading', { name: formatMonth(addMonths(month, 1)) }),
-      ).toBeVisible();
-    }
-    await expect(booking(page).getByRole('heading', { name: formatMonth(checkIn) })).toBeVisible();
-    await expect(dayButton(page, checkIn)).toHaveAccessibleName(
-      `${formatLongDate(checkIn)}, available, £400`,
-    );
-    await expect(dayButton(page, addDays(checkIn, -3))).toHaveAccessibleName(
+    await card.open();
+    await card.showMonthOf(checkIn);
+    await expect(card.day(checkIn)).toHaveAccessibleName(`${formatLongDate(checkIn)}, available, £400`);
+    await expect(card.day(addDays(checkIn, -3))).toHaveAccessibleName(
       new RegExp(`^${formatLongDate(addDays(checkIn, -3))}, available, £450`),
     ); // the Friday before: the season's weekend price
-    await dayButton(page, checkIn).click();
-    await dayButton(page, checkOut).click();
-    await expect(booking(page).getByTestId('date-summary')).toContainText('3 nights');
+    await card.day(checkIn).click();
+    await card.day(checkOut).click();
+    await expect(card.section.getByTestId('date-summary')).toContainText('3 nights');
     await expect(
-      booking(page).getByText('Minimum 3 nights for stays starting during Golf week'),
+      card.section.getByText('Minimum 3 nights for stays starting during Golf week'),
     ).toBeVisible();
 
     // The breakdown: the season's line, then the promo code re-prices it.
-    const breakdown = booking(page).getByRole('region', { name: 'Price breakdown' });
+    const breakdown = card.section.getByRole('region', { name: 'Price breakdown' });
     await expect(breakdown).toContainText('£400 × 3 weekday nights (Golf week)');
     await expect(breakdown.getByTestId('price-total')).toHaveText('£1,360');
-    await booking(page).getByLabel('Promo code').fill('nope');
-    await booking(page).getByRole('button', { name: 'Apply' }).click();
+    await card.section.getByLabel('Promo code').fill('nope');
+    await card.section.getByRole('button', { name: 'Apply' }).click();
     await expect(
-      booking(page).getByText('We do not recognise that promo code. Please check it.'),
+      card.section.getByText('We do not recognise that promo code. Please check it.'),
     ).toBeVisible();
-    await booking(page).getByLabel('Promo code').fill('golf20');
-    await booking(page).getByRole('button', { name: 'Apply' }).click();
-    await expect(booking(page).getByText('Promo code GOLF20 applied.')).toBeVisible();
+    await card.section.getByLabel('Promo code').fill('golf20');
+    await card.section.getByRole('button', { name: 'Apply' }).click();
+    await expect(card.section.getByText('Promo code GOLF20 applied.')).toBeVisible();
     await expect(breakdown.getByTestId('price-discount-promo')).toHaveText('−£240');
     // £1,200 − £240 = £960, cleaning £100, service 5 % = £48.
     await expect(breakdown.getByTestId('price-total')).toHaveText('£1,108');
 
     // The guest pays the discounted total in demo mode.
-    const form = booking(page).getByRole('form', { name: 'Complete Your Booking' });
-    await form.getByLabel('Full Name').fill('Jack Nicklaus');
-    await form.getByLabel('Email Address').fill('jack@example.test');
-    await booking(page).getByRole('button', { name: 'Pay with Card' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Complete Payment' });
-    await expect(dialog.getByText('£1,108')).toBeVisible();
-    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await dialog.getByLabel('Expiry date (MM/YY)').fill('12/30');
-    await dialog.getByLabel('CVC').fill('123');
-    await dialog.getByLabel('Postcode').fill('AB10 1AA');
-    await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect(page).toHaveURL(/\/booking-success\?bookingId=[\w-]+$/, { timeout: 20_000 });
-    const bookingId = new URL(page.url()).searchParams.get('bookingId')!;
+    await card.fillGuest('Jack Nicklaus', 'jack@example.test');
+    await card.section.getByRole('button', { name: 'Pay with Card' }).click();
+    await expect(card.paymentDialog.getByText('£1,108')).toBeVisible();
+    const bookingId = await card.payInDialog('4242 4242 4242 4242');
     const stay = await (await page.request.get(`/api/bookings/${bookingId}`)).json();
     expect(stay).toMatchObject({ status: 'confirmed', totalPrice: 1108, checkInDate: checkIn });
 

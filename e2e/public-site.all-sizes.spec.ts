@@ -326,7 +326,7 @@ test.describe('terms and privacy', () => {
       'Damage',
       'Safety',
       'Cancellations',
-      // Issue 15: how a booking is paid (in full, or a deposit and the balance later).
+      // How a booking is paid: in full, or a deposit and the balance later (docs/decisions/016).
       'Payment',
       'Liability',
       'Access',

@@ -4,6 +4,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import pRetry, { AbortError } from 'p-retry';
 
 /** A TCP port free on 127.0.0.1 right now. */
 export function freePort(): Promise<number> {
@@ -18,27 +19,37 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Resolves once `url` answers 2xx; fails after `timeoutMs`, or at once when `child` (the server started for it)
- * has exited.
+ * Resolves once `url` answers 2xx, asking every `intervalMs`; fails after `timeoutMs`, or at once when `child`
+ * (the server started for it) has exited.
  */
 export async function waitFor(
   url: string,
   options: { timeoutMs?: number; child?: ChildProcess; intervalMs?: number } = {},
 ) {
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const exitCode = options.child?.exitCode;
-    if (exitCode !== null && exitCode !== undefined)
-      throw new Error(`the server exited with code ${exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 200));
+  const exited = () => {
+    const child = options.child;
+    return child && (child.exitCode !== null || child.signalCode !== null);
+  };
+  try {
+    await pRetry(
+      async () => {
+        if (exited())
+          throw new AbortError(`the server exited (${options.child?.exitCode ?? options.child?.signalCode})`);
+        const response = await fetch(url); // refused while the server is not listening yet
+        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      },
+      {
+        retries: Number.POSITIVE_INFINITY,
+        factor: 1,
+        minTimeout: options.intervalMs ?? 200,
+        maxRetryTime: timeoutMs,
+      },
+    );
+  } catch (error) {
+    if (exited()) throw error;
+    throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`, { cause: error });
   }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
 /** Stops a process this script started (SIGTERM) and waits until it has exited. */

@@ -1,4 +1,4 @@
-import { formatGbp } from './pricing.ts';
+import { formatGbp } from './format.ts';
 
 /**
  * Why the owner must look at a booking (docs/decisions/005-attention-and-money-owed.md). The database keeps the

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingStatus } from './api.ts';
 import {
+  type BookingStatus,
   balanceDuePence,
   canTransition,
-  DAY_MS,
   extendedHoldExpiresAt,
   holdExpiresAt,
   isLapsed,
@@ -11,6 +10,7 @@ import {
   netPaidPence,
   refundOutstandingPence,
 } from './booking-lifecycle.ts';
+import { DAY_MS } from './dates.ts';
 
 const now = new Date('2026-11-23T10:00:00Z');
 const later = (ms: number) => new Date(now.getTime() + ms);

@@ -1,8 +1,3 @@
-import type { BookingStatus } from './api.ts';
-import { DAY_MS } from './dates.ts';
-
-export { DAY_MS };
-
 /**
  * The life of a stay (spec README, "Booking states"): what each status means, which changes are allowed, when a
  * hold lapses and what a stay still owes or is owed. Pure: the server's bookings repository applies it.
@@ -13,6 +8,9 @@ export { DAY_MS };
  * - `expired`: a hold that lapsed (or gave way); it holds nothing, and a payment may still take it up again.
  * - `canceled`: by the owner, or a late payment refused because the nights had gone; it holds nothing.
  */
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'canceled', 'expired'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const MINUTE_MS = 60_000;
 

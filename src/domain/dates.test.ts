@@ -5,7 +5,6 @@ import {
   dayOfWeek,
   daysBetween,
   isIsoDate,
-  isWeekendNight,
   nightsOf,
   staysOverlap,
   timeOnPropertyClock,
@@ -74,28 +73,14 @@ describe('nightsOf', () => {
   });
 });
 
-describe('isWeekendNight', () => {
-  it('is true for Friday and Saturday nights only', () => {
-    // 2027-03-01 is a Monday.
-    expect(dayOfWeek('2027-03-01')).toBe(1);
-    const week = nightsOf('2027-03-01', '2027-03-08').map((night) => [night, isWeekendNight(night)]);
-    expect(week).toEqual([
-      ['2027-03-01', false],
-      ['2027-03-02', false],
-      ['2027-03-03', false],
-      ['2027-03-04', false],
-      ['2027-03-05', true],
-      ['2027-03-06', true],
-      ['2027-03-07', false],
-    ]);
-  });
-
-  it('holds on the weekend of a clock change and on 29 February 2028 (a Tuesday)', () => {
-    expect(isWeekendNight('2027-03-27')).toBe(true); // Saturday before the clocks go forward
-    expect(isWeekendNight('2027-03-28')).toBe(false); // Sunday of the change
-    expect(isWeekendNight('2027-10-30')).toBe(true);
-    expect(isWeekendNight('2027-10-31')).toBe(false);
-    expect(isWeekendNight('2028-02-29')).toBe(false);
+describe('dayOfWeek', () => {
+  it('counts 0 = Sunday … 6 = Saturday, across a clock change and 29 February', () => {
+    expect(dayOfWeek('2027-03-01')).toBe(1); // a Monday
+    expect(dayOfWeek('2027-03-27')).toBe(6); // Saturday before the clocks go forward
+    expect(dayOfWeek('2027-03-28')).toBe(0); // Sunday of the change
+    expect(dayOfWeek('2027-10-30')).toBe(6);
+    expect(dayOfWeek('2027-10-31')).toBe(0);
+    expect(dayOfWeek('2028-02-29')).toBe(2); // a Tuesday
   });
 });
 

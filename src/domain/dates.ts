@@ -101,12 +101,6 @@ export function dayOfWeek(date: IsoDate): number {
   return (((toUtcMs(date) / DAY_MS) % 7) + 11) % 7;
 }
 
-/** Friday and Saturday nights are charged at the weekend rate (spec section 9). */
-export function isWeekendNight(date: IsoDate): boolean {
-  const day = dayOfWeek(date);
-  return day === 5 || day === 6;
-}
-
 /** Adds calendar months, keeping the day where the month has it (31 Jan + 1 month = 28/29 Feb). */
 export function addMonths(date: IsoDate, months: number): IsoDate {
   const d = toUtc(date);
@@ -164,10 +158,6 @@ export function timeOnPropertyClock(at: Date): string {
     hourCycle: 'h23',
   });
   return propertyTime.format(at);
-}
-
-export function compareIsoDates(a: IsoDate, b: IsoDate): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** True when the two stays share at least one night (touching stays do not). */

@@ -1,5 +1,4 @@
 import type { IsoDate } from './dates.ts';
-import { formatGbp } from './pricing.ts';
 
 /**
  * How the site writes calendar days and money, British style, the same in the browser and in e-mails. A
@@ -41,7 +40,26 @@ export const formatDayMonthYear = dayFormat({ day: 'numeric', month: 'short', ye
 /** "March 2027" (any day of the month) */
 export const formatMonth = dayFormat({ month: 'long', year: 'numeric' });
 
-/** "£914" or "£27.50", from pence. */
-export { formatGbp };
+/** The two currency formats, each made once on first use (making one is far slower than using it). */
+const gbpFormats = new Map<0 | 2, Intl.NumberFormat>();
+function gbpFormat(fractionDigits: 0 | 2): Intl.NumberFormat {
+  let format = gbpFormats.get(fractionDigits);
+  if (!format) {
+    format = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: 'GBP',
+      minimumFractionDigits: fractionDigits,
+    });
+    gbpFormats.set(fractionDigits, format);
+  }
+  return format;
+}
+
+/** "£1,859" or "£27.50", from pence: whole pounds without pence. */
+export function formatGbp(pence: number): string {
+  const pounds = pence / 100;
+  return gbpFormat(Number.isInteger(pounds) ? 0 : 2).format(pounds);
+}
+
 /** "£914" or "£27.50", from pounds (the public API's unit). */
 export const formatPounds = (pounds: number) => formatGbp(Math.round(pounds * 100));

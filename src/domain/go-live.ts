@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The go-live checklist of the admin dashboard (issue 16): what must be true before guests are sent to the site.
+ * The go-live checklist of the admin dashboard: what must be true before guests are sent to the site.
  * Each item says in a sentence what is missing and links to where the owner fixes it.
+ * See docs/decisions/014-owner-facts-and-go-live.md.
  */
 
 export const GO_LIVE_ITEM_IDS = [

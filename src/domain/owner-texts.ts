@@ -3,10 +3,10 @@ import { textField } from './input-fields.ts';
 import { DEFAULT_SITE_CONTENT, type OwnerTexts, type UniquePoint } from './site-content.ts';
 
 /**
- * The texts the owner edits in the admin's Texts tab (issue 16): the home page's 'The Tower Experience'
+ * The texts the owner edits in the admin's Texts tab (decision 014): the home page's 'The Tower Experience'
  * paragraphs, the contact page's 'About The Tower' paragraphs, and the captions (title and text) of the six
  * unique features and of the eight 'What Makes The Tower Unique' points. The legal pages stay in the code; the
- * check-in instructions are guest-message settings (issue 17).
+ * check-in instructions are guest-message settings (docs/decisions/017-after-paying.md).
  */
 
 export type FeatureCaption = { id: string; title: string; text: string };

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { addDays, daysBetween, type IsoDate } from './dates.ts';
 
 /**
- * Deposit now, balance later (issue 15): how a guest's booking is paid. The owner chooses pay in full, or a
+ * Deposit now, balance later: how a guest's booking is paid. The owner chooses pay in full, or a
  * deposit of `depositPercent` % when the check-in is more than `balanceDaysBefore` days away, the balance charged
  * automatically `balanceDaysBefore` days before check-in to the card saved at booking. Stays booked inside that
  * window are paid in full. A booking keeps the plan it was made under (stored on the stay). The browser shows the
  * plan from the same function the server charges by.
+ * See docs/decisions/016-deposit-now-balance-later.md.
  */
 
 export const DEFAULT_DEPOSIT_PERCENT = 30;

@@ -17,7 +17,6 @@ export const MAX_ALT_LENGTH = 250;
 
 /** A published photo: `base` is the address of its variants without `-<width>.<format>`. */
 export const SitePhotoSchema = z.object({ id: z.string(), alt: z.string(), base: z.string() });
-export type SitePhoto = z.infer<typeof SitePhotoSchema>;
 
 /**
  * The uploaded photos the pages show. Empty on a fresh install: the pages then show the build's drawn

@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { formatGbp, poundsToPence, quoteStay, serviceFeeGbp } from './pricing.ts';
+import { formatGbp } from './format.ts';
+import { poundsToPence, priceStay, quoteStay } from './pricing.ts';
+import { DEFAULT_RATE_PLAN } from './rate-plan.ts';
 
-describe('serviceFeeGbp', () => {
+describe('priceStay: the service fee', () => {
+  /** Two weekday nights at `weekdayPence` each, under the default plan's 5 % service fee. */
+  const twoWeekdayNights = (weekdayPence: number) =>
+    priceStay({ checkIn: '2027-03-01', checkOut: '2027-03-03' }, { ...DEFAULT_RATE_PLAN, weekdayPence });
+
   it('is 5 % of the accommodation rounded half up to the whole pound', () => {
-    expect(serviceFeeGbp(550)).toBe(28); // £27.50 → £28
-    expect(serviceFeeGbp(450)).toBe(23); // £22.50 → £23
-    expect(serviceFeeGbp(775)).toBe(39); // £38.75 → £39
-    expect(serviceFeeGbp(1675)).toBe(84); // £83.75 → £84
-    expect(serviceFeeGbp(1010)).toBe(51); // £50.50 → £51
-    expect(serviceFeeGbp(1000)).toBe(50);
-    expect(serviceFeeGbp(1005)).toBe(50); // £50.25 → £50
-    expect(serviceFeeGbp(0)).toBe(0);
+    expect(twoWeekdayNights(27_500)).toMatchObject({ accommodation: 550, serviceFee: 28 }); // £27.50 → £28
+    expect(twoWeekdayNights(22_500)).toMatchObject({ accommodation: 450, serviceFee: 23 }); // £22.50 → £23
+    expect(twoWeekdayNights(50_500)).toMatchObject({ accommodation: 1010, serviceFee: 51 }); // £50.50 → £51
+    expect(twoWeekdayNights(50_000)).toMatchObject({ accommodation: 1000, serviceFee: 50 });
+    expect(twoWeekdayNights(50_250)).toMatchObject({ accommodation: 1005, serviceFee: 50 }); // £50.25 → £50
+    expect(twoWeekdayNights(0)).toMatchObject({ accommodation: 0, serviceFee: 0 });
   });
 });
 
@@ -39,6 +43,17 @@ describe('quoteStay', () => {
   });
 
   it('charges Friday and Saturday nights at the weekend rate and Sunday at the weekday rate', () => {
+    expect(quoteStay('2027-03-01', '2027-03-08').nightly.map((night) => [night.date, night.weekend])).toEqual(
+      [
+        ['2027-03-01', false],
+        ['2027-03-02', false],
+        ['2027-03-03', false],
+        ['2027-03-04', false],
+        ['2027-03-05', true],
+        ['2027-03-06', true],
+        ['2027-03-07', false],
+      ],
+    );
     expect(quoteStay('2027-03-05', '2027-03-07')).toMatchObject({ weekendNights: 2, accommodation: 550 });
     expect(quoteStay('2027-03-07', '2027-03-09')).toMatchObject({ weekendNights: 0, accommodation: 450 });
     expect(quoteStay('2027-03-04', '2027-03-06')).toMatchObject({ weekdayNights: 1, weekendNights: 1 });
@@ -69,6 +84,16 @@ describe('quoteStay', () => {
       total: 775 + 100 + 39,
     });
     expect(quoteStay('2027-10-29', '2027-11-01')).toMatchObject({ nights: 3, total: 914 });
+    // Saturday before the clocks go forward, the Sunday of the change, and 29 February 2028 (a Tuesday).
+    expect(quoteStay('2027-03-27', '2027-03-29').nightly.map((night) => night.weekend)).toEqual([
+      true,
+      false,
+    ]);
+    expect(quoteStay('2027-10-30', '2027-11-01').nightly.map((night) => night.weekend)).toEqual([
+      true,
+      false,
+    ]);
+    expect(quoteStay('2028-02-29', '2028-03-01').nightly.map((night) => night.weekend)).toEqual([false]);
   });
 
   it('prices 28 nights (4 whole weeks)', () => {

@@ -1,5 +1,5 @@
 import { dayOfWeek, type IsoDate, nightsOf } from './dates.ts';
-import { SERVICE_FEE_PERCENT } from './property.ts';
+import { formatGbp } from './format.ts';
 import { type AppliedPromo, DEFAULT_RATE_PLAN, nightPrice, type RatePlan, seasonOf } from './rate-plan.ts';
 
 /** One night of a quote: its date, its price and where the price came from. */
@@ -29,9 +29,10 @@ export type QuoteDiscount = {
 };
 
 /**
- * The price of a stay (issue 14): what `/api/quote` answers, the browser shows and the payment charges. The first
+ * The price of a stay: what `/api/quote` answers, the browser shows and the payment charges. The first
  * fields are the original contract in whole pounds (spec section 7 and README; `accommodation` is the nights'
  * price after discounts); the rest itemise it in pence.
+ * See docs/decisions/013-rate-plan.md.
  */
 export type Quote = {
   nights: number;
@@ -71,20 +72,13 @@ const basisPoints = (percent: number) => Math.round(percent * 100);
 const percentText = (percent: number) => `${percent} %`;
 
 /**
- * 5 % of the accommodation, rounded half up to the whole pound (spec README: £27.50 → £28).
- * Integer arithmetic, so no floating-point surprise: accommodation × 5 / 100, half up.
- */
-export function serviceFeeGbp(accommodationGbp: number): number {
-  return Math.floor((accommodationGbp * SERVICE_FEE_PERCENT * 2 + 100) / 200);
-}
-
-/**
- * The one quote function (issue 14): prices the nights [checkIn, checkOut) by the plan — a date override's
+ * The one quote function: prices the nights [checkIn, checkOut) by the plan — a date override's
  * price, else the season's weekday or weekend rate, else the base rates — then takes off the best
  * length-of-stay discount and the promo code (on what is left), adds the cleaning fee, the service fee (a
  * percentage of the discounted accommodation, rounded half up to the whole pound, as the spec has it) and the
  * visitor levy (its percentage of the discounted accommodation of the nights from its start date, to the penny).
  * Pure and in pence; the promo code must already have been found valid (promoProblem).
+ * See docs/decisions/013-rate-plan.md.
  */
 export function priceStay(
   stay: { checkIn: IsoDate; checkOut: IsoDate },
@@ -214,25 +208,4 @@ export function quotePence(quote: Quote) {
     discountPence: quote.discountPence,
     totalPence: quote.totalPence,
   };
-}
-
-/** The two currency formats, each made once on first use (making one is far slower than using it). */
-const gbpFormats = new Map<0 | 2, Intl.NumberFormat>();
-function gbpFormat(fractionDigits: 0 | 2): Intl.NumberFormat {
-  let format = gbpFormats.get(fractionDigits);
-  if (!format) {
-    format = new Intl.NumberFormat('en-GB', {
-      style: 'currency',
-      currency: 'GBP',
-      minimumFractionDigits: fractionDigits,
-    });
-    gbpFormats.set(fractionDigits, format);
-  }
-  return format;
-}
-
-/** "£1,859" or "£27.50": whole pounds without pence. */
-export function formatGbp(pence: number): string {
-  const pounds = pence / 100;
-  return gbpFormat(Number.isInteger(pounds) ? 0 : 2).format(pounds);
 }

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { textField } from './input-fields.ts';
 import { CHECK_IN_TIME, CHECK_OUT_TIME, COUNTRY, MAX_GUESTS } from './property.ts';
-import type { PropertyFacts } from './site-content.ts';
 
 /**
  * The owner's facts about The Tower that the public pages print (the footer's licence line, the contact page's
  * address, the structured data): entered in the admin's Property tab and stored in the database. A fact the owner
- * has not given is null here and absent from every page, never a placeholder (issue 16).
+ * has not given is null here and absent from every page, never a placeholder (docs/decisions/014).
  */
 
 /** Energy Performance Certificate bands, as printed on a Scottish EPC. */
@@ -34,6 +33,25 @@ const SOCIAL_EXAMPLES: Record<SocialNetwork, string> = {
 
 export const MAX_HASHTAGS = 10;
 export const LICENCE_NUMBER_MAX = 60;
+
+/**
+ * The property's facts as the public pages state them (publicPropertyFacts): a fact the owner has not given is
+ * absent, and so is the street address the owner keeps for booked guests.
+ */
+export type PropertyFacts = {
+  /** Scottish short-term let licence: shown on every page. */
+  licenceNumber?: string;
+  /** Energy Performance Certificate rating. */
+  epcRating?: string;
+  maxOccupancy?: number;
+  address: { street?: string; locality: string; postcode?: string; region: string; country: string };
+  hashtags: readonly string[];
+  social: { facebook?: string; instagram?: string; tiktok?: string };
+  /** Arrival and departure: 12-hour for people, 24-hour for schema.org (fixed by the terms). */
+  stayTimes: { checkIn: string; checkOut: string; checkIn24h: string; checkOut24h: string };
+  /** The owner's enquiries address; absent: the server's SITE_EMAIL (`siteEmail()`). */
+  enquiriesEmail?: string;
+};
 
 /** The facts as stored and as the admin reads them: null is "not given". */
 export type PropertyFactsRecord = {

@@ -13,10 +13,12 @@ import {
 } from './property.ts';
 
 /**
- * The owner's rate plan (issue 14): base rates, seasons, date overrides, length-of-stay discounts and the visitor
+ * The owner's rate plan: base rates, seasons, date overrides, length-of-stay discounts and the visitor
  * levy, in pence. One schema checks it wherever it is written (the admin's routes) and read (the browser), so a
  * plan that breaks a rule (overlapping seasons, a negative price) never reaches the quote function
- * (quote.ts). Promo codes live beside the plan (their uses are counted against bookings): see PromoCodeSchema.
+ * (pricing.ts). Promo codes live beside the plan (their uses are counted against bookings): see
+ * PromoCodeInputSchema.
+ * See docs/decisions/013-rate-plan.md.
  */
 
 /** The earliest day a visitor levy may start: Aberdeen's levy cannot apply before 1 April 2027. */
@@ -87,7 +89,6 @@ export const SeasonInputSchema = z
       .max(MAX_NIGHTS, `The minimum stay can be at most ${MAX_NIGHTS} nights.`),
   })
   .refine(nightsRange, RANGE_ORDER);
-export type SeasonInput = z.infer<typeof SeasonInputSchema>;
 export const SeasonSchema = z.intersection(z.object({ id: id() }), SeasonInputSchema);
 export type Season = z.infer<typeof SeasonSchema>;
 
@@ -108,7 +109,6 @@ export const DateOverrideInputSchema = z
     message: 'Give a price, or close the days to arrival or departure.',
     path: ['pricePence'],
   });
-export type DateOverrideInput = z.input<typeof DateOverrideInputSchema>;
 export const DateOverrideSchema = z.intersection(z.object({ id: id() }), DateOverrideInputSchema);
 export type DateOverride = z.infer<typeof DateOverrideSchema>;
 
@@ -120,7 +120,6 @@ export const StayDiscountInputSchema = z.object({
     .max(MAX_NIGHTS, `A stay is at most ${MAX_NIGHTS} nights.`),
   percent: percent('the discount', { min: 0, max: 90, above: true }),
 });
-export type StayDiscountInput = z.infer<typeof StayDiscountInputSchema>;
 export const StayDiscountSchema = z.intersection(z.object({ id: id() }), StayDiscountInputSchema);
 export type StayDiscount = z.infer<typeof StayDiscountSchema>;
 
@@ -130,7 +129,6 @@ export const VisitorLevySchema = z.object({
     message: 'The visitor levy cannot start before 1 April 2027, the earliest day Aberdeen’s levy can apply.',
   }),
 });
-export type VisitorLevy = z.infer<typeof VisitorLevySchema>;
 
 /** The base of the plan: what every night costs outside seasons and overrides, and the fees. */
 export const BaseRatesSchema = z.object({
@@ -144,17 +142,16 @@ export const BaseRatesSchema = z.object({
   serviceFeePercent: percent('the service fee', { min: 0, max: 25 }),
   levy: VisitorLevySchema.nullable(),
 });
-export type BaseRates = z.infer<typeof BaseRatesSchema>;
 
-function rangesOverlap(
-  a: { firstNight: string; lastNight: string },
-  b: { firstNight: string; lastNight: string },
-) {
+/** Nights from `firstNight` to `lastNight`, both included (a season, a date override). */
+type NightRange = { firstNight: string; lastNight: string };
+
+function rangesOverlap(a: NightRange, b: NightRange) {
   return a.firstNight <= b.lastNight && b.firstNight <= a.lastNight;
 }
 
 /** "12 Jul 2027 – 19 Jul 2027" */
-export const formatNights = (range: { firstNight: string; lastNight: string }) =>
+export const formatNights = (range: NightRange) =>
   range.firstNight === range.lastNight
     ? formatDayMonthYear(range.firstNight)
     : `${formatDayMonthYear(range.firstNight)} – ${formatDayMonthYear(range.lastNight)}`;
@@ -165,24 +162,29 @@ export const RatePlanSchema = BaseRatesSchema.extend({
   overrides: z.array(DateOverrideSchema).max(1000),
   discounts: z.array(StayDiscountSchema).max(28),
 }).superRefine((plan, context) => {
-  plan.seasons.forEach((season, index) => {
-    const other = plan.seasons.slice(0, index).find((earlier) => rangesOverlap(earlier, season));
-    if (other)
-      context.addIssue({
-        code: 'custom',
-        path: ['seasons', index],
-        message: `Seasons cannot overlap: ${season.name} (${formatNights(season)}) overlaps ${other.name} (${formatNights(other)}).`,
-      });
-  });
-  plan.overrides.forEach((override, index) => {
-    const other = plan.overrides.slice(0, index).find((earlier) => rangesOverlap(earlier, override));
-    if (other)
-      context.addIssue({
-        code: 'custom',
-        path: ['overrides', index],
-        message: `Date overrides cannot overlap: ${formatNights(override)} overlaps ${formatNights(other)}. Edit that one instead.`,
-      });
-  });
+  /** Each range of `list` that overlaps an earlier one is refused, with `message` naming both. */
+  function refuseOverlaps<T extends NightRange>(
+    list: T[],
+    key: 'seasons' | 'overrides',
+    message: (range: T, earlier: T) => string,
+  ) {
+    list.forEach((range, index) => {
+      const earlier = list.slice(0, index).find((one) => rangesOverlap(one, range));
+      if (earlier) context.addIssue({ code: 'custom', path: [key, index], message: message(range, earlier) });
+    });
+  }
+  refuseOverlaps(
+    plan.seasons,
+    'seasons',
+    (season, other) =>
+      `Seasons cannot overlap: ${season.name} (${formatNights(season)}) overlaps ${other.name} (${formatNights(other)}).`,
+  );
+  refuseOverlaps(
+    plan.overrides,
+    'overrides',
+    (override, other) =>
+      `Date overrides cannot overlap: ${formatNights(override)} overlaps ${formatNights(other)}. Edit that one instead.`,
+  );
   plan.discounts.forEach((discount, index) => {
     if (plan.discounts.slice(0, index).some((earlier) => earlier.minNights === discount.minNights))
       context.addIssue({
@@ -255,7 +257,6 @@ export const PromoCodeInputSchema = z
     message: 'The last check-in day cannot be before the first.',
     path: ['stayTo'],
   });
-export type PromoCodeInput = z.input<typeof PromoCodeInputSchema>;
 export type PromoCodeFields = z.output<typeof PromoCodeInputSchema>;
 
 /** A stored promo code and how many bookings (confirmed, or holding their nights) use it. */

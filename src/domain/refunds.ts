@@ -23,9 +23,10 @@ export type RefundInput = {
   /** Never refund more than was paid (what was charged, less what was refunded already). */
   paidPence: number;
   /**
-   * What has been charged of the booking so far (a deposit, or deposit and balance; issue 15). The table applies
+   * What has been charged of the booking so far (a deposit, or deposit and balance). The table applies
    * to the amounts paid: each part of the price counts in the share of the total that was charged. Absent: paid
    * in full, as every booking was before payment schedules.
+   * See docs/decisions/016-deposit-now-balance-later.md.
    */
   chargedPence?: number;
 };
@@ -48,8 +49,9 @@ export function refundRule(daysBeforeCheckIn: number): RefundRule {
 /**
  * The refund of a cancelled paid booking. The preview the owner sees and the refund issued both come from here.
  * The percentage applies to accommodation and service fee; the cleaning fee only when d > 30; £25 comes off any
- * refund above zero; never below zero, never above what was paid. On a partly paid booking (a deposit, issue 15)
+ * refund above zero; never below zero, never above what was paid. On a partly paid booking (a deposit)
  * the table applies to what was charged so far: the same share of each part of the price.
+ * See docs/decisions/016-deposit-now-balance-later.md.
  */
 export function computeRefund(input: RefundInput): Refund {
   const daysBeforeCheckIn = daysBetween(input.cancelledOn, input.checkIn);

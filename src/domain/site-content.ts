@@ -8,12 +8,12 @@
 import { NO_SITE_PHOTOS, type SitePhotos } from './photos.ts';
 import { priceStay } from './pricing.ts';
 import { MAX_NIGHTS, MIN_NIGHTS } from './property.ts';
-import { DEFAULT_PROPERTY_FACTS, publicPropertyFacts } from './property-facts.ts';
+import { DEFAULT_PROPERTY_FACTS, type PropertyFacts, publicPropertyFacts } from './property-facts.ts';
 import { DEFAULT_RATE_PLAN, type RatePlan, WEEKDAY_NAMES } from './rate-plan.ts';
 
 /**
  * The figures the public pages and their structured data print, in pounds: the base rates of the owner's rate
- * plan (issue 14, src/domain/rate-plan.ts) and the range of every nightly price it can charge.
+ * plan (src/domain/rate-plan.ts, docs/decisions/013) and the range of every nightly price it can charge.
  */
 export type PublicPrices = {
   weekdayGbp: number;
@@ -29,25 +29,6 @@ export type PublicPrices = {
   maxNights: number;
   /** An all-in example shown beside the rates: a Friday-and-Saturday weekend (2 nights at the weekend rate). */
   exampleWeekend: { accommodation: number; cleaningFee: number; serviceFee: number; total: number };
-};
-
-/**
- * The property's facts as the public pages state them (the owner's Property tab, src/domain/property-facts.ts);
- * a fact the owner has not given is absent, and so is the street address the owner keeps for booked guests.
- */
-export type PropertyFacts = {
-  /** Scottish short-term let licence: shown on every page. */
-  licenceNumber?: string;
-  /** Energy Performance Certificate rating. */
-  epcRating?: string;
-  maxOccupancy?: number;
-  address: { street?: string; locality: string; postcode?: string; region: string; country: string };
-  hashtags: readonly string[];
-  social: { facebook?: string; instagram?: string; tiktok?: string };
-  /** Arrival and departure: 12-hour for people, 24-hour for schema.org (fixed by the terms). */
-  stayTimes: { checkIn: string; checkOut: string; checkIn24h: string; checkOut24h: string };
-  /** The owner's enquiries address; absent: the server's SITE_EMAIL (`siteEmail()`). */
-  enquiriesEmail?: string;
 };
 
 export type Feature = {

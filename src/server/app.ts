@@ -145,7 +145,7 @@ declare module 'fastify' {
     photos: { photosReady(): Promise<{ ready: number; missingAlt: number }>; worker: PhotoWorker };
     /** Tests await `app.siteContent.settled()` before reading a page after a change. */
     siteContent: SiteContentService;
-    /** The balance job (issue 15): tests run it with `app.balanceJob.runNow()` under their clock. */
+    /** The balance job (decision 016): tests run it with `app.balanceJob.runNow()` under their clock. */
     balanceJob: Pick<IntervalJob<BalanceJobResult>, 'runNow'>;
   }
 }
@@ -603,7 +603,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /** Where each part of the site content comes from (a part not listed is the fresh install's default). */
 function siteContentSources(): SiteContentSources {
   return {
-    // The rates the pages print are the owner's rate plan's (issue 14).
+    // The rates the pages print are the owner's rate plan's (docs/decisions/013-rate-plan.md).
     prices: async (db) => publicPricesFromPlan(await loadRatePlan(db)),
     property: async (db) => publicPropertyFacts(await createOwnerContentRepository(db).readFacts()),
     texts: async (db) => publicOwnerTexts(await createOwnerContentRepository(db).readTexts()),

@@ -85,8 +85,6 @@ const EnvSchema = z.object({
     .default(180),
 });
 
-export type Env = z.input<typeof EnvSchema>;
-
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;

@@ -6,7 +6,7 @@ import { bookingPageRequest, stayDates } from './payments/test/payment-harness.t
 import { adminToken, createTestApp, type TestApp } from './test/test-app.ts';
 
 /**
- * Hostile input that answered 500 (issue 12, item 6): each case is refused with a 400 and a sentence, before it
+ * Hostile input that once answered 500: each case is refused with a 400 and a sentence, before it
  * reaches the database; and a data exception that gets past the schemas anyway is a 400 too, logged without
  * the value.
  */

@@ -25,7 +25,7 @@ import { STAND_IN_WEBHOOK_SECRET } from './payments/test/stripe-stand-in.ts';
 import { adminToken, createTestApp, TEST_ADMIN, TEST_NOW, type TestApp } from './test/test-app.ts';
 
 /**
- * Property-based fuzzing of every route the app registers (issue 12, item 6): generated hostile path ids, query
+ * Property-based fuzzing of every route the app registers: generated hostile path ids, query
  * strings and JSON bodies — control characters, huge and negative numbers, dates in year 1 and 9999, long
  * strings, wrong types, arrays and objects where scalars belong, prototype-pollution keys — most of them one
  * mutation away from a valid request, so they reach the database. Admin routes get a valid token.

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminLoginResponseSchema, AdminLoginSchema, AdminVerifyResponseSchema } from '../../domain/api.ts';
+import {
+  AdminLoginResponseSchema,
+  AdminLoginSchema,
+  AdminVerifyResponseSchema,
+} from '../../domain/api/admin-auth.ts';
 import type { AppContext } from '../context.ts';
 import { adminSessions, adminUsers, auditLog } from '../db/schema.ts';
 import { HttpError, tooManyRequests } from '../errors.ts';

@@ -1,5 +1,5 @@
 import { asc, desc, gt } from 'drizzle-orm';
-import type { AdminBooking } from '../../domain/api.ts';
+import type { AdminBooking } from '../../domain/api/admin-bookings.ts';
 import { attentionSentence } from '../../domain/attention.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';

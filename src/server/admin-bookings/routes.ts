@@ -6,7 +6,6 @@ import {
   BlockDatesSchema,
   CancelBookingResponseSchema,
   CancelBookingSchema,
-  RecordIdParamsSchema as IdParams,
   ImportedEventSchema,
   OWNER_BLOCK_NAME,
   OwnerBlockSchema,
@@ -14,7 +13,8 @@ import {
   OwnerBookingSchema,
   RefundPreviewQuerySchema,
   RefundPreviewSchema,
-} from '../../domain/api.ts';
+} from '../../domain/api/admin-bookings.ts';
+import { RecordIdParamsSchema as IdParams } from '../../domain/api/params.ts';
 import type { AppContext } from '../context.ts';
 import { createPaymentService } from '../payments/payment-service.ts';
 import { toAdminBooking } from './repository.ts';
@@ -98,7 +98,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions
     async (request) => service.cancel(request.params.id, request.body ?? {}, actor(request)),
   );
 
-  // Deposit now, balance later (issue 15): the owner's two actions on a balance still owed.
+  // Deposit now, balance later (docs/decisions/016): the owner's two actions on a balance still owed.
   app.post(
     '/admin/bookings/:id/charge-balance',
     { schema: { params: IdParams, response: { 200: AdminBookingSchema } } },

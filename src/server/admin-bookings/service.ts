@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminBooking, CancelBooking, OwnerBooking, RefundPreview } from '../../domain/api.ts';
-import { DAY_MS, holdExpiresAt as holdExpiry } from '../../domain/booking-lifecycle.ts';
-import { timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
-import { formatGbp, quotePence } from '../../domain/pricing.ts';
+import type {
+  AdminBooking,
+  CancelBooking,
+  OwnerBooking,
+  RefundPreview,
+} from '../../domain/api/admin-bookings.ts';
+import { holdExpiresAt as holdExpiry } from '../../domain/booking-lifecycle.ts';
+import { DAY_MS, timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
+import { formatGbp } from '../../domain/format.ts';
+import { quotePence } from '../../domain/pricing.ts';
 import { computeRefund, type Refund } from '../../domain/refunds.ts';
 import type { BookingsRepository, StayRow } from '../bookings/bookings-repository.ts';
 import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
@@ -63,7 +69,7 @@ export function createAdminBookingService(deps: Dependencies) {
       cleaningFeePence: row.cleaningFeePence,
       cancelledByOwner: byOwner,
       paidPence: row.kind === 'guest' ? Math.max(0, row.paidPence - row.refundedPence) : 0,
-      // A deposit booking: the terms apply to what has been charged so far (decision 016).
+      // A deposit booking: the terms apply to what has been charged so far (docs/decisions/016).
       ...(row.scheduleKind === 'deposit' ? { chargedPence: row.paidPence } : {}),
     });
   }
@@ -167,6 +173,7 @@ export function createAdminBookingService(deps: Dependencies) {
      * itself when its payment goes through, and nothing has been paid while it is pending (the spec README's
      * "the owner may Confirm any pending booking" stays true of the owner's own bookings). The status change
      * itself is the lifecycle's (`bookings.transition`): a confirmed or cancelled booking is refused with a 409.
+     * See docs/decisions/010-the-owners-bookings-list.md.
      */
     async confirm(id: string, actor: string): Promise<AdminBooking> {
       const row = await bookings.transaction(async (tx) => {

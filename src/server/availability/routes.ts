@@ -6,7 +6,7 @@ import {
   QuoteSchema,
   StayQuerySchema,
   UnavailableDatesSchema,
-} from '../../domain/api.ts';
+} from '../../domain/api/availability.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { planStayProblem } from '../../domain/rate-plan.ts';
 import type { BookingsRepository } from '../bookings/bookings-repository.ts';

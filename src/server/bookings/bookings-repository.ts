@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
-import type { BookingStatus } from '../../domain/api.ts';
-import { OWNER_BLOCK_NAME } from '../../domain/api.ts';
-import { canTransition } from '../../domain/booking-lifecycle.ts';
+import { OWNER_BLOCK_NAME } from '../../domain/api/admin-bookings.ts';
+import { type BookingStatus, canTransition } from '../../domain/booking-lifecycle.ts';
 import type { IsoDate } from '../../domain/dates.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import type { Db, DbOrTx, Tx } from '../db/database.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { BookingPageIntentRequestSchema } from '../../domain/api.ts';
+import type { BookingPageIntentRequestSchema } from '../../domain/api/payments.ts';
 import {
   extendedHoldExpiresAt,
   holdExpiresAt as holdExpiry,
@@ -8,8 +8,9 @@ import {
   MINUTE_MS,
 } from '../../domain/booking-lifecycle.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
+import { formatGbp } from '../../domain/format.ts';
 import { planPayments } from '../../domain/payment-schedule.ts';
-import { formatGbp, poundsToPence, type Quote, quotePence, quoteStay } from '../../domain/pricing.ts';
+import { poundsToPence, type Quote, quotePence, quoteStay } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';

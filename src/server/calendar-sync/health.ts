@@ -3,7 +3,7 @@ import {
   CALENDAR_SOURCE_LABELS,
   type CalendarSourceId,
   type CalendarSourcesResponse,
-} from '../../domain/api.ts';
+} from '../../domain/api/calendar-sync.ts';
 import type { Tx } from '../db/database.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import type { CalendarSyncDeps, Logger } from './deps.ts';

@@ -1,4 +1,8 @@
-import { CALENDAR_SOURCE_IDS, CALENDAR_SOURCE_LABELS, type CalendarSourceId } from '../../domain/api.ts';
+import {
+  CALENDAR_SOURCE_IDS,
+  CALENDAR_SOURCE_LABELS,
+  type CalendarSourceId,
+} from '../../domain/api/calendar-sync.ts';
 import { classifyImportedEvent } from '../../domain/calendar-conflicts.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
 import {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { CalendarSourceId } from '../../domain/api.ts';
+import type { CalendarSourceId } from '../../domain/api/calendar-sync.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { calendarSources, importedEvents, settings } from '../db/schema.ts';
 

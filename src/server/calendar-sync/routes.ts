@@ -9,7 +9,7 @@ import {
   SyncAllResponseSchema,
   SyncCalendarRequestSchema,
   SyncCalendarResponseSchema,
-} from '../../domain/api.ts';
+} from '../../domain/api/calendar-sync.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../errors.ts';

@@ -1,4 +1,4 @@
-import type { CalendarSourceId } from '../../domain/api.ts';
+import type { CalendarSourceId } from '../../domain/api/calendar-sync.ts';
 import { ADVISORY_LOCK_KEYS, tryWithAdvisoryLock } from '../db/advisory-lock.ts';
 import { createIntervalJob, type JobRun } from '../jobs/interval-job.ts';
 import { createSingleFlight } from '../jobs/single-flight.ts';

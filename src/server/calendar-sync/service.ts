@@ -5,7 +5,7 @@ import { createFeedImport } from './import.ts';
 import { createSyncSchedule } from './schedule.ts';
 
 /**
- * Calendar sync with the channels (issue 8), as the app and its routes use it: import (import.ts), the
+ * Calendar sync with the channels (decision 002), as the app and its routes use it: import (import.ts), the
  * automatic run and the fresh pull before payment (schedule.ts), feed health (health.ts) and the export of our
  * own feed (export.ts). The fetch always happens outside any transaction; a sync's result is written in one.
  */

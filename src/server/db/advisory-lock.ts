@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import type { Database } from './database.ts';
 
 /**
  * Work that one server process at a time may do, when several share a PostgreSQL database: migrating at start,
@@ -10,6 +9,12 @@ import type { Database } from './database.ts';
  *
  * On PGlite one process owns the database, so an in-process lock gives the same guarantee.
  */
+
+/**
+ * What a lock needs of the database (database.ts): PostgreSQL's pool of sessions, or the embedded instance.
+ * Only this much, so that database.ts, which locks its migrations, and this file do not import each other.
+ */
+type Database = { pool: pg.Pool | undefined; pglite: object | undefined };
 
 /** Every advisory lock key of the application, in one place so two uses never share one by accident. */
 export const ADVISORY_LOCK_KEYS = {

@@ -3,13 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  freePort,
-  START_DEADLINE_MS,
-  startServer,
-  stopServers,
-  waitForHealth,
-} from '../test/server-process.ts';
+import { freePort } from '../../../scripts/local-server.ts';
+import { START_DEADLINE_MS, startServer, stopServers, waitForHealth } from '../test/server-process.ts';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.ts';
 
 const LOCK_MODULE = new URL('./data-dir-lock.ts', import.meta.url).href;

@@ -4,13 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  freePort,
-  START_DEADLINE_MS,
-  startServer,
-  stopServers,
-  waitForHealth,
-} from '../test/server-process.ts';
+import { freePort } from '../../../scripts/local-server.ts';
+import { START_DEADLINE_MS, startServer, stopServers, waitForHealth } from '../test/server-process.ts';
 import { createEmptyPostgresDatabase } from '../test/test-app.ts';
 import { type Database, MIGRATIONS_FOLDER, migrateDatabase, openDatabase } from './database.ts';
 

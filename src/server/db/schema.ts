@@ -147,7 +147,7 @@ export const stays = pgTable(
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
-    // --- Deposit now, balance later (issue 15; src/domain/payment-schedule.ts) ---
+    // --- Deposit now, balance later (src/domain/payment-schedule.ts, docs/decisions/016) ---
     /** The plan the booking was made under: 'full', or 'deposit' with the balance charged later. */
     scheduleKind: text('schedule_kind', { enum: ['full', 'deposit'] })
       .notNull()

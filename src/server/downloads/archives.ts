@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DownloadArchive, DownloadArchiveId } from '../../domain/api.ts';
+import type { DownloadArchive, DownloadArchiveId } from '../../domain/api/downloads.ts';
 
 /** Where `npm run package` (scripts/package.ts) writes the archives; git-ignored. */
 export const DOWNLOADS_DIR = fileURLToPath(new URL('../../../dist-packages', import.meta.url));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DownloadsResponseSchema } from '../../domain/api.ts';
+import { DownloadsResponseSchema } from '../../domain/api/downloads.ts';
 import { HttpError } from '../errors.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { ARCHIVE_FILES } from './archives.ts';

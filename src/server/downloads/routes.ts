@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DownloadsResponseSchema } from '../../domain/api.ts';
+import { DownloadsResponseSchema } from '../../domain/api/downloads.ts';
 import { notFound } from '../errors.ts';
 import { ARCHIVE_FILES, DOWNLOADS_DIR, listArchives } from './archives.ts';
 

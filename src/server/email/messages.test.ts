@@ -66,7 +66,7 @@ describe('e-mail messages', () => {
   });
 });
 
-describe('e-mails of a deposit booking (issue 15)', () => {
+describe('e-mails of a deposit booking (deposit now, balance later)', () => {
   const deposit = {
     ...SAMPLE_STAY,
     scheduleKind: 'deposit' as const,

@@ -506,7 +506,7 @@ export function ownerChangeRequest(
   });
 }
 
-// --- Deposit now, balance later (issue 15) ---
+// --- Deposit now, balance later (docs/decisions/016-deposit-now-balance-later.md) ---
 
 function balanceRows(stay: BookingDetails) {
   return rows(

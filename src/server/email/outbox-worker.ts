@@ -170,7 +170,7 @@ export function createOutboxWorker(options: {
     }
   }
 
-  /** One sender across all processes sharing a PostgreSQL database (ARCHITECTURE.md, "Data"). */
+  /** One sender across all processes sharing a PostgreSQL database (docs/architecture.md). */
   async function withProcessLock(run: () => Promise<OutboxRunResult>): Promise<OutboxRunResult> {
     const outcome = await tryWithAdvisoryLock(database, ADVISORY_LOCK_KEYS.emailOutbox, run);
     return outcome.locked ? outcome.value : { status: 'busy', sent: 0, retrying: 0, failed: 0 };

@@ -64,7 +64,7 @@ export function previewMessages(
 ): PreviewMessage[] {
   const stay = SAMPLE_STAY;
   const refundPence = 58_075;
-  // The same stay booked with a 30 % deposit, its balance charged 42 days before check-in (issue 15).
+  // The same stay booked with a 30 % deposit, its balance charged 42 days before check-in (decision 016).
   const deposit: BookingDetails = {
     ...stay,
     scheduleKind: 'deposit',

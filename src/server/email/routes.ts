@@ -7,7 +7,7 @@ import {
   OutboxListSchema,
   OutboxMessageSchema,
   SetEmailPasswordSchema,
-} from '../../domain/api.ts';
+} from '../../domain/api/email.ts';
 import type { AppContext } from '../context.ts';
 import { auditLog, outbox, settings } from '../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';

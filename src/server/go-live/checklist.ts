@@ -1,4 +1,4 @@
-import { CALENDAR_SOURCE_IDS, CALENDAR_SOURCE_LABELS } from '../../domain/api.ts';
+import { CALENDAR_SOURCE_IDS, CALENDAR_SOURCE_LABELS } from '../../domain/api/calendar-sync.ts';
 import {
   GO_LIVE_PHOTOS,
   GO_LIVE_SYNC_HOURS,
@@ -15,9 +15,6 @@ import { createOwnerContentRepository } from '../owner-content/repository.ts';
 
 /** Photos of the slideshow that are processed and shown, and how many of them lack an alt text. */
 export type PhotosReady = () => Promise<{ ready: number; missingAlt: number }>;
-
-/** Until the photos capability is wired in, no photo counts as the owner's own. */
-export const noPhotosYet: PhotosReady = async () => ({ ready: 0, missingAlt: 0 });
 
 /** `settings` rows of the checklist. */
 export const GO_LIVE_SETTING: Record<GoLiveChoice, string> = {

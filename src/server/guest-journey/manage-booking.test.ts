@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ManageCancelResponse, ManagedBooking, StayDetails } from '../../domain/api/guest-journey.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { addDays, todayOnPropertyClock } from '../../domain/dates.ts';
-import type { ManageCancelResponse, ManagedBooking, StayDetails } from '../../domain/guest-journey-api.ts';
 import { computeRefund } from '../../domain/refunds.ts';
 import { createRecordingRefunds, insertPaidBooking } from '../admin-bookings/test-support.ts';
 import { auditLog, outbox, stays } from '../db/schema.ts';

@@ -1,5 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNull, like } from 'drizzle-orm';
+import type {
+  ChangeRequest,
+  ManageCancelResponse,
+  ManagedBooking,
+  StayMoney,
+} from '../../domain/api/guest-journey.ts';
 import {
   BOOKING_REFERENCE_BITS,
   bookingReference,
@@ -7,12 +13,6 @@ import {
   normalizeReferenceInput,
 } from '../../domain/booking-reference.ts';
 import { daysBetween, todayOnPropertyClock } from '../../domain/dates.ts';
-import type {
-  ChangeRequest,
-  ManageCancelResponse,
-  ManagedBooking,
-  StayMoney,
-} from '../../domain/guest-journey-api.ts';
 import { balancePaymentPath } from '../../domain/payment-schedule.ts';
 import { CHECK_IN_TIME, CHECK_OUT_TIME } from '../../domain/property.ts';
 import { guestAddress } from '../../domain/property-facts.ts';

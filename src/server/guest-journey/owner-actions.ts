@@ -1,6 +1,6 @@
-import type { AdminBooking } from '../../domain/api.ts';
+import type { AdminBooking } from '../../domain/api/admin-bookings.ts';
+import type { ChangeDates, StayDetails } from '../../domain/api/guest-journey.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
-import type { ChangeDates, StayDetails } from '../../domain/guest-journey-api.ts';
 import { toAdminBooking } from '../admin-bookings/repository.ts';
 import type { BookingsRepository, StayRow } from '../bookings/bookings-repository.ts';
 import { requireStayRules } from '../bookings/requirements.ts';

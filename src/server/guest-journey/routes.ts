@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminBookingSchema, RecordIdParamsSchema as IdParams } from '../../domain/api.ts';
+import { AdminBookingSchema } from '../../domain/api/admin-bookings.ts';
 import {
   ChangeDatesSchema,
   ChangeRequestSchema,
@@ -16,7 +16,8 @@ import {
   StayAccessCodeSchema,
   StayDetailsSchema,
   TemplatePreviewListSchema,
-} from '../../domain/guest-journey-api.ts';
+} from '../../domain/api/guest-journey.ts';
+import { RecordIdParamsSchema as IdParams } from '../../domain/api/params.ts';
 import type { AppContext } from '../context.ts';
 import { auditLog } from '../db/schema.ts';
 import { previewMessages } from '../email/preview.ts';

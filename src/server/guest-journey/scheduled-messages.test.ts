@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { StayDetails } from '../../domain/guest-journey-api.ts';
+import type { StayDetails } from '../../domain/api/guest-journey.ts';
 import { createRecordingRefunds, insertPaidBooking } from '../admin-bookings/test-support.ts';
 import { jobRuns, outbox, stays } from '../db/schema.ts';
 import { MESSAGE_KINDS } from '../email/notifications.ts';

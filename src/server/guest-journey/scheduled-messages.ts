@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import type { ScheduledMessageKind, StayMessage } from '../../domain/api/guest-journey.ts';
 import { addDays, DAY_MS, todayOnPropertyClock } from '../../domain/dates.ts';
-import type { ScheduledMessageKind, StayMessage } from '../../domain/guest-journey-api.ts';
 import { CHECK_IN_TIME } from '../../domain/property.ts';
 import { guestAddress } from '../../domain/property-facts.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';

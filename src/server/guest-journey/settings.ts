@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { type GuestMessageSettings, GuestMessageSettingsSchema } from '../../domain/guest-journey-api.ts';
+import { type GuestMessageSettings, GuestMessageSettingsSchema } from '../../domain/api/guest-journey.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { settings } from '../db/schema.ts';
 

@@ -19,7 +19,7 @@ export type NotificationEvents = {
   ): Promise<void>;
   /** A channel feed went stale or suddenly empty (sent once per episode). */
   feedUnhealthy(tx: Tx, feed: { sourceId: string; reason: string }): Promise<void>;
-  // --- Deposit now, balance later (issue 15) ---
+  // --- Deposit now, balance later (docs/decisions/016-deposit-now-balance-later.md) ---
   /** The balance was charged (or paid through the link): the guest's receipt, the owner's notice. */
   balancePaid(tx: Tx, stayId: string): Promise<void>;
   /**

@@ -84,5 +84,3 @@ export function createOwnerContentRepository(db: DbOrTx) {
     },
   };
 }
-
-export type OwnerContentRepository = ReturnType<typeof createOwnerContentRepository>;

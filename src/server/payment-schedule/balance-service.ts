@@ -16,11 +16,12 @@ import {
 } from '../payments/provider.ts';
 
 /**
- * The balance of a deposit booking (issue 15): charged off-session by the balance job on its due date, or by the
+ * The balance of a deposit booking: charged off-session by the balance job on its due date, or by the
  * owner's 'Charge balance now'; paid by the guest through the link to the checkout page when the charge needs
  * authentication or is declined. Every attempt is claimed in one statement before the provider is called (so it
  * runs once across processes) and has its own idempotency key (`balance-{id}-{attempt}`), so a retried call
- * never charges twice. No transaction is open while the provider is called (ARCHITECTURE.md).
+ * never charges twice. No transaction is open while the provider is called (docs/architecture.md).
+ * See docs/decisions/016-deposit-now-balance-later.md.
  */
 
 /** What the job handles per run: the balances of one holiday let are few. */

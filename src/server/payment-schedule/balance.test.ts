@@ -18,9 +18,10 @@ import {
 import { adminToken, openSecondConnection } from '../test/test-app.ts';
 
 /**
- * Deposit now, balance later (issue 15), on both providers: demo payments, and Stripe through its SDK against the
+ * Deposit now, balance later, on both providers: demo payments, and Stripe through its SDK against the
  * local stand-in of its API (customers, saved cards, off-session intents). The clock is the test's; the balance job
  * is run by the test, as its timer would run it.
+ * See docs/decisions/016-deposit-now-balance-later.md.
  */
 
 const GOOD_CARD = '4242424242424242';

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { BookingPageIntentRequestSchema, PublicBooking } from '../../domain/api.ts';
+import type { BookingPageIntentRequestSchema, PublicBooking } from '../../domain/api/payments.ts';
 import { isLive } from '../../domain/booking-lifecycle.ts';
 import { isBookingId } from '../../domain/booking-reference.ts';
-import { formatGbp, poundsToPence } from '../../domain/pricing.ts';
+import { formatGbp } from '../../domain/format.ts';
+import { poundsToPence } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';
 import {
@@ -24,8 +25,8 @@ import { createHoldReconciler } from './reconcile-holds.ts';
  * and amount succeeded (spec README, "Booking states" and points 1–3). The hold itself is the bookings module's
  * (bookings/guest-hold.ts); this module makes its payment intent, confirms or refunds what was paid, and answers
  * the provider's events. The browser's calls and the provider's webhook all arrive here; every step is
- * idempotent. No database transaction is ever open while the provider is called (ARCHITECTURE.md): hold, commit,
- * call the provider, record in a new transaction.
+ * idempotent. No database transaction is ever open while the provider is called (docs/architecture.md): hold,
+ * commit, call the provider, record in a new transaction.
  */
 
 export const NIGHTS_TAKEN_REFUNDED_MESSAGE =

@@ -22,7 +22,7 @@ type Held = { bookingId: string; paymentIntentId: string; clientSecret: string; 
 type Dates = { checkInDate: string; checkOutDate: string };
 
 /**
- * A guest whose tab dies after the card succeeded, before the page reports back (issue 12, item 2): the hold's
+ * A guest whose tab dies after the card succeeded, before the page reports back (decision 003): the hold's
  * lapse must not lose the payment. The sweep, and any path about to take the nights, asks the provider first.
  */
 describe.each(['demo', 'stripe'] as const)('lapsed holds with a payment (%s provider)', (mode) => {

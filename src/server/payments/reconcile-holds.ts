@@ -8,9 +8,9 @@ import type { PaymentProvider, ProviderPaymentIntent } from './provider.ts';
 /**
  * Before a hold with a payment intent is expired, the payment provider is asked about its payment: a guest whose
  * tab died after the card succeeded but before the page reported back must get the booking they paid for, not a
- * lapsed hold whose nights are sold again ("money without a booking", docs/decisions/003-hold-then-pay.md). Run by the
+ * lapsed hold whose nights are sold again ("money without a booking", docs/decisions/003). Run by the
  * hold sweeper and, for the nights they take, by every path that places a hold or a block, before it opens its
- * transaction: the provider is called outside any transaction (ARCHITECTURE.md), and the expiry inside a
+ * transaction: the provider is called outside any transaction (docs/architecture.md), and the expiry inside a
  * transaction leaves such holds alone until PAYMENT_CHECK_MAX_MS (see `expirableAt`).
  *
  * - succeeded → confirmed through the payment service's `confirmPayment` (confirmation e-mail in its
@@ -129,5 +129,3 @@ export function createHoldReconciler(deps: {
 
   return { reconcileLapsedHolds };
 }
-
-export type HoldReconciler = ReturnType<typeof createHoldReconciler>;

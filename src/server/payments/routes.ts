@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { RecordIdParamsSchema as BookingIdParams } from '../../domain/api/params.ts';
 import {
-  RecordIdParamsSchema as BookingIdParams,
   BookingPageIntentRequestSchema,
   CheckoutIntentRequestSchema,
   ClientConfigSchema,
@@ -13,7 +13,7 @@ import {
   DemoIntentStatusSchema,
   PaymentSuccessRequestSchema,
   PublicBookingSchema,
-} from '../../domain/api.ts';
+} from '../../domain/api/payments.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import { unknownProperty } from '../bookings/requirements.ts';
 import type { AppContext } from '../context.ts';

@@ -12,9 +12,10 @@ import { RATE_PLAN_CACHE_MS } from './rate-plan-repository.ts';
 const GOOD_CARD = '4242424242424242';
 
 /**
- * The owner's rate plan through HTTP (issue 14): its routes need the admin token, refuse plans that break a
+ * The owner's rate plan through HTTP: its routes need the admin token, refuse plans that break a
  * rule with a sentence, and every quote, hold and payment follows the plan — except a hold already made, which
  * keeps its price.
+ * See docs/decisions/013-rate-plan.md.
  */
 describe('the rate plan', () => {
   let h: PaymentHarness;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminRatePlanSchema, PublicRatePlanSchema } from '../../domain/api.ts';
+import { AdminRatePlanSchema, PublicRatePlanSchema } from '../../domain/api/pricing.ts';
 import { textField } from '../../domain/input-fields.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import {
@@ -43,10 +43,11 @@ const PART_INPUTS = {
 } as const;
 
 /**
- * The rate plan (issue 14): `GET /api/rate-plan` for the booking card and the calendar (public: no promo codes),
+ * The rate plan: `GET /api/rate-plan` for the booking card and the calendar (public: no promo codes),
  * and the owner's Prices tab under `/api/admin/rate-plan` and `/api/admin/promo-codes` (registered in the admin
  * scope: 401 without the token). Every change is checked whole by the domain's schema (a 400 with a sentence
  * otherwise), written with an audit-log entry in one transaction, and answered with the whole plan.
+ * See docs/decisions/013-rate-plan.md.
  */
 export const ratePlanPublicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { ratePlans, clock }) => {
   app.get('/rate-plan', { schema: { response: { 200: PublicRatePlanSchema } } }, async () =>

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PropertySchema } from '../../domain/api.ts';
+import { PropertySchema } from '../../domain/api/properties.ts';
 import type { AppContext } from '../context.ts';
 import { properties } from '../db/schema.ts';
 

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { waitFor } from '../../../scripts/local-server.ts';
 
 /**
  * Real server processes for tests of what only a process shows: start-up, the data-directory lock, several
@@ -43,20 +43,15 @@ export function startServer(env: Record<string, string>): ServerProcess {
 
 /** Waits until GET /api/health answers 200; throws with the server's output if it exits or never answers. */
 export async function waitForHealth(port: number, server: ServerProcess): Promise<void> {
-  const deadline = Date.now() + START_DEADLINE_MS;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) {
-      throw new Error(`server exited early:\n${server.output()}`);
-    }
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/health`, {
+      child: server.child,
+      timeoutMs: START_DEADLINE_MS,
+      intervalMs: 100,
+    });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}:\n${server.output()}`, { cause: error });
   }
-  throw new Error(`server did not become healthy:\n${server.output()}`);
 }
 
 /** Kills (SIGKILL) every server started here that still runs. */
@@ -67,14 +62,4 @@ export async function stopServers(): Promise<void> {
       return server.exited;
     }),
   );
-}
-
-/** A TCP port on 127.0.0.1 that was free a moment ago (the system picks it). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }

@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 
-// An unexpected console.error fails the test (STYLE.md): errors must be asserted, not ignored.
+// An unexpected console.error fails the test: errors must be asserted, not ignored (docs/architecture.md).
 const consoleError = vi.spyOn(console, 'error');
 afterEach(() => {
   const calls = consoleError.mock.calls;

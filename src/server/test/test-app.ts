@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
+import pRetry from 'p-retry';
 import pg from 'pg';
 import { ensureAdminAccount } from '../admin-auth/bootstrap.ts';
 import { type BuildAppOptions, buildApp } from '../app.ts';
@@ -35,15 +36,17 @@ export async function createEmptyPostgresDatabase(
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       // The pool's last connections may still be saying goodbye: let them go before the drop, which would
-      // otherwise terminate them mid-way.
-      for (let attempt = 0; attempt < 50; attempt++) {
-        const { rows } = await cleanup.query(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      // otherwise terminate them mid-way (asked every 100 ms, 5 s at most; then the drop forces it).
+      await pRetry(
+        async () => {
+          const { rows } = await cleanup.query(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0].n > 0) throw new Error(`${rows[0].n} connections to ${name} remain`);
+        },
+        { retries: 49, factor: 1, minTimeout: 100 },
+      ).catch(() => undefined);
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },

@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_CONTENT, type PropertyFacts, type SiteContent } from '../../domain/site-content.ts';
+import type { PropertyFacts } from '../../domain/property-facts.ts';
+import { DEFAULT_SITE_CONTENT, type SiteContent } from '../../domain/site-content.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { FALLBACK, type PageRenderer } from './render-pages.ts';
 import { createPage, type Site } from './site.ts';

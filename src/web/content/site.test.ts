@@ -33,7 +33,7 @@ describe('the content module', () => {
     }
   });
 
-  it('has no placeholder: a fact the owner has not given is absent (issue 16)', () => {
+  it('has no placeholder: a fact the owner has not given is absent', () => {
     expect(JSON.stringify(DEFAULT_SITE_CONTENT)).not.toMatch(/placeholder/i);
     expect(property.licenceNumber).toBeUndefined();
     expect(property.epcRating).toBeUndefined();

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { CreatePaymentIntentResponse, PublicBooking } from '../../../domain/api.ts';
+import type { CreatePaymentIntentResponse, PublicBooking } from '../../../domain/api/payments.ts';
 import { formatGbp, formatMediumDate } from '../../../domain/format.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { DemoCheckoutForm } from '../../features/payments/demo-checkout-form.tsx';

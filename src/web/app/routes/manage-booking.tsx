@@ -12,8 +12,9 @@ export const meta = () =>
   });
 
 /**
- * /booking/{reference}?key=… (issue 17): the guest's own booking, opened from the link in their confirmation
+ * /booking/{reference}?key=…: the guest's own booking, opened from the link in their confirmation
  * e-mail. Rendered in the browser only (the server sends the app's shell, never cached, not indexed).
+ * See docs/decisions/017-after-paying.md.
  */
 export default function ManageBooking() {
   const { reference = '' } = useParams();

@@ -1,8 +1,9 @@
 import type { MetaArgs } from 'react-router';
-import { formatGbp } from '../../../domain/pricing.ts';
+import { formatGbp } from '../../../domain/format.ts';
 import { MAX_GUESTS, MAX_NIGHTS, MIN_NIGHTS } from '../../../domain/property.ts';
+import type { PropertyFacts } from '../../../domain/property-facts.ts';
 import { REFUND_PROCESSING_FEE_PENCE } from '../../../domain/refunds.ts';
-import type { PropertyFacts, PublicPrices } from '../../../domain/site-content.ts';
+import type { PublicPrices } from '../../../domain/site-content.ts';
 import { LegalPage, type LegalSection } from '../../components/content/legal-page.tsx';
 import { CANCELLATION_ROWS } from '../../content/booking.ts';
 import { SITE } from '../../content/site.ts';

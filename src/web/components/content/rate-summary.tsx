@@ -1,4 +1,4 @@
-import { formatGbp } from '../../../domain/pricing.ts';
+import { formatGbp } from '../../../domain/format.ts';
 import { useSiteContent } from '../../lib/site-content.ts';
 
 const gbp = (pounds: number) => formatGbp(Math.round(pounds * 100));

@@ -8,7 +8,7 @@ const linkClass = 'underline-offset-2 hover:underline';
 export function SiteFooter() {
   const email = useEnquiriesEmail();
   const { property } = useSiteContent();
-  // Only what the owner has given: no empty list, no link to nowhere (issue 16).
+  // Only what the owner has given: no empty list, no link to nowhere (docs/decisions/014).
   const profiles = SOCIAL_NETWORKS.flatMap((network) => {
     const href = property.social[network];
     return href ? [{ network, href, label: SOCIAL_NETWORK_LABELS[network] }] : [];

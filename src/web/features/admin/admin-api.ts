@@ -4,12 +4,12 @@ import type {
   AuditEntry,
   BlockDatesInput,
   CancelBooking,
-  EmailStatus,
   ImportedEvent,
   OwnerBooking,
-  Property,
   RefundPreview,
-} from '../../../domain/api.ts';
+} from '../../../domain/api/admin-bookings.ts';
+import type { EmailStatus } from '../../../domain/api/email.ts';
+import type { Property } from '../../../domain/api/properties.ts';
 import { apiRequest, getAdminToken } from '../../lib/api.ts';
 
 /* The admin area's reads as query options, keyed ['admin', resource, params?] (the scheme in lib/api.ts). */
@@ -143,7 +143,7 @@ export function useSetEmailPassword() {
   });
 }
 
-/* Deposit now, balance later (issue 15). */
+/* Deposit now, balance later (docs/decisions/016-deposit-now-balance-later.md). */
 
 export function useChargeBalance() {
   const refetch = useRefetchAfter();

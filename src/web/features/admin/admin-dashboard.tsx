@@ -40,8 +40,9 @@ const isTab = (value: string | null): value is Tab => TABS.some((entry) => entry
 
 /**
  * 'Admin Dashboard' with Logout, the go-live checklist and the Bookings, Email and Dates tabs (spec section 2),
- * then Prices (issue 14), Payments (the payment schedule, issue 15), Property, Texts and Photos (issue 16). The
+ * then Prices, Payments (the payment schedule, decision 016), Property, Texts (014) and Photos (015). The
  * open tab is in the address (`/admin?tab=property`), so the checklist links straight to it.
+ * See docs/decisions/013-rate-plan.md.
  */
 export function AdminDashboard() {
   const session = useAdminSession();

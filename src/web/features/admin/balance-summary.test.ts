@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminBooking } from '../../../domain/api.ts';
+import type { AdminBooking } from '../../../domain/api/admin-bookings.ts';
 import { canChargeBalance, paymentLines } from './balance-summary.ts';
 
 const deposit = (overrides: Partial<AdminBooking> = {}): AdminBooking => ({

@@ -1,9 +1,10 @@
-import type { AdminBooking } from '../../../domain/api.ts';
+import type { AdminBooking } from '../../../domain/api/admin-bookings.ts';
 import { formatGbp, formatShortDate } from '../../../domain/format.ts';
 
 /**
- * What the owner reads of a booking's money (issue 15): paid, due, the next charge's date and the last outcome.
+ * What the owner reads of a booking's money: paid, due, the next charge's date and the last outcome.
  * Lines in order; empty for owner blocks and bookings with nothing paid yet.
+ * See docs/decisions/016-deposit-now-balance-later.md.
  */
 export function paymentLines(b: AdminBooking): string[] {
   if (b.kind !== 'guest' || b.status === 'pending' || b.status === 'expired') return [];

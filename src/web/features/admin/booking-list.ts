@@ -1,7 +1,7 @@
-import type { AdminBooking } from '../../../domain/api.ts';
+import type { AdminBooking } from '../../../domain/api/admin-bookings.ts';
 import { referenceMatches } from '../../../domain/booking-reference.ts';
 import { timeOnPropertyClock, todayOnPropertyClock } from '../../../domain/dates.ts';
-import { formatPounds, formatShortDate } from '../../../domain/format.ts';
+import { formatShortDate } from '../../../domain/format.ts';
 import { PROPERTY_TIME_ZONE } from '../../../domain/property.ts';
 
 /** The status filter of the bookings list; 'blocked' means live owner blocks. */
@@ -41,9 +41,6 @@ export const canConfirm = (b: AdminBooking) =>
 export const canCancel = (b: AdminBooking) => b.status !== 'canceled';
 /** A cancelled booking whose refund the payment provider has not yet accepted. */
 export const canRetryRefund = (b: AdminBooking) => b.status === 'canceled' && b.refundDuePence > 0;
-
-/** 'Mon 14 Dec 2026' for a yyyy-MM-dd date (a calendar day: no zone shifts it). */
-export const formatDay = formatShortDate;
 
 /** '26 Nov, 10:00' on the property's clock. */
 export function formatMoment(iso: string): string {
@@ -111,8 +108,8 @@ export function matchesSearch(b: AdminBooking, query: string): boolean {
     b.id,
     b.checkInDate,
     b.checkOutDate,
-    formatDay(b.checkInDate),
-    formatDay(b.checkOutDate),
+    formatShortDate(b.checkInDate),
+    formatShortDate(b.checkOutDate),
     b.status,
     statusLabel(b),
     b.reason,
@@ -153,5 +150,3 @@ export function filterBookings(
 /** How many lapsed online checkouts the filters would show if lapsed ones were shown. */
 export const countLapsedCheckouts = (bookings: AdminBooking[], filters: BookingFilters, now = new Date()) =>
   bookings.filter((b) => checkoutState(b, now) === 'lapsed' && matchesFilters(b, filters)).length;
-
-export { formatPounds };

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AdminBooking } from '../../../domain/api.ts';
+import type { AdminBooking } from '../../../domain/api/admin-bookings.ts';
 import { bookingReference, isBookingId } from '../../../domain/booking-reference.ts';
 import { todayOnPropertyClock } from '../../../domain/dates.ts';
-import { formatGbp } from '../../../domain/pricing.ts';
+import { formatGbp, formatPounds, formatShortDate } from '../../../domain/format.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
@@ -27,8 +27,6 @@ import {
   checkoutState,
   countLapsedCheckouts,
   filterBookings,
-  formatDay,
-  formatPounds,
   holdText,
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
@@ -288,11 +286,11 @@ export function BookingsTab() {
                         ) : null}
                         <td className={cell}>
                           <span className={mobileLabel}>Check-in</span>
-                          <span className="whitespace-nowrap">{formatDay(b.checkInDate)}</span>
+                          <span className="whitespace-nowrap">{formatShortDate(b.checkInDate)}</span>
                         </td>
                         <td className={cell}>
                           <span className={mobileLabel}>Check-out</span>
-                          <span className="whitespace-nowrap">{formatDay(b.checkOutDate)}</span>
+                          <span className="whitespace-nowrap">{formatShortDate(b.checkOutDate)}</span>
                         </td>
                         <td className={cell}>
                           <span className={mobileLabel}>Guests</span>
@@ -426,7 +424,7 @@ function CheckoutsInProgress({ checkouts, now }: { checkouts: AdminBooking[]; no
               <EmailAddress address={b.contactEmail} />
             </span>
             <span className="whitespace-nowrap">
-              {formatDay(b.checkInDate)} – {formatDay(b.checkOutDate)}
+              {formatShortDate(b.checkInDate)} – {formatShortDate(b.checkOutDate)}
             </span>
             <span>{formatPounds(b.totalPrice)}</span>
             <span className="text-stone-600 text-xs">Ref {b.reference}</span>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { AdminBooking } from '../../../domain/api.ts';
-import { formatGbp } from '../../../domain/pricing.ts';
+import type { AdminBooking } from '../../../domain/api/admin-bookings.ts';
+import { formatGbp, formatShortDate } from '../../../domain/format.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Dialog,
@@ -11,7 +11,6 @@ import {
 } from '../../components/ui/dialog.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useCancelBooking, useRefundPreview } from './admin-api.ts';
-import { formatDay } from './booking-list.ts';
 
 /** Tells the owner how a cancellation went: what was refunded, or why it failed. True when it went through. */
 export async function toastCancellation(
@@ -64,8 +63,8 @@ export function CancelDialog({ booking, onClose }: { booking: AdminBooking | nul
         {booking ? (
           <>
             <DialogDescription>
-              {booking.contactName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)}. The
-              nights become free at once.
+              {booking.contactName}, {formatShortDate(booking.checkInDate)} –{' '}
+              {formatShortDate(booking.checkOutDate)}. The nights become free at once.
             </DialogDescription>
             <fieldset className="mt-4 space-y-2 text-sm">
               <legend className="font-medium">Who is cancelling?</legend>

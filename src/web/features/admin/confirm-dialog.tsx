@@ -1,4 +1,5 @@
-import type { AdminBooking } from '../../../domain/api.ts';
+import type { AdminBooking } from '../../../domain/api/admin-bookings.ts';
+import { formatPounds, formatShortDate } from '../../../domain/format.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Dialog,
@@ -9,7 +10,6 @@ import {
 } from '../../components/ui/dialog.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useConfirmBooking } from './admin-api.ts';
-import { formatDay, formatPounds } from './booking-list.ts';
 
 /**
  * Confirming a booking the owner took by phone or e-mail before its checkout link was paid: a deliberate step
@@ -40,8 +40,9 @@ export function ConfirmDialog({ booking, onClose }: { booking: AdminBooking | nu
         {booking ? (
           <>
             <DialogDescription>
-              {booking.contactName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)},{' '}
-              {formatPounds(booking.totalPrice)} (ref {booking.reference}).
+              {booking.contactName}, {formatShortDate(booking.checkInDate)} –{' '}
+              {formatShortDate(booking.checkOutDate)}, {formatPounds(booking.totalPrice)} (ref{' '}
+              {booking.reference}).
             </DialogDescription>
             <div className="mt-4 rounded-lg bg-amber-50 p-4 text-amber-950 text-sm">
               <p className="font-semibold">No payment has been received for this booking.</p>

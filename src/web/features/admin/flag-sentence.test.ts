@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportedEvent } from '../../../domain/api.ts';
+import type { ImportedEvent } from '../../../domain/api/admin-bookings.ts';
 import { conflictChannels, flagSentence } from './flag-sentence.ts';
 
 const paid = { paidPence: 86_100, refundedPence: 86_100 };

@@ -1,4 +1,5 @@
-import { type AdminBooking, CALENDAR_SOURCE_LABELS, type ImportedEvent } from '../../../domain/api.ts';
+import type { AdminBooking, ImportedEvent } from '../../../domain/api/admin-bookings.ts';
+import { CALENDAR_SOURCE_LABELS } from '../../../domain/api/calendar-sync.ts';
 import { attentionSentence } from '../../../domain/attention.ts';
 
 /** The channels whose imported events overlap this booking's nights and were marked as conflicts. */

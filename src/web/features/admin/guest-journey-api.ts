@@ -1,16 +1,19 @@
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminBooking } from '../../../domain/api.ts';
+import type { AdminBooking } from '../../../domain/api/admin-bookings.ts';
 import type {
   ChangeDates,
   GuestEraseResponse,
   GuestMessageSettings,
   StayDetails,
   TemplatePreview,
-} from '../../../domain/guest-journey-api.ts';
+} from '../../../domain/api/guest-journey.ts';
 import { apiRequest, getAdminToken } from '../../lib/api.ts';
 import { auditQuery, bookingsQuery } from './admin-api.ts';
 
-/* The owner's side of the guest's journey (issue 17), keyed ['admin', resource, params?] as in admin-api.ts. */
+/*
+ * The owner's side of the guest's journey, keyed ['admin', resource, params?] as in admin-api.ts.
+ * See docs/decisions/017-after-paying.md.
+ */
 
 export const guestMessageSettingsQuery = () =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { type GuestMessageSettings, GuestMessageSettingsSchema } from '../../../domain/guest-journey-api.ts';
+import { type GuestMessageSettings, GuestMessageSettingsSchema } from '../../../domain/api/guest-journey.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';

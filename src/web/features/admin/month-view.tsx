@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { AdminBooking, ImportedEvent } from '../../../domain/api.ts';
+import type { AdminBooking, ImportedEvent } from '../../../domain/api/admin-bookings.ts';
 import { addDays, addMonths, dayOfWeek } from '../../../domain/dates.ts';
-import { formatGbp } from '../../../domain/format.ts';
+import { formatGbp, formatMonth } from '../../../domain/format.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { cardClass } from './styles.ts';
 
@@ -67,9 +67,7 @@ export function MonthView({
 }) {
   const [month, setMonth] = useState(`${today.slice(0, 7)}-01`);
   const entries = entriesFor(bookings, imported);
-  const title = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${month}T00:00:00Z`),
-  );
+  const title = formatMonth(month);
   const next = addMonths(month, 1);
   const first = addDays(month, -dayOfWeek(month)); // weeks start on Sunday, as the guest's calendar does
   const weeks: string[][] = [];

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import { OwnerBookingSchema } from '../../../domain/api.ts';
+import { OwnerBookingSchema } from '../../../domain/api/admin-bookings.ts';
 import { daysBetween, isIsoDate } from '../../../domain/dates.ts';
+import { formatPounds } from '../../../domain/format.ts';
 import { priceStay } from '../../../domain/pricing.ts';
 import { MAX_GUESTS } from '../../../domain/property.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -16,7 +17,6 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useCreateOwnerBooking } from './admin-api.ts';
-import { formatPounds } from './booking-list.ts';
 import { useAdminRatePlan } from './prices/prices-api.ts';
 
 const EMPTY = {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailTestResult } from '../../../domain/api.ts';
+import type { EmailTestResult } from '../../../domain/api/email.ts';
 import type { GoLiveChecklist, GoLiveChoiceInput } from '../../../domain/go-live.ts';
 import type { OwnerTextsInput, OwnerTextsRecord } from '../../../domain/owner-texts.ts';
 import type { PropertyFactsInput, PropertyFactsResponse } from '../../../domain/property-facts.ts';

@@ -1,4 +1,4 @@
-import type { AdminBooking } from '../../../domain/api.ts';
+import type { AdminBooking } from '../../../domain/api/admin-bookings.ts';
 import { statusLabel, statusTone } from './booking-list.ts';
 
 const TONES = {

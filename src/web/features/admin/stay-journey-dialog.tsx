@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import type { AdminBooking } from '../../../domain/api.ts';
-import { ChangeDatesSchema } from '../../../domain/guest-journey-api.ts';
+import type { AdminBooking } from '../../../domain/api/admin-bookings.ts';
+import { ChangeDatesSchema } from '../../../domain/api/guest-journey.ts';
+import { formatShortDate } from '../../../domain/format.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Dialog,
@@ -12,7 +13,7 @@ import {
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../lib/toast.ts';
-import { formatDay, formatMoment } from './booking-list.ts';
+import { formatMoment } from './booking-list.ts';
 import { useChangeDates, useStayJourney, useStayJourneyAction } from './guest-journey-api.ts';
 
 const STATUS_LABELS = {
@@ -78,8 +79,8 @@ export function StayJourneyDialog({ booking, onClose }: { booking: AdminBooking 
         <DialogTitle>Guest link and messages</DialogTitle>
         {booking ? (
           <DialogDescription>
-            {booking.contactName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)} (Ref{' '}
-            {booking.reference})
+            {booking.contactName}, {formatShortDate(booking.checkInDate)} –{' '}
+            {formatShortDate(booking.checkOutDate)} (Ref {booking.reference})
           </DialogDescription>
         ) : null}
         {journey.isPending ? (

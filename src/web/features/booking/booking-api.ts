@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { UnavailableDates } from '../../../domain/api.ts';
+import type { UnavailableDates } from '../../../domain/api/availability.ts';
 import type { Quote } from '../../../domain/pricing.ts';
 import type { RatePlan } from '../../../domain/rate-plan.ts';
 import { apiRequest } from '../../lib/api.ts';
@@ -30,7 +30,7 @@ export const availabilityQuery = (stay: StayDates) =>
     staleTime: 0,
   });
 
-/** The owner's rate plan (issue 14): the calendar's prices and the breakdown are worked out from it. */
+/** The owner's rate plan (decision 013): the calendar's prices and the breakdown are worked out from it. */
 export const ratePlanQuery = () =>
   queryOptions({
     queryKey: ['booking', 'rate-plan'],

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatGbp } from '../../../domain/pricing.ts';
+import { formatGbp } from '../../../domain/format.ts';
 import { BOOKING_CARD, STAY_REQUIREMENTS } from '../../content/booking.ts';
 import { useEnquiriesEmail, useSiteContent } from '../../lib/site-content.ts';
 
@@ -21,7 +21,7 @@ export function BookingRates({
   rates: planRates,
 }: {
   total?: { amount: number; nights: number } | undefined;
-  /** The base rates of the owner's plan (issue 14). */
+  /** The base rates of the owner's plan (docs/decisions/013-rate-plan.md). */
   rates?: CardRates | undefined;
 }) {
   // Until the card has the plan (and in the pre-rendered placeholder): the rates the page was rendered with.
@@ -71,7 +71,7 @@ export function BookingRates({
 
 /**
  * Minimum and maximum stay, and whom to ask for anything else (below the calendar). `minimum`: the season of the
- * chosen check-in asks more nights than the spec's 2 (issue 14), and the notice says so.
+ * chosen check-in asks more nights than the spec's 2 (docs/decisions/013), and the notice says so.
  */
 export function StayRequirements({ minimum }: { minimum?: { nights: number; season: string } | undefined }) {
   const email = useEnquiriesEmail();

@@ -1,7 +1,5 @@
 import type { IsoDate } from '../../../domain/dates.ts';
 
-export { formatLongDate, formatMonth, formatShortDate } from '../../../domain/format.ts';
-
 /** The first day of the month of `day`. */
 export const monthStart = (day: IsoDate): IsoDate => `${day.slice(0, 7)}-01`;
 

@@ -18,7 +18,7 @@ import {
   type IsoDate,
   todayOnPropertyClock,
 } from '../../../domain/dates.ts';
-import { formatGbp } from '../../../domain/pricing.ts';
+import { formatGbp, formatLongDate, formatMonth, formatShortDate } from '../../../domain/format.ts';
 import { BOOKING_WINDOW_MONTHS, MAX_NIGHTS } from '../../../domain/property.ts';
 import { minNightsFor, nightPrice, overrideOf, type RatePlan } from '../../../domain/rate-plan.ts';
 import { lastBookableCheckIn } from '../../../domain/stay-rules.ts';
@@ -26,7 +26,7 @@ import { BOOKING_TOASTS } from '../../content/booking.ts';
 import { toast } from '../../lib/toast.ts';
 import { unavailableDatesQuery } from './booking-api.ts';
 import { StayRequirements } from './booking-card-parts.tsx';
-import { formatLongDate, formatMonth, formatShortDate, monthStart, WEEKDAYS } from './calendar-dates.ts';
+import { monthStart, WEEKDAYS } from './calendar-dates.ts';
 import {
   autoSelection,
   type CalendarFacts,
@@ -59,9 +59,10 @@ export type DateRangePickerProps = {
   /** Shown under the date summary: what the booking card knows about the dates (checking, available, …). */
   status?: ReactNode;
   /**
-   * The owner's rate plan (issue 14): each available day shows its night's price, a season may ask more nights
+   * The owner's rate plan: each available day shows its night's price, a season may ask more nights
    * than `minNights`, and days closed to arrival or departure cannot start or end a stay. The calendar waits
    * for it when the prop is given as null (still loading).
+   * See docs/decisions/013-rate-plan.md.
    */
   plan?: RatePlan | null;
 };
@@ -531,7 +532,8 @@ function MonthGrid(props: MonthGridProps) {
                     ? 'booked, free for check-out'
                     : 'booked'
                   : 'available';
-              // Each free night shows its price (issue 14): in small type, and in the day's accessible name.
+              // Each free night shows its price: in small type, and in the day's accessible name.
+              // See docs/decisions/013-rate-plan.md.
               const price = !past && !booked && props.priceOf ? props.priceOf(day) : null;
               const role = isCheckIn
                 ? ', check-in'

@@ -101,7 +101,7 @@ describe('the keyboard', () => {
   });
 });
 
-describe('the owner’s plan in the picker (issue 14)', () => {
+describe('the owner’s plan in the picker', () => {
   // A season from 7 to 13 December asks 4 nights; 1 December is closed to arrival, 4 December to departure.
   const planned: CalendarFacts = {
     ...facts,

@@ -1,4 +1,5 @@
-import { formatGbp, poundsToPence, type Quote, type QuoteLine } from '../../../domain/pricing.ts';
+import { formatGbp } from '../../../domain/format.ts';
+import { poundsToPence, type Quote, type QuoteLine } from '../../../domain/pricing.ts';
 
 /** "£225" from whole pounds. */
 export const pounds = (gbp: number) => formatGbp(poundsToPence(gbp));

@@ -1,5 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CalendarSourcesResponse, SyncAllResponse, SyncCalendarResponse } from '../../../domain/api.ts';
+import type {
+  CalendarSourcesResponse,
+  SyncAllResponse,
+  SyncCalendarResponse,
+} from '../../../domain/api/calendar-sync.ts';
 import { apiRequest } from '../../lib/api.ts';
 
 /* Calendar sync's reads as query options, keyed ['calendar-sync', resource] (the scheme in lib/api.ts). */

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { CalendarSourcesResponse } from '../../../domain/api.ts';
+import type { CalendarSourcesResponse } from '../../../domain/api/calendar-sync.ts';
+import { PROPERTY_TIME_ZONE } from '../../../domain/property.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -32,7 +33,7 @@ type LastResult = {
 const londonTime = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
   timeStyle: 'short',
-  timeZone: 'Europe/London',
+  timeZone: PROPERTY_TIME_ZONE,
 });
 
 function errorText(error: unknown, fallback: string): string {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { DownloadArchive } from '../../../domain/api.ts';
+import type { DownloadArchive } from '../../../domain/api/downloads.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { formatBytes } from './use-downloads.ts';
 

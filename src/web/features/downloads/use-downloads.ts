@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DownloadArchive, DownloadArchiveId } from '../../../domain/api.ts';
+import type { DownloadArchive, DownloadArchiveId } from '../../../domain/api/downloads.ts';
 import { downloadsQuery } from './downloads-api.ts';
 
 /** The archives `npm run package` built, with their real sizes. */

@@ -3,7 +3,7 @@ import type {
   ChangeRequest,
   ManageCancelResponse,
   ManagedBooking,
-} from '../../../domain/guest-journey-api.ts';
+} from '../../../domain/api/guest-journey.ts';
 import { apiRequest } from '../../lib/api.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import type { ManageCancelResponse, ManagedBooking } from '../../../domain/api/guest-journey.ts';
+import { ChangeRequestSchema } from '../../../domain/api/guest-journey.ts';
 import { formatGbp, formatLongDate } from '../../../domain/format.ts';
-import type { ManageCancelResponse, ManagedBooking } from '../../../domain/guest-journey-api.ts';
-import { ChangeRequestSchema } from '../../../domain/guest-journey-api.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import {
   Dialog,

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { PaymentScheduleSetting } from '../../../domain/payment-schedule.ts';
 import { apiRequest } from '../../lib/api.ts';
 
-/* The owner's payment schedule (issue 15), keyed ['payment-schedule', …] (the scheme in lib/api.ts). */
+/* The owner's payment schedule (decision 016), keyed ['payment-schedule', …] (the scheme in lib/api.ts). */
 
 /** The public setting: what the booking card uses to show what is charged today and what later. */
 export const paymentScheduleQuery = () =>

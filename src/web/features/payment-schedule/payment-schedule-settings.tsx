@@ -13,7 +13,7 @@ import { useAdminPaymentSchedule, useSavePaymentSchedule } from './payment-sched
 type Draft = { mode: 'full' | 'deposit'; depositPercent: string; balanceDaysBefore: string };
 
 /**
- * The owner's payment schedule (issue 15): pay in full, or a deposit of P % now and the balance charged
+ * The owner's payment schedule (decision 016): pay in full, or a deposit of P % now and the balance charged
  * automatically D days before check-in (stays booked inside D days are paid in full). Self-contained: its own
  * reads and writes, so it can sit in any admin tab (today its own; later beside the prices).
  */

@@ -1,9 +1,10 @@
 import { usePaymentSchedule } from './payment-schedule-api.ts';
 
 /**
- * The owner's current schedule in the terms' words (issue 15). The terms page is pre-rendered and the owner may
+ * The owner's current schedule in the terms' words. The terms page is pre-rendered and the owner may
  * change the schedule at any time, so the figures are read when the page runs; the general rule around them
  * stands without JavaScript.
+ * See docs/decisions/016-deposit-now-balance-later.md.
  */
 export function CurrentScheduleTerms() {
   const schedule = usePaymentSchedule();

@@ -1,4 +1,4 @@
-import type { DemoCard } from '../../../domain/api.ts';
+import type { DemoCard } from '../../../domain/api/payments.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';

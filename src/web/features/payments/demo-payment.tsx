@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DemoCard, DemoIntentStatus } from '../../../domain/api.ts';
+import type { DemoCard, DemoIntentStatus } from '../../../domain/api/payments.ts';
 import { DemoAuthenticationDialog } from './demo-card-fields.tsx';
 import { authenticateDemoPayment, confirmDemoPayment } from './payment-api.ts';
 

@@ -8,7 +8,7 @@ import type {
   DemoIntentStatus,
   GuestBooking,
   PublicBooking,
-} from '../../../domain/api.ts';
+} from '../../../domain/api/payments.ts';
 import { apiRequest } from '../../lib/api.ts';
 
 /** The payment mode and Stripe's publishable key, learnt from the server at run time (never built in). */

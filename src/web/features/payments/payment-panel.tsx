@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { formatGbp } from '../../../domain/pricing.ts';
+import { formatGbp } from '../../../domain/format.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
   CompletePaymentDialog,

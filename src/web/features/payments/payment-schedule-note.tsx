@@ -1,7 +1,10 @@
 import { formatGbp, formatLongDate } from '../../../domain/format.ts';
 import type { PaymentPlan } from '../../../domain/payment-schedule.ts';
 
-/** '£274.20 today, £639.80 on Sunday 4 July 2027, charged to this card' (issue 15); nothing when paid in full. */
+/**
+ * '£274.20 today, £639.80 on Sunday 4 July 2027, charged to this card'; nothing when paid in full.
+ * See docs/decisions/016-deposit-now-balance-later.md.
+ */
 export function scheduleSummary(plan: PaymentPlan): string | null {
   if (plan.kind !== 'deposit') return null;
   return `${formatGbp(plan.todayPence)} today, ${formatGbp(plan.balancePence)} on ${formatLongDate(plan.balanceDueOn)}, charged to this card`;

@@ -11,7 +11,7 @@ export type PaymentPanelProps = {
   stay: { propertyId: number; checkInDate: string; checkOutDate: string; guestCount: number };
   contact: { contactName: string; contactEmail: string; contactPhone: string; specialRequests: string };
   quote: Quote;
-  /** How it is paid (issue 15): in full, or a deposit today and the balance later. Absent: in full. */
+  /** How it is paid (decision 016): in full, or a deposit today and the balance later. Absent: in full. */
   plan?: PaymentPlan | undefined;
   /** The guest agreed to the card being saved for the balance (a deposit plan needs it). */
   saveCardConsent?: boolean;

@@ -1,7 +1,7 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { PaymentRequest, PaymentRequestPaymentMethodEvent } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
-import { formatGbp } from '../../../domain/pricing.ts';
+import { formatGbp } from '../../../domain/format.ts';
 import { COUNTRY, CURRENCY, PROPERTY_NAME } from '../../../domain/property.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CompletePaymentDialog, WALLET_UNAVAILABLE } from './complete-payment-dialog.tsx';
@@ -30,7 +30,7 @@ function StripePaymentButtons(props: PaymentPanelProps) {
   const [busy, setBusy] = useState(false);
   const [postcode, setPostcode] = useState('');
   const [wallet, setWallet] = useState<PaymentRequest | null>(null);
-  // What is charged now: the deposit under a deposit plan (issue 15), else the total.
+  // What is charged now: the deposit under a deposit plan (docs/decisions/016), else the total.
   const amountPence = props.plan?.todayPence ?? props.quote.totalPence;
 
   // Apple Pay / Google Pay through the Payment Request API (country GB, currency gbp, payer name, e-mail, phone).

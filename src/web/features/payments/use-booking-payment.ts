@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { PublicBooking } from '../../../domain/api.ts';
+import type { PublicBooking } from '../../../domain/api/payments.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { createBooking, createPaymentIntent, messageOf } from './payment-api.ts';

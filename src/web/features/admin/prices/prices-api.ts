@@ -1,8 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminRatePlan } from '../../../../domain/api.ts';
+import type { AdminRatePlan } from '../../../../domain/api/pricing.ts';
 import { apiRequest } from '../../../lib/api.ts';
 
-/* The Prices tab's reads and writes (issue 14), keyed ['admin', 'rate-plan'] (the scheme in lib/api.ts). */
+/*
+ * The Prices tab's reads and writes, keyed ['admin', 'rate-plan'] (the scheme in lib/api.ts).
+ * See docs/decisions/013-rate-plan.md.
+ */
 
 export const adminRatePlanQuery = () =>
   queryOptions({

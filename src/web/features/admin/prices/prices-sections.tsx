@@ -1,6 +1,6 @@
 import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
-import type { AdminRatePlan } from '../../../../domain/api.ts';
-import { formatGbp } from '../../../../domain/pricing.ts';
+import type { AdminRatePlan } from '../../../../domain/api/pricing.ts';
+import { formatGbp } from '../../../../domain/format.ts';
 import { MIN_NIGHTS } from '../../../../domain/property.ts';
 import {
   type DateOverride,

@@ -1,8 +1,8 @@
 import { type FormEvent, useMemo, useState } from 'react';
-import type { AdminRatePlan } from '../../../../domain/api.ts';
+import type { AdminRatePlan } from '../../../../domain/api/pricing.ts';
 import { addDays, dayOfWeek, type IsoDate, todayOnPropertyClock } from '../../../../domain/dates.ts';
-import { formatDayMonthYear } from '../../../../domain/format.ts';
-import { formatGbp, priceStay } from '../../../../domain/pricing.ts';
+import { formatDayMonthYear, formatGbp } from '../../../../domain/format.ts';
+import { priceStay } from '../../../../domain/pricing.ts';
 import { MAX_NIGHTS, MIN_NIGHTS } from '../../../../domain/property.ts';
 import { LEVY_EARLIEST_START, type RatePlan, WEEKDAY_NAMES } from '../../../../domain/rate-plan.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,7 +15,7 @@ import { FormProblem, requireNumber, requirePence, textFromPence, usePlanSubmit 
 import { DiscountsSection, OverridesSection, PromoCodesSection, SeasonsSection } from './prices-sections.tsx';
 
 /**
- * The owner's Prices tab (issue 14): base rates and fees with the visitor levy, seasons, date overrides,
+ * The owner's Prices tab (decision 013): base rates and fees with the visitor levy, seasons, date overrides,
  * length-of-stay discounts and promo codes, each saved through the admin API (which checks the whole plan and
  * writes the audit log), and a live preview priced by the same function the booking card and the server use.
  */

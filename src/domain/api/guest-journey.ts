@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { BOOKING_STATUSES, RefundPreviewSchema } from './api.ts';
-import { contactEmail } from './contact-details.ts';
-import { dateField, textField } from './input-fields.ts';
+import { BOOKING_STATUSES } from '../booking-lifecycle.ts';
+import { contactEmail } from '../contact-details.ts';
+import { dateField, textField } from '../input-fields.ts';
+import { RefundPreviewSchema } from './admin-bookings.ts';
 
 /**
- * Schemas of the guest's journey after paying (issue 17): the 'manage my booking' page's API, the owner's guest
+ * Schemas of the guest's journey after paying: the 'manage my booking' page's API, the owner's guest
  * message settings, a stay's access code, scheduled messages and the guest's data (UK GDPR).
+ * See docs/decisions/017-after-paying.md.
  */
 
 /** `:reference` of `/api/manage/:reference` ('TWR-8D38-6281'); any other text is the same 404. */
@@ -13,7 +15,7 @@ export const ManageParamsSchema = z.object({ reference: textField().max(40) });
 /** The key of the guest's link: missing or wrong answers the same 404 as a missing booking. */
 export const ManageKeyQuerySchema = z.object({ key: textField().max(200).optional() });
 
-/** Who owes what for a stay (the payment-schedule issue adds instalments; today a confirmed stay is paid in full). */
+/** Who owes what for a stay: a deposit booking owes its balance until it is paid (docs/decisions/016). */
 export const StayMoneySchema = z.object({
   totalPence: z.number().int(),
   paidPence: z.number().int(),

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * The download helpers (/download, /files): archives built by `npm run package`, with their real sizes.
+ * One schema for the route, the browser's fetch call and its form (docs/architecture.md).
+ */
+
+/** The download helpers (/download, /files): archives built by `npm run package`, with their real sizes. */
+export const DOWNLOAD_ARCHIVE_IDS = ['website', 'full', 'server'] as const;
+
+export type DownloadArchiveId = (typeof DOWNLOAD_ARCHIVE_IDS)[number];
+
+export const DownloadArchiveSchema = z.object({
+  id: z.enum(DOWNLOAD_ARCHIVE_IDS),
+  file: z.string(),
+  url: z.string(),
+  /** null while the archive has not been built. */
+  bytes: z.number().int().nullable(),
+  builtAt: z.string().nullable(),
+});
+
+export type DownloadArchive = z.infer<typeof DownloadArchiveSchema>;
+
+export const DownloadsResponseSchema = z.object({ archives: z.array(DownloadArchiveSchema) });

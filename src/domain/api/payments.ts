@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { BOOKING_STATUSES } from '../booking-lifecycle.ts';
+import { contactEmail, contactName, contactPhone, guestCount, specialRequests } from '../contact-details.ts';
+import { dateField, PG_INTEGER_MAX, textField, wholeNumber } from '../input-fields.ts';
+import { MAX_PAYMENT_GBP } from '../property.ts';
+
+/**
+ * Payments, holds and the guest's booking before it is paid (spec section 7): src/server/payments/.
+ * One schema for the route, the browser's fetch call and its form (docs/architecture.md).
+ */
+
+/** GET /api/config: what the browser needs to know at run time (never baked into the build). */
+export const ClientConfigSchema = z.object({
+  payments: z.enum(['demo', 'stripe']),
+  stripePublishableKey: z.string().optional(),
+});
+
+export type ClientConfig = z.infer<typeof ClientConfigSchema>;
+
+/** The guest's stay and contact details as the booking page sends them (spec section 3, "Booking payload"). */
+export const GuestBookingSchema = z.object({
+  propertyId: wholeNumber('propertyId', { min: 1, max: PG_INTEGER_MAX }),
+  checkInDate: dateField('checkInDate', { written: true }),
+  checkOutDate: dateField('checkOutDate', { written: true }),
+  guestCount: guestCount().default(1),
+  contactName,
+  contactEmail,
+  contactPhone: contactPhone.default(''),
+  specialRequests: specialRequests.default(''),
+  /** Pounds, as the page shows it; informative only: the server prices the stay itself. */
+  totalPrice: z
+    .number()
+    .nonnegative()
+    .max(MAX_PAYMENT_GBP, `totalPrice must be at most ${MAX_PAYMENT_GBP} pounds`)
+    .optional(),
+  /** The original page sends 'confirmed'; it never makes a booking confirmed by itself. */
+  status: textField().max(20).optional(),
+  /** The promo code the guest applied (decision 013); the server checks it again when it holds the nights. */
+  promoCode: textField().trim().max(40, 'A promo code is at most 40 characters.').optional(),
+});
+
+export type GuestBooking = z.input<typeof GuestBookingSchema>;
+
+/** POST /api/create-payment-intent from the booking page: amount in pence (spec section 7). */
+export const BookingPageIntentRequestSchema = z.object({
+  amount: z
+    .number()
+    .int('amount must be whole pence')
+    .positive()
+    .max(MAX_PAYMENT_GBP * 100, `amount must be at most ${MAX_PAYMENT_GBP * 100} pence`),
+  currency: z.literal('gbp', { error: "currency must be 'gbp'" }).default('gbp'),
+  booking: GuestBookingSchema,
+  payment_method_types: z.array(textField().max(40)).max(5).optional(),
+  /** Sent back by the page when it retries, so the guest keeps its own hold. */
+  holdToken: textField().max(100).optional(),
+  /**
+   * The guest agreed to the card being saved for the balance: required when the owner's payment
+   * schedule makes this booking a deposit now and the balance later (else 409 `card_consent_required`).
+   * See docs/decisions/016-deposit-now-balance-later.md.
+   */
+  saveCardConsent: z.boolean().optional(),
+});
+
+export type BookingPageIntentRequest = z.input<typeof BookingPageIntentRequestSchema>;
+
+/** POST /api/create-payment-intent from the checkout page: amount in pounds (spec section 7). */
+export const CheckoutIntentRequestSchema = z.object({
+  amount: z.number().positive().max(MAX_PAYMENT_GBP, `amount must be at most ${MAX_PAYMENT_GBP} pounds`),
+  bookingId: textField().min(1).max(100),
+});
+
+export type CheckoutIntentRequest = z.input<typeof CheckoutIntentRequestSchema>;
+
+/** Both request shapes; the route tells them apart by `booking` or `bookingId`. */
+export const CreatePaymentIntentRequestSchema = z
+  .object({
+    amount: z.number(),
+    currency: textField().optional(),
+    booking: z.unknown().optional(),
+    bookingId: textField().optional(),
+    payment_method_types: z.unknown().optional(),
+    holdToken: textField().optional(),
+    saveCardConsent: z.unknown().optional(),
+  })
+  .refine((body) => body.booking !== undefined || body.bookingId !== undefined, {
+    message: 'Send either booking (from the booking page) or bookingId (from the checkout page).',
+  });
+
+export const CreatePaymentIntentResponseSchema = z.object({
+  client_secret: z.string(),
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  bookingId: z.string(),
+  /** Pence. */
+  amount: z.number().int(),
+  currency: z.literal('gbp'),
+  holdToken: z.string().nullable(),
+  holdExpiresAt: z.string().nullable(),
+});
+
+export type CreatePaymentIntentResponse = z.infer<typeof CreatePaymentIntentResponseSchema>;
+
+/** POST /api/bookings: the booking page's payload after a successful payment. */
+export const CreateBookingRequestSchema = GuestBookingSchema.extend({
+  paymentIntentId: textField().max(200).optional(),
+});
+
+/** POST /api/payment-success (checkout page). */
+export const PaymentSuccessRequestSchema = z.object({
+  paymentIntentId: textField().min(1).max(200),
+  bookingId: textField().min(1).max(100),
+});
+
+/** GET /api/bookings/{id}: public (ids are random UUIDs), so it carries only what the checkout page shows. */
+export const PublicBookingSchema = z.object({
+  id: z.string(),
+  checkInDate: z.string(),
+  checkOutDate: z.string(),
+  guestCount: z.number().int(),
+  contactName: z.string(),
+  /** Pounds. */
+  totalPrice: z.number(),
+  status: z.enum(BOOKING_STATUSES),
+  holdExpiresAt: z.string().nullable(),
+  /** How the booking is paid (docs/decisions/016): 'full', or 'deposit' now and the balance later. Pounds. */
+  scheduleKind: z.enum(['full', 'deposit']),
+  depositPrice: z.number().nullable(),
+  balancePrice: z.number().nullable(),
+  balanceDueOn: z.string().nullable(),
+  paidPrice: z.number(),
+  /** The balance is still owed: the checkout page then takes the balance, not the total. */
+  balanceOutstanding: z.boolean(),
+});
+
+export type PublicBooking = z.infer<typeof PublicBookingSchema>;
+
+/** Demo payments: the browser's stand-in for Stripe.js's confirmCardPayment. Only Stripe's test numbers. */
+export const DemoCardSchema = z.object({
+  number: textField().trim().min(1, 'Card number is required').max(30),
+  expMonth: z.number().int().min(1, 'Expiry month must be 1–12').max(12, 'Expiry month must be 1–12'),
+  expYear: z.number().int().min(0).max(9999),
+  cvc: textField().trim().max(4),
+});
+
+export type DemoCard = z.infer<typeof DemoCardSchema>;
+
+export const DemoConfirmRequestSchema = z.object({
+  clientSecret: textField().min(1).max(200),
+  card: DemoCardSchema,
+  postcode: textField().trim().max(20).optional(),
+});
+
+export const DemoAuthenticateRequestSchema = z.object({
+  clientSecret: textField().min(1).max(200),
+  outcome: z.enum(['complete', 'fail']),
+});
+
+export const DemoIntentStatusSchema = z.object({
+  id: z.string(),
+  status: z.enum([
+    'requires_payment_method',
+    'requires_confirmation',
+    'requires_action',
+    'processing',
+    'succeeded',
+    'canceled',
+  ]),
+  /** The decline message of the last attempt ('Your card was declined.'), else null. */
+  error: z.string().nullable(),
+  nextAction: z.enum(['authenticate']).nullable(),
+});
+
+export type DemoIntentStatus = z.infer<typeof DemoIntentStatusSchema>;
