@@ -7,7 +7,10 @@ import type { PaymentProvider } from './payments/provider.ts';
 import type { RatePlans } from './pricing/rate-plan-repository.ts';
 import type { SiteContentService } from './site-content/site-content.ts';
 
-/** What every capability's routes are given when they are registered (no globals, no decorators). */
+/**
+ * What every capability's plugin and routes are given when they are registered (app.ts makes it). What one
+ * capability offers another (its services) is a decoration of the app, declared in that capability's plugin.ts.
+ */
 export type AppContext = {
   config: Config;
   database: Database;

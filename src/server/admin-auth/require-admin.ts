@@ -29,7 +29,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * The guard of every admin route: a valid, unexpired, unrevoked bearer token or a 401. Registered as an
- * onRequest hook on the admin scope in app.ts, so a new admin route cannot forget it.
+ * onRequest hook on every admin scope (plugins/api.ts, registerAdminApi), so a new admin route cannot forget it.
  */
 export function createRequireAdmin(db: Db, clock: Clock) {
   return async function requireAdmin(request: FastifyRequest): Promise<void> {

@@ -27,7 +27,8 @@ export type AdminBookingRoutesOptions = AppContext & {
 
 /**
  * The owner's bookings and blocks: list, confirm, cancel (with the refund preview), bookings taken by phone, owner
- * blocks (spec section 7), CSV export and the audit log. Registered inside the admin scope of app.ts, so every route answers 401 without a valid token.
+ * blocks (spec section 7), CSV export and the audit log. Registered as admin routes (plugins/api.ts), so every
+ * route answers 401 without a valid token.
  */
 export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions> = async (app, options) => {
   const payments = createPaymentService(options, app.log);

@@ -49,6 +49,8 @@ const describeStay = (row: StayRow) => (row.kind === 'block' ? 'owner block' : '
  * The owner's decisions on stays: confirm, cancel (with the refund the terms give), and bookings taken by phone.
  * Every decision writes an audit row in the transaction that makes it.
  */
+export type AdminBookingService = ReturnType<typeof createAdminBookingService>;
+
 export function createAdminBookingService(deps: Dependencies) {
   const { db, clock, notifications, refunds, bookings } = deps;
   const repo: AdminBookingsRepository = createAdminBookingsRepository();

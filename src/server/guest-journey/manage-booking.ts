@@ -16,7 +16,7 @@ import { daysBetween, todayOnPropertyClock } from '../../domain/dates.ts';
 import { balancePaymentPath } from '../../domain/payment-schedule.ts';
 import { CHECK_IN_TIME, CHECK_OUT_TIME } from '../../domain/property.ts';
 import { guestAddress } from '../../domain/property-facts.ts';
-import type { createAdminBookingService } from '../admin-bookings/service.ts';
+import type { AdminBookingService } from '../admin-bookings/service.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
@@ -85,8 +85,6 @@ export function moneyOf(stay: StayRow): StayMoney {
     payBalancePath: outstanding && stay.balanceStatus === 'failed' ? balancePaymentPath(stay.id) : null,
   };
 }
-
-type AdminBookingService = ReturnType<typeof createAdminBookingService>;
 
 export function createManageBooking(deps: {
   db: Db;

@@ -256,7 +256,10 @@ export function createScheduledMessages(deps: GuestMessagesDeps) {
 export type ScheduledMessages = ReturnType<typeof createScheduledMessages>;
 
 /** The job that queues the scheduled messages: once per interval across every server process (`start()` it). */
-export function createScheduledMessagesJob(deps: GuestMessagesDeps, scheduled: ScheduledMessages) {
+export function createScheduledMessagesJob(
+  deps: Pick<GuestMessagesDeps, 'db' | 'clock' | 'log'>,
+  scheduled: ScheduledMessages,
+) {
   return createIntervalJob({
     db: deps.db,
     clock: deps.clock,

@@ -7,18 +7,14 @@ import type { DemoPaymentProvider } from '../payments/demo-provider.ts';
 
 /**
  * Test-only routes, registered only when NODE_ENV=test and no clock was injected (the end-to-end server): the clock
- * control moves the server's clock forward and runs the hold sweeper, the scheduled guest messages and the e-mail
- * outbox once, as their timers would have; the outbox read shows the browser tests the e-mails written for an
- * address.
+ * control moves the server's clock forward and runs what the timers would have run by then (plugins/jobs.ts): the
+ * hold sweep and the balance job, then the scheduled guest messages and the e-mail outbox, once each; the outbox
+ * read shows the browser tests the e-mails written for an address.
  */
-export const testClockRoutes: FastifyPluginAsyncZod<
-  AppContext & {
-    advance(ms: number): void;
-    sweep(): Promise<unknown>;
-    /** Runs what the timers would have run by now (the scheduled guest messages, the outbox). */
-    afterAdvance(): Promise<unknown>;
-  }
-> = async (app, { clock, db, payments, advance, sweep, afterAdvance }) => {
+export const testClockRoutes: FastifyPluginAsyncZod<AppContext & { advance(ms: number): void }> = async (
+  app,
+  { clock, db, payments, advance },
+) => {
   app.post(
     '/test/clock',
     {
@@ -35,8 +31,10 @@ export const testClockRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       advance(request.body.advanceMinutes * 60_000);
-      await sweep();
-      await afterAdvance();
+      await app.holdSweeper.sweep();
+      await app.balanceJob.runNow();
+      await app.scheduledMessages.queueDue();
+      await app.outboxWorker.runOnce();
       return { now: clock.now().toISOString() };
     },
   );

@@ -1,0 +1,72 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+
+/** The Content Security Policy's directives; a page adds the hashes of its inline scripts to `script-src`. */
+function policyDirectives(config: Config, scriptHashes: string[] = []): Record<string, string[]> {
+  const stripe = config.payments.mode === 'stripe';
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...scriptHashes, ...(stripe ? ['https://js.stripe.com'] : [])],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...(stripe ? ['https://*.stripe.com'] : [])],
+    'font-src': ["'self'"],
+    'media-src': ["'self'"],
+    'connect-src': ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+    'frame-src': stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'upgrade-insecure-requests': [],
+  };
+  if (!config.siteUrl.startsWith('https:')) delete directives['upgrade-insecure-requests'];
+  return directives;
+}
+
+/** A page's own policy: the site's, with the hashes of the page's inline scripts (written as helmet writes it). */
+export function pagePolicy(config: Config, scriptHashes: string[]): string {
+  return Object.entries(policyDirectives(config, scriptHashes))
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join(';');
+}
+
+/**
+ * Browser features the site never uses are switched off for it and anything it embeds. `payment` (the Payment
+ * Request API) only for Stripe's frames, which offer Apple Pay and Google Pay; demo mode offers no wallet.
+ */
+function permissionsPolicy(config: Config): string {
+  const stripe = config.payments.mode === 'stripe';
+  return [
+    'camera=()',
+    'microphone=()',
+    'geolocation=()',
+    'usb=()',
+    stripe ? 'payment=(self "https://js.stripe.com")' : 'payment=()',
+  ].join(', ');
+}
+
+/**
+ * Security headers on every answer: @fastify/helmet's defaults with our Content Security Policy (pages send
+ * their own, with their scripts' hashes: `pagePolicy`), without COEP (Stripe's frames are cross-origin), and
+ * X-Frame-Options DENY, as the policy's frame-ancestors 'none' says. Strict-Transport-Security only when the
+ * site is served over HTTPS: a browser ignores it over plain HTTP, and on localhost it would pin the name to
+ * HTTPS for a year.
+ */
+export const securityHeaders = fp(
+  async (app: FastifyInstance, { config }: { config: Config }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: policyDirectives(config) },
+      crossOriginEmbedderPolicy: false,
+      xFrameOptions: { action: 'deny' },
+      ...(config.siteUrl.startsWith('https:') ? {} : { strictTransportSecurity: false }),
+    });
+    const permissions = permissionsPolicy(config);
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header('permissions-policy', permissions);
+      done();
+    });
+  },
+  { name: 'security-headers', fastify: '5.x' },
+);
