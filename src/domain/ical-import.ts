@@ -1,5 +1,4 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import ICAL from 'ical.js';
 import { addDays, type IsoDate } from './dates.ts';
 import { CHECK_IN_TIME, MAX_NIGHTS, PROPERTY_TIME_ZONE } from './property.ts';
@@ -73,7 +72,10 @@ function isIanaZone(name: string): boolean {
 
 function londonWall(epochMs: number): Wall {
   const d = new TZDate(epochMs, PROPERTY_TIME_ZONE);
-  return { date: format(d, 'yyyy-MM-dd'), time: format(d, 'HH:mm:ss') };
+  return {
+    date: `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+    time: `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`,
+  };
 }
 
 /** The London wall-clock date and time of an iCalendar value. */

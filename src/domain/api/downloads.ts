@@ -5,7 +5,7 @@ import { z } from 'zod';
  * One schema for the route, the browser's fetch call and its form (docs/architecture.md).
  */
 
-/** The download helpers (/download, /files): archives built by `npm run package`, with their real sizes. */
+/** The three archives (the built site, the source, the server). */
 export const DOWNLOAD_ARCHIVE_IDS = ['website', 'full', 'server'] as const;
 
 export type DownloadArchiveId = (typeof DOWNLOAD_ARCHIVE_IDS)[number];

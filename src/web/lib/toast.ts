@@ -56,3 +56,27 @@ export function useToasts(): Toast[] {
     () => empty,
   );
 }
+
+/**
+ * Waits for a request and says how it went: `done` when it went through; when it failed, a destructive
+ * notification titled `failed.title` ('Error' unless given) with the request's message after `failed.prefix`
+ * ('Failed to block dates: '). Resolves to the answer, or to undefined after a failure (which has been said).
+ */
+export async function toastOutcome<T>(
+  request: Promise<T>,
+  done: ToastInput | ((answer: T) => ToastInput),
+  failed: { title?: string; prefix?: string } = {},
+): Promise<{ answer: T } | undefined> {
+  try {
+    const answer = await request;
+    toast(typeof done === 'function' ? done(answer) : done);
+    return { answer };
+  } catch (error) {
+    toast({
+      title: failed.title ?? 'Error',
+      description: `${failed.prefix ?? ''}${(error as Error).message}`,
+      variant: 'destructive',
+    });
+    return undefined;
+  }
+}

@@ -1,5 +1,4 @@
 import { ArchiveLink } from '../../features/downloads/archive-link.tsx';
-import { archiveOf, useDownloads } from '../../features/downloads/use-downloads.ts';
 import { pageMeta } from '../../lib/meta.ts';
 
 export const meta = () =>
@@ -12,7 +11,6 @@ export const meta = () =>
 
 /** Developer helper (spec section 2): one button for the website files archive, with its real size. */
 export default function Files() {
-  const { data, isPending, isError } = useDownloads();
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="font-serif text-4xl">Website Files</h1>
@@ -20,13 +18,7 @@ export default function Files() {
         The built website, packed by <code className="rounded bg-stone-100 px-1">npm run package</code>.
       </p>
       <div className="mt-8">
-        <ArchiveLink
-          label="Website files"
-          description="The built pages and assets, ready for any static host."
-          archive={archiveOf(data?.archives, 'website')}
-          loading={isPending}
-          failed={isError}
-        />
+        <ArchiveLink id="website" />
       </div>
     </div>
   );

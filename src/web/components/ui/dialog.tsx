@@ -1,5 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { Button } from './button.tsx';
 
 /**
  * The site's dialog on Radix Dialog: focus moves in and is kept there, Escape and a click outside close it
@@ -59,4 +60,53 @@ export function DialogDescription({
 }: ComponentProps<typeof RadixDialog.Description> & TextSize) {
   const look = size === 'lg' ? 'mt-1 text-stone-700' : 'mt-1 text-sm text-stone-700';
   return <RadixDialog.Description className={[look, className].filter(Boolean).join(' ')} {...props} />;
+}
+
+type ConfirmationDialogProps = {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: ReactNode;
+  /** The sentence under the title, read out when the dialog opens. */
+  description?: ReactNode;
+  /** What the owner or guest should know before choosing (a refund, a warning). */
+  children?: ReactNode;
+  /** The button that closes the dialog and changes nothing ('Keep Booking'). */
+  keepLabel: string;
+  confirmLabel: string;
+  /** Said on the confirming button while its request runs ('Cancelling...'). */
+  pendingLabel?: string;
+  pending?: boolean;
+  /** The confirming button waits (for a refund to be worked out, say). */
+  confirmDisabled?: boolean;
+  /** Both buttons wait, for a request that must not be left midway. */
+  locked?: boolean;
+  variant?: 'primary' | 'danger';
+  onConfirm(): void;
+};
+
+/** A question before a step that cannot be taken back: what it does, then Keep and the step itself. */
+export function ConfirmationDialog(props: ConfirmationDialogProps) {
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent>
+        <DialogTitle>{props.title}</DialogTitle>
+        {props.description ? <DialogDescription>{props.description}</DialogDescription> : null}
+        {props.children}
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="secondary" disabled={props.locked}>
+              {props.keepLabel}
+            </Button>
+          </DialogClose>
+          <Button
+            variant={props.variant ?? 'danger'}
+            disabled={props.pending || props.confirmDisabled || props.locked}
+            onClick={props.onConfirm}
+          >
+            {props.pending && props.pendingLabel ? props.pendingLabel : props.confirmLabel}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
 }

@@ -1,17 +1,17 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { PaymentScheduleSettings } from '../payment-schedule/payment-schedule-settings.tsx';
-import { useAdminSession } from './admin-gate.tsx';
-import { BookingsTab } from './bookings-tab.tsx';
-import { DatesTab } from './dates-tab.tsx';
-import { EmailTab } from './email-tab.tsx';
-import { GoLiveChecklist } from './go-live-checklist.tsx';
-import { PhotosTab } from './photos-tab.tsx';
+import { BookingsTab } from './bookings/bookings-tab.tsx';
+import { DatesTab } from './dates/dates-tab.tsx';
+import { EmailTab } from './email/email-tab.tsx';
+import { GoLiveChecklist } from './go-live/go-live-checklist.tsx';
+import { PaymentScheduleSettings } from './payment-schedule/payment-schedule-settings.tsx';
+import { PhotosTab } from './photos/photos-tab.tsx';
 import { PricesTab } from './prices/prices-tab.tsx';
-import { PropertyTab } from './property-tab.tsx';
-import { cardClass } from './styles.ts';
-import { TextsTab } from './texts-tab.tsx';
+import { PropertyTab } from './property/property-tab.tsx';
+import { useAdminSession } from './shared/session.ts';
+import { cardClass } from './shared/styles.ts';
+import { TextsTab } from './texts/texts-tab.tsx';
 
 const tabClass =
   'rounded-md px-4 py-2 font-medium text-sm text-stone-700 hover:text-stone-900 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm';

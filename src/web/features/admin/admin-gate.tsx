@@ -1,36 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  createContext,
-  type FormEvent,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useState,
-} from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { AdminLoginSchema } from '../../../domain/api/admin-auth.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { Form, FormInput } from '../../components/ui/form.tsx';
 import { ADMIN_TOKEN_KEY, ApiRequestError, getAdminToken } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { logIn, logOut, verifyAdminSession } from './admin-api.ts';
-
-type Session = {
-  username: string;
-  /** Revokes the token on the server, forgets it here and shows the login form. */
-  logout(): Promise<void>;
-  /** The server refused the token (it lapsed): forget it and show the login form. */
-  expire(): void;
-};
-
-const SessionContext = createContext<Session | null>(null);
-
-/** The signed-in owner, for screens inside an `AdminGate`. */
-export function useAdminSession(): Session {
-  const session = useContext(SessionContext);
-  if (!session) throw new Error('useAdminSession is used outside an AdminGate');
-  return session;
-}
+import { logIn, logOut, SessionContext, verifyAdminSession } from './shared/session.ts';
 
 function forgetToken(): void {
   try {
@@ -103,21 +79,17 @@ export function AdminGate({ children }: { children: ReactNode }) {
   );
 }
 
-/** Spec sections 2 and 5: both fields required; submit does nothing while either is empty. */
+/**
+ * Spec sections 2 and 5: both fields required; submit does nothing while either is empty (the browser's own
+ * check, then the login schema's, which no field shows: the spec's form says nothing until the server answers).
+ */
 export function LoginForm({ onLoggedIn }: { onLoggedIn(username: string): void }) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!username.trim() || !password || pending) return;
-    setPending(true);
+  async function onSubmit(credentials: { username: string; password: string }) {
     try {
-      const { token } = await logIn({ username, password });
+      const { token } = await logIn(credentials);
       window.localStorage.setItem(ADMIN_TOKEN_KEY, token);
       toast({ title: 'Login Successful', description: 'Welcome back.' });
-      onLoggedIn(username.trim());
+      onLoggedIn(credentials.username);
     } catch (error) {
       const throttled = error instanceof ApiRequestError && error.status === 429;
       toast({
@@ -125,45 +97,37 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn(username: string): void }
         description: throttled ? String(error.body?.message) : 'Invalid username or password',
         variant: 'destructive',
       });
-    } finally {
-      setPending(false);
     }
   }
 
   return (
     <div className="mx-auto max-w-sm px-4 py-16">
-      <form
+      <Form
+        schema={AdminLoginSchema}
+        defaultValues={{ username: '', password: '' }}
         onSubmit={onSubmit}
+        noValidate={false}
         className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm"
         aria-labelledby="admin-login-heading"
       >
-        <h1 id="admin-login-heading" className="font-serif text-2xl">
-          Admin Login
-        </h1>
-        <p className="mt-1 text-sm text-stone-600">For the owner of The Tower.</p>
-        <Field label="Username" id="admin-username" className="mt-6">
-          <Input
-            name="username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </Field>
-        <Field label="Password" id="admin-password" className="mt-4">
-          <Input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
-        <Button type="submit" disabled={pending} className="mt-6 w-full">
-          {pending ? 'Logging in...' : 'Login'}
-        </Button>
-      </form>
+        {(form) => (
+          <>
+            <h1 id="admin-login-heading" className="font-serif text-2xl">
+              Admin Login
+            </h1>
+            <p className="mt-1 text-sm text-stone-600">For the owner of The Tower.</p>
+            <Field label="Username" id="admin-username" className="mt-6">
+              <FormInput name="username" autoComplete="username" required />
+            </Field>
+            <Field label="Password" id="admin-password" className="mt-4">
+              <FormInput name="password" type="password" autoComplete="current-password" required />
+            </Field>
+            <Button type="submit" disabled={form.formState.isSubmitting} className="mt-6 w-full">
+              {form.formState.isSubmitting ? 'Logging in...' : 'Login'}
+            </Button>
+          </>
+        )}
+      </Form>
     </div>
   );
 }

@@ -17,9 +17,8 @@ import { BOOKING_CARD, BOOKING_TOASTS, MINIMUM_STAY_DIALOG } from '../../content
 import { ApiRequestError } from '../../lib/api.ts';
 import { useEnquiriesEmail } from '../../lib/site-content.ts';
 import { hasOpenToastFrom, toast } from '../../lib/toast.ts';
-import { usePaymentSchedule } from '../payment-schedule/payment-schedule-api.ts';
-import { PaymentPanel } from '../payments/payment-panel.tsx';
-import { PaymentScheduleNote } from '../payments/payment-schedule-note.tsx';
+import { usePaymentSchedule } from '../payment-schedule/index.ts';
+import { PaymentPanel, PaymentScheduleNote } from '../payments/index.ts';
 import { availabilityQuery, promoQuoteQuery, ratePlanQuery, unavailableDatesQuery } from './booking-api.ts';
 import { BookingRates, TermsNote } from './booking-card-parts.tsx';
 import { DateRangePicker, type DateSelection } from './date-range-picker.tsx';

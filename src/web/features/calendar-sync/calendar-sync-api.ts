@@ -1,26 +1,19 @@
-import { queryOptions } from '@tanstack/react-query';
 import type {
   CalendarSourcesResponse,
   SyncAllResponse,
   SyncCalendarResponse,
 } from '../../../domain/api/calendar-sync.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest, readQuery } from '../../lib/api.ts';
 
 /* Calendar sync's reads as query options, keyed ['calendar-sync', resource] (the scheme in lib/api.ts). */
 
 /** Each channel's feed URL, last sync and conflicts. */
 export const calendarSourcesQuery = () =>
-  queryOptions({
-    queryKey: ['calendar-sync', 'sources'],
-    queryFn: () => apiRequest<CalendarSourcesResponse>('GET', '/api/admin/calendar-sources'),
-  });
+  readQuery<CalendarSourcesResponse>(['calendar-sync', 'sources'], '/api/admin/calendar-sources');
 
 /** Our own iCal feed's address, for the channels to import. */
 export const icalExportQuery = () =>
-  queryOptions({
-    queryKey: ['calendar-sync', 'export'],
-    queryFn: () => apiRequest<{ url: string }>('GET', '/api/admin/ical-export'),
-  });
+  readQuery<{ url: string }>(['calendar-sync', 'export'], '/api/admin/ical-export');
 
 /** A new export address; the old one stops working. */
 export const rotateIcalExport = () => apiRequest<{ url: string }>('POST', '/api/admin/ical-export/rotate');

@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import type { CalendarSourcesResponse } from '../../../domain/api/calendar-sync.ts';
 import { PROPERTY_TIME_ZONE } from '../../../domain/property.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
+import { Form, FormField, FormInput } from '../../components/ui/form.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../lib/toast.ts';
 import {
@@ -78,27 +81,36 @@ function Card({ title, children, labelId }: { title: string; children: ReactNode
 
 /** A channel's feed URL with its last sync status underneath. */
 function FeedUrlField(props: {
+  name: keyof FeedUrls;
   id: string;
   label: string;
   placeholder: string;
-  value: string;
-  onChange(value: string): void;
   source: CalendarSourcesResponse['sources'][number] | undefined;
 }) {
   return (
-    <Field label={props.label} id={props.id}>
-      <Input
-        compact
-        type="url"
-        inputMode="url"
-        autoComplete="off"
-        placeholder={props.placeholder}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
+    <FormField name={props.name} label={props.label} id={props.id}>
+      <FormInput compact type="url" inputMode="url" autoComplete="off" placeholder={props.placeholder} />
       <SourceStatus source={props.source} />
-    </Field>
+    </FormField>
   );
+}
+
+const FeedUrlsSchema = z.object({ airbnbUrl: z.string(), bookingUrl: z.string() });
+
+/** The saved URLs fill the inputs once, without overwriting what the owner typed. */
+function SavedUrls({
+  airbnb,
+  booking,
+}: {
+  airbnb: string | null | undefined;
+  booking: string | null | undefined;
+}) {
+  const { getValues, setValue } = useFormContext<FeedUrls>();
+  useEffect(() => {
+    if (airbnb && !getValues('airbnbUrl')) setValue('airbnbUrl', airbnb);
+    if (booking && !getValues('bookingUrl')) setValue('bookingUrl', booking);
+  }, [airbnb, booking, getValues, setValue]);
+  return null;
 }
 
 function SourceStatus({ source }: { source: CalendarSourcesResponse['sources'][number] | undefined }) {
@@ -216,13 +228,83 @@ function ExportCard() {
   );
 }
 
+type FeedUrls = { airbnbUrl: string; bookingUrl: string };
+type Platform = 'airbnb' | 'booking' | 'all';
+
+const feedUrl = (missing: string) => z.string().trim().min(1, missing);
+
+/**
+ * What each sync button checks, sends and says. Only a missing URL is refused here (spec section 5's toasts); the
+ * server judges the rest and its sentence is shown as it is.
+ */
+const SYNCS: {
+  [P in Platform]: {
+    schema: z.ZodType<Partial<FeedUrls>, Partial<FeedUrls>>;
+    send(urls: Partial<FeedUrls>): Promise<LastResult & { toast: { title: string; description: string } }>;
+    fallback: string;
+  };
+} = {
+  airbnb: {
+    schema: z.object({ airbnbUrl: feedUrl('Please enter your Airbnb iCal URL') }),
+    send: async ({ airbnbUrl = '' }) => {
+      const data = await syncAirbnbFeed(airbnbUrl);
+      return {
+        platform: 'Airbnb',
+        events: data.events,
+        message: data.message,
+        toast: { title: 'Airbnb Sync Complete', description: `Synced ${data.events} events from Airbnb` },
+      };
+    },
+    fallback: 'Failed to sync Airbnb calendar',
+  },
+  booking: {
+    schema: z.object({ bookingUrl: feedUrl('Please enter your Booking.com iCal URL') }),
+    send: async ({ bookingUrl = '' }) => {
+      const data = await syncBookingComFeed(bookingUrl);
+      return {
+        platform: 'Booking.com',
+        events: data.events,
+        message: data.message,
+        toast: {
+          title: 'Booking.com Sync Complete',
+          description: `Synced ${data.events} events from Booking.com`,
+        },
+      };
+    },
+    fallback: 'Failed to sync Booking.com calendar',
+  },
+  all: {
+    // Empty URLs are sent as absent (spec section 5).
+    schema: z
+      .object({ airbnbUrl: z.string().trim(), bookingUrl: z.string().trim() })
+      .refine((urls) => urls.airbnbUrl || urls.bookingUrl, 'Please enter at least one iCal URL')
+      .transform((urls) => ({
+        ...(urls.airbnbUrl ? { airbnbUrl: urls.airbnbUrl } : {}),
+        ...(urls.bookingUrl ? { bookingUrl: urls.bookingUrl } : {}),
+      })),
+    send: async (urls) => {
+      const data = await syncAllFeeds(urls);
+      return {
+        platform: 'All Platforms',
+        events: data.total,
+        message: data.message,
+        airbnb: data.airbnb,
+        booking: data.booking,
+        toast: {
+          title: 'Calendar Sync Complete',
+          description: `Synced ${data.total} total events (Airbnb: ${data.airbnb}, Booking: ${data.booking})`,
+        },
+      };
+    },
+    fallback: 'Failed to sync calendars',
+  },
+};
+
 export function CalendarSyncScreen() {
   const queryClient = useQueryClient();
   const sourcesQuery = useQuery(calendarSourcesQuery());
-  const [airbnbUrl, setAirbnbUrl] = useState('');
-  const [bookingUrl, setBookingUrl] = useState('');
   const [syncing, setSyncing] = useState(false);
-  const [active, setActive] = useState<'airbnb' | 'booking' | 'all' | null>(null);
+  const [active, setActive] = useState<Platform | null>(null);
   const [lastResult, setLastResult] = useState<LastResult | null>(null);
 
   const sources = sourcesQuery.data?.sources;
@@ -230,22 +312,19 @@ export function CalendarSyncScreen() {
   const booking = sources?.find((s) => s.id === 'booking');
   const conflicts = sourcesQuery.data?.conflicts ?? [];
 
-  // The saved URLs fill the inputs once, without overwriting what the owner typed.
-  useEffect(() => {
-    if (airbnb?.url) setAirbnbUrl((current) => current || airbnb.url!);
-    if (booking?.url) setBookingUrl((current) => current || booking.url!);
-  }, [airbnb?.url, booking?.url]);
-
-  async function run<T>(
-    which: 'airbnb' | 'booking' | 'all',
-    call: () => Promise<T>,
-    done: (data: T) => void,
-    fallback: string,
-  ) {
+  async function sync(platform: Platform, typed: FeedUrls) {
+    const { schema, send, fallback } = SYNCS[platform];
+    const urls = schema.safeParse(typed);
+    if (!urls.success) {
+      toast({ title: 'Error', description: urls.error.issues[0]?.message, variant: 'destructive' });
+      return;
+    }
     setSyncing(true);
-    setActive(which);
+    setActive(platform);
     try {
-      done(await call());
+      const { toast: done, ...result } = await send(urls.data);
+      setLastResult(result);
+      toast(done);
     } catch (error) {
       toast({ title: 'Sync Failed', description: errorText(error, fallback), variant: 'destructive' });
     } finally {
@@ -254,78 +333,6 @@ export function CalendarSyncScreen() {
       await queryClient.invalidateQueries({ queryKey: calendarSourcesQuery().queryKey });
     }
   }
-
-  function syncAirbnb() {
-    const url = airbnbUrl.trim();
-    if (!url) {
-      toast({ title: 'Error', description: 'Please enter your Airbnb iCal URL', variant: 'destructive' });
-      return;
-    }
-    void run(
-      'airbnb',
-      () => syncAirbnbFeed(url),
-      (data) => {
-        setLastResult({ platform: 'Airbnb', events: data.events, message: data.message });
-        toast({ title: 'Airbnb Sync Complete', description: `Synced ${data.events} events from Airbnb` });
-      },
-      'Failed to sync Airbnb calendar',
-    );
-  }
-
-  function syncBooking() {
-    const url = bookingUrl.trim();
-    if (!url) {
-      toast({
-        title: 'Error',
-        description: 'Please enter your Booking.com iCal URL',
-        variant: 'destructive',
-      });
-      return;
-    }
-    void run(
-      'booking',
-      () => syncBookingComFeed(url),
-      (data) => {
-        setLastResult({ platform: 'Booking.com', events: data.events, message: data.message });
-        toast({
-          title: 'Booking.com Sync Complete',
-          description: `Synced ${data.events} events from Booking.com`,
-        });
-      },
-      'Failed to sync Booking.com calendar',
-    );
-  }
-
-  function syncAll() {
-    const a = airbnbUrl.trim();
-    const b = bookingUrl.trim();
-    if (!a && !b) {
-      toast({ title: 'Error', description: 'Please enter at least one iCal URL', variant: 'destructive' });
-      return;
-    }
-    // Empty URLs are sent as absent (spec section 5).
-    const body = { ...(a ? { airbnbUrl: a } : {}), ...(b ? { bookingUrl: b } : {}) };
-    void run(
-      'all',
-      () => syncAllFeeds(body),
-      (data) => {
-        setLastResult({
-          platform: 'All Platforms',
-          events: data.total,
-          message: data.message,
-          airbnb: data.airbnb,
-          booking: data.booking,
-        });
-        toast({
-          title: 'Calendar Sync Complete',
-          description: `Synced ${data.total} total events (Airbnb: ${data.airbnb}, Booking: ${data.booking})`,
-        });
-      },
-      'Failed to sync calendars',
-    );
-  }
-
-  const noSubmit = (event: FormEvent) => event.preventDefault();
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-12">
@@ -344,48 +351,65 @@ export function CalendarSyncScreen() {
       </div>
 
       <Card title="Channel Calendars">
-        <form onSubmit={noSubmit} className="space-y-5" noValidate>
-          <FeedUrlField
-            id="airbnb-url"
-            label="Airbnb iCal URL"
-            placeholder="https://www.airbnb.com/calendar/ical/….ics?s=…"
-            value={airbnbUrl}
-            onChange={setAirbnbUrl}
-            source={airbnb}
-          />
-          <FeedUrlField
-            id="booking-url"
-            label="Booking.com iCal URL"
-            placeholder="https://ical.booking.com/v1/export?t=…"
-            value={bookingUrl}
-            onChange={setBookingUrl}
-            source={booking}
-          />
-          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <Button variant="secondary" disabled={syncing} onClick={syncAirbnb}>
-              <SyncIcon spinning={syncing} />
-              Sync Airbnb Calendar
-            </Button>
-            <Button variant="secondary" disabled={syncing} onClick={syncBooking}>
-              <SyncIcon spinning={syncing} />
-              Sync Booking.com Calendar
-            </Button>
-            <Button disabled={syncing} onClick={syncAll}>
-              <SyncIcon spinning={syncing} />
-              Sync All Platforms
-            </Button>
-          </div>
-          <p className="sr-only" role="status" aria-live="polite">
-            {syncing
-              ? `Syncing ${active === 'all' ? 'all calendars' : active === 'airbnb' ? 'Airbnb' : 'Booking.com'}…`
-              : ''}
-          </p>
-          {sourcesQuery.isError ? (
-            <p className="text-red-800 text-sm">
-              {errorText(sourcesQuery.error, 'Could not load the saved calendars.')}
-            </p>
-          ) : null}
-        </form>
+        {/* The buttons sync; Enter in a field does nothing, as no one button is the form's. */}
+        <Form
+          schema={FeedUrlsSchema}
+          defaultValues={{ airbnbUrl: '', bookingUrl: '' }}
+          onSubmit={() => {}}
+          className="space-y-5"
+        >
+          {(form) => (
+            <>
+              <SavedUrls airbnb={airbnb?.url} booking={booking?.url} />
+              <FeedUrlField
+                name="airbnbUrl"
+                id="airbnb-url"
+                label="Airbnb iCal URL"
+                placeholder="https://www.airbnb.com/calendar/ical/….ics?s=…"
+                source={airbnb}
+              />
+              <FeedUrlField
+                name="bookingUrl"
+                id="booking-url"
+                label="Booking.com iCal URL"
+                placeholder="https://ical.booking.com/v1/export?t=…"
+                source={booking}
+              />
+              <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+                <Button
+                  variant="secondary"
+                  disabled={syncing}
+                  onClick={() => sync('airbnb', form.getValues())}
+                >
+                  <SyncIcon spinning={syncing} />
+                  Sync Airbnb Calendar
+                </Button>
+                <Button
+                  variant="secondary"
+                  disabled={syncing}
+                  onClick={() => sync('booking', form.getValues())}
+                >
+                  <SyncIcon spinning={syncing} />
+                  Sync Booking.com Calendar
+                </Button>
+                <Button disabled={syncing} onClick={() => sync('all', form.getValues())}>
+                  <SyncIcon spinning={syncing} />
+                  Sync All Platforms
+                </Button>
+              </div>
+              <p className="sr-only" role="status" aria-live="polite">
+                {syncing
+                  ? `Syncing ${active === 'all' ? 'all calendars' : active === 'airbnb' ? 'Airbnb' : 'Booking.com'}…`
+                  : ''}
+              </p>
+              {sourcesQuery.isError ? (
+                <p className="text-red-800 text-sm">
+                  {errorText(sourcesQuery.error, 'Could not load the saved calendars.')}
+                </p>
+              ) : null}
+            </>
+          )}
+        </Form>
       </Card>
 
       {lastResult ? (

@@ -1,18 +1,28 @@
 import { useId } from 'react';
-import type { DownloadArchive } from '../../../domain/api/downloads.ts';
+import type { DownloadArchiveId } from '../../../domain/api/downloads.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { formatBytes } from './use-downloads.ts';
+import { archiveOf, formatBytes, useDownloads } from './use-downloads.ts';
 
-type Props = {
-  label: string;
-  description: string;
-  archive: DownloadArchive | undefined;
-  loading: boolean;
-  failed: boolean;
+/** What each archive `npm run package` builds is called, and what it holds. */
+const ARCHIVES: Record<DownloadArchiveId, { label: string; description: string }> = {
+  website: { label: 'Website files', description: 'The built pages and assets, ready for any static host.' },
+  full: {
+    label: 'Full package',
+    description: 'The complete source without dependencies: run npm ci, then npm start.',
+  },
+  server: {
+    label: 'Backend-only package',
+    description: 'The server alone: API, booking rules and database migrations.',
+  },
 };
 
 /** One archive: a download link with its real size, or why it cannot be downloaded yet. */
-export function ArchiveLink({ label, description, archive, loading, failed }: Props) {
+export function ArchiveLink({ id }: { id: DownloadArchiveId }) {
+  const { label, description } = ARCHIVES[id];
+  const downloads = useDownloads();
+  const loading = downloads.isPending;
+  const failed = downloads.isError;
+  const archive = archiveOf(downloads.data?.archives, id);
   const status = loading
     ? 'Checking…'
     : failed

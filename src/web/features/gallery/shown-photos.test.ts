@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { NO_SITE_PHOTOS, PLACEHOLDER_GALLERY, type SitePhotos } from '../../../domain/photos.ts';
-import { moveId } from '../admin/photos-tab.tsx';
 import {
   bannerPhoto,
   featurePhoto,
@@ -58,13 +57,5 @@ describe('the photos a page shows', () => {
       '/media/uploads/bbbb/gallery-1600.webp',
     ]);
     expect(socialImagePath(uploaded)).toBe('/media/uploads/bbbb/social.jpg');
-  });
-});
-
-describe('moveId', () => {
-  it('moves one id to a new place and keeps the others in order', () => {
-    expect(moveId(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
-    expect(moveId(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
-    expect(moveId(['a', 'b', 'c'], 1, 9)).toEqual(['a', 'c', 'b']);
   });
 });

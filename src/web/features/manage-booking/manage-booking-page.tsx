@@ -5,13 +5,7 @@ import type { ManageCancelResponse, ManagedBooking } from '../../../domain/api/g
 import { ChangeRequestSchema } from '../../../domain/api/guest-journey.ts';
 import { formatGbp, formatLongDate } from '../../../domain/format.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
+import { ConfirmationDialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
@@ -78,15 +72,10 @@ export function ManageBookingPage({ reference, bookingKey }: { reference: string
   return <BookingDetails booking={booking.data} reference={reference} bookingKey={bookingKey} />;
 }
 
-function BookingDetails({
-  booking,
-  reference,
-  bookingKey,
-}: {
-  booking: ManagedBooking;
-  reference: string;
-  bookingKey: string;
-}) {
+/** The booking shown, and the reference and key of its link, which every request about it sends. */
+type BookingProps = { booking: ManagedBooking; reference: string; bookingKey: string };
+
+function BookingDetails({ booking, reference, bookingKey }: BookingProps) {
   const canceled = booking.status === 'canceled';
   const { money } = booking;
   return (
@@ -184,15 +173,7 @@ function BookingDetails({
   );
 }
 
-function CancelSection({
-  booking,
-  reference,
-  bookingKey,
-}: {
-  booking: ManagedBooking;
-  reference: string;
-  bookingKey: string;
-}) {
+function CancelSection({ booking, reference, bookingKey }: BookingProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
@@ -251,48 +232,39 @@ function CancelSection({
           Your stay has begun; to change anything please write to us at {siteEmail()}.
         </p>
       )}
-      <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-        <DialogContent>
-          <DialogTitle>Cancel your booking?</DialogTitle>
-          <DialogDescription>
+      <ConfirmationDialog
+        open={open}
+        onOpenChange={(next) => !busy && setOpen(next)}
+        title="Cancel your booking?"
+        description={
+          <>
             {formatLongDate(booking.checkInDate)} – {formatLongDate(booking.checkOutDate)}. This cannot be
             undone.
-          </DialogDescription>
-          {refund ? (
-            <section aria-label="Refund" className="mt-4 rounded-lg bg-stone-100 p-4 text-sm">
-              <p className="font-semibold text-base">Refund: {formatGbp(refund.amountPence)}</p>
-              <p className="mt-1">Rule: {refund.rule}</p>
-              <p className="mt-1 text-stone-600">
-                {refund.daysBeforeCheckIn} days before check-in; paid {formatGbp(refund.paidPence)}
-                {refund.feePence > 0 ? `; ${formatGbp(refund.feePence)} processing fee deducted` : ''}.
-              </p>
-            </section>
-          ) : null}
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={busy}>
-                Keep Booking
-              </Button>
-            </DialogClose>
-            <Button variant="danger" disabled={busy} onClick={onConfirm}>
-              {busy ? 'Cancelling...' : 'Cancel Booking'}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+          </>
+        }
+        keepLabel="Keep Booking"
+        confirmLabel="Cancel Booking"
+        pendingLabel="Cancelling..."
+        pending={busy}
+        locked={busy}
+        onConfirm={onConfirm}
+      >
+        {refund ? (
+          <section aria-label="Refund" className="mt-4 rounded-lg bg-stone-100 p-4 text-sm">
+            <p className="font-semibold text-base">Refund: {formatGbp(refund.amountPence)}</p>
+            <p className="mt-1">Rule: {refund.rule}</p>
+            <p className="mt-1 text-stone-600">
+              {refund.daysBeforeCheckIn} days before check-in; paid {formatGbp(refund.paidPence)}
+              {refund.feePence > 0 ? `; ${formatGbp(refund.feePence)} processing fee deducted` : ''}.
+            </p>
+          </section>
+        ) : null}
+      </ConfirmationDialog>
     </section>
   );
 }
 
-function ChangeRequestForm({
-  booking,
-  reference,
-  bookingKey,
-}: {
-  booking: ManagedBooking;
-  reference: string;
-  bookingKey: string;
-}) {
+function ChangeRequestForm({ booking, reference, bookingKey }: BookingProps) {
   const [checkInDate, setCheckIn] = useState(booking.checkInDate);
   const [checkOutDate, setCheckOut] = useState(booking.checkOutDate);
   const [message, setMessage] = useState('');

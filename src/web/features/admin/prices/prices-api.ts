@@ -1,35 +1,23 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminRatePlan } from '../../../../domain/api/pricing.ts';
 import { apiRequest } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/mutation.ts';
+import { adminRatePlanQuery, auditQuery } from '../shared/queries.ts';
 
-/*
- * The Prices tab's reads and writes, keyed ['admin', 'rate-plan'] (the scheme in lib/api.ts).
- * See docs/decisions/013-rate-plan.md.
- */
-
-export const adminRatePlanQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'rate-plan'],
-    queryFn: () => apiRequest<AdminRatePlan>('GET', '/api/admin/rate-plan'),
-  });
-
-export const useAdminRatePlan = () => useQuery(adminRatePlanQuery());
+/* The Prices tab's writes; its read, ['admin', 'rate-plan'], is shared (shared/queries.ts). */
 
 export type PlanPart = 'seasons' | 'overrides' | 'discounts';
 
+export type PlanRequest = { method: 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown };
+
 /** A change to the plan: every route answers the whole plan, which replaces the cached one. */
-export function usePlanChange() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ method, url, body }: { method: 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown }) =>
-      apiRequest<AdminRatePlan>(method, url, body),
-    onSuccess: (state) => {
-      queryClient.setQueryData(adminRatePlanQuery().queryKey, state);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
-      void queryClient.invalidateQueries({ queryKey: ['booking', 'rate-plan'] });
-    },
+export const usePlanChange = () =>
+  useChange({
+    mutationFn: ({ method, url, body }: PlanRequest) => apiRequest<AdminRatePlan>(method, url, body),
+    onSuccess: (state, _request, queryClient) =>
+      queryClient.setQueryData(adminRatePlanQuery().queryKey, state),
+    // The guest's calendar and quotes read the plan too (the booking feature's ['booking', 'rate-plan']).
+    stale: [auditQuery().queryKey, ['booking', 'rate-plan']],
   });
-}
 
 export const planUrls = {
   base: '/api/admin/rate-plan/base',

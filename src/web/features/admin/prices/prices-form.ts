@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { ApiRequestError } from '../../../lib/api.ts';
-import { toast } from '../../../lib/toast.ts';
-import { usePlanChange } from './prices-api.ts';
+import { z } from 'zod';
 
-/* What the Prices tab's forms share: pounds and percentages typed as text, and a submit that shows the server's sentence. */
+/*
+ * What the Prices tab's forms share: pounds and percentages are typed as text, and these schemas read them into
+ * the numbers the rate plan's schemas (src/domain/rate-plan.ts) check, each with a sentence that says which
+ * field is wrong and how to write it.
+ */
 
 /** '225' or '225.50' → pence; '' → null; anything else → undefined (the form says how to write it). */
 export function penceFromText(text: string): number | null | undefined {
@@ -24,57 +25,26 @@ export function numberFromText(text: string): number | null | undefined {
   return Number(trimmed);
 }
 
-/** Thrown by a form's own checks before anything is sent: its message is shown like the server's. */
-export class FormProblem extends Error {}
-
-/** Pounds from a field: the sentence says which field and how to write it. */
-export function requirePence(
-  text: string,
-  what: string,
-  options: { optional?: boolean } = {},
-): number | null {
-  const pence = penceFromText(text);
-  if (pence === undefined) throw new FormProblem(`Write ${what} in pounds, e.g. 225 or 225.50.`);
-  if (pence === null && !options.optional) throw new FormProblem(`Give ${what}.`);
-  return pence;
+/** Text read by `read`: unreadable text says `howToWrite`; blank is null, or 'Give …' when required. */
+function typed(read: (text: string) => number | null | undefined, what: string, howToWrite: string) {
+  const optional = z.string().transform((text, context): number | null => {
+    const value = read(text);
+    if (value !== undefined) return value;
+    context.addIssue({ code: 'custom', message: howToWrite, input: text });
+    return z.NEVER;
+  });
+  const required = optional.transform((value, context): number => {
+    if (value !== null) return value;
+    context.addIssue({ code: 'custom', message: `Give ${what}.`, input: '' });
+    return z.NEVER;
+  });
+  return { optional, required };
 }
 
-export function requireNumber(
-  text: string,
-  what: string,
-  options: { optional?: boolean } = {},
-): number | null {
-  const value = numberFromText(text);
-  if (value === undefined) throw new FormProblem(`Write ${what} as a number, e.g. 10 or 7.5.`);
-  if (value === null && !options.optional) throw new FormProblem(`Give ${what}.`);
-  return value;
-}
+/** Pounds as typed ('225', '£1,225.50') → pence. */
+export const pounds = (what: string) =>
+  typed(penceFromText, what, `Write ${what} in pounds, e.g. 225 or 225.50.`);
 
-export function messageOf(error: unknown): string {
-  if (error instanceof FormProblem) return error.message;
-  if (error instanceof ApiRequestError)
-    return typeof error.body?.message === 'string' ? error.body.message : error.message;
-  return 'The change could not be saved. Please try again.';
-}
-
-/** One form's submit: the request is built (its own checks may throw), sent, and the outcome shown. */
-export function usePlanSubmit() {
-  const change = usePlanChange();
-  const [error, setError] = useState<string | null>(null);
-  async function submit(
-    build: () => { method: 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown },
-    done: { title: string; description?: string; after?: () => void },
-  ): Promise<boolean> {
-    setError(null);
-    try {
-      await change.mutateAsync(build());
-      toast({ title: done.title, ...(done.description ? { description: done.description } : {}) });
-      done.after?.();
-      return true;
-    } catch (problem) {
-      setError(messageOf(problem));
-      return false;
-    }
-  }
-  return { submit, error, setError, pending: change.isPending };
-}
+/** A number as typed ('10', '7.5 %'). */
+export const figure = (what: string) =>
+  typed(numberFromText, what, `Write ${what} as a number, e.g. 10 or 7.5.`);

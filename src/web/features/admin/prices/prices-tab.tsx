@@ -1,17 +1,27 @@
-import { type FormEvent, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import type { AdminRatePlan } from '../../../../domain/api/pricing.ts';
 import { addDays, dayOfWeek, type IsoDate, todayOnPropertyClock } from '../../../../domain/dates.ts';
 import { formatDayMonthYear, formatGbp } from '../../../../domain/format.ts';
 import { priceStay } from '../../../../domain/pricing.ts';
 import { MAX_NIGHTS, MIN_NIGHTS } from '../../../../domain/property.ts';
-import { LEVY_EARLIEST_START, type RatePlan, WEEKDAY_NAMES } from '../../../../domain/rate-plan.ts';
+import {
+  BaseRatesSchema,
+  LEVY_EARLIEST_START,
+  type RatePlan,
+  WEEKDAY_NAMES,
+} from '../../../../domain/rate-plan.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, LABEL_CLASS } from '../../../components/ui/field.tsx';
+import { Form, FormAlert, FormCheckbox, FormField, FormInput, readAt } from '../../../components/ui/form.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
-import { PriceBreakdown } from '../../booking/price-breakdown.tsx';
-import { cardClass } from '../styles.ts';
-import { planUrls, useAdminRatePlan } from './prices-api.ts';
-import { FormProblem, requireNumber, requirePence, textFromPence, usePlanSubmit } from './prices-form.ts';
+import { toast } from '../../../lib/toast.ts';
+import { PriceBreakdown } from '../../booking/index.ts';
+import { useAdminRatePlan } from '../shared/queries.ts';
+import { cardClass } from '../shared/styles.ts';
+import { planUrls, usePlanChange } from './prices-api.ts';
+import { figure, pounds, textFromPence } from './prices-form.ts';
 import { DiscountsSection, OverridesSection, PromoCodesSection, SeasonsSection } from './prices-sections.tsx';
 
 /**
@@ -100,41 +110,51 @@ function PricePreview({ plan }: { plan: RatePlan }) {
   );
 }
 
-type BaseFields = {
-  weekday: string;
-  weekend: string;
-  weekendNights: number[];
-  cleaning: string;
-  serviceFee: string;
-  levyOn: boolean;
-  levyPercent: string;
-  levyStart: string;
-};
-
-function baseFields(plan: RatePlan): BaseFields {
-  return {
-    weekday: textFromPence(plan.weekdayPence),
-    weekend: textFromPence(plan.weekendPence),
-    weekendNights: plan.weekendNights,
-    cleaning: textFromPence(plan.cleaningFeePence),
-    serviceFee: String(plan.serviceFeePercent),
-    levyOn: plan.levy !== null,
-    levyPercent: plan.levy ? String(plan.levy.percent) : '',
-    levyStart: plan.levy?.startDate ?? LEVY_EARLIEST_START,
-  };
-}
-
-function baseBody(fields: BaseFields) {
-  return {
-    weekdayPence: requirePence(fields.weekday, 'the weekday price'),
-    weekendPence: requirePence(fields.weekend, 'the weekend price'),
-    weekendNights: fields.weekendNights,
-    cleaningFeePence: requirePence(fields.cleaning, 'the cleaning fee'),
-    serviceFeePercent: requireNumber(fields.serviceFee, 'the service fee'),
-    levy: fields.levyOn
-      ? { percent: requireNumber(fields.levyPercent, 'the visitor levy'), startDate: fields.levyStart }
+/** The text of the base rates as typed, read into numbers; the preview shows it before it is saved. */
+const BaseRatesText = z
+  .object({
+    weekdayPence: pounds('the weekday price').required,
+    weekendPence: pounds('the weekend price').required,
+    // The ticked days, as the check boxes' values.
+    weekendNights: z.array(z.string()).transform((days) => days.map(Number).sort()),
+    cleaningFeePence: pounds('the cleaning fee').required,
+    serviceFeePercent: figure('the service fee').required,
+    levyOn: z.boolean(),
+    levy: z.object({ percent: z.string(), startDate: z.string() }),
+  })
+  .transform(({ levyOn, levy, ...rates }, context) => ({
+    ...rates,
+    levy: levyOn
+      ? {
+          percent: readAt(figure('the visitor levy').required, levy.percent, context, ['levy', 'percent']),
+          startDate: levy.startDate,
+        }
       : null,
-  };
+  }));
+
+const BaseRatesInput = BaseRatesText.transform((rates, context) => readAt(BaseRatesSchema, rates, context));
+
+const baseRatesText = (plan: RatePlan) => ({
+  weekdayPence: textFromPence(plan.weekdayPence),
+  weekendPence: textFromPence(plan.weekendPence),
+  weekendNights: plan.weekendNights.map(String),
+  cleaningFeePence: textFromPence(plan.cleaningFeePence),
+  serviceFeePercent: String(plan.serviceFeePercent),
+  levyOn: plan.levy !== null,
+  levy: {
+    percent: plan.levy ? String(plan.levy.percent) : '',
+    startDate: plan.levy?.startDate ?? LEVY_EARLIEST_START,
+  },
+});
+
+/** Hands the preview the rates as typed, or null while they are not prices yet (it keeps the saved ones). */
+function Draft({ onDraft }: { onDraft(draft: Partial<RatePlan> | null): void }) {
+  const values = useWatch();
+  useEffect(() => {
+    const typed = BaseRatesText.safeParse(values);
+    onDraft(typed.success ? typed.data : null);
+  }, [values, onDraft]);
+  return null;
 }
 
 function BaseRatesForm({
@@ -144,27 +164,11 @@ function BaseRatesForm({
   plan: RatePlan;
   onDraft(draft: Partial<RatePlan> | null): void;
 }) {
-  const [fields, setFields] = useState<BaseFields>(() => baseFields(plan));
-  const { submit, error, pending } = usePlanSubmit();
+  const change = usePlanChange();
 
-  function update(changes: Partial<BaseFields>) {
-    const next = { ...fields, ...changes };
-    setFields(next);
-    try {
-      onDraft(baseBody(next) as Partial<RatePlan>);
-    } catch (problem) {
-      if (!(problem instanceof FormProblem)) throw problem;
-      onDraft(null); // not a price yet: the preview keeps the saved one
-    }
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    await submit(() => ({ method: 'PUT', url: planUrls.base, body: baseBody(fields) }), {
-      title: 'Prices Saved',
-      description: 'Guests now see the new rates.',
-      after: () => onDraft(null),
-    });
+  async function onSubmit(body: z.output<typeof BaseRatesSchema>) {
+    await change.mutateAsync({ method: 'PUT', url: planUrls.base, body });
+    toast({ title: 'Prices Saved', description: 'Guests now see the new rates.' });
   }
 
   return (
@@ -176,105 +180,73 @@ function BaseRatesForm({
         The price of a night outside seasons and date overrides, and the fees of every stay. Stays are{' '}
         {MIN_NIGHTS} to {MAX_NIGHTS} nights; a season may ask more.
       </p>
-      <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Field label="Weekday price per night (£)" id="base-weekday">
-          <Input
-            inputMode="decimal"
-            value={fields.weekday}
-            onChange={(e) => update({ weekday: e.target.value })}
-          />
-        </Field>
-        <Field label="Weekend price per night (£)" id="base-weekend">
-          <Input
-            inputMode="decimal"
-            value={fields.weekend}
-            onChange={(e) => update({ weekend: e.target.value })}
-          />
-        </Field>
-        <fieldset className="sm:col-span-2">
-          <legend className={LABEL_CLASS}>Weekend nights</legend>
-          <div className="flex flex-wrap gap-3 text-sm">
-            {WEEKDAY_NAMES.map((name, day) => (
-              <label key={name} className="flex items-center gap-1.5">
-                <input
-                  type="checkbox"
-                  checked={fields.weekendNights.includes(day)}
-                  onChange={(e) =>
-                    update({
-                      weekendNights: e.target.checked
-                        ? [...fields.weekendNights, day].sort()
-                        : fields.weekendNights.filter((one) => one !== day),
-                    })
-                  }
-                />
-                {name}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <Field label="Cleaning fee per stay (£)" id="base-cleaning">
-          <Input
-            inputMode="decimal"
-            value={fields.cleaning}
-            onChange={(e) => update({ cleaning: e.target.value })}
-          />
-        </Field>
-        <Field
-          label="Service fee (%)"
-          id="base-service"
-          hint="Of the nights' price after discounts, rounded to the pound."
-        >
-          <Input
-            inputMode="decimal"
-            value={fields.serviceFee}
-            onChange={(e) => update({ serviceFee: e.target.value })}
-          />
-        </Field>
-        <fieldset className="space-y-3 sm:col-span-2">
-          <legend className={LABEL_CLASS}>Visitor levy</legend>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={fields.levyOn}
-              onChange={(e) => update({ levyOn: e.target.checked })}
-            />
-            Charge the visitor levy (its own line on the bill, included in the total)
-          </label>
-          {fields.levyOn ? (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Levy (%)" id="levy-percent">
-                <Input
-                  inputMode="decimal"
-                  value={fields.levyPercent}
-                  onChange={(e) => update({ levyPercent: e.target.value })}
-                />
-              </Field>
-              <Field
-                label="Levy applies to nights from"
-                id="levy-start"
-                hint="Aberdeen's levy starts 1 April 2027 at the earliest."
-              >
-                <Input
-                  type="date"
-                  min={LEVY_EARLIEST_START}
-                  value={fields.levyStart}
-                  onChange={(e) => update({ levyStart: e.target.value })}
-                />
-              </Field>
+      <Form
+        schema={BaseRatesInput}
+        defaultValues={baseRatesText(plan)}
+        onSubmit={onSubmit}
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+      >
+        {(form) => (
+          <>
+            <Draft onDraft={onDraft} />
+            <FormField name="weekdayPence" label="Weekday price per night (£)" id="base-weekday">
+              <FormInput inputMode="decimal" />
+            </FormField>
+            <FormField name="weekendPence" label="Weekend price per night (£)" id="base-weekend">
+              <FormInput inputMode="decimal" />
+            </FormField>
+            <fieldset className="sm:col-span-2">
+              <legend className={LABEL_CLASS}>Weekend nights</legend>
+              <div className="flex flex-wrap gap-3 text-sm">
+                {WEEKDAY_NAMES.map((name, day) => (
+                  <label key={name} className="flex items-center gap-1.5">
+                    <input type="checkbox" value={String(day)} {...form.register('weekendNights')} />
+                    {name}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <FormField name="cleaningFeePence" label="Cleaning fee per stay (£)" id="base-cleaning">
+              <FormInput inputMode="decimal" />
+            </FormField>
+            <FormField
+              name="serviceFeePercent"
+              label="Service fee (%)"
+              id="base-service"
+              hint="Of the nights' price after discounts, rounded to the pound."
+            >
+              <FormInput inputMode="decimal" />
+            </FormField>
+            <fieldset className="space-y-3 sm:col-span-2">
+              <legend className={LABEL_CLASS}>Visitor levy</legend>
+              <FormCheckbox name="levyOn" className="flex items-center gap-2 text-sm">
+                Charge the visitor levy (its own line on the bill, included in the total)
+              </FormCheckbox>
+              {form.watch('levyOn') ? (
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <FormField name="levy.percent" label="Levy (%)" id="levy-percent">
+                    <FormInput inputMode="decimal" />
+                  </FormField>
+                  <FormField
+                    name="levy.startDate"
+                    label="Levy applies to nights from"
+                    id="levy-start"
+                    hint="Aberdeen's levy starts 1 April 2027 at the earliest."
+                  >
+                    <FormInput type="date" min={LEVY_EARLIEST_START} />
+                  </FormField>
+                </div>
+              ) : null}
+            </fieldset>
+            <FormAlert className="text-red-800 text-sm sm:col-span-2" />
+            <div className="sm:col-span-2">
+              <Button type="submit" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting ? 'Saving...' : 'Save rates and fees'}
+              </Button>
             </div>
-          ) : null}
-        </fieldset>
-        {error ? (
-          <p role="alert" className="text-red-800 text-sm sm:col-span-2">
-            {error}
-          </p>
-        ) : null}
-        <div className="sm:col-span-2">
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Saving...' : 'Save rates and fees'}
-          </Button>
-        </div>
-      </form>
+          </>
+        )}
+      </Form>
     </section>
   );
 }

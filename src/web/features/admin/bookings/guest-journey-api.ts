@@ -1,0 +1,53 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import type { AdminBooking } from '../../../../domain/api/admin-bookings.ts';
+import type { ChangeDates, GuestEraseResponse, StayDetails } from '../../../../domain/api/guest-journey.ts';
+import { apiRequest, downloadFile } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/mutation.ts';
+import { auditQuery, BOOKINGS_AND_ACTIVITY } from '../shared/queries.ts';
+
+/* The owner's side of a stay's journey after paying (decision 017), keyed ['admin', resource, params?]. */
+
+const journeyUrl = (id: string) => `/api/admin/bookings/${encodeURIComponent(id)}`;
+
+/** A stay's access code, guest link and messages; nothing is asked while no stay is chosen. */
+export const stayJourneyQuery = (id: string | null) =>
+  queryOptions({
+    queryKey: ['admin', 'stay-journey', { id }],
+    queryFn: id === null ? skipToken : () => apiRequest<StayDetails>('GET', `${journeyUrl(id)}/journey`),
+    staleTime: 0,
+  });
+
+export const useStayJourney = (id: string | null) => useQuery(stayJourneyQuery(id));
+
+/** The stay's actions: each answers with the stay's journey, which replaces the one shown. */
+export const useStayJourneyAction = () =>
+  useChange({
+    mutationFn: ({ id, action }: { id: string; action: { accessCode: string } | 'replace-link' }) =>
+      action === 'replace-link'
+        ? apiRequest<StayDetails>('POST', `${journeyUrl(id)}/manage-link`)
+        : apiRequest<StayDetails>('PUT', `${journeyUrl(id)}/access-code`, action),
+    onSuccess: (details, _variables, queryClient) =>
+      queryClient.setQueryData(stayJourneyQuery(details.id).queryKey, details),
+    stale: [auditQuery().queryKey],
+  });
+
+export const useChangeDates = () =>
+  useChange({
+    mutationFn: ({ id, ...dates }: ChangeDates & { id: string }) =>
+      apiRequest<AdminBooking>('POST', `${journeyUrl(id)}/dates`, dates),
+    stale: ({ id }) => [...BOOKINGS_AND_ACTIVITY, stayJourneyQuery(id).queryKey],
+  });
+
+export const useEraseGuest = () =>
+  useChange({
+    mutationFn: (email: string) =>
+      apiRequest<GuestEraseResponse>('POST', '/api/admin/guests/erase', { email }),
+    stale: BOOKINGS_AND_ACTIVITY,
+  });
+
+/** Everything held about a guest, fetched with the admin token and handed to the browser as a JSON file. */
+export const downloadGuestData = (email: string) =>
+  downloadFile(
+    `/api/admin/guests/export?email=${encodeURIComponent(email)}`,
+    `guest-data-${email.replace(/[^\w.-]+/g, '_')}.json`,
+  );

@@ -1,0 +1,174 @@
+import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { type OwnerBooking, OwnerBookingSchema } from '../../../../domain/api/admin-bookings.ts';
+import { daysBetween, isIsoDate } from '../../../../domain/dates.ts';
+import { formatPounds } from '../../../../domain/format.ts';
+import { priceStay } from '../../../../domain/pricing.ts';
+import { MAX_GUESTS } from '../../../../domain/property.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Form, FormField, FormInput, FormSelect } from '../../../components/ui/form.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { toast, toastOutcome } from '../../../lib/toast.ts';
+import { useAdminRatePlan } from '../shared/queries.ts';
+import { useCreateOwnerBooking } from './bookings-api.ts';
+
+const EMPTY = {
+  checkInDate: '',
+  checkOutDate: '',
+  guestCount: '2',
+  contactName: '',
+  contactEmail: '',
+  holdDays: '3',
+};
+
+/**
+ * A booking the owner takes by phone or e-mail: held as pending for the chosen days; the owner sends the guest
+ * its `/checkout/{id}` link, where paying confirms it. The price comes from the shared rules.
+ */
+export function OwnerBookingDialog() {
+  const [open, setOpen] = useState(false);
+  const [link, setLink] = useState<string | null>(null);
+  const [reference, setReference] = useState<string | null>(null);
+  const create = useCreateOwnerBooking();
+  const id = useId();
+
+  function reset(nextOpen: boolean) {
+    setOpen(nextOpen);
+    if (!nextOpen) {
+      setLink(null);
+      setReference(null);
+    }
+  }
+
+  async function onSubmit(booking: OwnerBooking) {
+    const created = await toastOutcome(
+      create.mutateAsync(booking),
+      { title: 'Booking Created', description: 'Send the checkout link to the guest.' },
+      { prefix: 'Failed to create booking: ' },
+    );
+    if (created) {
+      setLink(created.answer.checkoutUrl);
+      setReference(created.answer.booking.reference);
+    }
+  }
+
+  async function copyLink() {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link);
+      toast({ title: 'Link Copied', description: 'Paste it into your message to the guest.' });
+    } catch {
+      (document.getElementById(`${id}-link`) as HTMLInputElement | null)?.select();
+      toast({ title: 'Copy the link', description: 'Press Ctrl+C (or ⌘C) to copy the selected link.' });
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={reset}>
+      <DialogTrigger asChild>
+        <Button>New Booking</Button>
+      </DialogTrigger>
+      <DialogContent width="lg">
+        <DialogTitle>Take a booking</DialogTitle>
+        <DialogDescription>
+          For a guest who booked by phone or e-mail. The nights are held while the guest pays through the
+          checkout link; an unpaid booking lapses and frees them.
+        </DialogDescription>
+        {link ? (
+          <div className="mt-6">
+            {reference ? (
+              <p className="mb-4 text-sm text-stone-800">
+                Booking reference, to give the guest:{' '}
+                <strong className="whitespace-nowrap font-mono">{reference}</strong>
+              </p>
+            ) : null}
+            <Field label="Checkout link for the guest" id={`${id}-link`}>
+              <div className="flex gap-2">
+                <Input readOnly value={link} />
+                <Button variant="secondary" onClick={copyLink}>
+                  Copy Link
+                </Button>
+              </div>
+            </Field>
+            <div className="mt-6 flex justify-end">
+              <DialogClose asChild>
+                <Button>Done</Button>
+              </DialogClose>
+            </div>
+          </div>
+        ) : (
+          <Form
+            schema={OwnerBookingSchema}
+            defaultValues={EMPTY}
+            onSubmit={onSubmit}
+            className="mt-4 grid gap-4 sm:grid-cols-2"
+          >
+            <FormField name="checkInDate" label="Check-in Date" id={`${id}-checkInDate`}>
+              <FormInput type="date" />
+            </FormField>
+            <FormField name="checkOutDate" label="Check-out Date" id={`${id}-checkOutDate`}>
+              <CheckOutInput />
+            </FormField>
+            <FormField name="contactName" label="Guest Name" id={`${id}-contactName`}>
+              <FormInput autoComplete="off" />
+            </FormField>
+            <FormField name="contactEmail" label="Guest Email" id={`${id}-contactEmail`}>
+              <FormInput type="email" autoComplete="off" />
+            </FormField>
+            <FormField name="guestCount" label="Guests" id={`${id}-guestCount`}>
+              <FormSelect>
+                {Array.from({ length: MAX_GUESTS }, (_, i) => String(i + 1)).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </FormSelect>
+            </FormField>
+            <FormField name="holdDays" label="Hold for (days)" id={`${id}-holdDays`}>
+              <FormInput type="number" min={1} max={30} inputMode="numeric" />
+            </FormField>
+            <Quote />
+            <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+              <DialogClose asChild>
+                <Button variant="secondary">Close</Button>
+              </DialogClose>
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending ? 'Creating...' : 'Create Booking'}
+              </Button>
+            </div>
+          </Form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The check-out box: no day before the check-in chosen. */
+function CheckOutInput() {
+  const checkIn = useWatch<typeof EMPTY>({ name: 'checkInDate' });
+  return <FormInput type="date" min={checkIn || undefined} />;
+}
+
+/** The price of the dates chosen, by the owner's current plan, as the server will price it (no promo code). */
+function Quote() {
+  const [checkIn = '', checkOut = ''] = useWatch<typeof EMPTY>({ name: ['checkInDate', 'checkOutDate'] });
+  const plan = useAdminRatePlan().data?.plan;
+  const nights = isIsoDate(checkIn) && isIsoDate(checkOut) ? daysBetween(checkIn, checkOut) : 0;
+  const quote = nights > 0 && plan ? priceStay({ checkIn, checkOut }, plan) : null;
+  return (
+    <p className="text-sm text-stone-700 sm:col-span-2" aria-live="polite">
+      {quote
+        ? `${quote.nights} night${quote.nights === 1 ? '' : 's'}: ${formatPounds(quote.total)} (accommodation ${formatPounds(quote.accommodation)}, cleaning ${formatPounds(quote.cleaningFee)}, service fee ${formatPounds(quote.serviceFee)})`
+        : 'Choose the dates to see the price.'}
+    </p>
+  );
+}

@@ -1,0 +1,107 @@
+import { SetEmailPasswordSchema } from '../../../../domain/api/email.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Form, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
+import { toast, toastOutcome } from '../../../lib/toast.ts';
+import { cardClass } from '../shared/styles.ts';
+
+/** The server's own schema, and a password that is not blank (the server says the same with a 400). */
+const EmailPasswordForm = SetEmailPasswordSchema.refine((value) => value.password.trim() !== '', {
+  message: 'Please enter the email password',
+  path: ['password'],
+});
+
+import { useEmailStatus, useSendTestEmail, useSetEmailPassword } from './email-api.ts';
+import { EmailTemplatesCard, GuestMessagesCard } from './guest-messages-card.tsx';
+
+/**
+ * The Email tab (spec sections 2 and 5): the password of the outgoing booking e-mail account, then the guest
+ * message settings and the previews of every e-mail.
+ */
+export function EmailTab() {
+  return (
+    <div className="space-y-6">
+      <EmailSetupCard />
+      <GuestMessagesCard />
+      <EmailTemplatesCard />
+    </div>
+  );
+}
+
+function EmailSetupCard() {
+  const status = useEmailStatus();
+  const save = useSetEmailPassword();
+  const sendTest = useSendTestEmail();
+
+  async function onSendTest() {
+    await toastOutcome(
+      sendTest.mutateAsync(),
+      (result) => ({ title: 'Test Message Sent', description: `${result.message} Check that it arrived.` }),
+      { title: 'Test Message Failed' },
+    );
+  }
+
+  async function onSubmit({ password }: { password: string }, form: FormMethods<typeof EmailPasswordForm>) {
+    const saved = await toastOutcome(
+      save.mutateAsync(password),
+      { title: 'Email Setup Complete', description: 'Booking confirmation emails are now active' },
+      { title: 'Setup Failed' },
+    );
+    if (saved) form.reset();
+  }
+
+  return (
+    <section className={`${cardClass} max-w-xl`} aria-labelledby="email-setup-heading">
+      <h2 id="email-setup-heading" className="font-serif text-xl">
+        Email Setup
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        Booking confirmations are sent to guests from the site's e-mail account. Enter its password to turn
+        them on; it is stored encrypted.
+      </p>
+      <p className="mt-3 text-sm" role="status">
+        {status.isPending
+          ? 'Checking the e-mail setup…'
+          : status.isError
+            ? `Could not read the e-mail setup: ${status.error.message}`
+            : status.data.configured
+              ? `Configured: booking e-mails are sent from ${status.data.email}.`
+              : `Not configured yet${status.data.email ? ` for ${status.data.email}` : ''}: no booking e-mails are sent.`}
+      </p>
+      {status.data && !status.data.mailServer ? (
+        <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 text-sm">
+          The server does not know its mail server yet. Set <code>SMTP_HOST</code> and <code>SMTP_USER</code>{' '}
+          in its settings (the README lists them for common providers) and restart it; then save the password
+          here.
+        </p>
+      ) : null}
+      <Form
+        schema={EmailPasswordForm}
+        defaultValues={{ password: '' }}
+        onSubmit={onSubmit}
+        onInvalid={(errors) =>
+          toast({ title: 'Password Required', description: errors.password?.message, variant: 'destructive' })
+        }
+        className="mt-4 space-y-4"
+      >
+        {/* A plain Field: a missing password is said in the toast, as the spec's wording asks. */}
+        <Field label="Email Password" id="email-password">
+          <FormInput name="password" type="password" autoComplete="new-password" />
+        </Field>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Password'}
+        </Button>
+      </Form>
+      {status.data?.configured ? (
+        <div className="mt-6 border-stone-100 border-t pt-4">
+          <p className="text-sm text-stone-600">
+            Send a message to your own address (OWNER_EMAIL) to check that guests’ e-mails get through.
+          </p>
+          <Button variant="secondary" className="mt-3" onClick={onSendTest} disabled={sendTest.isPending}>
+            {sendTest.isPending ? 'Sending...' : 'Send Test Message'}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import {
+  type GuestMessageSettings,
+  GuestMessageSettingsSchema,
+} from '../../../../domain/api/guest-journey.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Form, FormCheckbox, FormField, FormInput, FormTextarea } from '../../../components/ui/form.tsx';
+import { toastOutcome } from '../../../lib/toast.ts';
+import { cardClass } from '../shared/styles.ts';
+import { useEmailTemplates, useGuestMessageSettings, useSaveGuestMessageSettings } from './email-api.ts';
+
+const EMPTY: GuestMessageSettings = {
+  checkInInstructions: '',
+  defaultAccessCode: '',
+  reviewUrl: '',
+  showAddress: false,
+};
+
+/**
+ * The owner's standing guest message settings: the check-in instructions and default access code of the arrival
+ * e-mail (24 hours before check-in), the review link of the thank-you (the morning after check-out), and whether
+ * the guest's booking page shows the address.
+ */
+export function GuestMessagesCard() {
+  const saved = useGuestMessageSettings();
+  const save = useSaveGuestMessageSettings();
+
+  async function onSubmit(settings: GuestMessageSettings) {
+    await toastOutcome(save.mutateAsync(settings), {
+      title: 'Guest Messages Saved',
+      description: 'The next arrival and thank-you e-mails use them.',
+    });
+  }
+
+  return (
+    <section className={`${cardClass} max-w-xl`} aria-labelledby="guest-messages-heading">
+      <h2 id="guest-messages-heading" className="font-serif text-xl">
+        Guest messages
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        Guests get an arrival e-mail 24 hours before check-in with these instructions and their access code,
+        and a thank-you the morning after check-out. A stay's own code is set on the booking.
+      </p>
+      {/* The saved settings fill the form once they are read, and again once a save returns them. */}
+      <Form
+        schema={GuestMessageSettingsSchema}
+        defaultValues={EMPTY}
+        options={saved.data ? { values: saved.data } : {}}
+        onSubmit={onSubmit}
+        className="mt-4 space-y-4"
+      >
+        <FormField
+          name="checkInInstructions"
+          label="Check-in instructions"
+          hint="Blank lines separate paragraphs."
+        >
+          <FormTextarea rows={6} />
+        </FormField>
+        <FormField
+          name="defaultAccessCode"
+          label="Default access code"
+          hint="Sent when a stay has no code of its own. Without either, you are told 36 hours before arrival."
+        >
+          <FormInput />
+        </FormField>
+        <FormField name="reviewUrl" label="Review link (optional)">
+          <FormInput type="url" placeholder="https://" />
+        </FormField>
+        <FormCheckbox
+          name="showAddress"
+          className="flex items-center gap-2 text-sm text-stone-800"
+          inputClassName="size-4"
+        >
+          Show the address on the guest's booking page
+        </FormCheckbox>
+        <Button type="submit" disabled={save.isPending || saved.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Guest Messages'}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+/** Every e-mail the site sends, with the owner's settings filled in (`npm run email:preview` writes the same). */
+export function EmailTemplatesCard() {
+  const templates = useEmailTemplates();
+  return (
+    <details className={`${cardClass} max-w-3xl`}>
+      <summary className="cursor-pointer font-serif text-xl">E-mail previews</summary>
+      {templates.isPending ? (
+        <p className="mt-3 text-sm text-stone-600">Loading…</p>
+      ) : templates.isError ? (
+        <p className="mt-3 text-red-800 text-sm">Could not load the previews: {templates.error.message}</p>
+      ) : (
+        <ul className="mt-3 space-y-2">
+          {templates.data.map((template) => (
+            <li key={template.kind}>
+              <details className="rounded-md border border-stone-200 p-3">
+                <summary className="cursor-pointer text-sm">
+                  <span className="font-medium">{template.subject}</span>{' '}
+                  <span className="text-stone-500">({template.kind})</span>
+                </summary>
+                <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm text-stone-800">
+                  {template.text}
+                </pre>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import {
+  DEFAULT_BALANCE_DAYS_BEFORE,
+  DEFAULT_DEPOSIT_PERCENT,
+  type PaymentScheduleSetting,
+  PaymentScheduleSettingSchema,
+} from '../../../../domain/payment-schedule.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { LABEL_CLASS } from '../../../components/ui/field.tsx';
+import { Form, FormField, FormInput, readAt } from '../../../components/ui/form.tsx';
+import { toastOutcome } from '../../../lib/toast.ts';
+import { useAdminPaymentSchedule, useSavePaymentSchedule } from './payment-schedule-api.ts';
+
+/** The figures as typed, read by the server's own schema. */
+const ScheduleForm = z
+  .object({ mode: z.enum(['full', 'deposit']), depositPercent: z.string(), balanceDaysBefore: z.string() })
+  .transform((draft, context) =>
+    readAt(
+      PaymentScheduleSettingSchema,
+      {
+        mode: draft.mode,
+        depositPercent: Number(draft.depositPercent || Number.NaN),
+        balanceDaysBefore: Number(draft.balanceDaysBefore || Number.NaN),
+      },
+      context,
+    ),
+  );
+
+/**
+ * The owner's payment schedule (decision 016): pay in full, or a deposit of P % now and the balance charged
+ * automatically D days before check-in (stays booked inside D days are paid in full). Self-contained: its own
+ * reads and writes, so it can sit in any admin tab (today its own; later beside the prices).
+ */
+export function PaymentScheduleSettings() {
+  const current = useAdminPaymentSchedule();
+  const save = useSavePaymentSchedule();
+
+  async function onSubmit(setting: PaymentScheduleSetting) {
+    await toastOutcome(save.mutateAsync(setting), {
+      title: 'Payment Schedule Saved',
+      description:
+        setting.mode === 'full'
+          ? 'New bookings are paid in full.'
+          : `New bookings more than ${setting.balanceDaysBefore} days ahead pay a ${setting.depositPercent} % deposit.`,
+    });
+  }
+
+  return (
+    <section aria-labelledby="payment-schedule-heading" className="max-w-xl">
+      <h2 id="payment-schedule-heading" className="font-serif text-xl">
+        Payment schedule
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        How new bookings are paid. A booking keeps the schedule it was made under; the balance is charged
+        automatically to the card the guest saved, and a guest whose card fails gets a link to pay.
+      </p>
+      {current.isPending || !current.data ? (
+        <p className="mt-4 text-sm" role="status">
+          {current.isError
+            ? `Could not read the schedule: ${current.error.message}`
+            : 'Loading the schedule…'}
+        </p>
+      ) : (
+        <Form
+          schema={ScheduleForm}
+          defaultValues={{
+            mode: current.data.mode,
+            depositPercent: String(current.data.depositPercent),
+            balanceDaysBefore: String(current.data.balanceDaysBefore),
+          }}
+          onSubmit={onSubmit}
+          className="mt-4 space-y-4"
+        >
+          {(form) => {
+            const full = form.watch('mode') === 'full';
+            return (
+              <>
+                <fieldset className="space-y-2">
+                  <legend className={LABEL_CLASS}>When guests pay</legend>
+                  <label className="flex items-center gap-2 text-sm">
+                    <input type="radio" value="full" className="size-4" {...form.register('mode')} />
+                    Pay in full when booking
+                  </label>
+                  <label className="flex items-center gap-2 text-sm">
+                    <input type="radio" value="deposit" className="size-4" {...form.register('mode')} />
+                    Deposit now, balance later
+                  </label>
+                </fieldset>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <FormField
+                    name="depositPercent"
+                    label="Deposit (%)"
+                    id="deposit-percent"
+                    hint={`Default ${DEFAULT_DEPOSIT_PERCENT} %`}
+                  >
+                    <FormInput inputMode="numeric" disabled={full} />
+                  </FormField>
+                  <FormField
+                    name="balanceDaysBefore"
+                    label="Balance due (days before check-in)"
+                    id="balance-days-before"
+                    hint={`Default ${DEFAULT_BALANCE_DAYS_BEFORE}; stays booked inside it are paid in full`}
+                  >
+                    <FormInput inputMode="numeric" disabled={full} />
+                  </FormField>
+                </div>
+                <Button type="submit" disabled={save.isPending}>
+                  {save.isPending ? 'Saving...' : 'Save Schedule'}
+                </Button>
+              </>
+            );
+          }}
+        </Form>
+      )}
+    </section>
+  );
+}
