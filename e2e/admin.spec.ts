@@ -48,6 +48,7 @@ test.describe('admin login', () => {
       'Property',
       'Texts',
       'Photos',
+      'Account',
     ]);
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeTruthy();
   });

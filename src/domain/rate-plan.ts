@@ -123,6 +123,13 @@ export const StayDiscountInputSchema = z.object({
 export const StayDiscountSchema = z.intersection(z.object({ id: id() }), StayDiscountInputSchema);
 export type StayDiscount = z.infer<typeof StayDiscountSchema>;
 
+/** The address of one season, date override or discount of the plan: its id. */
+export const RatePlanItemParamsSchema = z.object({ id: textField().min(1).max(100) });
+/** The address of one promo code: its number. */
+export const PromoCodeParamsSchema = z.object({
+  id: z.coerce.number({ error: 'id must be a number' }).int().min(1).max(2_147_483_647),
+});
+
 export const VisitorLevySchema = z.object({
   percent: percent('the visitor levy', { min: 0, max: 20, above: true }),
   startDate: day('levy start date').refine((value) => value >= LEVY_EARLIEST_START, {

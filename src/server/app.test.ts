@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_DATABASE_FRESH_MS } from './health/routes.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
+import { APP_VERSION } from './version.ts';
 import { createPage, type Site } from './web/site.ts';
 
 let t: TestApp;
@@ -15,10 +16,11 @@ afterAll(async () => {
 });
 
 describe('GET /api/health', () => {
-  it('answers 200 with status ok once the database answers', async () => {
+  it('answers 200 with status ok and the running version once the database answers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', version: APP_VERSION });
+    expect(APP_VERSION).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/); // semver
   });
 
   it('answers 500 once the database stops answering and its last good answer has aged', async () => {

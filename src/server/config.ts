@@ -141,6 +141,22 @@ function isLocalUrl(url: string): boolean {
 }
 
 /** Reads and checks the whole configuration; throws a ConfigError that names the first bad variable. */
+/**
+ * The configuration, or the process ends with the one line naming the bad variable (the server's start and the
+ * command-line tools that read the server's settings).
+ */
+export function loadConfigOrExit(source: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(source);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import dotenv from 'dotenv';
 import { ensureAdminAccount } from './admin-auth/bootstrap.ts';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { migrateDatabase, openDatabase } from './db/database.ts';
 import { seedProperty } from './db/seed.ts';
@@ -10,16 +10,7 @@ import { seedProperty } from './db/seed.ts';
 /** Starts the whole site: configuration, database, migrations, seed, then the HTTP server. */
 export async function main(): Promise<void> {
   dotenv.config({ quiet: true });
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit(process.env);
 
   let releaseLock: (() => Promise<void>) | undefined;
   try {

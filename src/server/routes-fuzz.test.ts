@@ -41,9 +41,14 @@ const SEED = 20_261_123;
  * about 2,450 requests in 11 s on PGlite and 6 s on PostgreSQL here (2 cores).
  */
 const RUNS_PER_ROUTE = 30;
-/** Login verifies a password (scrypt) and logout needs a fresh session each time: fewer runs. */
+/** Login and the password checks verify a password (scrypt), logout needs a fresh session each time: fewer runs. */
 const RUNS_PER_SLOW_ROUTE = 20;
-const SLOW_ROUTES = new Set(['POST /api/admin/login', 'POST /api/admin/logout']);
+const SLOW_ROUTES = new Set([
+  'POST /api/admin/login',
+  'POST /api/admin/logout',
+  'POST /api/admin/password',
+  'POST /api/admin/two-factor/disable',
+]);
 /** The most one route's runs may take (shrinking a failure included). */
 const ROUTE_TIME_LIMIT_MS = 10_000;
 
@@ -500,6 +505,14 @@ beforeAll(async () => {
   addSample('GET /api/quote', { query: stayQuery });
   addSample('GET /api/ical/:file', { params: { file: '1.ics' }, query: { key: 'not-the-key' } });
   addSample('POST /api/admin/set-email-password', { body: { password: 'app password' } });
+  // The owner's account: the samples carry a wrong password and a wrong code, so no run changes the account.
+  addSample('POST /api/admin/password', {
+    body: { currentPassword: 'not the password', newPassword: 'granite spire over the harbour' },
+  });
+  addSample('POST /api/admin/sessions/revoke-others', {});
+  addSample('POST /api/admin/two-factor/setup', {});
+  addSample('POST /api/admin/two-factor/enable', { body: { code: '000000' } });
+  addSample('POST /api/admin/two-factor/disable', { body: { password: 'not the password', code: '000000' } });
   addSample('POST /api/admin/outbox/:id/retry', { params: { id: '1' } });
   addSample('POST /api/admin/email/test-message', {});
   addSample('PUT /api/admin/property-facts', {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textField } from '../input-fields.ts';
+import { TwoFactorCodeField } from './admin-account.ts';
 
 /**
  * The owner's login (spec sections 3, 5 and 7): src/server/admin-auth/.
@@ -13,6 +14,8 @@ import { textField } from '../input-fields.ts';
 export const AdminLoginSchema = z.object({
   username: textField().trim().min(1, 'Username is required').max(200),
   password: z.string().min(1, 'Password is required').max(1000),
+  /** With two-step sign-in on: the authenticator app's 6 digits, or one of the recovery codes. */
+  code: TwoFactorCodeField.optional(),
 });
 
 export const AdminLoginResponseSchema = z.object({ token: z.string() });

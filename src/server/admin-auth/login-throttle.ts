@@ -1,3 +1,5 @@
+import { tooManyRequests } from '../errors.ts';
+
 /**
  * Login throttling, counted over a sliding window of 15 minutes:
  *
@@ -5,21 +7,30 @@
  *   leaves the window);
  * - **per client address**: 10 failures across any usernames lock the address, so one address cannot guess
  *   through many accounts;
- * - **per username**, across addresses: 10 failures put the account *under attack*. It then gives each address one
- *   wrong try per window: an address with a failure of its own for it is refused until that failure leaves the
- *   window or the attack ends, and a wrong password from an address with none is answered 429 too. An address
- *   with no failures of its own is never refused before its password is checked, so strangers failing for the
- *   owner's username cannot lock the owner out: the right password still logs in.
+ * - **per username**, across addresses: 10 failures put the account *under attack*. Each address then has
+ *   OWNER_GRACE_FAILURES wrong tries per window: each is answered 429 with the tries it has left, and an address
+ *   past them is refused before its password is checked, until its failures fall back to the grace or the attack
+ *   ends. An address with OWNER_GRACE_FAILURES failures or fewer is never refused before its password (and code)
+ *   are checked, so strangers failing for the owner's username cannot lock out the owner, even after a typo or
+ *   two (docs/decisions/019-the-owners-account.md).
  *
  * In memory: one server process owns the admin logins (behind several processes each counts its own, which still
- * bounds guessing).
+ * bounds guessing). A wrong two-step code counts as a failure like a wrong password.
  */
 export const MAX_FAILURES = 10;
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** Wrong tries an address keeps while the username is under attack: the owner's typos. */
+export const OWNER_GRACE_FAILURES = 3;
 /** Keys kept before the stale ones are swept, so made-up usernames cannot grow the map for ever. */
 const SWEEP_ABOVE_KEYS = 10_000;
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
+
+/**
+ * After a failure: `retryAfterSeconds` 0 is a plain 401; otherwise a 429, and `triesLeft` (under attack, within
+ * the grace) says how many more wrong tries this address has before it must wait.
+ */
+export type FailureOutcome = { retryAfterSeconds: number; triesLeft: number | null };
 
 export function createLoginThrottle(now: () => number) {
   const failures = new Map<string, number[]>();
@@ -46,31 +57,34 @@ export function createLoginThrottle(now: () => number) {
     for (const key of [...failures.keys()]) recent(key);
   };
 
+  /** Under attack, an address past its grace waits until its failures fall back to it, or the attack ends. */
+  const attackWait = (pair: number[], user: number[]) => {
+    const attackEndsIn = lockedFor(user);
+    if (attackEndsIn === 0 || pair.length <= OWNER_GRACE_FAILURES) return 0;
+    return Math.min(attackEndsIn, secondsUntilExpiry(pair[pair.length - OWNER_GRACE_FAILURES - 1]!));
+  };
+
   return {
     /** Before the password is checked: seconds this address must wait before trying this username, or 0. */
     retryAfterSeconds(ip: string, username: string): number {
       const keys = keysOf(ip, username);
       const pair = recent(keys.pair);
-      let wait = Math.max(lockedFor(pair), lockedFor(recent(keys.ip)));
-      const attackEndsIn = lockedFor(recent(keys.user));
-      if (attackEndsIn > 0 && pair.length > 0) {
-        // Under attack this address has had its try: it may try again when its newest failure leaves the
-        // window or when the attack is over, whichever comes first.
-        wait = Math.max(wait, Math.min(attackEndsIn, secondsUntilExpiry(pair[pair.length - 1]!)));
-      }
-      return wait;
+      return Math.max(lockedFor(pair), lockedFor(recent(keys.ip)), attackWait(pair, recent(keys.user)));
     },
 
     /**
-     * Records a wrong password. Returns the seconds to wait when the answer is a 429 (the account was under attack,
-     * so this address has used its one try), or 0 for a plain 401.
+     * Records a wrong password (or code). A plain 401 unless the account was under attack: then a 429 with the
+     * seconds to wait (this address has used its grace) or with the tries it has left (waiting 1 second).
      */
-    recordFailure(ip: string, username: string): number {
+    recordFailure(ip: string, username: string): FailureOutcome {
       const keys = keysOf(ip, username);
       const underAttack = lockedFor(recent(keys.user)) > 0;
       for (const key of [keys.pair, keys.ip, keys.user]) failures.set(key, [...recent(key), now()]);
       sweep();
-      return underAttack ? this.retryAfterSeconds(ip, username) : 0;
+      if (!underAttack) return { retryAfterSeconds: 0, triesLeft: null };
+      const wait = this.retryAfterSeconds(ip, username);
+      if (wait > 0) return { retryAfterSeconds: wait, triesLeft: null };
+      return { retryAfterSeconds: 1, triesLeft: OWNER_GRACE_FAILURES - recent(keys.pair).length + 1 };
     },
 
     /**
@@ -83,4 +97,20 @@ export function createLoginThrottle(now: () => number) {
       failures.delete(keys.ip);
     },
   };
+}
+
+/** The 429 of a throttled login or password check, with a sentence that says how long, or how many tries are left. */
+export function throttledAnswer(outcome: FailureOutcome) {
+  if (outcome.triesLeft !== null) {
+    const tries = outcome.triesLeft === 1 ? '1 more try' : `${outcome.triesLeft} more tries`;
+    return tooManyRequests(
+      `That was not right. This account is receiving many failed logins, so this address has ${tries} before it must wait.`,
+      outcome.retryAfterSeconds,
+    );
+  }
+  const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
+  return tooManyRequests(
+    `Too many failed logins. Please wait ${minutes} minute(s) and try again.`,
+    outcome.retryAfterSeconds,
+  );
 }

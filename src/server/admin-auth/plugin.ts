@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
-import { registerApi } from '../plugins/api.ts';
+import { createSecretBox } from '../email/secret-box.ts';
+import { registerAdminApi, registerApi } from '../plugins/api.ts';
+import { adminAccountRoutes } from './account-routes.ts';
 import { createRequireAdmin } from './require-admin.ts';
 import { type RouteTable, recordRoutes } from './route-table.ts';
 import { adminAuthRoutes } from './routes.ts';
+import { createTwoFactor } from './two-factor.ts';
 
 /**
- * The owner's login, and what every other capability's admin routes rely on: the admin guard
+ * The owner's login and account, and what every other capability's admin routes rely on: the admin guard
  * (`app.requireAdmin`, which plugins/api.ts's registerAdminApi puts on every admin route) and the route table.
  * Registered before any other route, so the table lists them all.
  */
@@ -17,7 +20,16 @@ export const adminAuthPlugin = fp(
     app.decorate('routeTable', routeTable);
     recordRoutes(app, routeTable.all);
     app.decorate('requireAdmin', createRequireAdmin(context.db, context.clock));
-    await registerApi(app, adminAuthRoutes, context); // login is public; verify and logout check the token
+    // The two-step secret is sealed with the server's key, as the SMTP password is (email/secret-box.ts).
+    const secretBox = createSecretBox({
+      secretKey: context.config.secretKey,
+      dataDir: context.config.dataDir,
+    });
+    const twoFactor = createTwoFactor({ db: context.db, clock: context.clock, secretBox });
+    // Login is public; verify and logout check the token.
+    await registerApi(app, adminAuthRoutes, { ...context, twoFactor });
+    // The owner's own account (password, sessions, two-step sign-in): docs/decisions/019-the-owners-account.md.
+    await registerAdminApi(app, adminAccountRoutes, { ...context, twoFactor });
   },
   { name: 'admin-auth', fastify: '5.x' },
 );

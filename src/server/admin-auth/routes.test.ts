@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
 import { SESSION_IDLE_MS } from './require-admin.ts';
 
 let t: TestApp;
@@ -71,18 +72,23 @@ describe('POST /api/admin/login', () => {
 });
 
 describe("POST /api/admin/login under attack on the owner's username", () => {
-  it('never refuses the right password from an address with no failures, and gives each address one try', async () => {
+  it('never refuses the right password from an address with three failures or fewer, and locks one with more', async () => {
     for (let i = 0; i < 10; i++) expect((await login('owner', 'guess', `10.0.4.${i}`)).statusCode).toBe(401);
-    // A fresh address's wrong password uses its one try while the account is under attack.
+    // A fresh address's wrong password is answered 429 while the account is under attack, with its tries left.
     const firstTry = await login('owner', 'guess', '10.0.5.1');
     expect(firstTry.statusCode).toBe(429);
     expect(Number(firstTry.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await login('owner', 'correct horse battery staple', '10.0.5.1')).statusCode).toBe(429);
+    expect(firstTry.json().message).toMatch(/3 more tries/);
+    // One typo does not lock the owner out (OWNER_GRACE_FAILURES): the right password still logs in.
+    expect((await login('owner', 'correct horse battery staple', '10.0.5.1')).statusCode).toBe(200);
+    // An address past its grace is refused before its password is checked, the right one included.
+    for (let i = 0; i < 4; i++) expect((await login('owner', 'guess', '10.0.5.3')).statusCode).toBe(429);
+    expect((await login('owner', 'correct horse battery staple', '10.0.5.3')).statusCode).toBe(429);
     // The owner, somewhere else, still logs in.
     expect((await login('owner', 'correct horse battery staple', '10.0.5.2')).statusCode).toBe(200);
     // The attack's failures age out, and so does the lock of the address that tried.
     t.clock.advance(16 * 60 * 1000);
-    expect((await login('owner', 'correct horse battery staple', '10.0.5.1')).statusCode).toBe(200);
+    expect((await login('owner', 'correct horse battery staple', '10.0.5.3')).statusCode).toBe(200);
   });
 
   it('locks the address that failed, not the owner at another address (real loopback sources)', async () => {
@@ -106,6 +112,48 @@ describe("POST /api/admin/login under attack on the owner's username", () => {
       await own.close();
     }
   });
+
+  it('lets the owner in with password and code after three typos while the attacker is refused (real loopback sources)', async () => {
+    const own = await createTestApp();
+    try {
+      // Two-step sign-in on, through the API.
+      const token = await adminToken(own.app);
+      const headers = { authorization: `Bearer ${token}` };
+      const setup = await own.app.inject({ method: 'POST', url: '/api/admin/two-factor/setup', headers });
+      const secret = Secret.fromBase32(setup.json().secret);
+      const codeAt = (offsetMs = 0) =>
+        TOTP.generate({ secret, timestamp: own.clock.now().getTime() + offsetMs });
+      const enable = await own.app.inject({
+        method: 'POST',
+        url: '/api/admin/two-factor/enable',
+        headers,
+        payload: { code: codeAt() },
+      });
+      expect(enable.statusCode).toBe(200);
+      own.clock.advance(30_000);
+
+      await own.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = own.app.server.address() as AddressInfo;
+      const from = (localAddress: string, password: string, code?: string) =>
+        postJson(port, localAddress, '/api/admin/login', { username: 'owner', password, code });
+
+      // The attacker's address guesses until it is refused, putting the account under attack.
+      for (let i = 0; i < 10; i++) expect((await from('127.0.0.4', 'guess', '123456')).status).toBe(401);
+      expect((await from('127.0.0.4', 'correct horse battery staple', codeAt())).status).toBe(429);
+      // The owner mistypes the password twice and the code once, then types both right.
+      for (let i = 0; i < 2; i++)
+        expect((await from('127.0.0.5', 'correct horse battery stable', codeAt())).status).toBe(429);
+      expect((await from('127.0.0.5', 'correct horse battery staple', '000000')).status).toBe(429);
+      const owner = await from('127.0.0.5', 'correct horse battery staple', codeAt());
+      expect(owner.status).toBe(200);
+      expect(typeof owner.body.token).toBe('string');
+      // The attacker is still refused.
+      own.clock.advance(30_000);
+      expect((await from('127.0.0.4', 'correct horse battery staple', codeAt())).status).toBe(429);
+    } finally {
+      await own.close();
+    }
+  }, 60_000); // a dozen scrypt checks over real sockets: seconds on a busy machine
 
   it('still throttles one address that fails for many usernames, but not another address', async () => {
     for (let i = 0; i < 10; i++)

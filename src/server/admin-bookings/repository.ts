@@ -1,18 +1,18 @@
-import { asc, desc, gt } from 'drizzle-orm';
+import { asc, gt } from 'drizzle-orm';
 import type { AdminBooking } from '../../domain/api/admin-bookings.ts';
 import { attentionSentence } from '../../domain/attention.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';
 import type { DbOrTx } from '../db/database.ts';
-import { auditLog, importedEvents } from '../db/schema.ts';
+import { importedEvents } from '../db/schema.ts';
 import { balanceOutstanding } from '../payment-schedule/balance-service.ts';
 
 /** The audit action that records a cancellation (its details keep the refund decided, for the record). */
 export const CANCEL_ACTION = 'booking.canceled';
 
 /**
- * The owner's audit log, the refund targets recorded in it and the channels' imported events, as the admin
- * shows them. Stays themselves are read and written by the bookings repository (src/server/bookings).
+ * The channels' imported events as the admin shows them. Stays themselves are read and written by the bookings
+ * repository (src/server/bookings), the audit log by src/server/audit.
  */
 export function createAdminBookingsRepository() {
   return {
@@ -22,14 +22,6 @@ export function createAdminBookingsRepository() {
         .from(importedEvents)
         .where(gt(importedEvents.checkOut, fromDate))
         .orderBy(asc(importedEvents.checkIn));
-    },
-
-    async audit(db: DbOrTx, actor: string, action: string, details: Record<string, unknown>): Promise<void> {
-      await db.insert(auditLog).values({ actor, action, details });
-    },
-
-    async listAudit(db: DbOrTx, limit: number) {
-      return db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit);
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   RefundPreviewSchema,
 } from '../../domain/api/admin-bookings.ts';
 import { RecordIdParamsSchema as IdParams } from '../../domain/api/params.ts';
+import { actor } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
 import { createPaymentService } from '../payments/payment-service.ts';
 import { toAdminBooking } from './repository.ts';
@@ -34,13 +35,13 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions
   const payments = createPaymentService(options, app.log);
   const service = createAdminBookingService({
     db: options.db,
+    bookings: options.bookings,
     clock: options.clock,
     notifications: options.notifications,
     refunds: options.refunds,
     siteUrl: options.config.siteUrl,
     reconcileLapsedHolds: payments.reconcileLapsedHolds,
   });
-  const actor = (request: { admin?: { username: string } }) => request.admin?.username ?? 'admin';
 
   app.post(
     '/admin/block-dates',

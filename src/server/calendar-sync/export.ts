@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { buildIcalExport } from '../../domain/ical-export.ts';
 import { PROPERTY_ID, PROPERTY_NAME } from '../../domain/property.ts';
+import { audit } from '../audit/audit.ts';
 import type { BookingsRepository } from '../bookings/bookings-repository.ts';
-import { auditLog } from '../db/schema.ts';
 import type { CalendarSyncDeps } from './deps.ts';
 import { ensureSetting, getSetting, putSetting } from './repository.ts';
 
@@ -31,7 +31,7 @@ export function createFeedExport(deps: CalendarSyncDeps, bookings: BookingsRepos
     const now = clock.now();
     await db.transaction(async (tx) => {
       await putSetting(tx, EXPORT_KEY_SETTING, { key }, now);
-      await tx.insert(auditLog).values({ actor, action: 'calendar.export_key_rotated', details: {} });
+      await audit(tx, { actor, action: 'calendar.export_key_rotated' });
     });
     return exportUrl(key);
   }

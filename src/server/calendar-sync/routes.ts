@@ -11,6 +11,7 @@ import {
   SyncCalendarResponseSchema,
 } from '../../domain/api/calendar-sync.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
+import { actor } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import type { CalendarSync } from './service.ts';
@@ -54,7 +55,7 @@ export const calendarSyncAdminRoutes: FastifyPluginAsyncZod<CalendarSyncRouteOpt
   app.post(
     '/admin/ical-export/rotate',
     { schema: { response: { 200: IcalExportResponseSchema } } },
-    async (request) => ({ url: await calendarSync.rotateExportKey(request.admin?.username ?? 'admin') }),
+    async (request) => ({ url: await calendarSync.rotateExportKey(actor(request)) }),
   );
 };
 

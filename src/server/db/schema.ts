@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ATTENTION_CODES } from '../../domain/attention.ts';
+import type { SealedSecret } from '../email/secret-box.ts';
 
 /**
  * The whole database. Column names are snake_case; the API speaks camelCase.
@@ -247,13 +248,40 @@ export const demoRefunds = pgTable('demo_refunds', {
   createdAt: createdAt(),
 });
 
+/** The owner's account (docs/decisions/019-the-owners-account.md). */
 export const adminUsers = pgTable('admin_users', {
   id: serial('id').primaryKey(),
   username: text('username').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
+  /**
+   * The ADMIN_PASSWORD last applied, as a scrypt hash (never the value): the server applies the variable again
+   * only when its value changed, so a password changed in the admin survives a restart.
+   */
+  envPasswordHash: text('env_password_hash'),
+  /** Two-step sign-in: the TOTP secret sealed like the SMTP password (email/secret-box.ts); null when off. */
+  twoFactorSecret: jsonb('two_factor_secret').$type<SealedSecret>(),
+  /** A secret being set up: it replaces `two_factor_secret` once the owner enters a code of it. */
+  twoFactorPendingSecret: jsonb('two_factor_pending_secret').$type<SealedSecret>(),
+  twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+  /** The last TOTP time step accepted: a code is accepted once (RFC 6238 section 5.2). */
+  twoFactorLastStep: integer('two_factor_last_step'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** The one-time recovery codes of two-step sign-in: only a SHA-256 of each is stored. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('admin_recovery_codes_user_idx').on(table.userId)],
+);
 
 /** Admin sessions: only a hash of each token is stored. */
 export const adminSessions = pgTable(
@@ -267,6 +295,9 @@ export const adminSessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The client address that signed in, and its User-Agent (cut to 512 characters), for the sessions list. */
+    address: text('address'),
+    userAgent: text('user_agent'),
   },
   (table) => [index('admin_sessions_user_idx').on(table.userId)],
 );

@@ -105,7 +105,7 @@ export function createOutboxWorker(options: {
     const password = smtp.hasServer() ? await smtp.getPassword(db) : undefined;
     if (password === undefined) return { ...result, status: 'not_configured' };
     const from = smtp.from();
-    const transport = smtp.createTransport(password, { pool: true });
+    const transport = await smtp.createTransport(password, { pool: true });
     try {
       let handled = 0;
       while (handled < MAX_PER_RUN) {

@@ -8,8 +8,9 @@ import {
   OutboxMessageSchema,
   SetEmailPasswordSchema,
 } from '../../domain/api/email.ts';
+import { actor, audit } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
-import { auditLog, outbox, settings } from '../db/schema.ts';
+import { outbox, settings } from '../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import { EMAIL_TEST_SETTING } from '../go-live/checklist.ts';
 import { describeSmtpError, type SmtpError } from './smtp-errors.ts';
@@ -60,7 +61,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
         );
       }
       // Log in first, outside any transaction: nothing is saved unless the server accepts the password.
-      const transport = smtp.createTransport(password);
+      const transport = await smtp.createTransport(password);
       try {
         await transport.verify();
       } catch (caught) {
@@ -77,8 +78,8 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
         await smtp.savePassword(tx, password);
         // A new password has not been tested yet (the go-live checklist asks for a test message).
         await tx.delete(settings).where(eq(settings.key, EMAIL_TEST_SETTING));
-        await tx.insert(auditLog).values({
-          actor: request.admin!.username,
+        await audit(tx, {
+          actor: actor(request),
           action: 'email.password_set',
           details: { account: smtp.account() },
         });
@@ -106,7 +107,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
         throw conflict('Save the e-mail password first; then send a test message.', 'email_not_configured');
       }
       const to = config.ownerEmail;
-      const transport = smtp.createTransport(password);
+      const transport = await smtp.createTransport(password);
       try {
         await transport.sendMail({
           from: smtp.from(),
@@ -132,8 +133,8 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
           .insert(settings)
           .values({ key: EMAIL_TEST_SETTING, value, updatedAt: at })
           .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
-        await tx.insert(auditLog).values({
-          actor: request.admin!.username,
+        await audit(tx, {
+          actor: actor(request),
           action: 'email.test_sent',
           details: { to },
         });
@@ -174,8 +175,8 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
           .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
           .returning();
         if (updated) {
-          await tx.insert(auditLog).values({
-            actor: request.admin!.username,
+          await audit(tx, {
+            actor: actor(request),
             action: 'email.outbox_retry',
             details: { outboxId: id },
           });

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Config } from '../config.ts';
 import type { DbOrTx } from '../db/database.ts';
@@ -25,7 +25,11 @@ export type SmtpSettings = {
   hasPassword(db: DbOrTx): Promise<boolean>;
   getPassword(db: DbOrTx): Promise<string | undefined>;
   savePassword(db: DbOrTx, password: string): Promise<void>;
-  createTransport(password: string, options?: { pool?: boolean }): Transporter<SMTPTransport.SentMessageInfo>;
+  /** nodemailer is loaded here, by the first message sent or login checked: a server without SMTP never loads it. */
+  createTransport(
+    password: string,
+    options?: { pool?: boolean },
+  ): Promise<Transporter<SMTPTransport.SentMessageInfo>>;
 };
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\./.test(host);
@@ -65,7 +69,8 @@ export function createSmtpSettings(config: Config, secretBox: SecretBox): SmtpSe
         .values({ key: SMTP_PASSWORD_SETTING, value })
         .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
     },
-    createTransport(password, options = {}) {
+    async createTransport(password, options = {}) {
+      const { default: nodemailer } = await import('nodemailer');
       const host = smtp.host ?? '';
       return nodemailer.createTransport({
         host,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GoLiveChecklistSchema, GoLiveChoiceSchema } from '../../domain/go-live.ts';
+import { actor, audit } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
-import { auditLog } from '../db/schema.ts';
 import type { GoLiveChecklistService } from './checklist.ts';
 
 /** The dashboard's go-live checklist and the owner's two ticks (admin scope: 401 without the admin token). */
@@ -18,8 +18,8 @@ export const goLiveRoutes: FastifyPluginAsyncZod<AppContext & { goLive: GoLiveCh
       const { choice, value } = request.body;
       await db.transaction(async (tx) => {
         await goLive.choose(choice, value, tx);
-        await tx.insert(auditLog).values({
-          actor: request.admin?.username ?? 'admin',
+        await audit(tx, {
+          actor: actor(request),
           action: 'go_live.choice',
           details: { choice, value },
         });

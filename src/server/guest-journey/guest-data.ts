@@ -2,9 +2,11 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { DAY_MS, todayOnPropertyClock } from '../../domain/dates.ts';
 import { retentionCutoff } from '../../domain/retention.ts';
+import { audit } from '../audit/audit.ts';
+import type { BookingsRepository } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
-import { auditLog, outbox, stays } from '../db/schema.ts';
+import { outbox, stays } from '../db/schema.ts';
 import { createIntervalJob, type JobLogger } from '../jobs/interval-job.ts';
 
 /**
@@ -13,22 +15,9 @@ import { createIntervalJob, type JobLogger } from '../jobs/interval-job.ts';
  * stay). Erasing replaces the personal fields and keeps the stay's dates and money for the accounts.
  */
 
-export const ERASED_NAME = 'Erased guest';
+export { ERASED_NAME } from '../bookings/bookings-repository.ts';
 export const RETENTION_JOB = 'guest-data-retention';
 export const RETENTION_INTERVAL_MS = DAY_MS;
-
-/** The stays' personal fields as erasure leaves them (the manage key is replaced, so old links stop working). */
-const erasedStayFields = (now: Date) => ({
-  contactName: ERASED_NAME,
-  contactEmail: '',
-  contactPhone: '',
-  specialRequests: '',
-  holdClientKey: null,
-  accessCode: null,
-  manageKey: sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`,
-  erasedAt: now,
-  updatedAt: now,
-});
 
 const erasedMessageFields = {
   to: '',
@@ -41,17 +30,16 @@ const erasedMessageFields = {
 const sameAddress = (column: typeof stays.contactEmail | typeof outbox.to, email: string) =>
   sql`lower(${column}) = ${email.trim().toLowerCase()}`;
 
-/** Erases the given stays and every message about them; returns the counts. */
-async function eraseStays(tx: DbOrTx, ids: string[], now: Date, alsoTo?: string) {
+/** Erases the given stays (through the bookings module) and every message about them; returns the counts. */
+async function eraseStays(
+  bookings: BookingsRepository,
+  tx: DbOrTx,
+  ids: string[],
+  now: Date,
+  alsoTo?: string,
+) {
   if (ids.length === 0 && alsoTo === undefined) return { erasedStays: 0, erasedMessages: 0 };
-  const erased =
-    ids.length > 0
-      ? await tx
-          .update(stays)
-          .set(erasedStayFields(now))
-          .where(inArray(stays.id, ids))
-          .returning({ id: stays.id })
-      : [];
+  const erased = await bookings.eraseGuests({ ids, now }, tx);
   const messages = await tx
     .update(outbox)
     .set(erasedMessageFields)
@@ -65,8 +53,8 @@ async function eraseStays(tx: DbOrTx, ids: string[], now: Date, alsoTo?: string)
   return { erasedStays: erased.length, erasedMessages: messages.length };
 }
 
-export function createGuestData(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createGuestData(deps: { db: Db; clock: Clock; bookings: BookingsRepository }) {
+  const { db, clock, bookings } = deps;
 
   const staysOf = (tx: DbOrTx, email: string) =>
     tx
@@ -85,7 +73,7 @@ export function createGuestData(deps: { db: Db; clock: Clock }) {
         .from(outbox)
         .where(or(sameAddress(outbox.to, email), ids.length > 0 ? inArray(outbox.stayId, ids) : undefined))
         .orderBy(asc(outbox.createdAt), asc(outbox.id));
-      await db.insert(auditLog).values({ actor, action: 'guest.exported', details: { stays: ids.length } });
+      await audit(db, { actor, action: 'guest.exported', details: { stays: ids.length } });
       return {
         email: email.trim(),
         exportedAt: clock.now().toISOString(),
@@ -124,11 +112,9 @@ export function createGuestData(deps: { db: Db; clock: Clock }) {
     async erase(email: string, actor: string) {
       return db.transaction(async (tx) => {
         const ids = (await staysOf(tx, email)).map((row) => row.id);
-        const counts = await eraseStays(tx, ids, clock.now(), email);
+        const counts = await eraseStays(bookings, tx, ids, clock.now(), email);
         // The audit names the stays, never the address that was erased.
-        await tx
-          .insert(auditLog)
-          .values({ actor, action: 'guest.erased', details: { stayIds: ids, ...counts } });
+        await audit(tx, { actor, action: 'guest.erased', details: { stayIds: ids, ...counts } });
         return counts;
       });
     },
@@ -143,9 +129,9 @@ export function createGuestData(deps: { db: Db; clock: Clock }) {
           .from(stays)
           .where(and(eq(stays.kind, 'guest'), isNull(stays.erasedAt), lt(stays.checkOut, cutoff)));
         const ids = due.map((row) => row.id);
-        const counts = await eraseStays(tx, ids, now);
+        const counts = await eraseStays(bookings, tx, ids, now);
         if (ids.length > 0) {
-          await tx.insert(auditLog).values({
+          await audit(tx, {
             actor: 'retention',
             action: 'guest.erased',
             details: { stayIds: ids, cutoff, ...counts },

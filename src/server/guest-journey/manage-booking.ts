@@ -17,10 +17,11 @@ import { balancePaymentPath } from '../../domain/payment-schedule.ts';
 import { CHECK_IN_TIME, CHECK_OUT_TIME } from '../../domain/property.ts';
 import { guestAddress } from '../../domain/property-facts.ts';
 import type { AdminBookingService } from '../admin-bookings/service.ts';
+import { audit } from '../audit/audit.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import { auditLog, stays } from '../db/schema.ts';
+import { stays } from '../db/schema.ts';
 import { type MessageSite, ownerChangeRequest } from '../email/messages.ts';
 import { enqueueMessage, MESSAGE_KINDS } from '../email/notifications.ts';
 import { stayCalendarFile } from '../email/stay-calendar.ts';
@@ -204,7 +205,7 @@ export function createManageBooking(deps: {
           stayId: stay.id,
           now,
         });
-        await tx.insert(auditLog).values({
+        await audit(tx, {
           actor: GUEST_ACTOR,
           action: 'booking.change_requested',
           details: { stayId: stay.id, checkIn: request.checkInDate, checkOut: request.checkOutDate },

@@ -18,8 +18,8 @@ import {
   TemplatePreviewListSchema,
 } from '../../domain/api/guest-journey.ts';
 import { RecordIdParamsSchema as IdParams } from '../../domain/api/params.ts';
+import { actor, audit } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
-import { auditLog } from '../db/schema.ts';
 import { previewMessages } from '../email/preview.ts';
 import { tooManyRequests } from '../errors.ts';
 import type { GuestData } from './guest-data.ts';
@@ -99,8 +99,6 @@ export const guestJourneyAdminRoutes: FastifyPluginAsyncZod<
     guestData: GuestData;
   }
 > = async (app, { db, config, clock, owner, guestData }) => {
-  const actor = (request: { admin?: { username: string } }) => request.admin?.username ?? 'admin';
-
   app.get('/admin/guest-messages', { schema: { response: { 200: GuestMessageSettingsSchema } } }, async () =>
     readGuestMessageSettings(db),
   );
@@ -111,7 +109,7 @@ export const guestJourneyAdminRoutes: FastifyPluginAsyncZod<
     async (request) => {
       await db.transaction(async (tx) => {
         await saveGuestMessageSettings(tx, request.body);
-        await tx.insert(auditLog).values({
+        await audit(tx, {
           actor: actor(request),
           action: 'guest_messages.saved',
           details: { reviewUrl: request.body.reviewUrl, showAddress: request.body.showAddress },

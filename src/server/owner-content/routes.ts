@@ -12,8 +12,8 @@ import {
   PropertyFactsResponseSchema,
   STAY_TIMES,
 } from '../../domain/property-facts.ts';
+import { actor, audit } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
-import { auditLog } from '../db/schema.ts';
 import { createOwnerContentRepository } from './repository.ts';
 
 export type OwnerContentRoutesOptions = AppContext & {
@@ -67,7 +67,6 @@ function changedTexts(before: OwnerTextsRecord, after: OwnerTextsRecord): string
 export const ownerContentRoutes: FastifyPluginAsyncZod<OwnerContentRoutesOptions> = async (app, options) => {
   const { db, config, contentChanged } = options;
   const repository = createOwnerContentRepository(db);
-  const actor = (request: { admin?: { username: string } }) => request.admin?.username ?? 'admin';
   const factsResponse = (facts: PropertyFactsRecord) => ({
     facts,
     stayTimes: { checkIn: STAY_TIMES.checkIn, checkOut: STAY_TIMES.checkOut },
@@ -88,9 +87,7 @@ export const ownerContentRoutes: FastifyPluginAsyncZod<OwnerContentRoutesOptions
         const saved = await repository.saveFacts(input, tx);
         const changed = changes(before, saved);
         if (Object.keys(changed).length > 0) {
-          await tx
-            .insert(auditLog)
-            .values({ actor: actor(request), action: 'property.facts_changed', details: { changed } });
+          await audit(tx, { actor: actor(request), action: 'property.facts_changed', details: { changed } });
         }
         return { saved, changed };
       });
@@ -108,7 +105,7 @@ export const ownerContentRoutes: FastifyPluginAsyncZod<OwnerContentRoutesOptions
       const before = await repository.readTexts(tx);
       await repository.saveTexts(texts, tx);
       const changed = changedTexts(before, texts);
-      if (changed.length > 0) await tx.insert(auditLog).values({ actor: who, action, details: { changed } });
+      if (changed.length > 0) await audit(tx, { actor: who, action, details: { changed } });
       return changed;
     });
     if (changed.length > 0) contentChanged();

@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatGbp } from '../../domain/format.ts';
 import { ownerDecidesOn, reminderDueOn } from '../../domain/payment-schedule.ts';
-import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
+import { audit } from '../audit/audit.ts';
+import type { BookingsRepository, StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
-import type { Db, DbOrTx } from '../db/database.ts';
-import { auditLog } from '../db/schema.ts';
+import type { Db } from '../db/database.ts';
 import { badGateway, conflict, HttpError, notFound } from '../errors.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import {
@@ -76,13 +76,13 @@ export type BalanceJobResult = {
 
 export function createBalanceService(deps: {
   db: Db;
+  bookings: BookingsRepository;
   clock: Clock;
   payments: PaymentProvider;
   notifications: NotificationEvents;
   log: FastifyBaseLogger;
 }) {
-  const { db, clock, payments, notifications, log } = deps;
-  const bookings = createBookingsRepository(db);
+  const { db, clock, payments, notifications, log, bookings } = deps;
 
   /**
    * Records what became of attempt `attempt` of a stay's balance, if that attempt is still the one in flight (a
@@ -305,11 +305,16 @@ export function createBalanceService(deps: {
     }
     if (!charged)
       throw conflict('The balance is being charged right now. Reload in a minute.', 'balance_processing');
-    await audit(db, actor, 'booking.balance_charged', {
-      stayId: id,
-      attempt: charged.balanceAttempts,
-      outcome: charged.balanceStatus,
-      amountPence: charged.balancePence,
+    await audit(db, {
+      actor,
+      action: 'booking.balance_charged',
+      details: {
+        stayId: id,
+        attempt: charged.balanceAttempts,
+        outcome: charged.balanceStatus,
+        amountPence: charged.balancePence,
+      },
+      at: clock.now(),
     });
     return charged;
   }
@@ -324,7 +329,12 @@ export function createBalanceService(deps: {
       if (!stay.contactEmail)
         throw conflict('This booking has no e-mail address to send the link to.', 'no_email');
       await notifications.balancePaymentLink(tx, id, now);
-      await audit(tx, actor, 'booking.balance_link_sent', { stayId: id, amountPence: stay.balancePence });
+      await audit(tx, {
+        actor,
+        action: 'booking.balance_link_sent',
+        details: { stayId: id, amountPence: stay.balancePence },
+        at: clock.now(),
+      });
       return stay;
     });
   }
@@ -389,10 +399,6 @@ export function createBalanceService(deps: {
     const bookingId = intent.metadata.bookingId;
     if (!bookingId || !Number.isInteger(attempt)) return;
     await recordAttempt(bookingId, attempt, answerOf(intent)).catch(() => undefined);
-  }
-
-  async function audit(tx: DbOrTx, actor: string, action: string, details: Record<string, unknown>) {
-    await tx.insert(auditLog).values({ actor, action, details, createdAt: clock.now() });
   }
 
   return { runDue, chargeNow, sendPaymentLink, confirmBalancePayment, recordFailedEvent };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PaymentScheduleSettingSchema } from '../../domain/payment-schedule.ts';
+import { actor } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
 import { readPaymentSchedule, savePaymentSchedule } from './schedule-setting.ts';
 
@@ -25,6 +26,6 @@ export const adminPaymentScheduleRoutes: FastifyPluginAsyncZod<AppContext> = asy
   app.put(
     '/admin/payment-schedule',
     { schema: { body: PaymentScheduleSettingSchema, response: { 200: PaymentScheduleSettingSchema } } },
-    async (request) => savePaymentSchedule(db, request.body, request.admin?.username ?? 'admin', clock.now()),
+    async (request) => savePaymentSchedule(db, request.body, actor(request), clock.now()),
   );
 };

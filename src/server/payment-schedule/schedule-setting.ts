@@ -4,8 +4,9 @@ import {
   type PaymentScheduleSetting,
   PaymentScheduleSettingSchema,
 } from '../../domain/payment-schedule.ts';
+import { audit } from '../audit/audit.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
-import { auditLog, settings } from '../db/schema.ts';
+import { settings } from '../db/schema.ts';
 
 /** The owner's payment schedule, in the settings table; absent (a fresh install): pay in full, as before. */
 export const PAYMENT_SCHEDULE_SETTING = 'payment_schedule';
@@ -32,11 +33,11 @@ export async function savePaymentSchedule(
       .insert(settings)
       .values({ key: PAYMENT_SCHEDULE_SETTING, value: setting, updatedAt: now })
       .onConflictDoUpdate({ target: settings.key, set: { value: setting, updatedAt: now } });
-    await tx.insert(auditLog).values({
+    await audit(tx, {
       actor,
       action: 'payment_schedule.updated',
       details: { previous, setting },
-      createdAt: now,
+      at: now,
     });
     return setting;
   });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createBookingsRepository } from '../bookings/bookings-repository.ts';
+import type { BookingsRepository } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { createIntervalJob } from '../jobs/interval-job.ts';
@@ -18,13 +18,15 @@ export const HOLD_SWEEP_JOB = 'hold-sweep';
  */
 export function startHoldSweeper(options: {
   db: Db;
+  /** Expires the lapsed holds and reads the guest's calendar again after they commit. */
+  bookings: BookingsRepository;
   clock: Clock;
   log: FastifyBaseLogger;
   /** The payment service's `reconcileLapsedHolds`: asks the provider about lapsed holds with a payment intent. */
   reconcile(): Promise<ReconcileResult>;
   intervalMs?: number;
 }): { sweep(): Promise<string[]>; stop(): void } {
-  const bookings = createBookingsRepository(options.db);
+  const { bookings } = options;
   const sweeps = createSingleFlight<string, string[]>();
   const sweep = (): Promise<string[]> =>
     sweeps.run(HOLD_SWEEP_JOB, async () => {

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type {
   CreatePaymentIntentInput,
   PaymentIntentStatus,
@@ -12,10 +12,22 @@ import type {
  */
 export type StripeProviderOptions = { secretKey: string; apiBase?: string | undefined };
 
-export function createStripeClient({ secretKey, apiBase }: StripeProviderOptions): Stripe {
-  if (!apiBase) return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, telemetry: false });
+let loading: Promise<typeof Stripe> | undefined;
+
+/**
+ * The Stripe SDK, loaded when a Stripe account is first used (tens of MB of memory): a server on demo payments
+ * never loads it.
+ */
+export function loadStripe(): Promise<typeof Stripe> {
+  loading ??= import('stripe').then((module) => module.default);
+  return loading;
+}
+
+async function createStripeClient({ secretKey, apiBase }: StripeProviderOptions): Promise<Stripe> {
+  const StripeSdk = await loadStripe();
+  if (!apiBase) return new StripeSdk(secretKey, { maxNetworkRetries: 2, timeout: 20_000, telemetry: false });
   const url = new URL(apiBase);
-  return new Stripe(secretKey, {
+  return new StripeSdk(secretKey, {
     host: url.hostname,
     port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
     protocol: url.protocol === 'https:' ? 'https' : 'http',
@@ -46,11 +58,16 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
   typeof value === 'string' ? value : (value?.id ?? null);
 
 export function createStripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
-  const stripe = createStripeClient(options);
+  let connecting: Promise<Stripe> | undefined;
+  const client = () => {
+    connecting ??= createStripeClient(options);
+    return connecting;
+  };
   return {
     mode: 'stripe',
 
     async createPaymentIntent(input: CreatePaymentIntentInput) {
+      const stripe = await client();
       const intent = await stripe.paymentIntents.create(
         {
           amount: input.amountPence,
@@ -69,6 +86,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     },
 
     async createCustomer(input) {
+      const stripe = await client();
       const customer = await stripe.customers.create(
         { email: input.email, name: input.name },
         { idempotencyKey: input.idempotencyKey },
@@ -82,6 +100,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
      * is the answer.
      */
     async chargeOffSession(input) {
+      const stripe = await client();
       try {
         const intent = await stripe.paymentIntents.create(
           {
@@ -97,7 +116,8 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
         );
         return toIntent(intent);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) {
+        const { errors } = await loadStripe();
+        if (error instanceof errors.StripeCardError && error.payment_intent) {
           const failed = toIntent(error.payment_intent);
           return {
             ...failed,
@@ -110,10 +130,12 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     },
 
     async retrievePaymentIntent(id: string) {
+      const stripe = await client();
       try {
         return toIntent(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+        const { errors } = await loadStripe();
+        if (error instanceof errors.StripeInvalidRequestError && error.code === 'resource_missing') {
           return null;
         }
         throw error;
@@ -121,10 +143,12 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     },
 
     async cancelPaymentIntent(id: string) {
+      const stripe = await client();
       await stripe.paymentIntents.cancel(id);
     },
 
     async refund(input) {
+      const stripe = await client();
       const refund = await stripe.refunds.create(
         { payment_intent: input.paymentIntentId, amount: input.amountPence },
         { idempotencyKey: input.idempotencyKey },

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { AppContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { createPaymentService } from './payment-service.ts';
+import { loadStripe } from './stripe-provider.ts';
 
 const INTENT_EVENTS = new Set([
   'payment_intent.succeeded',
@@ -33,9 +34,10 @@ export const stripeWebhookRoutes: FastifyPluginAsync<AppContext> = async (app, c
     if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
       throw badRequest('The request has no Stripe signature.', 'invalid_signature');
     }
+    const { webhooks } = await loadStripe();
     let event: Stripe.Event;
     try {
-      event = Stripe.webhooks.constructEvent(request.body, signature, secret);
+      event = webhooks.constructEvent(request.body, signature, secret);
     } catch {
       throw badRequest('The Stripe signature of this request could not be verified.', 'invalid_signature');
     }

@@ -11,6 +11,7 @@ import {
   PhotoOrderSchema,
   UpdatePhotoSchema,
 } from '../../domain/photos.ts';
+import { actor } from '../audit/audit.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { PhotoService } from './service.ts';
 import type { PhotoStorage } from './storage.ts';
@@ -32,7 +33,7 @@ export const photoAdminRoutes: FastifyPluginAsyncZod<{
 
   app.post('/admin/photos', { schema: { response: { 202: AdminPhotoSchema } } }, async (request, reply) => {
     const upload = await receivePhoto(request, storage);
-    return reply.status(202).send(await photos.add(upload, request.admin!.username));
+    return reply.status(202).send(await photos.add(upload, actor(request)));
   });
 
   app.put(
@@ -40,7 +41,7 @@ export const photoAdminRoutes: FastifyPluginAsyncZod<{
     { schema: { params: PhotoIdParamsSchema, response: { 202: AdminPhotoSchema } } },
     async (request, reply) => {
       const upload = await receivePhoto(request, storage);
-      return reply.status(202).send(await photos.replace(request.params.id, upload, request.admin!.username));
+      return reply.status(202).send(await photos.replace(request.params.id, upload, actor(request)));
     },
   );
 
@@ -51,21 +52,21 @@ export const photoAdminRoutes: FastifyPluginAsyncZod<{
       if (Object.keys(request.body).length === 0) {
         throw badRequest('Nothing to change: send alt, social or featureId.');
       }
-      return photos.update(request.params.id, request.body, request.admin!.username);
+      return photos.update(request.params.id, request.body, actor(request));
     },
   );
 
   app.put(
     '/admin/photos/order',
     { schema: { body: PhotoOrderSchema, response: { 200: AdminPhotosSchema } } },
-    (request) => photos.reorder(request.body.ids, request.admin!.username),
+    (request) => photos.reorder(request.body.ids, actor(request)),
   );
 
   app.delete(
     '/admin/photos/:id',
     { schema: { params: PhotoIdParamsSchema, response: { 200: z.object({ deleted: z.literal(true) }) } } },
     async (request) => {
-      await photos.remove(request.params.id, request.admin!.username);
+      await photos.remove(request.params.id, actor(request));
       return { deleted: true as const };
     },
   );

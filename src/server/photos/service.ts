@@ -1,8 +1,9 @@
 import { and, asc, eq, isNotNull, max, ne } from 'drizzle-orm';
 import type { AdminPhoto, SitePhotos, UpdatePhoto } from '../../domain/photos.ts';
+import { audit } from '../audit/audit.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import { auditLog, photos } from '../db/schema.ts';
+import { photos } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { PhotoWorker } from './photo-worker.ts';
 import { type PhotoStorage, randomName, UPLOADS_URL_PREFIX } from './storage.ts';
@@ -118,7 +119,7 @@ export function createPhotoService(deps: {
           status: 'queued',
         })
         .returning();
-      await tx.insert(auditLog).values({
+      await audit(tx, {
         actor,
         action: 'photo.uploaded',
         details: { photoId: inserted!.id, format: upload.format, width: upload.width, height: upload.height },
@@ -152,7 +153,7 @@ export function createPhotoService(deps: {
         .where(eq(photos.id, id))
         .returning();
       if (!updated) return undefined;
-      await tx.insert(auditLog).values({
+      await audit(tx, {
         actor,
         action: 'photo.replaced',
         details: { photoId: id, format: upload.format, width: upload.width, height: upload.height },
@@ -198,7 +199,7 @@ export function createPhotoService(deps: {
       if (change.alt !== undefined) details.alt = { from: before.alt, to: change.alt };
       if (change.social !== undefined) details.social = change.social;
       if (change.featureId !== undefined) details.featureId = change.featureId;
-      await tx.insert(auditLog).values({ actor, action: 'photo.updated', details });
+      await audit(tx, { actor, action: 'photo.updated', details });
       return updated;
     });
     if (!row)
@@ -223,7 +224,7 @@ export function createPhotoService(deps: {
       for (const [position, id] of ids.entries()) {
         await tx.update(photos).set({ position }).where(eq(photos.id, id));
       }
-      await tx.insert(auditLog).values({
+      await audit(tx, {
         actor,
         action: 'photo.reordered',
         details: { from: current.map((row) => row.id), to: ids },
@@ -237,7 +238,7 @@ export function createPhotoService(deps: {
     const row = await db.transaction(async (tx) => {
       const [deleted] = await tx.delete(photos).where(eq(photos.id, id)).returning();
       if (!deleted) return undefined;
-      await tx.insert(auditLog).values({
+      await audit(tx, {
         actor,
         action: 'photo.deleted',
         details: { photoId: id, alt: deleted.alt },

@@ -3,9 +3,9 @@ import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, MIN_PHOTO_SIZE } from '../../domain/photos.ts';
 import { badRequest, HttpError } from '../errors.ts';
+import { loadSharp, type Sharp } from './sharp.ts';
 import { type PhotoStorage, randomName } from './storage.ts';
 
 /** The formats taken, as sharp reads them from the bytes (never from the file's name or declared type). */
@@ -25,7 +25,7 @@ export type AcceptedUpload = {
   alt: string | undefined;
 };
 
-const heicReadable = () =>
+const heicReadable = (sharp: Sharp) =>
   (sharp.format.heif.input as { fileSuffix?: string[] }).fileSuffix?.includes('.heic') ?? false;
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -73,6 +73,7 @@ export async function receivePhoto(request: FastifyRequest, storage: PhotoStorag
 
     // The header only: no pixel is decoded here. sharp's own pixel limit would refuse a huge image with a
     // vague message before we could name its size, so it is off for this read (the worker decodes with it on).
+    const sharp = await loadSharp();
     const metadata = await sharp(incoming, { limitInputPixels: false })
       .metadata()
       .catch(() => undefined);
@@ -83,7 +84,7 @@ export async function receivePhoto(request: FastifyRequest, storage: PhotoStorag
       );
     }
     // sharp's own libheif decodes AVIF, not the HEVC inside iPhones' HEIC files (a system libvips may).
-    if (format === 'heif' && metadata.compression === 'hevc' && !heicReadable()) {
+    if (format === 'heif' && metadata.compression === 'hevc' && !heicReadable(sharp)) {
       throw unsupported(
         'HEIC photos cannot be read on this server. On an iPhone, choose Settings › Camera › Formats › Most Compatible, or export the photo as JPEG.',
       );

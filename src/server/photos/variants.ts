@@ -6,8 +6,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { MEDIA_KINDS, type MediaKind, mediaHeight, SOCIAL_IMAGE } from '../../domain/media.ts';
+import { loadSharp, type Sharp } from './sharp.ts';
 
 /** Bump when the encoding settings change, so the build makes every variant again. */
 export const PIPELINE_VERSION = 4;
@@ -28,6 +28,7 @@ export async function decodePhoto(
   box: { width: number; height: number; fit?: 'cover' | 'outside' },
   limitInputPixels: number | false = 268_402_689,
 ): Promise<DecodedPhoto> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(input, { limitInputPixels, failOn: 'error' })
     .rotate()
     .resize(box.width, box.height, {
@@ -40,7 +41,7 @@ export async function decodePhoto(
   return { data, raw: { width: info.width, height: info.height, channels: info.channels } };
 }
 
-const fromDecoded = (photo: DecodedPhoto) => sharp(photo.data, { raw: photo.raw });
+const fromDecoded = (sharp: Sharp, photo: DecodedPhoto) => sharp(photo.data, { raw: photo.raw });
 
 /** The file name of one variant: `<prefix>-<width>.<format>` (the domain's variantUrl without the directory). */
 export const variantFile = (prefix: string, width: number, format: 'avif' | 'webp') =>
@@ -66,7 +67,8 @@ export async function writeVariants(
 ): Promise<void> {
   const { width, height, widths } = MEDIA_KINDS[kind];
   await mkdir(outDir, { recursive: true });
-  const cropped = await fromDecoded(photo)
+  const sharp = await loadSharp();
+  const cropped = await fromDecoded(sharp, photo)
     .resize(width, height, { fit: 'cover', position: 'attention' })
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -89,7 +91,7 @@ export async function writeVariants(
 /** Writes the 1200×630 JPEG that social networks show for a shared link. */
 export async function writeSocialImage(photo: DecodedPhoto, file: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  await fromDecoded(photo)
+  await fromDecoded(await loadSharp(), photo)
     .resize(SOCIAL_IMAGE.width, SOCIAL_IMAGE.height, { fit: 'cover', position: 'attention' })
     .jpeg({ quality: 78, mozjpeg: true })
     .toFile(file);

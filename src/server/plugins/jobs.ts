@@ -24,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-export type JobsOptions = Pick<AppContext, 'db' | 'clock'> & {
+export type JobsOptions = Pick<AppContext, 'db' | 'clock' | 'bookings'> & {
   /** Send the e-mail outbox on its timer (main.ts); tests call `app.outboxWorker.runOnce()`. */
   outboxWorker: boolean;
   /** Expire lapsed holds on a timer. */
@@ -50,7 +50,11 @@ export const jobsPlugin = fp(
     app.addHook('onClose', async () => app.outboxWorker.stop());
 
     // Lapsed holds expired, and paid ones reconciled (payments/hold-sweeper.ts).
-    const holdSweeper = startHoldSweeper({ ...deps, reconcile: app.paymentService.reconcileLapsedHolds });
+    const holdSweeper = startHoldSweeper({
+      ...deps,
+      bookings: options.bookings,
+      reconcile: app.paymentService.reconcileLapsedHolds,
+    });
     app.decorate('holdSweeper', { sweep: holdSweeper.sweep });
     if (!options.holdSweeper) holdSweeper.stop();
     app.addHook('onClose', async () => holdSweeper.stop());

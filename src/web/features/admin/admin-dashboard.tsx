@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { AccountTab } from './account/account-tab.tsx';
 import { BookingsTab } from './bookings/bookings-tab.tsx';
 import { DatesTab } from './dates/dates-tab.tsx';
 import { EmailTab } from './email/email-tab.tsx';
@@ -34,13 +35,15 @@ const TABS = [
   { value: 'property', label: 'Property', panel: <PropertyTab /> },
   { value: 'texts', label: 'Texts', panel: <TextsTab /> },
   { value: 'photos', label: 'Photos', panel: <PhotosTab /> },
+  { value: 'account', label: 'Account', panel: <AccountTab /> },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 const isTab = (value: string | null): value is Tab => TABS.some((entry) => entry.value === value);
 
 /**
  * 'Admin Dashboard' with Logout, the go-live checklist and the Bookings, Email and Dates tabs (spec section 2),
- * then Prices, Payments (the payment schedule, decision 016), Property, Texts (014) and Photos (015). The
+ * then Prices, Payments (the payment schedule, decision 016), Property, Texts (014), Photos (015) and Account
+ * (the owner's password, sessions and two-step sign-in, 019). The
  * open tab is in the address (`/admin?tab=property`), so the checklist links straight to it.
  * See docs/decisions/013-rate-plan.md.
  */

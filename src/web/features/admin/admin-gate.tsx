@@ -3,7 +3,7 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { AdminLoginSchema } from '../../../domain/api/admin-auth.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Form, FormInput } from '../../components/ui/form.tsx';
+import { Form, FormInput, type FormMethods } from '../../components/ui/form.tsx';
 import { ADMIN_TOKEN_KEY, ApiRequestError, getAdminToken } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { logIn, logOut, SessionContext, verifyAdminSession } from './shared/session.ts';
@@ -82,19 +82,33 @@ export function AdminGate({ children }: { children: ReactNode }) {
 /**
  * Spec sections 2 and 5: both fields required; submit does nothing while either is empty (the browser's own
  * check, then the login schema's, which no field shows: the spec's form says nothing until the server answers).
+ * With two-step sign-in on, the server answers the right password with `two_factor_required`: the code field
+ * then appears under the password, and the next submit sends all three (docs/decisions/019-the-owners-account.md).
  */
 export function LoginForm({ onLoggedIn }: { onLoggedIn(username: string): void }) {
-  async function onSubmit(credentials: { username: string; password: string }) {
+  const [askCode, setAskCode] = useState(false);
+
+  async function onSubmit(
+    credentials: { username: string; password: string; code?: string | undefined },
+    form: FormMethods<typeof AdminLoginSchema>,
+  ) {
     try {
       const { token } = await logIn(credentials);
       window.localStorage.setItem(ADMIN_TOKEN_KEY, token);
       toast({ title: 'Login Successful', description: 'Welcome back.' });
       onLoggedIn(credentials.username);
     } catch (error) {
-      const throttled = error instanceof ApiRequestError && error.status === 429;
+      const failure = error instanceof ApiRequestError ? error : undefined;
+      if (failure?.code === 'two_factor_required') {
+        setAskCode(true);
+        return;
+      }
+      // A throttled login and a wrong code say what happened in the server's own sentence.
+      const own = failure?.status === 429 || failure?.code === 'invalid_code';
+      if (failure?.code === 'invalid_code') form.setValue('code', '');
       toast({
         title: 'Login Failed',
-        description: throttled ? String(error.body?.message) : 'Invalid username or password',
+        description: own ? String(failure?.body?.message) : 'Invalid username or password',
         variant: 'destructive',
       });
     }
@@ -122,6 +136,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn(username: string): void }
             <Field label="Password" id="admin-password" className="mt-4">
               <FormInput name="password" type="password" autoComplete="current-password" required />
             </Field>
+            {askCode ? <CodeField focus={() => form.setFocus('code')} /> : null}
             <Button type="submit" disabled={form.formState.isSubmitting} className="mt-6 w-full">
               {form.formState.isSubmitting ? 'Logging in...' : 'Login'}
             </Button>
@@ -129,5 +144,21 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn(username: string): void }
         )}
       </Form>
     </div>
+  );
+}
+
+/** The code field, shown once the password was accepted: the owner types the code at once. */
+function CodeField({ focus }: { focus(): void }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focused once, when the field appears
+  useEffect(() => focus(), []);
+  return (
+    <Field
+      label="Authentication code"
+      id="admin-code"
+      className="mt-4"
+      hint="Two-step sign-in is on: enter the 6 digits your authenticator app shows, or one of your recovery codes."
+    >
+      <FormInput name="code" autoComplete="one-time-code" required />
+    </Field>
   );
 }

@@ -2,7 +2,7 @@ import type { AdminBooking } from '../../../../domain/api/admin-bookings.ts';
 import { referenceMatches } from '../../../../domain/booking-reference.ts';
 import { timeOnPropertyClock, todayOnPropertyClock } from '../../../../domain/dates.ts';
 import { formatShortDate } from '../../../../domain/format.ts';
-import { PROPERTY_TIME_ZONE } from '../../../../domain/property.ts';
+import { formatMoment } from '../shared/format-moment.ts';
 
 /** The status filter of the bookings list; 'blocked' means live owner blocks. */
 export const STATUS_FILTERS = ['all', 'pending', 'confirmed', 'blocked', 'canceled', 'expired'] as const;
@@ -41,17 +41,6 @@ export const canConfirm = (b: AdminBooking) =>
 export const canCancel = (b: AdminBooking) => b.status !== 'canceled';
 /** A cancelled booking whose refund the payment provider has not yet accepted. */
 export const canRetryRefund = (b: AdminBooking) => b.status === 'canceled' && b.refundDuePence > 0;
-
-/** '26 Nov, 10:00' on the property's clock. */
-export function formatMoment(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: PROPERTY_TIME_ZONE,
-  }).format(new Date(iso));
-}
 
 /** '14:32' when `iso` falls on today's date on the property's clock, else '26 Nov, 14:32'. */
 export function formatTimeOrMoment(iso: string, now: Date): string {

@@ -1,7 +1,7 @@
 import { bookingReference, isBookingId } from '../../../../domain/booking-reference.ts';
+import { formatMoment } from '../shared/format-moment.ts';
 import { useAudit } from '../shared/queries.ts';
 import { cardClass } from '../shared/styles.ts';
-import { formatMoment } from './booking-list.ts';
 
 const ACTIONS: Record<string, string> = {
   'admin.login': 'Logged in',

@@ -17,7 +17,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormField, FormInput } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
-import { formatMoment } from './booking-list.ts';
+import { formatMoment } from '../shared/format-moment.ts';
 import { useChangeDates, useStayJourney, useStayJourneyAction } from './guest-journey-api.ts';
 
 const STATUS_LABELS = {

@@ -23,7 +23,8 @@ export function useAdminSession(): Session {
 /** The stored token's owner; fails when the server refuses the token. */
 export const verifyAdminSession = () => apiRequest<{ username: string }>('GET', '/api/admin/verify');
 
-export const logIn = (credentials: { username: string; password: string }) =>
+/** With two-step sign-in on, `code` goes with the password once the server has asked for it. */
+export const logIn = (credentials: { username: string; password: string; code?: string }) =>
   apiRequest<{ token: string }>('POST', '/api/admin/login', credentials);
 
 export const logOut = () => apiRequest('POST', '/api/admin/logout');

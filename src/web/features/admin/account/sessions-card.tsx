@@ -1,0 +1,69 @@
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { formatMoment } from '../shared/format-moment.ts';
+import { cardClass } from '../shared/styles.ts';
+import { useRevokeOtherSessions, useSessions } from './account-api.ts';
+
+/** The devices signed in to the admin, this one marked, and a button that signs out all the others. */
+export function SessionsCard() {
+  const sessions = useSessions();
+  const revoke = useRevokeOtherSessions();
+  const others = sessions.data?.filter((session) => !session.current).length ?? 0;
+
+  async function onRevoke() {
+    try {
+      const { revoked } = await revoke.mutateAsync();
+      toast({ title: 'Signed Out', description: `${revoked} other session(s) signed out.` });
+    } catch (failure) {
+      toast({ title: 'Sign Out Failed', description: (failure as Error).message, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <section className={cardClass} aria-labelledby="sessions-heading">
+      <h2 id="sessions-heading" className="font-serif text-xl">
+        Signed-in devices
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        Every browser signed in to the admin. One you do not recognise? Sign out the others, then change your
+        password.
+      </p>
+      {sessions.isPending ? (
+        <p className="mt-4 text-sm" role="status">
+          Loading the sessions…
+        </p>
+      ) : sessions.isError ? (
+        <p className="mt-4 text-red-800 text-sm" role="alert">
+          Could not read the sessions: {sessions.error.message}
+        </p>
+      ) : (
+        <ul aria-label="Sessions" className="mt-4 divide-y divide-stone-100">
+          {sessions.data.map((session) => (
+            <li key={session.id} className="py-3 text-sm">
+              <p className="font-medium text-stone-900">
+                {session.browser}
+                {session.current ? (
+                  <span className="ml-2 rounded bg-emerald-100 px-2 py-0.5 font-normal text-emerald-900 text-xs">
+                    This device
+                  </span>
+                ) : null}
+              </p>
+              <p className="text-stone-600">
+                {session.address ?? 'Unknown address'} · signed in {formatMoment(session.createdAt)} · last
+                seen {formatMoment(session.lastSeenAt)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button
+        variant="secondary"
+        className="mt-4"
+        onClick={onRevoke}
+        disabled={revoke.isPending || others === 0}
+      >
+        {revoke.isPending ? 'Signing out...' : 'Sign Out Other Sessions'}
+      </Button>
+    </section>
+  );
+}

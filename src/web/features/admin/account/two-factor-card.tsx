@@ -1,0 +1,204 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { formatMoment } from '../shared/format-moment.ts';
+import { cardClass } from '../shared/styles.ts';
+import {
+  useTwoFactorDisable,
+  useTwoFactorEnable,
+  useTwoFactorSetup,
+  useTwoFactorStatus,
+} from './account-api.ts';
+
+const failed = (title: string) => (failure: unknown) =>
+  toast({ title, description: (failure as Error).message, variant: 'destructive' });
+
+/**
+ * Two-step sign-in: scan the QR code (made on the server) with an authenticator app, enter a code to turn it on,
+ * then keep the ten recovery codes shown once. Turning it off takes the password and a code.
+ */
+export function TwoFactorCard() {
+  const status = useTwoFactorStatus();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+
+  return (
+    <section className={cardClass} aria-labelledby="two-factor-heading">
+      <h2 id="two-factor-heading" className="font-serif text-xl">
+        Two-step sign-in
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        With it on, logging in takes your password and a code from an authenticator app on your phone (Google
+        Authenticator, Microsoft Authenticator, 1Password…), so a stolen password alone does not open the
+        admin.
+      </p>
+      {recoveryCodes ? (
+        <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
+      ) : status.isPending ? (
+        <p className="mt-4 text-sm" role="status">
+          Checking two-step sign-in…
+        </p>
+      ) : status.isError ? (
+        <p className="mt-4 text-red-800 text-sm" role="alert">
+          Could not read the two-step sign-in: {status.error.message}
+        </p>
+      ) : status.data.enabled ? (
+        <TurnOff enabledAt={status.data.enabledAt} recoveryCodesLeft={status.data.recoveryCodesLeft} />
+      ) : (
+        <SetUp onEnabled={setRecoveryCodes} />
+      )}
+    </section>
+  );
+}
+
+function SetUp({ onEnabled }: { onEnabled(codes: string[]): void }) {
+  const setup = useTwoFactorSetup();
+  const enable = useTwoFactorEnable();
+  const [code, setCode] = useState('');
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!code.trim()) return;
+    try {
+      const { recoveryCodes } = await enable.mutateAsync(code.trim());
+      setCode('');
+      toast({ title: 'Two-Step Sign-In On', description: 'Save your recovery codes now.' });
+      onEnabled(recoveryCodes);
+    } catch (failure) {
+      failed('Two-Step Sign-In Not Turned On')(failure);
+    }
+  }
+
+  if (!setup.data) {
+    return (
+      <Button
+        className="mt-4"
+        onClick={() => setup.mutateAsync().catch(failed('Set-Up Failed'))}
+        disabled={setup.isPending}
+      >
+        {setup.isPending ? 'Starting...' : 'Set Up Two-Step Sign-In'}
+      </Button>
+    );
+  }
+  return (
+    <div className="mt-4 space-y-4">
+      <p className="text-sm">1. Scan this code with your authenticator app.</p>
+      <img
+        src={setup.data.qrCode}
+        alt="QR code to scan with your authenticator app"
+        width={200}
+        height={200}
+        className="rounded border border-stone-200"
+      />
+      <Field label="Set-up key" id="two-factor-key" hint="Cannot scan? Type this key into the app instead.">
+        <Input readOnly value={setup.data.secret} className="font-mono" />
+      </Field>
+      <form onSubmit={onSubmit} className="space-y-4">
+        <Field
+          label="Code from the app"
+          id="two-factor-enable-code"
+          hint="2. Enter the 6 digits the app shows now."
+        >
+          <Input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </Field>
+        <Button type="submit" disabled={enable.isPending}>
+          {enable.isPending ? 'Turning on...' : 'Turn On'}
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'));
+      toast({ title: 'Codes Copied', description: 'Paste them somewhere safe, away from your phone.' });
+    } catch {
+      toast({
+        title: 'Copy Failed',
+        description: 'Select the codes and copy them by hand.',
+        variant: 'destructive',
+      });
+    }
+  }
+  return (
+    <div className="mt-4 space-y-3">
+      <h3 className="font-medium">Your recovery codes</h3>
+      <p className="text-sm text-stone-600">
+        If you lose your phone, each of these codes logs you in once instead of the app's code. They are shown
+        only now: copy them to a safe place.
+      </p>
+      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-sm">
+        {codes.map((one) => (
+          <li key={one} className="rounded bg-stone-100 px-2 py-1">
+            {one}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={copy}>
+          Copy Codes
+        </Button>
+        <Button onClick={onDone}>I Have Saved Them</Button>
+      </div>
+    </div>
+  );
+}
+
+function TurnOff({ enabledAt, recoveryCodesLeft }: { enabledAt: string | null; recoveryCodesLeft: number }) {
+  const disable = useTwoFactorDisable();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!password || !code.trim()) return;
+    try {
+      await disable.mutateAsync({ password, code: code.trim() });
+      setPassword('');
+      setCode('');
+      toast({ title: 'Two-Step Sign-In Off', description: 'Logging in now takes your password only.' });
+    } catch (failure) {
+      failed('Two-Step Sign-In Still On')(failure);
+    }
+  }
+
+  return (
+    <div className="mt-4 space-y-4">
+      <p className="text-sm" role="status">
+        Two-step sign-in is on{enabledAt ? ` since ${formatMoment(enabledAt)}` : ''}. {recoveryCodesLeft}{' '}
+        recovery code(s) left.
+      </p>
+      <form onSubmit={onSubmit} className="space-y-4">
+        <Field label="Password" id="two-factor-disable-password">
+          <Input
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        <Field label="Code from the app or a recovery code" id="two-factor-disable-code">
+          <Input
+            autoComplete="one-time-code"
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </Field>
+        <Button type="submit" variant="secondary" disabled={disable.isPending}>
+          {disable.isPending ? 'Turning off...' : 'Turn Off Two-Step Sign-In'}
+        </Button>
+      </form>
+    </div>
+  );
+}
