@@ -19,7 +19,7 @@ const SHELL =
  * guest's booking page and the admin area: the payment and payment-schedule reads, the field and input
  * primitives, the contact form's rules. Left to themselves they came in four chunks of under 2 kB each, one per
  * set of pages sharing them; on a phone each costs a round trip, six at a time
- * (docs/decisions/019-book-now-on-a-phone.md), so they are one, and those pages load a few kB they do not use.
+ * (docs/decisions/021-book-now-on-a-phone.md), so they are one, and those pages load a few kB they do not use.
  * Nothing here imports Radix (the dialog), whose parts every page's notifications share: a group takes its
  * modules' imports with it.
  */

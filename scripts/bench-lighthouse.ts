@@ -16,7 +16,7 @@
  * and when it taps Book Now on / the moment the page has loaded, in Chromium with Lighthouse's mobile throttling
  * applied by DevTools (4× CPU, 562.5 ms per request, 1.47 Mbit/s): the first beside its ratio to the home page's
  * floor LCP of the same run (on a busy machine the ratio is the figure to trust), each with where the time went
- * (docs/decisions/019-book-now-on-a-phone.md). Goals: /#booking ≤ 2.5 s and ≤ 1.5× the floor, a tap ≤ 1.0 s.
+ * (docs/decisions/021-book-now-on-a-phone.md). Goals: /#booking ≤ 2.5 s and ≤ 1.5× the floor, a tap ≤ 1.0 s.
  * `LIGHTHOUSE_REPORTS=dir` writes the full JSON reports there (open them in the Lighthouse viewer);
  * `LIGHTHOUSE_RUNS=n` measures each page n times and reports the median run; `LIGHTHOUSE_PAGES=/,/contact`
  * measures only those pages (the Book Now ratio needs `/`); `BENCH_TRACE=dir` writes a Chromium performance
@@ -56,7 +56,7 @@ const REPORTS = process.env.LIGHTHOUSE_REPORTS ? path.resolve(process.env.LIGHTH
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1) || 1);
 const WITH_PHOTOS = process.env.BENCH_PHOTOS === '1';
 const TRACES = process.env.BENCH_TRACE ? path.resolve(process.env.BENCH_TRACE) : undefined;
-/** The goals of the Book Now timings (docs/decisions/019-book-now-on-a-phone.md). */
+/** The goals of the Book Now timings (docs/decisions/021-book-now-on-a-phone.md). */
 const BOOK_NOW_GOALS = { openMs: 2500, openRatio: 1.5, tapMs: 1000 };
 const ADMIN_PASSWORD = 'lighthouse-bench-password';
 

@@ -50,7 +50,7 @@ const ANNOUNCE = [
  * opened at it, a link to it, the slot nearing the screen), a small module in the head asks for the page's and
  * the card's modules and the card's data at once, at high priority and in parallel, instead of the page's modules
  * once the stylesheet is in and the card's once the page has hydrated
- * (docs/decisions/019-book-now-on-a-phone.md).
+ * (docs/decisions/021-book-now-on-a-phone.md).
  */
 export function deferHydration(html: string, cardModules: readonly string[] = []): string {
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);

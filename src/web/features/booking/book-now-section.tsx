@@ -51,7 +51,7 @@ export const BOOKING_SECTION_ID = 'booking';
 
 /**
  * What the page's head asks for at once, before the page is interactive, when the guest heads for the card
- * (src/server/web/defer-hydration.ts, docs/decisions/019-book-now-on-a-phone.md): the card's first reads, which
+ * (src/server/web/defer-hydration.ts, docs/decisions/021-book-now-on-a-phone.md): the card's first reads, which
  * its queries then find on their way, when the address leads to the section or the slot nears the screen.
  */
 const HEAD_START = {
@@ -74,7 +74,7 @@ const HEAD_START = {
  * near the screen (or the page opens at #booking), or at once when the guest reached the home page by a link
  * within the site. Its code is asked for right behind the page's own once the page has loaded, and with its
  * first reads at once when the guest heads for it before the page is interactive (the page's head module,
- * docs/decisions/019-book-now-on-a-phone.md), so it is ready by the time the guest scrolls down. Until then, and in the pre-rendered HTML, a placeholder with the same
+ * docs/decisions/021-book-now-on-a-phone.md), so it is ready by the time the guest scrolls down. Until then, and in the pre-rendered HTML, a placeholder with the same
  * title, rates, fees, stay requirements and terms holds its place.
  */
 export function BookNowSection() {
