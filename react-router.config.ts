@@ -11,5 +11,8 @@ export default {
   prerender: PRERENDERED_PATHS,
   // After the pages are rendered: scripts after the first paint on the marketing pages, assets pre-compressed.
   buildEnd: async ({ reactRouterConfig }) =>
-    finishBuild(path.join(reactRouterConfig.buildDirectory, 'client')),
+    finishBuild(
+      path.join(reactRouterConfig.buildDirectory, 'client'),
+      path.join(reactRouterConfig.buildDirectory, 'server'),
+    ),
 } satisfies Config;

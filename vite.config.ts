@@ -14,12 +14,26 @@ const FRAMEWORK =
 const SHELL =
   /[\\/]src[\\/](web[\\/](lib[\\/]|content[\\/]|components[\\/](content|layout|media)[\\/]|components[\\/]ui[\\/]button\.tsx)|web[\\/]features[\\/]booking[\\/](booking-card-parts|price-breakdown)\.tsx|domain[\\/](dates|pricing|property|refunds|stay-rules)\.ts)|vite[\\/]preload-helper/;
 
+/**
+ * Small pieces the Book Now card loads with it on demand (book-now-section.tsx) and shares with the checkout, the
+ * guest's booking page and the admin area: the payment and payment-schedule reads, the field and input
+ * primitives, the contact form's rules. Left to themselves they came in four chunks of under 2 kB each, one per
+ * set of pages sharing them; on a phone each costs a round trip, six at a time
+ * (docs/decisions/021-book-now-on-a-phone.md), so they are one, and those pages load a few kB they do not use.
+ * Nothing here imports Radix (the dialog), whose parts every page's notifications share: a group takes its
+ * modules' imports with it.
+ */
+const BOOK_NOW =
+  /[\\/]src[\\/](web[\\/](features[\\/]payments[\\/]payment-api|features[\\/]payment-schedule[\\/]payment-schedule-api|components[\\/]ui[\\/](field|input))\.tsx?$|domain[\\/](booking-form|contact-details)\.ts$)/;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   publicDir: 'public',
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {
     assetsInlineLimit: 0,
+    // Kept for scripts/finish-build.ts, which reads the Book Now card's modules from it and then removes it.
+    manifest: true,
     rolldownOptions: {
       output: {
         // A few larger chunks instead of two dozen small ones: on a phone every request costs a round trip, and
@@ -29,6 +43,7 @@ export default defineConfig({
           groups: [
             { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 2 },
             { name: 'shell', test: SHELL, tags: ['$initial'], priority: 1 },
+            { name: 'book-now', test: BOOK_NOW },
           ],
         },
       },

@@ -24,6 +24,44 @@ test.describe('scripts and the first paint', () => {
     }
   });
 
+  test('a page opened at /#booking asks for the card’s code and data with its own modules, the data once', async ({
+    page,
+  }) => {
+    // When the page became interactive, by its own clock (the card's slot asks for them itself only after that).
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.documentElement.dataset.hydrated !== 'true') return;
+        Object.assign(window, { hydratedAt: performance.now() });
+        observer.disconnect();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+    });
+    await page.goto('/#booking');
+    await expect(page.getByRole('complementary', { name: 'Booking' }).getByRole('grid')).toBeVisible({
+      timeout: 20_000,
+    });
+    const { hydratedAt, requests } = await page.evaluate(() => ({
+      hydratedAt: (window as unknown as { hydratedAt: number }).hydratedAt,
+      requests: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+        path: new URL(entry.name).pathname,
+        start: entry.startTime,
+      })),
+    }));
+    const card = requests.find((request) => /^\/assets\/booking-card-[\w-]+\.js$/.test(request.path));
+    const ratePlan = requests.filter((request) => request.path === '/api/rate-plan');
+    const taken = requests.filter((request) => request.path === '/api/unavailable-dates/1');
+    expect(
+      hydratedAt && card && ratePlan[0] && taken[0],
+      JSON.stringify({ hydratedAt, requests }),
+    ).toBeTruthy();
+    // Asked for before the page was interactive: with the page's own modules, not after them.
+    expect(card!.start).toBeLessThan(hydratedAt);
+    expect(ratePlan[0]!.start).toBeLessThan(hydratedAt);
+    expect(taken[0]!.start).toBeLessThan(hydratedAt);
+    // The card's queries took the responses already on their way instead of asking again.
+    expect(ratePlan).toHaveLength(1);
+    expect(taken).toHaveLength(1);
+  });
+
   test('the admin area, which needs its scripts to be read, still announces them with the page', async ({
     request,
   }) => {

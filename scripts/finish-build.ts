@@ -3,17 +3,24 @@
  * pages and the built assets in build/client:
  *
  * 1. **Scripts after the first paint on the marketing pages** (src/server/web/defer-hydration.ts, which the server
- *    also applies to the pages it renders again with the owner's content).
+ *    also applies to the pages it renders again with the owner's content), the Book Now card's modules asked for
+ *    at once when the guest heads for it. Their list comes from the client build's Vite manifest and is written
+ *    beside the server build for those later renders; both manifests are then removed, so none is served.
  * 2. **Compression once, at build time.** Every compressible asset of at least `MIN_COMPRESS_BYTES` gets a
  *    brotli (maximum quality) and a gzip sibling, which the server sends as they are (@fastify/static's
  *    `preCompressed`). The pages themselves are compressed by the server once it has filled in their runtime
  *    values (src/server/web/site.ts).
  */
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { deferHydration, SCRIPTS_AFTER_LOAD_PATHS } from '../src/server/web/defer-hydration.ts';
+import {
+  cardModules,
+  deferHydration,
+  headStartFile,
+  SCRIPTS_AFTER_LOAD_PATHS,
+} from '../src/server/web/defer-hydration.ts';
 
 /** Smaller files gain too little from compression to be worth a second request's bookkeeping. */
 export const MIN_COMPRESS_BYTES = 1024;
@@ -65,13 +72,28 @@ async function precompressAssets(clientDir: string): Promise<{ files: number; by
   return totals;
 }
 
-export async function finishBuild(clientDir: string): Promise<void> {
+/**
+ * The Book Now card's modules (from the client build's Vite manifest, which vite.config.ts keeps), written beside
+ * the server build; the Vite manifests are removed afterwards.
+ */
+async function writeHeadStart(clientDir: string, serverDir: string): Promise<string[]> {
+  const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'));
+  const modules = cardModules(manifest);
+  await writeFile(headStartFile(serverDir), JSON.stringify(modules));
+  await Promise.all(
+    [clientDir, serverDir].map((dir) => rm(path.join(dir, '.vite'), { recursive: true, force: true })),
+  );
+  return modules;
+}
+
+export async function finishBuild(clientDir: string, serverDir: string): Promise<void> {
+  const headStart = await writeHeadStart(clientDir, serverDir);
   for (const urlPath of SCRIPTS_AFTER_LOAD_PATHS) {
     const file = pageFile(clientDir, urlPath);
-    await writeFile(file, deferHydration(await readFile(file, 'utf8')));
+    await writeFile(file, deferHydration(await readFile(file, 'utf8'), headStart));
   }
   const compressed = await precompressAssets(clientDir);
   console.info(
-    `Scripts after the load event on ${SCRIPTS_AFTER_LOAD_PATHS.length} pages; ${compressed.files} assets pre-compressed (${(compressed.bytes / 1024).toFixed(0)} kB → ${(compressed.br / 1024).toFixed(0)} kB brotli)`,
+    `Scripts after the load event on ${SCRIPTS_AFTER_LOAD_PATHS.length} pages, the Book Now card's ${headStart.length} modules at once when the guest heads for it; ${compressed.files} assets pre-compressed (${(compressed.bytes / 1024).toFixed(0)} kB → ${(compressed.br / 1024).toFixed(0)} kB brotli)`,
   );
 }

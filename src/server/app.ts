@@ -5,6 +5,7 @@ import { adminAuthPlugin } from './admin-auth/plugin.ts';
 import { adminBookingsPlugin } from './admin-bookings/plugin.ts';
 import type { RefundProvider } from './admin-bookings/service.ts';
 import { availabilityRoutes } from './availability/routes.ts';
+import { type BookingsRepository, createBookings } from './bookings/bookings-repository.ts';
 import { calendarSyncPlugin } from './calendar-sync/plugin.ts';
 import type { CalendarSyncDeps } from './calendar-sync/service.ts';
 import { type Clock, createOffsetClock, systemClock } from './clock.ts';
@@ -26,11 +27,11 @@ import { paymentsPlugin } from './payments/plugin.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { photosPlugin } from './photos/plugin.ts';
 import { apiNotFound, registerAdminApi, registerApi } from './plugins/api.ts';
-import { calendarWriteHooks } from './plugins/calendar-write-hooks.ts';
 import { errorHandler, frameworkError } from './plugins/error-handler.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { requests } from './plugins/requests.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
+import { createRatePlans } from './pricing/rate-plan-repository.ts';
 import { ratePlanAdminRoutes, ratePlanPublicRoutes } from './pricing/routes.ts';
 import { propertyRoutes } from './properties/routes.ts';
 import { AccessLogController } from './request-logging.ts';
@@ -87,6 +88,8 @@ export type BuildAppOptions = {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The bookings module of this app (tests write their fixtures through it). */
+    bookings: BookingsRepository;
     /** Tests await `app.siteContent.settled()` before reading a page after a change. */
     siteContent: SiteContentService;
   }
@@ -109,13 +112,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   const context = appContext(options, clock, app.log);
   app.decorate('siteContent', context.siteContent);
+  app.decorate('bookings', context.bookings);
   app.addHook('onClose', async () => context.siteContent.stop());
 
   // House-wide: each applies to every route registered after it.
   await app.register(securityHeaders, { config });
   await app.register(errorHandler);
   await app.register(requests);
-  await app.register(calendarWriteHooks, context);
   await app.register(adminAuthPlugin, context); // the admin guard and the route table, before any other route
 
   // The capabilities.
@@ -179,6 +182,8 @@ function appContext(options: BuildAppOptions, clock: Clock, log: FastifyInstance
       // Another process may have published a change: PostgreSQL deployments can run several.
       pollMs: database.kind === 'postgres' ? 30_000 : undefined,
     }),
+    bookings: createBookings({ db: database.db, clock }),
+    ratePlans: createRatePlans({ db: database.db, clock }),
   };
 }
 

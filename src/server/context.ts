@@ -1,8 +1,10 @@
+import type { BookingsRepository } from './bookings/bookings-repository.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import type { NotificationEvents } from './notifications/events.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import type { RatePlans } from './pricing/rate-plan-repository.ts';
 import type { SiteContentService } from './site-content/site-content.ts';
 
 /**
@@ -20,4 +22,8 @@ export type AppContext = {
   payments: PaymentProvider;
   /** What the public pages say (prices, facts, texts, photos): call `changed()` after an owner's edit of it. */
   siteContent: SiteContentService;
+  /** The one writer of stays, keeping the guest's calendar (bookings/bookings-repository.ts): one per app. */
+  bookings: BookingsRepository;
+  /** The rate plan for the guest's reads, kept for a moment, and the owner's changes of it. */
+  ratePlans: RatePlans;
 };

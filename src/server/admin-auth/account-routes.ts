@@ -28,7 +28,7 @@ const record = (tx: DbOrTx, actor: string, action: string, details: Record<strin
 
 /**
  * The owner's account, inside the admin scope (a valid session first): change the password, see and end
- * sessions, set up and turn off two-step sign-in (docs/decisions/019-the-owners-account.md).
+ * sessions, set up and turn off two-step sign-in (docs/decisions/020-the-owners-account.md).
  */
 export const adminAccountRoutes: FastifyPluginAsyncZod<AppContext & { twoFactor: TwoFactor }> = async (
   app,

@@ -12,7 +12,7 @@ import { tooManyRequests } from '../errors.ts';
  *   past them is refused before its password is checked, until its failures fall back to the grace or the attack
  *   ends. An address with OWNER_GRACE_FAILURES failures or fewer is never refused before its password (and code)
  *   are checked, so strangers failing for the owner's username cannot lock out the owner, even after a typo or
- *   two (docs/decisions/019-the-owners-account.md).
+ *   two (docs/decisions/020-the-owners-account.md).
  *
  * In memory: one server process owns the admin logins (behind several processes each counts its own, which still
  * bounds guessing). A wrong two-step code counts as a failure like a wrong password.

@@ -28,7 +28,7 @@ export const adminAuthPlugin = fp(
     const twoFactor = createTwoFactor({ db: context.db, clock: context.clock, secretBox });
     // Login is public; verify and logout check the token.
     await registerApi(app, adminAuthRoutes, { ...context, twoFactor });
-    // The owner's own account (password, sessions, two-step sign-in): docs/decisions/019-the-owners-account.md.
+    // The owner's own account (password, sessions, two-step sign-in): docs/decisions/020-the-owners-account.md.
     await registerAdminApi(app, adminAccountRoutes, { ...context, twoFactor });
   },
   { name: 'admin-auth', fastify: '5.x' },

@@ -23,7 +23,7 @@ const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Inva
 /**
  * Login, token check and logout of the owner's admin account (spec section 7). With two-step sign-in on, the
  * right password without a code answers 401 `two_factor_required`; with a code, the code must be right too
- * (docs/decisions/019-the-owners-account.md).
+ * (docs/decisions/020-the-owners-account.md).
  */
 export const adminAuthRoutes: FastifyPluginAsyncZod<AppContext & { twoFactor: TwoFactor }> = async (
   app,

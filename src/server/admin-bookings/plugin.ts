@@ -19,6 +19,7 @@ export const adminBookingsPlugin = fp(
       'adminBookings',
       createAdminBookingService({
         db: options.db,
+        bookings: options.bookings,
         clock: options.clock,
         notifications: options.notifications,
         refunds: options.refunds,

@@ -58,6 +58,21 @@ const auth = () => ({ authorization: `Bearer ${token}` });
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: auth() });
 const post = (url: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url, headers: auth(), ...(payload === undefined ? {} : { payload }) });
+
+/** A booking the owner takes by phone, through the admin API (pending, held 3 days); its id. */
+async function ownerBooking(checkInDate: string, checkOutDate: string): Promise<string> {
+  const created = await post('/api/admin/bookings', {
+    checkInDate,
+    checkOutDate,
+    guestCount: 2,
+    contactName: 'Bea Phone',
+    contactEmail: 'bea@example.test',
+    holdDays: 3,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().booking.id as string;
+}
+
 const auditActions = async () =>
   (await t.database.db.select().from(auditLog)).map((row) => ({ action: row.action, ...row.details }));
 
@@ -153,6 +168,21 @@ describe('POST /api/bookings/:id/confirm', () => {
     expect(notified).toEqual([]);
   });
 
+  it('refuses a status change the booking lifecycle forbids: a cancelled booking is never confirmed (409)', async () => {
+    const id = await ownerBooking('2026-12-20', '2026-12-23');
+    expect((await post(`/api/bookings/${id}/cancel`)).statusCode).toBe(200);
+
+    const response = await post(`/api/bookings/${id}/confirm`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: 'not_confirmable',
+      message: 'This booking is cancelled, so it cannot be confirmed.',
+    });
+    const [row] = await t.database.db.select().from(stays).where(eq(stays.id, id));
+    expect(row).toMatchObject({ status: 'canceled', confirmedAt: null });
+    expect(notified.filter((n) => n.event === 'confirmed')).toEqual([]);
+  });
+
   /** A guest's payment hold, placed the way the booking page places it (HOLD_MINUTES: 15). */
   async function guestCheckout(dates = { checkInDate: '2026-12-14', checkOutDate: '2026-12-17' }) {
     const held = await t.app.inject({
@@ -197,16 +227,7 @@ describe('POST /api/bookings/:id/confirm', () => {
   });
 
   it('still confirms a booking the owner took by phone, made through the admin API', async () => {
-    const created = await post('/api/admin/bookings', {
-      checkInDate: '2026-12-14',
-      checkOutDate: '2026-12-17',
-      guestCount: 2,
-      contactName: 'Bea Phone',
-      contactEmail: 'bea@example.test',
-      holdDays: 3,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().booking.id as string;
+    const id = await ownerBooking('2026-12-14', '2026-12-17');
     const response = await post(`/api/bookings/${id}/confirm`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ id, source: 'owner', status: 'confirmed' });

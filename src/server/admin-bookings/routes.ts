@@ -35,6 +35,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions
   const payments = createPaymentService(options, app.log);
   const service = createAdminBookingService({
     db: options.db,
+    bookings: options.bookings,
     clock: options.clock,
     notifications: options.notifications,
     refunds: options.refunds,

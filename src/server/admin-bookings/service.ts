@@ -11,16 +11,10 @@ import { formatGbp } from '../../domain/format.ts';
 import { quotePence } from '../../domain/pricing.ts';
 import { computeRefund, type Refund } from '../../domain/refunds.ts';
 import { audit, recentAudit } from '../audit/audit.ts';
-import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
+import type { BookingsRepository, StayRow } from '../bookings/bookings-repository.ts';
 import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
 import type { Clock } from '../clock.ts';
-import {
-  type Db,
-  PG_EXCLUSION_VIOLATION,
-  pgErrorCode,
-  type Tx,
-  transactionWithRetry,
-} from '../db/database.ts';
+import { type Db, PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx } from '../db/database.ts';
 import { badGateway, conflict, notFound } from '../errors.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -41,6 +35,7 @@ export const refundIdempotencyKey = (stayId: string) => `cancel-refund-${stayId}
 
 type Dependencies = {
   db: Db;
+  bookings: BookingsRepository;
   clock: Clock;
   notifications: NotificationEvents;
   refunds: RefundProvider;
@@ -58,9 +53,8 @@ const describeStay = (row: StayRow) => (row.kind === 'block' ? 'owner block' : '
 export type AdminBookingService = ReturnType<typeof createAdminBookingService>;
 
 export function createAdminBookingService(deps: Dependencies) {
-  const { db, clock, notifications, refunds } = deps;
+  const { db, clock, notifications, refunds, bookings } = deps;
   const repo: AdminBookingsRepository = createAdminBookingsRepository();
-  const bookings = createBookingsRepository(db);
 
   async function requireStay(tx: Db | Tx, id: string, forUpdate = false): Promise<StayRow> {
     const row = await bookings.findStay({ id, forUpdate }, tx);
@@ -187,32 +181,24 @@ export function createAdminBookingService(deps: Dependencies) {
     /**
      * pending (not a block) → confirmed: the owner's deliberate decision about a booking they took by phone or
      * e-mail, e.g. paid by bank transfer. A guest's online checkout is not the owner's to confirm: it confirms
-     * itself when its payment goes through, and nothing has been paid while it is pending (the spec
-     * README's "the owner may Confirm any pending booking" stays true of the owner's own bookings).
+     * itself when its payment goes through, and nothing has been paid while it is pending (the spec README's
+     * "the owner may Confirm any pending booking" stays true of the owner's own bookings). The status change
+     * itself is the lifecycle's (`bookings.transition`): a confirmed or cancelled booking is refused with a 409.
      * See docs/decisions/010-the-owners-bookings-list.md.
      */
     async confirm(id: string, actor: string): Promise<AdminBooking> {
-      const row = await db.transaction(async (tx) => {
+      const row = await bookings.transaction(async (tx) => {
         const stay = await requireStay(tx, id, true);
         if (stay.kind === 'block') throw conflict('An owner block cannot be confirmed.', 'not_confirmable');
-        if (stay.status !== 'pending') {
-          throw conflict(
-            `Only a pending booking can be confirmed; this one is ${stay.status}.`,
-            'not_confirmable',
-          );
+        // A lapsed hold may still be confirmed by its late payment (the lifecycle allows it), not by the owner.
+        if (stay.status === 'expired') {
+          throw conflict('Only a pending booking can be confirmed; this one is expired.', 'not_confirmable');
         }
         const now = clock.now();
-        if (stay.source === 'web') throw checkoutNotConfirmable(stay, now);
-        const updated = await bookings.updateStay(
-          {
-            id: id,
-            set: {
-              status: 'confirmed',
-              confirmedAt: now,
-              holdExpiresAt: null,
-              updatedAt: now,
-            },
-          },
+        if (stay.status === 'pending' && stay.source === 'web') throw checkoutNotConfirmable(stay, now);
+        // Confirmed or cancelled: the lifecycle refuses it (409).
+        const updated = await bookings.transition(
+          { stay, to: 'confirmed', set: { confirmedAt: now, holdExpiresAt: null }, now },
           tx,
         );
         await notifications.bookingConfirmed(tx, id);
@@ -253,7 +239,7 @@ export function createAdminBookingService(deps: Dependencies) {
      */
     async cancel(id: string, input: CancelBooking, actor: string) {
       const byOwner = input.byOwner ?? false;
-      const marked = await db.transaction(async (tx) => {
+      const marked = await bookings.transaction(async (tx) => {
         const stay = await requireStay(tx, id, true);
         if (stay.status === 'canceled') {
           if (stay.refundDuePence > 0) return { row: stay, refundPence: stay.refundDuePence };
@@ -270,18 +256,18 @@ export function createAdminBookingService(deps: Dependencies) {
         const refundPence = refund.amountPence;
         // A balance not yet taken is never charged now: the scheduled charge is cancelled with the booking.
         const balanceCanceled = stay.balanceStatus === 'scheduled' || stay.balanceStatus === 'failed';
-        const row = await bookings.updateStay(
+        const row = await bookings.transition(
           {
-            id: id,
+            stay,
+            to: 'canceled',
             set: {
-              status: 'canceled',
               canceledAt: now,
               holdExpiresAt: null,
-              updatedAt: now,
               ...(balanceCanceled ? { balanceStatus: 'canceled' as const } : {}),
               refundDuePence: refundPence,
               ...(refundPence > 0 ? { attention: 'refund_pending' as const, attentionDetail: null } : {}),
             },
+            now,
           },
           tx,
         );
@@ -334,7 +320,7 @@ export function createAdminBookingService(deps: Dependencies) {
       let row: StayRow;
       await deps.reconcileLapsedHolds({ nights: stay });
       try {
-        row = await transactionWithRetry(db, async (tx) => {
+        row = await bookings.transaction(async (tx) => {
           await bookings.lockNights({ propertyId: stay.propertyId }, tx);
           await bookings.expireLapsedHolds({ now: now, nights: stay }, tx);
           if (
@@ -407,7 +393,7 @@ export function createAdminBookingService(deps: Dependencies) {
       }
       requireStayRules(input, now, { ownerMade: true });
       await deps.reconcileLapsedHolds({ nights: input });
-      const block = await db.transaction(async (tx) => {
+      return bookings.transaction(async (tx) => {
         const row = await bookings.createBlock({ ...input, now }, tx);
         await audit(tx, {
           actor,
@@ -422,8 +408,6 @@ export function createAdminBookingService(deps: Dependencies) {
         });
         return row;
       });
-      bookings.invalidate();
-      return block;
     },
 
     async exportCsv(actor: string): Promise<string> {

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { poundsToPence, quoteStay } from '../../domain/pricing.ts';
-import type { NewStay, StayRow } from '../bookings/bookings-repository.ts';
+import { createBookingsRepository, type NewStay, type StayRow } from '../bookings/bookings-repository.ts';
 import type { Db } from '../db/database.ts';
-import { stays } from '../db/schema.ts';
 import type { RefundProvider } from './service.ts';
 
-/** A stay written straight to the database, priced by the shared rules (test data only). */
+/**
+ * A stay written through a bookings repository of its own, priced by the shared rules (test data only): the app's
+ * calendar does not hear of it until `app.bookings.calendar.forget()` or its 2 s bound.
+ */
 export async function insertStay(
   db: Db,
   overrides: Partial<NewStay> & { checkIn: string; checkOut: string },
@@ -26,8 +28,7 @@ export async function insertStay(
     totalPence: poundsToPence(quote.total),
     ...overrides,
   };
-  const [created] = await db.insert(stays).values(row).returning();
-  return created as StayRow;
+  return createBookingsRepository(db).insertStay(row) as Promise<StayRow>;
 }
 
 /** A paid, confirmed guest booking as the payment flow leaves it. */

@@ -1,13 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/dates.ts';
-import { createBookingsRepository } from '../bookings/bookings-repository.ts';
-import {
-  type CalendarWrites,
-  createCalendar,
-  deferCalendarInvalidation,
-  UNAVAILABLE_CACHE_TTL_MS,
-} from '../bookings/calendar.ts';
+import { UNAVAILABLE_CACHE_TTL_MS } from '../bookings/calendar.ts';
 import { bookingPageRequest } from '../payments/test/payment-harness.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
 
@@ -111,7 +104,7 @@ describe('GET /api/unavailable-dates while bookings are written', () => {
         payload: bookingPageRequest(dates),
       });
       expect(hold.statusCode, hold.body).toBe(200);
-      // The write request read the calendar again before it answered: the next reader needs no database.
+      // The bookings module read the calendar again after the hold committed: the next reader needs no database.
       await own.database.close();
       const read = await own.app.inject({ method: 'GET', url: '/api/unavailable-dates/1' });
       expect(read.statusCode).toBe(200);
@@ -143,48 +136,5 @@ describe('GET /api/unavailable-dates while bookings are written', () => {
     await Promise.all([...holds, ...readers]);
     const all = await calendar();
     for (let i = 0; i < 20; i++) expect(all).toContain(stayOf(i).checkInDate);
-  });
-});
-
-describe('the calendar after a write whose refresh the database holds up', () => {
-  it('answers the write without waiting for the refresh, and makes the next reader wait for it', async () => {
-    const repository = createCalendar(t.database.db);
-    const bookings = createBookingsRepository(t.database.db);
-    expect(await calendar()).not.toContain('2027-08-02');
-    // A write request's handler: its write does not clear the calendar, its refresh comes before its answer.
-    const writes: CalendarWrites = { deferring: true };
-    await new Promise<void>((resolve, reject) =>
-      deferCalendarInvalidation(writes, () => {
-        bookings
-          .createBlock({
-            propertyId: 1,
-            checkIn: '2027-08-02',
-            checkOut: '2027-08-04',
-            reason: 'refresh test',
-            now: t.clock.now(),
-          })
-          .then(() => resolve(), reject);
-      }),
-    );
-    // The database is held up (a transaction holding a lock on stays) while the write's refresh runs.
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked = () => {};
-    const lockTaken = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const blocker = t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table stays in access exclusive mode`);
-      locked();
-      await gate;
-    });
-    await lockTaken;
-    await repository.refreshAfterWrites(writes, t.clock.now()); // returns after REFRESH_WAIT_MS
-    const read = calendar();
-    release();
-    await blocker;
-    expect(await read).toEqual(expect.arrayContaining(['2027-08-02', '2027-08-03']));
   });
 });

@@ -9,28 +9,31 @@ import {
 } from '../../domain/api/availability.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { planStayProblem } from '../../domain/rate-plan.ts';
-import { type Calendar, createCalendar } from '../bookings/calendar.ts';
+import type { BookingsRepository } from '../bookings/bookings-repository.ts';
 import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
-import { cachedRatePlan, priceGuestStay } from '../pricing/rate-plan-repository.ts';
+import { priceGuestStay } from '../pricing/rate-plan-repository.ts';
 
-async function requireProperty(repository: Calendar, propertyId: number): Promise<void> {
-  if (!(await repository.propertyExists(propertyId))) throw unknownProperty(propertyId);
+async function requireProperty(bookings: BookingsRepository, propertyId: number): Promise<void> {
+  if (!(await bookings.propertyExists(propertyId))) throw unknownProperty(propertyId);
 }
 
 /** The calendar, availability and price of stays (spec section 7), public. */
-export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
-  const repository = createCalendar(db);
+export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, clock, bookings, ratePlans },
+) => {
+  const { calendar } = bookings;
 
   app.get(
     '/unavailable-dates/:propertyId',
     { schema: { params: PropertyIdParamsSchema, response: { 200: UnavailableDatesSchema } } },
     async (request, reply) => {
       const { propertyId } = request.params;
-      await requireProperty(repository, propertyId);
+      await requireProperty(bookings, propertyId);
       // The calendar is serialised once per reading of the database, not once per request.
-      const { value, json } = await repository.unavailableNightsWithJson(propertyId, clock.now());
+      const { value, json } = await calendar.unavailableNightsWithJson(propertyId, clock.now());
       return reply
         .type('application/json; charset=utf-8')
         .serializer(() => json)
@@ -45,14 +48,14 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     async (request) => {
       const { propertyId, checkInDate, checkOutDate } = request.query;
       const now = clock.now();
-      await requireProperty(repository, propertyId);
+      await requireProperty(bookings, propertyId);
       requireStayRules({ checkIn: checkInDate, checkOut: checkOutDate }, now);
-      const problem = planStayProblem(await cachedRatePlan(db, now), {
+      const problem = planStayProblem(await ratePlans.current(now), {
         checkIn: checkInDate,
         checkOut: checkOutDate,
       });
       if (problem) throw badRequest(problem.message, problem.rule);
-      return { available: await repository.isShownFree(propertyId, checkInDate, checkOutDate, now) };
+      return { available: await calendar.isShownFree(propertyId, checkInDate, checkOutDate, now) };
     },
   );
 
@@ -62,7 +65,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     async (request) => {
       const { propertyId, checkInDate, checkOutDate, promoCode } = request.query;
       const now = clock.now();
-      await requireProperty(repository, propertyId);
+      await requireProperty(bookings, propertyId);
       const stay = { checkIn: checkInDate, checkOut: checkOutDate };
       requireStayRules(stay, now);
       const { quote } = await priceGuestStay(db, {
@@ -70,7 +73,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         promoCode,
         now,
         today: todayOnPropertyClock(now),
-        plan: await cachedRatePlan(db, now),
+        plan: await ratePlans.current(now),
       });
       return quote;
     },

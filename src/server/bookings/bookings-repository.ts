@@ -1,44 +1,198 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { OWNER_BLOCK_NAME } from '../../domain/api/admin-bookings.ts';
+import { type BookingStatus, canTransition } from '../../domain/booking-lifecycle.ts';
 import type { IsoDate } from '../../domain/dates.ts';
-import type { Db, DbOrTx } from '../db/database.ts';
-import { PG_EXCLUSION_VIOLATION, pgErrorCode } from '../db/database.ts';
-import { importedEvents, stays } from '../db/schema.ts';
-import { conflict } from '../errors.ts';
-import { createCalendar } from './calendar.ts';
+import { type Clock, systemClock } from '../clock.ts';
+import type { Db, DbOrTx, Tx } from '../db/database.ts';
+import { PG_EXCLUSION_VIOLATION, pgErrorCode, transactionWithRetry } from '../db/database.ts';
+import { properties, stays } from '../db/schema.ts';
+import { conflict, HttpError } from '../errors.ts';
+import { type Calendar, createCalendar } from './calendar.ts';
 import {
+  anEventSharesNights,
   expirableAt,
   lapsedAt,
   liveAt,
   lockNights,
   nightsAreFree,
   type PropertyNights,
+  stayNights,
   touching,
 } from './nights-rule.ts';
 
 /**
- * Every write of a stay — a guest's hold, an owner's booking, an owner block, confirm, cancel, expire — and the
- * reads of stay rows, in one place. Payments, the owner's admin and calendar sync call it; none writes `stays`
- * itself. Every method takes its arguments, then the database or the caller's transaction (`tx`, default the
- * database). Writes that change which nights are taken clear the guest's calendar (`invalidate`); a caller that
- * writes inside its own transaction also calls `invalidate()` after the commit.
+ * The one writer of the `stays` table: every insert and update of a stay in the server goes through this
+ * repository — a guest's hold, an owner's booking, an owner block, confirm, cancel, expire, moving dates, the
+ * guest's key and erasure — and so do the reads of stay rows. Payments, the owner's admin, the guest journey,
+ * the balance job and calendar sync call it; none writes `stays` itself. Every status change goes through
+ * `transition` (or `changeStatus` for many rows), which keeps the lifecycle of src/domain/booking-lifecycle.ts.
+ * Every method takes its arguments, then the database or a transaction of this module's `transaction()` (`tx`,
+ * default the database). It keeps the guest's calendar (calendar.ts): after each commit that changed which
+ * nights are taken, the calendar is read again before the write returns (docs/decisions/019).
  */
 
 export type StayRow = typeof stays.$inferSelect;
 export type NewStay = typeof stays.$inferInsert;
-export type StayChanges = Partial<Omit<NewStay, 'id'>>;
+/** What an update may change; the status changes only through `transition`. */
+export type StayChanges = Partial<Omit<NewStay, 'id' | 'status'>>;
 
 export type BlockInput = PropertyNights & { reason: string; now: Date };
 
 /** A lapsed hold with a payment intent, as the reconciliation asks the provider about it. */
 export type LapsedHold = { id: string; paymentIntentId: string; holdExpiresAt: Date };
 
+const STATUS_WORDS: Record<BookingStatus, string> = {
+  pending: 'pending',
+  confirmed: 'confirmed',
+  expired: 'expired',
+  canceled: 'cancelled',
+};
+const BECOMING: Record<BookingStatus, string> = {
+  pending: 'held again',
+  confirmed: 'confirmed',
+  expired: 'expired',
+  canceled: 'cancelled',
+};
+/** The machine code of a refused change, by the status it was to reach. */
+const REFUSAL_CODES: Record<BookingStatus, string> = {
+  pending: 'not_holdable',
+  confirmed: 'not_confirmable',
+  expired: 'not_expirable',
+  canceled: 'already_canceled',
+};
+
+/**
+ * A change of status the lifecycle (src/domain/booking-lifecycle.ts) does not allow: answered 409 with a sentence
+ * by the app's error handler, like every HttpError.
+ */
+export class ForbiddenTransition extends HttpError {
+  readonly from: BookingStatus;
+  readonly to: BookingStatus;
+  constructor(from: BookingStatus, to: BookingStatus) {
+    super(
+      409,
+      REFUSAL_CODES[to],
+      from === to
+        ? `This booking is already ${STATUS_WORDS[from]}.`
+        : `This booking is ${STATUS_WORDS[from]}, so it cannot be ${BECOMING[to]}.`,
+    );
+    this.name = 'ForbiddenTransition';
+    this.from = from;
+    this.to = to;
+  }
+}
+
+/** Columns whose change moves which nights a stay holds (the calendar is read again after their commit). */
+const NIGHTS_COLUMNS = ['checkIn', 'checkOut', 'holdExpiresAt', 'propertyId', 'kind'] as const;
+
+type StatusChange = { from: BookingStatus; to: BookingStatus; where: SQL; set?: StayChanges; now: Date };
+
 export type BookingsRepository = ReturnType<typeof createBookingsRepository>;
 
-export function createBookingsRepository(db: Db) {
-  const calendar = createCalendar(db);
-  const { invalidate } = calendar;
+/** The bookings module as the app uses it: the repository with the guest's calendar it keeps. */
+export function createBookings({ db, clock }: { db: Db; clock: Clock }): BookingsRepository {
+  return createBookingsRepository(db, createCalendar({ db, clock }));
+}
+
+/**
+ * The repository on `db` with the calendar it keeps. Test fixtures make one of their own, whose calendar nobody
+ * reads: the app's calendar hears of their writes within its 2 s bound (or `app.bookings.calendar.forget()`).
+ */
+export function createBookingsRepository(
+  db: Db,
+  calendar: Calendar = createCalendar({ db, clock: systemClock }),
+) {
+  /** Transactions opened by `transaction()`, and those of them whose writes changed nights. */
+  const ours = new WeakSet<object>();
+  const nightsChangedIn = new WeakSet<object>();
+  const knownProperties = new Set<number>();
+
+  /** A write changed nights in `tx`: read the calendar again now (autocommit) or after `tx` commits. */
+  async function nightsChanged(tx: DbOrTx): Promise<void> {
+    if (tx === db) return calendar.refresh();
+    if (!ours.has(tx)) {
+      throw new Error(
+        'a write that changes nights runs in bookings.transaction(), which refreshes the calendar',
+      );
+    }
+    nightsChangedIn.add(tx);
+  }
+
+  /**
+   * A transaction for writes of stays (retried if PostgreSQL breaks a deadlock, unless `retry: false`): once it
+   * has committed, the calendar is read again if its writes changed nights (`changesNights`: the caller's own
+   * writes did, e.g. an import of channel events), before this returns.
+   */
+  async function transaction<T>(
+    run: (tx: Tx) => Promise<T>,
+    options: { retry?: boolean; changesNights?: boolean } = {},
+  ): Promise<T> {
+    let changed = options.changesNights ?? false;
+    const attempt = async (tx: Tx) => {
+      ours.add(tx);
+      try {
+        return await run(tx);
+      } finally {
+        if (nightsChangedIn.has(tx)) changed = true;
+      }
+    };
+    try {
+      return options.retry === false
+        ? await db.transaction(attempt)
+        : await transactionWithRetry(db, attempt);
+    } finally {
+      if (changed) await calendar.refresh();
+    }
+  }
+
+  /**
+   * The one change of status: every stay matching `where` whose status is `from` becomes `to`, with `set`, if
+   * the lifecycle allows it (else ForbiddenTransition). Returns the rows changed.
+   */
+  async function changeStatus(change: StatusChange, tx: DbOrTx = db): Promise<StayRow[]> {
+    const rows = await updateStatus(change, tx);
+    if (rows.length > 0) await nightsChanged(tx);
+    return rows;
+  }
+
+  function updateStatus({ from, to, where, set = {}, now }: StatusChange, tx: DbOrTx): Promise<StayRow[]> {
+    if (!canTransition(from, to)) throw new ForbiddenTransition(from, to);
+    return tx
+      .update(stays)
+      .set({ updatedAt: now, ...set, status: to })
+      .where(and(eq(stays.status, from), where))
+      .returning();
+  }
+
+  /**
+   * One stay from its current status to `to` (see `changeStatus`), with `set`. `savepoint` runs the update in a
+   * savepoint of `tx`, so a refusal by the exclusion constraint leaves the transaction usable.
+   */
+  async function transition(
+    {
+      stay,
+      to,
+      set,
+      now,
+      savepoint = false,
+    }: {
+      stay: Pick<StayRow, 'id' | 'status'>;
+      to: BookingStatus;
+      set?: StayChanges;
+      now: Date;
+      savepoint?: boolean;
+    },
+    tx: DbOrTx = db,
+  ): Promise<StayRow> {
+    const change = { from: stay.status, to, where: eq(stays.id, stay.id), set, now };
+    const [row] = savepoint
+      ? await tx.transaction((inner) => updateStatus(change, inner))
+      : await updateStatus(change, tx);
+    if (!row) throw new Error(`stay ${stay.id} changed status during its transition to ${to}`);
+    await nightsChanged(tx);
+    return row;
+  }
 
   /**
    * Pending holds whose time is up become 'expired' and free their nights: every lapsed hold, or with `nights`
@@ -46,18 +200,40 @@ export function createBookingsRepository(db: Db) {
    * which asks the provider first (see `expirableAt`). Returns the ids expired.
    */
   async function expireLapsedHolds({ now, nights }: { now: Date; nights?: PropertyNights }, tx: DbOrTx = db) {
-    const rows = await tx
-      .update(stays)
-      .set({ status: 'expired', updatedAt: now })
-      .where(and(expirableAt(now), nights ? touching(nights) : undefined))
-      .returning({ id: stays.id });
-    if (rows.length > 0) invalidate();
+    const rows = await changeStatus(
+      {
+        from: 'pending',
+        to: 'expired',
+        where: and(expirableAt(now), nights ? touching(nights) : undefined)!,
+        now,
+      },
+      tx,
+    );
     return rows.map((row) => row.id);
   }
 
+  async function insertStay(values: NewStay, tx: DbOrTx = db): Promise<StayRow> {
+    const [row] = await tx.insert(stays).values(values).returning();
+    await nightsChanged(tx);
+    return row!;
+  }
+
   return {
-    invalidate,
-    propertyExists: calendar.propertyExists,
+    transaction,
+    transition,
+    changeStatus,
+    /** The guest's calendar this module keeps. */
+    calendar,
+
+    async propertyExists(propertyId: number): Promise<boolean> {
+      if (knownProperties.has(propertyId)) return true;
+      const [row] = await db
+        .select({ id: properties.id })
+        .from(properties)
+        .where(eq(properties.id, propertyId));
+      if (row) knownProperties.add(propertyId);
+      return Boolean(row);
+    },
 
     // --- The nights rule (nights-rule.ts) ---
 
@@ -225,17 +401,39 @@ export function createBookingsRepository(db: Db) {
 
     // --- Writes ---
 
-    async insertStay(values: NewStay, tx: DbOrTx = db): Promise<StayRow> {
-      const [row] = await tx.insert(stays).values(values).returning();
-      invalidate();
-      return row!;
-    },
+    insertStay,
 
+    /** Changes fields of one stay other than its status (see `transition`). */
     async updateStay({ id, set }: { id: string; set: StayChanges }, tx: DbOrTx = db): Promise<StayRow> {
       const [row] = await tx.update(stays).set(set).where(eq(stays.id, id)).returning();
       if (!row) throw new Error(`stay ${id} vanished during an update`);
-      invalidate();
+      if (NIGHTS_COLUMNS.some((column) => column in set)) await nightsChanged(tx);
       return row;
+    },
+
+    /** A new key for the guest's link (the old link stops working at once). */
+    async replaceManageKey({ id, now }: { id: string; now: Date }, tx: DbOrTx = db): Promise<StayRow> {
+      const [row] = await tx
+        .update(stays)
+        .set({ manageKey: newManageKey(), updatedAt: now })
+        .where(eq(stays.id, id))
+        .returning();
+      if (!row) throw new Error(`stay ${id} vanished during an update`);
+      return row;
+    },
+
+    /**
+     * Erases the personal fields of the given stays (UK GDPR erasure and retention: guest-journey/guest-data.ts),
+     * keeping their dates and money for the accounts. Returns the ids erased.
+     */
+    async eraseGuests({ ids, now }: { ids: string[]; now: Date }, tx: DbOrTx = db): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .update(stays)
+        .set({ ...ERASED_GUEST, manageKey: newManageKey(), erasedAt: now, updatedAt: now })
+        .where(inArray(stays.id, ids))
+        .returning({ id: stays.id });
+      return rows.map((row) => row.id);
     },
 
     /** Remembers the provider's payment intent of a hold (after the provider answered, in a new transaction). */
@@ -253,12 +451,12 @@ export function createBookingsRepository(db: Db) {
 
     /** Expires a lapsed hold the provider says is unpaid, if it is still that same lapsed hold. */
     async expireLapsedHold({ hold, now }: { hold: LapsedHold; now: Date }, tx: DbOrTx = db) {
-      const rows = await tx
-        .update(stays)
-        .set({ status: 'expired', updatedAt: now })
-        .where(and(eq(stays.id, hold.id), eq(stays.paymentIntentId, hold.paymentIntentId), lapsedAt(now)))
-        .returning({ id: stays.id });
-      if (rows.length > 0) invalidate();
+      const where = and(
+        eq(stays.id, hold.id),
+        eq(stays.paymentIntentId, hold.paymentIntentId),
+        lapsedAt(now),
+      )!;
+      const rows = await changeStatus({ from: 'pending', to: 'expired', where, now }, tx);
       return rows.length > 0;
     },
 
@@ -278,12 +476,11 @@ export function createBookingsRepository(db: Db) {
             eq(stays.source, 'web'),
             eq(stays.status, 'pending'),
             liveAt(now),
-            sql`exists (select 1 from ${importedEvents} e where e.property_id = ${stays.propertyId}
-              and not e.echo and e.check_in < ${stays.checkOut} and e.check_out > ${stays.checkIn})`,
+            anEventSharesNights(stayNights, 'taking'),
           ),
         )
         .returning({ id: stays.id, paymentIntentId: stays.paymentIntentId });
-      if (rows.length > 0) invalidate();
+      if (rows.length > 0) await nightsChanged(tx);
       return rows;
     },
 
@@ -294,9 +491,8 @@ export function createBookingsRepository(db: Db) {
     async createBlock(input: BlockInput, tx: DbOrTx = db): Promise<StayRow> {
       const run = async (t: DbOrTx) => {
         await expireLapsedHolds({ now: input.now }, t);
-        const [row] = await t
-          .insert(stays)
-          .values({
+        return insertStay(
+          {
             id: randomUUID(),
             propertyId: input.propertyId,
             kind: 'block',
@@ -309,12 +505,12 @@ export function createBookingsRepository(db: Db) {
             confirmedAt: input.now,
             createdAt: input.now,
             updatedAt: input.now,
-          })
-          .returning();
-        return row!;
+          },
+          t,
+        );
       };
       try {
-        return tx === db ? await db.transaction(run) : await run(tx);
+        return tx === db ? await transaction(run, { retry: false }) : await run(tx);
       } catch (error) {
         if (pgErrorCode(error) === PG_EXCLUSION_VIOLATION) {
           throw conflict(
@@ -323,8 +519,6 @@ export function createBookingsRepository(db: Db) {
           );
         }
         throw error;
-      } finally {
-        invalidate();
       }
     },
 
@@ -339,14 +533,31 @@ export function createBookingsRepository(db: Db) {
           .set({ attention: 'calendar_conflict', updatedAt: now })
           .where(and(eq(stays.id, id), sql`${stays.attention} is null`));
       }
-      await tx.execute(sql`
-        update ${stays} set attention = null, updated_at = ${now}
-        where ${stays.attention} = 'calendar_conflict'
-          and not exists (
-            select 1 from ${importedEvents} e
-            where e.conflict and e.property_id = ${stays.propertyId}
-              and e.check_in < ${stays.checkOut} and ${stays.checkIn} < e.check_out
-          )`);
+      await tx
+        .update(stays)
+        .set({ attention: null, updatedAt: now })
+        .where(
+          and(
+            eq(stays.attention, 'calendar_conflict'),
+            sql`not ${anEventSharesNights(stayNights, 'conflicting')}`,
+          ),
+        );
     },
   };
 }
+
+/** A fresh random key for the guest's link (two UUIDs' hex, as the column's default makes). */
+const newManageKey = () => sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`;
+
+/** The name an erased guest's stays keep. */
+export const ERASED_NAME = 'Erased guest';
+
+/** The stays' personal fields as erasure leaves them (the manage key is replaced, so old links stop working). */
+const ERASED_GUEST = {
+  contactName: ERASED_NAME,
+  contactEmail: '',
+  contactPhone: '',
+  specialRequests: '',
+  holdClientKey: null,
+  accessCode: null,
+} as const;

@@ -5,10 +5,10 @@ import { createSyncTestApp, type SyncTestApp } from '../calendar-sync/sync-test-
 import { type FeedServer, serveCalendar, startFeedServer } from '../calendar-sync/test-feed-server.ts';
 import { importedEvents, stays } from '../db/schema.ts';
 import { createPaymentProvider } from '../payments/create-payment-provider.ts';
-import { DATES_TAKEN_MESSAGE } from '../payments/payment-service.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { bookingPageRequest, bookingPayload, stayDates } from '../payments/test/payment-harness.ts';
 import { adminToken } from '../test/test-app.ts';
+import { DATES_TAKEN_MESSAGE } from './guest-hold.ts';
 
 /**
  * The nights rule (docs/decisions/008-nights-rule.md) through HTTP: no live stay shares a night with a channel's

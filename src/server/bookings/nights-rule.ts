@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gt, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { IsoDate } from '../../domain/dates.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { importedEvents, stays } from '../db/schema.ts';
@@ -11,6 +11,37 @@ import { importedEvents, stays } from '../db/schema.ts';
 
 /** Nights [checkIn, checkOut) of one property. */
 export type PropertyNights = { propertyId: number; checkIn: IsoDate; checkOut: IsoDate };
+
+/** A bound of a range of nights: a date, or a stay's column (to test each stay of a query). */
+type NightBound = IsoDate | AnyColumn;
+
+/** Each stay's own nights, for the tests below run once per stay of a query. */
+export const stayNights = {
+  propertyId: stays.propertyId,
+  checkIn: stays.checkIn,
+  checkOut: stays.checkOut,
+} as const;
+
+/**
+ * The one overlap test against the channels' imported events: events of the property that share a night with
+ * [checkIn, checkOut) (with no `checkOut`, a night from `checkIn` on). `taking` events hold their nights (every
+ * event but the echoes of our own stays); `conflicting` ones were found to overlap a confirmed stay of ours at
+ * import. The nights rule, the holds an import takes, the conflicts' attention and the guest's calendar use it.
+ */
+export const eventsSharingNights = (
+  nights: { propertyId: number | AnyColumn; checkIn: NightBound; checkOut?: NightBound },
+  which: 'taking' | 'conflicting',
+): SQL =>
+  and(
+    eq(importedEvents.propertyId, nights.propertyId),
+    nights.checkOut === undefined ? undefined : lt(importedEvents.checkIn, nights.checkOut),
+    gt(importedEvents.checkOut, nights.checkIn),
+    which === 'taking' ? eq(importedEvents.echo, false) : eq(importedEvents.conflict, true),
+  )!;
+
+/** Whether any event of `eventsSharingNights` exists (for a stay's columns, tested per stay). */
+export const anEventSharesNights = (...args: Parameters<typeof eventsSharingNights>): SQL =>
+  sql`exists (select 1 from ${importedEvents} where ${eventsSharingNights(...args)})`;
 
 /** The first key of the per-property advisory lock on nights (the second is the property id). */
 const NIGHTS_LOCK_CLASS = 727_010;
@@ -83,8 +114,6 @@ export async function nightsAreFree(
   const result = await tx.execute<{ taken: boolean }>(sql`select
     exists (select 1 from ${stays} where ${stays.propertyId} = ${propertyId}
       and ${stays.checkIn} < ${checkOut} and ${stays.checkOut} > ${checkIn} and ${liveAt(now)}${excluded})
-    or exists (select 1 from ${importedEvents} where ${importedEvents.propertyId} = ${propertyId}
-      and ${importedEvents.checkIn} < ${checkOut} and ${importedEvents.checkOut} > ${checkIn}
-      and not ${importedEvents.echo}) as taken`);
+    or ${anEventSharesNights({ propertyId, checkIn, checkOut }, 'taking')} as taken`);
   return !(result as unknown as { rows: { taken: boolean }[] }).rows[0]?.taken;
 }

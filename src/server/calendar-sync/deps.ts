@@ -10,7 +10,10 @@ export type Logger = {
 };
 export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
-export type CalendarSyncDeps = Pick<AppContext, 'config' | 'database' | 'db' | 'clock' | 'notifications'> & {
+export type CalendarSyncDeps = Pick<
+  AppContext,
+  'config' | 'database' | 'db' | 'clock' | 'notifications' | 'bookings'
+> & {
   /** Cancels the payment intents of guests' holds an import took the nights of (absent: they lapse unpaid). */
   payments?: Pick<AppContext['payments'], 'cancelPaymentIntent'>;
   /** DNS resolver of the feed fetcher (tests inject one to fake a private address). */

@@ -99,11 +99,11 @@ export function createFeedImport(deps: CalendarSyncDeps & { log: Logger }, booki
       throw badGateway(message, 'feed_unavailable');
     }
 
-    // (Tx in db/database.ts lacks the relations generic that db.transaction's tx carries.)
-    const { lapsedHolds, ...result } = await db.transaction((tx) =>
-      saveImport(tx, sourceId, url, ranges, attemptAt),
+    // The events are nights of the guest's calendar: it is read again once they have committed.
+    const { lapsedHolds, ...result } = await bookings.transaction(
+      (tx) => saveImport(tx, sourceId, url, ranges, attemptAt),
+      { retry: false, changesNights: true },
     );
-    bookings.invalidate(); // the guest's calendar shows the new nights at once
     await cancelIntentsOf(lapsedHolds);
     log.info(
       { sourceId, events: result.events, echoes: result.echoes, conflicts: result.conflicts.length },

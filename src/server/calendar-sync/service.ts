@@ -1,4 +1,3 @@
-import { createBookingsRepository } from '../bookings/bookings-repository.ts';
 import { type CalendarSyncDeps, silentLogger } from './deps.ts';
 import { createFeedExport } from './export.ts';
 import { createFeedHealth } from './health.ts';
@@ -17,7 +16,7 @@ export type CalendarSync = ReturnType<typeof createCalendarSync>;
 
 export function createCalendarSync(deps: CalendarSyncDeps) {
   const withLog = { ...deps, log: deps.log ?? silentLogger };
-  const bookings = createBookingsRepository(deps.db);
+  const { bookings } = deps;
   const { sync, syncAll } = createFeedImport(withLog, bookings);
   const { reportStaleFeeds, status } = createFeedHealth(withLog);
   const { syncSavedFeeds, refreshStaleFeeds } = createSyncSchedule(withLog, {

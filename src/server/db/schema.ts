@@ -248,7 +248,7 @@ export const demoRefunds = pgTable('demo_refunds', {
   createdAt: createdAt(),
 });
 
-/** The owner's account (docs/decisions/019-the-owners-account.md). */
+/** The owner's account (docs/decisions/020-the-owners-account.md). */
 export const adminUsers = pgTable('admin_users', {
   id: serial('id').primaryKey(),
   username: text('username').notNull().unique(),

@@ -3,6 +3,7 @@ import { bookingReference } from '../../domain/booking-reference.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { retentionCutoff } from '../../domain/retention.ts';
 import { audit } from '../audit/audit.ts';
+import type { BookingsRepository } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { outbox, stays } from '../db/schema.ts';
@@ -13,20 +14,7 @@ import { outbox, stays } from '../db/schema.ts';
  * stay). Erasing replaces the personal fields and keeps the stay's dates and money for the accounts.
  */
 
-export const ERASED_NAME = 'Erased guest';
-
-/** The stays' personal fields as erasure leaves them (the manage key is replaced, so old links stop working). */
-const erasedStayFields = (now: Date) => ({
-  contactName: ERASED_NAME,
-  contactEmail: '',
-  contactPhone: '',
-  specialRequests: '',
-  holdClientKey: null,
-  accessCode: null,
-  manageKey: sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`,
-  erasedAt: now,
-  updatedAt: now,
-});
+export { ERASED_NAME } from '../bookings/bookings-repository.ts';
 
 const erasedMessageFields = {
   to: '',
@@ -39,17 +27,16 @@ const erasedMessageFields = {
 const sameAddress = (column: typeof stays.contactEmail | typeof outbox.to, email: string) =>
   sql`lower(${column}) = ${email.trim().toLowerCase()}`;
 
-/** Erases the given stays and every message about them; returns the counts. */
-async function eraseStays(tx: DbOrTx, ids: string[], now: Date, alsoTo?: string) {
+/** Erases the given stays (through the bookings module) and every message about them; returns the counts. */
+async function eraseStays(
+  bookings: BookingsRepository,
+  tx: DbOrTx,
+  ids: string[],
+  now: Date,
+  alsoTo?: string,
+) {
   if (ids.length === 0 && alsoTo === undefined) return { erasedStays: 0, erasedMessages: 0 };
-  const erased =
-    ids.length > 0
-      ? await tx
-          .update(stays)
-          .set(erasedStayFields(now))
-          .where(inArray(stays.id, ids))
-          .returning({ id: stays.id })
-      : [];
+  const erased = await bookings.eraseGuests({ ids, now }, tx);
   const messages = await tx
     .update(outbox)
     .set(erasedMessageFields)
@@ -63,8 +50,8 @@ async function eraseStays(tx: DbOrTx, ids: string[], now: Date, alsoTo?: string)
   return { erasedStays: erased.length, erasedMessages: messages.length };
 }
 
-export function createGuestData(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createGuestData(deps: { db: Db; clock: Clock; bookings: BookingsRepository }) {
+  const { db, clock, bookings } = deps;
 
   const staysOf = (tx: DbOrTx, email: string) =>
     tx
@@ -122,7 +109,7 @@ export function createGuestData(deps: { db: Db; clock: Clock }) {
     async erase(email: string, actor: string) {
       return db.transaction(async (tx) => {
         const ids = (await staysOf(tx, email)).map((row) => row.id);
-        const counts = await eraseStays(tx, ids, clock.now(), email);
+        const counts = await eraseStays(bookings, tx, ids, clock.now(), email);
         // The audit names the stays, never the address that was erased.
         await audit(tx, { actor, action: 'guest.erased', details: { stayIds: ids, ...counts } });
         return counts;
@@ -139,7 +126,7 @@ export function createGuestData(deps: { db: Db; clock: Clock }) {
           .from(stays)
           .where(and(eq(stays.kind, 'guest'), isNull(stays.erasedAt), lt(stays.checkOut, cutoff)));
         const ids = due.map((row) => row.id);
-        const counts = await eraseStays(tx, ids, now);
+        const counts = await eraseStays(bookings, tx, ids, now);
         if (ids.length > 0) {
           await audit(tx, {
             actor: 'retention',

@@ -1,14 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
 import type { AdminBooking } from '../../domain/api/admin-bookings.ts';
 import type { ChangeDates, StayDetails } from '../../domain/api/guest-journey.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { toAdminBooking } from '../admin-bookings/repository.ts';
 import { audit } from '../audit/audit.ts';
-import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
+import type { BookingsRepository, StayRow } from '../bookings/bookings-repository.ts';
 import { requireStayRules } from '../bookings/requirements.ts';
 import type { Clock } from '../clock.ts';
-import { type Db, PG_EXCLUSION_VIOLATION, pgErrorCode, transactionWithRetry } from '../db/database.ts';
-import { stays } from '../db/schema.ts';
+import { type Db, PG_EXCLUSION_VIOLATION, pgErrorCode } from '../db/database.ts';
 import { manageBookingUrl } from '../email/stay-calendar.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { ScheduledMessages } from './scheduled-messages.ts';
@@ -20,12 +18,12 @@ import { readGuestMessageSettings } from './settings.ts';
  */
 export function createOwnerStayActions(deps: {
   db: Db;
+  bookings: BookingsRepository;
   clock: Clock;
   siteUrl: string;
   scheduled: ScheduledMessages;
 }) {
-  const { db, clock } = deps;
-  const bookings = createBookingsRepository(db);
+  const { db, clock, bookings } = deps;
 
   async function requireGuestStay(id: string): Promise<StayRow> {
     const row = await bookings.findStay({ id });
@@ -66,16 +64,9 @@ export function createOwnerStayActions(deps: {
     /** A new key for the guest's link: the old link stops working at once. */
     async rotateManageKey(id: string, actor: string) {
       await requireGuestStay(id);
-      const [row] = await db
-        .update(stays)
-        .set({
-          manageKey: sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`,
-          updatedAt: clock.now(),
-        })
-        .where(eq(stays.id, id))
-        .returning();
+      const row = await bookings.replaceManageKey({ id, now: clock.now() });
       await audit(db, { actor, action: 'booking.manage_link_replaced', details: { stayId: id } });
-      return details(row!);
+      return details(row);
     },
 
     /**
@@ -100,7 +91,7 @@ export function createOwnerStayActions(deps: {
           'dates_unavailable',
         );
       try {
-        const row = await transactionWithRetry(db, async (tx) => {
+        const row = await bookings.transaction(async (tx) => {
           await bookings.lockNights(nights, tx);
           await bookings.expireLapsedHolds({ now, nights }, tx);
           if (!(await bookings.isFree({ ...nights, now, excludeStayId: id }, tx))) throw taken();
@@ -123,8 +114,6 @@ export function createOwnerStayActions(deps: {
       } catch (error) {
         if (pgErrorCode(error) === PG_EXCLUSION_VIOLATION) throw taken();
         throw error;
-      } finally {
-        bookings.invalidate();
       }
     },
   };

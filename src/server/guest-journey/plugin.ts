@@ -29,7 +29,7 @@ export const guestJourneyPlugin = fp(
       ownerEmail: config.ownerEmail,
       log: app.log,
     });
-    const guestData = createGuestData({ db, clock });
+    const guestData = createGuestData({ db, clock, bookings: context.bookings });
     app.decorate('scheduledMessages', scheduled);
     app.decorate('guestData', guestData);
     const manage = createManageBooking({
@@ -40,7 +40,13 @@ export const guestJourneyPlugin = fp(
       adminBookings: app.adminBookings,
     });
     await registerApi(app, manageBookingRoutes, { manage }); // keyed by the guest's own link
-    const owner = createOwnerStayActions({ db, clock, siteUrl: config.siteUrl, scheduled });
+    const owner = createOwnerStayActions({
+      db,
+      bookings: context.bookings,
+      clock,
+      siteUrl: config.siteUrl,
+      scheduled,
+    });
     await registerAdminApi(app, guestJourneyAdminRoutes, { ...context, owner, guestData });
   },
   { name: 'guest-journey', fastify: '5.x', dependencies: ['admin-bookings'] },

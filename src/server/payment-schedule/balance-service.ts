@@ -3,7 +3,7 @@ import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatGbp } from '../../domain/format.ts';
 import { ownerDecidesOn, reminderDueOn } from '../../domain/payment-schedule.ts';
 import { audit } from '../audit/audit.ts';
-import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
+import type { BookingsRepository, StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { badGateway, conflict, HttpError, notFound } from '../errors.ts';
@@ -76,13 +76,13 @@ export type BalanceJobResult = {
 
 export function createBalanceService(deps: {
   db: Db;
+  bookings: BookingsRepository;
   clock: Clock;
   payments: PaymentProvider;
   notifications: NotificationEvents;
   log: FastifyBaseLogger;
 }) {
-  const { db, clock, payments, notifications, log } = deps;
-  const bookings = createBookingsRepository(db);
+  const { db, clock, payments, notifications, log, bookings } = deps;
 
   /**
    * Records what became of attempt `attempt` of a stay's balance, if that attempt is still the one in flight (a

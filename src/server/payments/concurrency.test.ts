@@ -1,26 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { DATES_TAKEN_MESSAGE } from '../bookings/guest-hold.ts';
 import { stays } from '../db/schema.ts';
-import { DATES_TAKEN_MESSAGE } from './payment-service.ts';
-import {
-  bookingPageRequest,
-  bookingPayload,
-  createPaymentHarness,
-  type PaymentHarness,
-  stayDates,
-} from './test/payment-harness.ts';
+import { bookingPageRequest, bookingPayload, stayDates, usePaymentHarness } from './test/payment-harness.ts';
 
 const GUESTS = 50;
 
 /** Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL (where the requests truly run in parallel). */
 describe('concurrent guests', () => {
-  let h: PaymentHarness;
-  beforeAll(async () => {
-    h = await createPaymentHarness('demo');
-  });
-  afterAll(async () => {
-    await h.close();
-  });
+  const h = usePaymentHarness('demo');
 
   const liveStays = (checkIn: string) =>
     h.t.database.db.select().from(stays).where(eq(stays.checkIn, checkIn));

@@ -5,6 +5,7 @@ import {
   createPaymentHarness,
   type PaymentHarness,
   stayDates,
+  usePaymentHarness,
 } from './test/payment-harness.ts';
 
 describe('POST /api/demo-payments/{id}/confirm', () => {
@@ -74,13 +75,7 @@ describe('POST /api/demo-payments/{id}/confirm', () => {
 });
 
 describe('demo payment endpoints with Stripe configured', () => {
-  let h: PaymentHarness;
-  beforeAll(async () => {
-    h = await createPaymentHarness('stripe');
-  });
-  afterAll(async () => {
-    await h.close();
-  });
+  const h = usePaymentHarness('stripe');
 
   it('do not exist', async () => {
     const response = await h.t.app.inject({

@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bookingPageRequest,
-  createPaymentHarness,
-  type PaymentHarness,
-  readStay,
-  stayDates,
-} from './test/payment-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { bookingPageRequest, readStay, stayDates, usePaymentHarness } from './test/payment-harness.ts';
 
 describe('the hold sweeper', () => {
-  let h: PaymentHarness;
-  beforeAll(async () => {
-    h = await createPaymentHarness('demo');
-  });
-  afterAll(async () => {
-    await h.close();
-  });
+  const h = usePaymentHarness('demo');
 
   it('expires holds whose time has lapsed, and only those', async () => {
     const early = await h.t.app.inject({

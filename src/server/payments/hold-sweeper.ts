@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createBookingsRepository } from '../bookings/bookings-repository.ts';
+import type { BookingsRepository } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import type { ReconcileResult } from './reconcile-holds.ts';
@@ -13,12 +13,14 @@ import type { ReconcileResult } from './reconcile-holds.ts';
  */
 export function createHoldSweep(options: {
   db: Db;
+  /** Expires the lapsed holds and reads the guest's calendar again after they commit. */
+  bookings: BookingsRepository;
   clock: Clock;
   log: FastifyBaseLogger;
   /** The payment service's `reconcileLapsedHolds`: asks the provider about lapsed holds with a payment intent. */
   reconcile(): Promise<ReconcileResult>;
 }): () => Promise<string[]> {
-  const bookings = createBookingsRepository(options.db);
+  const { bookings } = options;
   return async () => {
     const reconciled = await options.reconcile();
     const { confirmed, refunded, kept } = reconciled;

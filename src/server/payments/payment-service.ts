@@ -1,47 +1,40 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { BookingPageIntentRequestSchema, PublicBooking } from '../../domain/api/payments.ts';
-import {
-  extendedHoldExpiresAt,
-  holdExpiresAt as holdExpiry,
-  isLive,
-  MINUTE_MS,
-} from '../../domain/booking-lifecycle.ts';
+import { isLive } from '../../domain/booking-lifecycle.ts';
 import { isBookingId } from '../../domain/booking-reference.ts';
-import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatGbp } from '../../domain/format.ts';
-import { planPayments } from '../../domain/payment-schedule.ts';
-import { poundsToPence, type Quote, quotePence, quoteStay } from '../../domain/pricing.ts';
+import { poundsToPence } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
-import { createBookingsRepository, type StayRow } from '../bookings/bookings-repository.ts';
-import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
+import type { StayRow } from '../bookings/bookings-repository.ts';
+import {
+  bookingNotFound,
+  chargedAtBookingPence,
+  createGuestHolds,
+  holdClientKey,
+} from '../bookings/guest-hold.ts';
 import type { AppContext } from '../context.ts';
-import { PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx, transactionWithRetry } from '../db/database.ts';
+import { PG_EXCLUSION_VIOLATION, pgErrorCode } from '../db/database.ts';
 import { badGateway, conflict, HttpError, notFound, paymentRequired } from '../errors.ts';
 import { balanceOutstanding, createBalanceService } from '../payment-schedule/balance-service.ts';
-import { readPaymentSchedule } from '../payment-schedule/schedule-setting.ts';
-import { priceGuestStay } from '../pricing/rate-plan-repository.ts';
 import type { PaymentIntentStatus, ProviderPaymentIntent } from './provider.ts';
 import { createHoldReconciler } from './reconcile-holds.ts';
 
 /**
- * Holding nights while a guest pays, and confirming them only once the payment provider says the payment for
- * exactly that booking and amount succeeded (spec README, "Booking states" and points 1–3). The browser's calls
- * and the provider's webhook all arrive here; every step is idempotent. No database transaction is ever open
- * while the provider is called (docs/architecture.md): hold, commit, call the provider, record in a new
- * transaction.
+ * Paying for a hold, and confirming it only once the payment provider says the payment for exactly that booking
+ * and amount succeeded (spec README, "Booking states" and points 1–3). The hold itself is the bookings module's
+ * (bookings/guest-hold.ts); this module makes its payment intent, confirms or refunds what was paid, and answers
+ * the provider's events. The browser's calls and the provider's webhook all arrive here; every step is
+ * idempotent. No database transaction is ever open while the provider is called (docs/architecture.md): hold,
+ * commit, call the provider, record in a new transaction.
  */
 
-export const DATES_TAKEN_MESSAGE = 'These dates are already booked. Please select different dates.';
 export const NIGHTS_TAKEN_REFUNDED_MESSAGE =
   'Your payment went through after the hold on these dates had lapsed, and the nights have since been booked by someone else, so no booking was made. We have refunded your payment in full; refunds take 5–10 working days to reach your account. Please choose different dates.';
 export const PAID_AFTER_CANCELLATION_MESSAGE =
   'This booking had been cancelled before your payment went through, so we have refunded your payment in full; refunds take 5–10 working days to reach your account.';
 export const DUPLICATE_PAYMENT_MESSAGE =
   'This booking was already paid, so this second payment has been refunded in full; refunds take 5–10 working days to reach your account.';
-
-type BookingPageIntentRequest = z.output<typeof BookingPageIntentRequestSchema>;
 
 /** Statuses in which the same payment intent can still be paid, so a retry reuses it. */
 const PAYABLE: ReadonlySet<PaymentIntentStatus> = new Set([
@@ -50,16 +43,7 @@ const PAYABLE: ReadonlySet<PaymentIntentStatus> = new Set([
   'requires_action',
 ]);
 
-const datesTaken = () => conflict(DATES_TAKEN_MESSAGE, 'dates_unavailable');
-
-/**
- * What a guest's hold remembers of the client address that placed it, to bound how many stays one address can
- * hold at once: a one-way hash, never the address.
- */
-export const holdClientKey = (address: string) =>
-  createHash('sha256').update(`the-tower-hold:${address}`).digest('base64url');
-const bookingNotFound = () =>
-  notFound('We could not find that booking. Please check the link you were given.', 'booking_not_found');
+type BookingPageIntentRequest = z.output<typeof BookingPageIntentRequestSchema>;
 
 export type HoldResult = { stay: StayRow; intent: ProviderPaymentIntent };
 export type ConfirmResult = { stay: StayRow; created: boolean };
@@ -84,43 +68,6 @@ export function toPublicBooking(stay: StayRow): PublicBooking {
   };
 }
 
-/** What the guest pays when the booking is made: the deposit under a deposit plan, else the total. */
-export const chargedAtBookingPence = (stay: Pick<StayRow, 'scheduleKind' | 'depositPence' | 'totalPence'>) =>
-  stay.scheduleKind === 'deposit' ? stay.depositPence : stay.totalPence;
-
-export const CARD_CONSENT_MESSAGE =
-  'This booking is paid as a deposit now and the balance later: please agree to your card being saved for the balance, then pay.';
-
-/**
- * The itemised quote a booking was priced with, when it has one (bookings since the rate plan).
- * See docs/decisions/013-rate-plan.md.
- */
-function storedQuoteOf(stay: StayRow): Quote | null {
-  return stay.quote ? (stay.quote as unknown as Quote) : null;
-}
-
-/**
- * The price of a stored booking in the shape of a quote: the quote it was charged, or (older bookings, the
- * owner's) today's itemisation with the stored amounts, which may differ from today's rates.
- */
-function storedQuote(stay: StayRow): Quote {
-  const kept = storedQuoteOf(stay);
-  if (kept) return kept;
-  return {
-    ...quoteStay(stay.checkIn, stay.checkOut),
-    accommodation: stay.accommodationPence / 100,
-    cleaningFee: stay.cleaningFeePence / 100,
-    serviceFee: stay.serviceFeePence / 100,
-    total: stay.totalPence / 100,
-    accommodationPence: stay.accommodationPence,
-    cleaningFeePence: stay.cleaningFeePence,
-    serviceFeePence: stay.serviceFeePence,
-    levyPence: stay.levyPence,
-    discountPence: stay.discountPence,
-    totalPence: stay.totalPence,
-  };
-}
-
 function notSucceededMessage(intent: ProviderPaymentIntent): string {
   switch (intent.status) {
     case 'requires_action':
@@ -140,10 +87,10 @@ type Outcome =
   | { kind: 'error'; error: HttpError };
 
 export function createPaymentService(context: AppContext, log: FastifyBaseLogger) {
-  const { db, clock, config, payments, notifications } = context;
-  const bookings = createBookingsRepository(db);
-  const reconciler = createHoldReconciler({ db, clock, payments, log, confirmPayment });
-  const balances = createBalanceService({ db, clock, payments, notifications, log });
+  const { db, clock, payments, notifications, bookings } = context;
+  const holds = createGuestHolds(context);
+  const reconciler = createHoldReconciler({ bookings, clock, payments, log, confirmPayment });
+  const balances = createBalanceService({ db, bookings, clock, payments, notifications, log });
 
   /** A provider call; an outage becomes a 502 with a sentence for the guest, never a 500. */
   async function provider<T>(what: string, call: () => Promise<T>): Promise<T> {
@@ -156,19 +103,6 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
         'The payment service could not be reached. Please try again in a moment.',
         'payment_provider_unavailable',
       );
-    }
-  }
-
-  /**
-   * Runs a hold transaction (retried if PostgreSQL breaks a deadlock); an overlap refused by the database
-   * becomes the spec's 409.
-   */
-  async function holdTransaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
-    try {
-      return await transactionWithRetry(db, run);
-    } catch (error) {
-      if (pgErrorCode(error) === PG_EXCLUSION_VIOLATION) throw datesTaken();
-      throw error;
     }
   }
 
@@ -246,155 +180,15 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
   }
 
   /**
-   * The booking page: validate and price the stay, hold its nights for this guest, and give it an intent.
-   * `clientAddress` is the address the request came from: one address holds at most
-   * `config.liveHoldsPerClient` stays at once, a new hold replacing its oldest (so a script cannot hold the
-   * calendar).
+   * The booking page: the bookings module holds the nights (guest-hold.ts), then the hold is given an intent.
+   * `clientAddress` is the address the request came from (the per-client cap of holds).
    */
   async function holdForGuest(body: BookingPageIntentRequest, clientAddress?: string): Promise<HoldResult> {
-    const booking = body.booking;
-    if (booking.propertyId !== PROPERTY_ID) {
-      throw unknownProperty(booking.propertyId);
-    }
-    const now = clock.now();
-    const dates = { checkIn: booking.checkInDate, checkOut: booking.checkOutDate };
-    requireStayRules(dates, now);
-    const today = todayOnPropertyClock(now);
-    const requestedCode = booking.promoCode?.trim() || null;
-    const scheduleSetting = await readPaymentSchedule(db);
-    /**
-     * The owner's payment schedule decides how this booking is paid (the booking keeps that plan); a deposit
-     * needs the guest's consent to the card being kept for the balance (409 otherwise).
-     */
-    const schedule = (totalPence: number) => {
-      const plan = planPayments({
-        totalPence,
-        checkIn: dates.checkIn,
-        bookedOn: today,
-        setting: scheduleSetting,
-      });
-      if (plan.kind === 'deposit' && body.saveCardConsent !== true) {
-        throw conflict(CARD_CONSENT_MESSAGE, 'card_consent_required', { plan });
-      }
-      return {
-        scheduleKind: plan.kind,
-        depositPence: plan.kind === 'deposit' ? plan.todayPence : 0,
-        balancePence: plan.kind === 'deposit' ? plan.balancePence : 0,
-        balanceDueOn: plan.kind === 'deposit' ? plan.balanceDueOn : null,
-      };
-    };
-    const holdExpiresAt = holdExpiry(now, config.holdMinutes * MINUTE_MS);
-    const details = {
-      guestCount: booking.guestCount,
-      contactName: booking.contactName,
-      contactEmail: booking.contactEmail,
-      contactPhone: booking.contactPhone,
-      specialRequests: booking.specialRequests,
-      holdExpiresAt,
-      updatedAt: now,
-    };
-    /** The guest's price: the amount sent must be what the plan and promo code give (409 otherwise). */
-    const requireAmount = (totalPence: number, quote: Quote) => {
-      if (body.amount !== totalPence) {
-        throw conflict(
-          `The total for these dates is ${formatGbp(totalPence)}, not ${formatGbp(body.amount)}. Please check the price and try again.`,
-          'price_changed',
-          { quote },
-        );
-      }
-    };
-
-    const clientKey = clientAddress === undefined ? null : holdClientKey(clientAddress);
-    // Lapsed holds on these nights whose guest may have paid: asked about before the transaction.
-    await reconciler.reconcileLapsedHolds({ nights: { propertyId: booking.propertyId, ...dates } });
-    const { stay, replaced } = await holdTransaction(async (tx) => {
-      await bookings.lockNights({ propertyId: booking.propertyId }, tx);
-      await bookings.expireLapsedHolds({ now }, tx);
-      const own = body.holdToken ? await bookings.findByHoldToken({ holdToken: body.holdToken }, tx) : null;
-      const sameStay =
-        own?.status === 'pending' &&
-        own.propertyId === booking.propertyId &&
-        own.checkIn === dates.checkIn &&
-        own.checkOut === dates.checkOut;
-      const free = await bookings.isFree(
-        {
-          propertyId: booking.propertyId,
-          checkIn: dates.checkIn,
-          checkOut: dates.checkOut,
-          now,
-          excludeStayId: sameStay ? own.id : undefined,
-        },
-        tx,
-      );
-      if (!free) throw datesTaken();
-      // A live hold keeps the price it was given, whatever the owner changed since; a new hold, a
-      // lapsed one or another promo code is priced afresh by the current plan, under the nights' lock, so the
-      // last allowed use of a promo code goes to one booking only.
-      // See docs/decisions/013-rate-plan.md.
-      const keepsPrice =
-        sameStay &&
-        isLive(own, now) &&
-        (storedQuoteOf(own)?.promoCode ?? null)?.toUpperCase() === requestedCode?.toUpperCase();
-      let prices: Partial<StayRow>;
-      if (keepsPrice) {
-        requireAmount(own.totalPence, storedQuote(own));
-        prices = schedule(own.totalPence);
-      } else {
-        const priced = await priceGuestStay(tx, {
-          stay: dates,
-          promoCode: requestedCode ?? undefined,
-          now,
-          today,
-          excludeStayId: sameStay ? own.id : undefined,
-        });
-        requireAmount(priced.quote.totalPence, priced.quote);
-        prices = {
-          ...quotePence(priced.quote),
-          promoCodeId: priced.promo?.id ?? null,
-          quote: priced.quote,
-          ...schedule(priced.quote.totalPence),
-        };
-      }
-      // The client's other live holds beyond its allowance give way to this one, oldest first.
-      const others = clientKey
-        ? (await bookings.liveHoldsOfClient({ holdClientKey: clientKey, now }, tx)).filter(
-            (row) => row.id !== own?.id,
-          )
-        : [];
-      const replaced = others.slice(Math.max(0, config.liveHoldsPerClient - 1));
-      for (const row of replaced)
-        await bookings.updateStay({ id: row.id, set: { status: 'expired', updatedAt: now } }, tx);
-      if (sameStay) {
-        return {
-          stay: await bookings.updateStay(
-            { id: own.id, set: { ...details, ...prices, holdClientKey: clientKey } },
-            tx,
-          ),
-          replaced,
-        };
-      }
-      // The guest changed dates: its old hold gives way to the new one.
-      if (own?.status === 'pending')
-        await bookings.updateStay({ id: own.id, set: { status: 'expired', updatedAt: now } }, tx);
-      const inserted = await bookings.insertStay(
-        {
-          id: randomUUID(),
-          propertyId: booking.propertyId,
-          kind: 'guest',
-          source: 'web',
-          status: 'pending',
-          checkIn: dates.checkIn,
-          checkOut: dates.checkOut,
-          ...details,
-          ...prices,
-          holdToken: own?.holdToken ?? randomBytes(24).toString('base64url'),
-          holdClientKey: clientKey,
-          createdAt: now,
-        },
-        tx,
-      );
-      return { stay: inserted, replaced };
-    });
+    const { stay, replaced } = await holds.holdForGuest(
+      body,
+      clientAddress === undefined ? null : holdClientKey(clientAddress),
+      (nights) => reconciler.reconcileLapsedHolds({ nights }),
+    );
     await releaseReplacedHolds(replaced);
     const intent = await ensureIntent(stay, body.payment_method_types);
     return { stay, intent };
@@ -403,58 +197,12 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
   /** The checkout page: an existing booking (often made by the owner) paid by its id. */
   async function holdForBooking(bookingId: string, amountPounds: number): Promise<HoldResult> {
     if (!isBookingId(bookingId)) throw bookingNotFound();
-    const now = clock.now();
     const current = await bookings.findStay({ id: bookingId });
     if (current?.kind === 'guest' && current.status === 'confirmed' && balanceOutstanding(current)) {
       return balanceIntent(current, amountPounds);
     }
     await reconciler.reconcileLapsedHolds({ stayId: bookingId });
-    const stay = await holdTransaction(async (tx) => {
-      await bookings.lockNights({ propertyId: PROPERTY_ID }, tx); // first, before any row lock: one lock order for every path
-      await bookings.expireLapsedHolds({ now }, tx);
-      const found = await bookings.findStay({ id: bookingId, forUpdate: true }, tx);
-      if (found?.kind !== 'guest') throw bookingNotFound();
-      if (found.status === 'confirmed') {
-        throw conflict('This booking is already paid and confirmed.', 'already_confirmed');
-      }
-      if (found.status === 'canceled') {
-        throw conflict(
-          'This booking has been cancelled. Please contact us to book again.',
-          'booking_canceled',
-        );
-      }
-      if (found.checkIn < todayOnPropertyClock(now)) {
-        throw conflict('The dates of this booking have passed. Please contact us.', 'booking_past');
-      }
-      const amountPence = poundsToPence(amountPounds);
-      // A guest's deposit hold is paid its deposit here too, as on the booking page (docs/decisions/016).
-      const dueNow = chargedAtBookingPence(found);
-      if (amountPence !== dueNow) {
-        throw conflict(
-          `The ${found.scheduleKind === 'deposit' ? 'deposit' : 'total'} for this booking is ${formatGbp(dueNow)}, not ${formatGbp(amountPence)}. Please reload the page and try again.`,
-          'price_changed',
-          { quote: storedQuote(found) },
-        );
-      }
-      // Paying keeps the nights for at least the payment window (an owner's checkout link may hold for days).
-      const holdExpiresAt = extendedHoldExpiresAt(found.holdExpiresAt, now, config.holdMinutes * MINUTE_MS);
-      // An expired hold is taken up again only if its nights are still free (the nights rule).
-      const free = await bookings.isFree(
-        {
-          propertyId: found.propertyId,
-          checkIn: found.checkIn,
-          checkOut: found.checkOut,
-          now,
-          excludeStayId: found.id,
-        },
-        tx,
-      );
-      if (!free) throw datesTaken();
-      return bookings.updateStay(
-        { id: found.id, set: { status: 'pending', holdExpiresAt, updatedAt: now } },
-        tx,
-      );
-    });
+    const stay = await holds.holdForPayment(bookingId, amountPounds);
     const intent = await ensureIntent(stay);
     return { stay, intent };
   }
@@ -529,7 +277,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
     }
 
     const now = clock.now();
-    const outcome = await transactionWithRetry(db, async (tx): Promise<Outcome> => {
+    const outcome = await bookings.transaction(async (tx): Promise<Outcome> => {
       await bookings.lockNights({ propertyId: PROPERTY_ID }, tx); // first, before any row lock: one lock order for every path
       const stay = await bookings.findStay({ id: bookingId, forUpdate: true }, tx);
       if (stay?.kind !== 'guest') return { kind: 'error', error: bookingNotFound() };
@@ -613,29 +361,29 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
         ));
       if (free) {
         try {
-          const confirmed = await tx.transaction((savepoint) =>
-            bookings.updateStay(
-              {
-                id: stay.id,
-                set: {
-                  status: 'confirmed',
-                  paymentIntentId: intent.id,
-                  paidPence: intent.amount,
-                  confirmedAt: now,
-                  holdExpiresAt: null,
-                  // A deposit confirms the booking as a full payment does; its card is kept for the balance.
-                  ...(stay.scheduleKind === 'deposit'
-                    ? {
-                        balanceStatus: 'scheduled' as const,
-                        customerId: intent.customerId ?? stay.customerId,
-                        paymentMethodId: intent.paymentMethodId,
-                      }
-                    : {}),
-                  updatedAt: now,
-                },
+          // In a savepoint: a refusal by the exclusion constraint leaves the transaction to refuse the payment.
+          const confirmed = await bookings.transition(
+            {
+              stay,
+              to: 'confirmed',
+              set: {
+                paymentIntentId: intent.id,
+                paidPence: intent.amount,
+                confirmedAt: now,
+                holdExpiresAt: null,
+                // A deposit confirms the booking as a full payment does; its card is kept for the balance.
+                ...(stay.scheduleKind === 'deposit'
+                  ? {
+                      balanceStatus: 'scheduled' as const,
+                      customerId: intent.customerId ?? stay.customerId,
+                      paymentMethodId: intent.paymentMethodId,
+                    }
+                  : {}),
               },
-              savepoint,
-            ),
+              now,
+              savepoint: true,
+            },
+            tx,
           );
           await notifications.bookingConfirmed(tx, stay.id);
           return { kind: 'confirmed', stay: confirmed, created: true };
@@ -643,18 +391,18 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
           if (pgErrorCode(error) !== PG_EXCLUSION_VIOLATION) throw error;
         }
       }
-      const refused = await bookings.updateStay(
+      const refused = await bookings.transition(
         {
-          id: stay.id,
+          stay,
+          to: 'canceled',
           set: {
-            status: 'canceled',
             canceledAt: now,
             paymentIntentId: intent.id,
             paidPence: intent.amount,
             holdExpiresAt: null,
             attention: 'paid_after_nights_taken',
-            updatedAt: now,
           },
+          now,
         },
         tx,
       );
@@ -736,13 +484,16 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
     if (intent.status === 'canceled') {
       const bookingId = intent.metadata.bookingId;
       const now = clock.now();
-      const released = await db.transaction(async (tx) => {
-        const stay = await bookings.findStay({ id: bookingId, forUpdate: true }, tx);
-        if (stay?.status !== 'pending' || (stay.paymentIntentId && stay.paymentIntentId !== intent.id))
-          return false;
-        await bookings.updateStay({ id: stay.id, set: { status: 'expired', updatedAt: now } }, tx);
-        return true;
-      });
+      const released = await bookings.transaction(
+        async (tx) => {
+          const stay = await bookings.findStay({ id: bookingId, forUpdate: true }, tx);
+          if (stay?.status !== 'pending' || (stay.paymentIntentId && stay.paymentIntentId !== intent.id))
+            return false;
+          await bookings.transition({ stay, to: 'expired', now }, tx);
+          return true;
+        },
+        { retry: false },
+      );
       return released ? 'released' : 'ignored';
     }
     return 'ignored';

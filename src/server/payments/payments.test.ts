@@ -1,30 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { poundsToPence, quoteStay } from '../../domain/pricing.ts';
-import { DATES_TAKEN_MESSAGE, NIGHTS_TAKEN_REFUNDED_MESSAGE } from './payment-service.ts';
+import { DATES_TAKEN_MESSAGE } from '../bookings/guest-hold.ts';
+import { NIGHTS_TAKEN_REFUNDED_MESSAGE } from './payment-service.ts';
 import {
+  AUTHENTICATION_CARD,
   bookingPageRequest,
   bookingPayload,
-  createPaymentHarness,
+  DECLINED_CARD,
+  GOOD_CARD,
   type Intent,
-  type PaymentHarness,
   readStay,
   stayDates,
+  usePaymentHarness,
 } from './test/payment-harness.ts';
 
-const GOOD_CARD = '4242424242424242';
-const DECLINED_CARD = '4000000000000002';
-const AUTH_CARD = '4000002500003155';
 const MINUTE = 60_000;
 
 /** The same behaviour, whichever provider the site runs: demo payments or Stripe (SDK against a stand-in). */
 describe.each(['demo', 'stripe'] as const)('payments with the %s provider', (mode) => {
-  let h: PaymentHarness;
-  beforeAll(async () => {
-    h = await createPaymentHarness(mode);
-  });
-  afterAll(async () => {
-    await h.close();
-  });
+  const h = usePaymentHarness(mode);
 
   const hold = (body: object) =>
     h.t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: body });
@@ -171,7 +165,7 @@ describe.each(['demo', 'stripe'] as const)('payments with the %s provider', (mod
     it('confirms an authentication card only after the authentication step', async () => {
       const dates = stayDates(8);
       const intent = intentOf(await hold(bookingPageRequest(dates)));
-      expect(await h.pay(intent, AUTH_CARD)).toMatchObject({ status: 'requires_action' });
+      expect(await h.pay(intent, AUTHENTICATION_CARD)).toMatchObject({ status: 'requires_action' });
       const early = await postBooking(bookingPayload(dates, intent.paymentIntentId));
       expect(early.statusCode).toBe(402);
       expect((await h.authenticate(intent, true)).status).toBe('succeeded');

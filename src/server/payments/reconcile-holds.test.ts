@@ -1,22 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { DATES_TAKEN_MESSAGE } from '../bookings/guest-hold.ts';
 import { PAYMENT_CHECK_MAX_MS } from '../bookings/nights-rule.ts';
 import { demoPaymentIntents, outbox } from '../db/schema.ts';
 import { MESSAGE_KINDS } from '../email/notifications.ts';
 import { adminToken } from '../test/test-app.ts';
-import { DATES_TAKEN_MESSAGE } from './payment-service.ts';
 import { AUTHENTICATION_GRACE_MS, RECONCILE_BATCH_SIZE } from './reconcile-holds.ts';
 import {
+  AUTHENTICATION_CARD,
   bookingPageRequest,
-  createPaymentHarness,
-  type PaymentHarness,
+  DECLINED_CARD,
+  GOOD_CARD,
   readStay,
   stayDates,
+  usePaymentHarness,
 } from './test/payment-harness.ts';
 
-const GOOD_CARD = '4242424242424242';
-const DECLINED_CARD = '4000000000000002';
-const AUTHENTICATION_CARD = '4000002500003155';
 const MINUTE = 60_000;
 
 type Held = { bookingId: string; paymentIntentId: string; clientSecret: string; amount: number };
@@ -27,13 +26,7 @@ type Dates = { checkInDate: string; checkOutDate: string };
  * lapse must not lose the payment. The sweep, and any path about to take the nights, asks the provider first.
  */
 describe.each(['demo', 'stripe'] as const)('lapsed holds with a payment (%s provider)', (mode) => {
-  let h: PaymentHarness;
-  beforeAll(async () => {
-    h = await createPaymentHarness(mode, { emailNotifications: true });
-  });
-  afterAll(async () => {
-    await h.close();
-  });
+  const h = usePaymentHarness(mode, { emailNotifications: true });
 
   const hold = (dates: Dates, guest: string) =>
     h.t.app.inject({
@@ -198,14 +191,7 @@ describe.each(['demo', 'stripe'] as const)('lapsed holds with a payment (%s prov
 });
 
 describe('lapsed holds with a payment while Stripe is unreachable', () => {
-  let h: PaymentHarness;
-  beforeAll(async () => {
-    h = await createPaymentHarness('stripe', { emailNotifications: true });
-  });
-  afterAll(async () => {
-    h.standIn?.outage(false);
-    await h.close();
-  });
+  const h = usePaymentHarness('stripe', { emailNotifications: true });
 
   const held = async (dates: Dates, guest: string): Promise<Held> => {
     const response = await h.t.app.inject({

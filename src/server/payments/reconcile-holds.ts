@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LapsedHold } from '../bookings/bookings-repository.ts';
-import { createBookingsRepository } from '../bookings/bookings-repository.ts';
+import type { BookingsRepository, LapsedHold } from '../bookings/bookings-repository.ts';
 import { PAYMENT_CHECK_MAX_MS, type PropertyNights } from '../bookings/nights-rule.ts';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import type { PaymentProvider, ProviderPaymentIntent } from './provider.ts';
 
@@ -51,15 +49,14 @@ export type ReconcileOptions = {
 type Decision = 'confirmed' | 'refunded' | 'expire' | 'keep';
 
 export function createHoldReconciler(deps: {
-  db: Db;
+  bookings: BookingsRepository;
   clock: Clock;
   payments: Pick<PaymentProvider, 'retrievePaymentIntent'>;
   log: FastifyBaseLogger;
   /** The payment service's confirmation (idempotent; throws an HttpError when it refuses or refunds). */
   confirmPayment(paymentIntentId: string, expected: { bookingId: string }): Promise<unknown>;
 }) {
-  const { db, clock, payments, log } = deps;
-  const bookings = createBookingsRepository(db);
+  const { clock, payments, log, bookings } = deps;
 
   async function nightsOfStay(stayId: string): Promise<PropertyNights | null> {
     return bookings.findStay({ id: stayId });

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app.ts';
 import {
   bookingPageRequest,
   bookingPayload,
-  createPaymentHarness,
-  type PaymentHarness,
+  DECLINED_CARD,
+  GOOD_CARD,
   readStay,
   stayDates,
+  usePaymentHarness,
 } from './test/payment-harness.ts';
 
-const GOOD_CARD = '4242424242424242';
-const DECLINED_CARD = '4000000000000002';
-
 describe('POST /api/stripe/webhook', () => {
-  let h: PaymentHarness;
-  beforeAll(async () => {
-    h = await createPaymentHarness('stripe');
-  });
-  afterAll(async () => {
-    await h.close();
-  });
+  const h = usePaymentHarness('stripe');
 
   const holdFor = async (weeksAhead: number) => {
     const response = await h.t.app.inject({

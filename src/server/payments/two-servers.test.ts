@@ -3,9 +3,9 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/dates.ts';
 import { buildApp } from '../app.ts';
+import { DATES_TAKEN_MESSAGE } from '../bookings/guest-hold.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { DATES_TAKEN_MESSAGE } from './payment-service.ts';
 import { bookingPageRequest } from './test/payment-harness.ts';
 
 /**

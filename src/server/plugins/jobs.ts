@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-export type JobsOptions = Pick<AppContext, 'config' | 'db' | 'clock'> & {
+export type JobsOptions = Pick<AppContext, 'config' | 'db' | 'clock' | 'bookings'> & {
   /** Run every job on its timer (main.ts); tests leave them off and drive them through `app.jobs`. */
   startJobs: boolean;
   /** Queues this process leaves to the others (or to after a restart). */
@@ -38,6 +38,7 @@ export const jobsPlugin = fp(
       work: {
         sweepHolds: createHoldSweep({
           db,
+          bookings: options.bookings,
           clock,
           log: app.log,
           reconcile: app.paymentService.reconcileLapsedHolds,

@@ -13,15 +13,16 @@ import {
   RatePlanSchema,
 } from '../../domain/rate-plan.ts';
 import { liveAt } from '../bookings/nights-rule.ts';
-import type { Db, DbOrTx } from '../db/database.ts';
+import type { Clock } from '../clock.ts';
+import type { Db, DbOrTx, Tx } from '../db/database.ts';
+import { createKeptReadings } from '../db/kept-readings.ts';
 import { promoCodes, ratePlans, stays } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
-import { createSingleFlight, type SingleFlight } from '../jobs/single-flight.ts';
 
 /**
  * The rate plan and the promo codes as stored (schema.ts: `rate_plans`, `promo_codes`), and the server's one way
  * to price a guest's stay with them (`priceGuestStay`): the quote route, the hold and the owner's booking all go
- * through it, so what is quoted is what is charged.
+ * through it, so what is quoted is what is charged. `createRatePlans` keeps the plan for the guest's reads.
  */
 
 type PromoRow = typeof promoCodes.$inferSelect;
@@ -59,11 +60,14 @@ export function promoToRow(fields: PromoCodeFields) {
 }
 
 /** The stored plan, or the specification's figures when the owner has never changed it. */
-export async function loadRatePlan(tx: DbOrTx, options: { forUpdate?: boolean } = {}): Promise<RatePlan> {
+export async function loadRatePlan(
+  tx: DbOrTx,
+  options: { forUpdate?: boolean; propertyId?: number } = {},
+): Promise<RatePlan> {
   const query = tx
     .select({ plan: ratePlans.plan })
     .from(ratePlans)
-    .where(eq(ratePlans.propertyId, PROPERTY_ID));
+    .where(eq(ratePlans.propertyId, options.propertyId ?? PROPERTY_ID));
   const [row] = options.forUpdate ? await query.for('update') : await query;
   if (!row) return DEFAULT_RATE_PLAN;
   // Written only after the same schema accepted it; parsed again so a hand-edited row cannot mislead a quote.
@@ -72,49 +76,36 @@ export async function loadRatePlan(tx: DbOrTx, options: { forUpdate?: boolean } 
 
 /**
  * How long the guest's reads (the quote, the availability check, the public plan) use a plan read from the database
- * before reading it again. The owner's change in this process is seen at once (`forgetRatePlan`); another process's
- * (several on one PostgreSQL) within this time. A hold never uses it: it prices inside its transaction, and a price
- * that changed since the quote is answered 409 `price_changed`, as before.
+ * before reading it again. The owner's change in this process is forgotten once it commits (`transaction`);
+ * another process's (several on one PostgreSQL) is seen within this time. A hold never uses it: it prices inside
+ * its transaction, and a price that changed since the quote is answered 409 `price_changed`, as before.
  */
 export const RATE_PLAN_CACHE_MS = 2000;
 
-type PlanCache = {
-  plan?: RatePlan;
-  readAt: number;
-  generation: number;
-  /** The read under way, for every guest waiting (keyed by the generation it started in). */
-  reads: SingleFlight<number, RatePlan>;
-};
-/** Per database handle, like the guest's calendar (bookings/calendar.ts): every route made on it shares it. */
-const planCaches = new WeakMap<object, PlanCache>();
-const planCacheOf = (db: Db): PlanCache => {
-  let cache = planCaches.get(db);
-  if (!cache) {
-    cache = { readAt: Number.NEGATIVE_INFINITY, generation: 0, reads: createSingleFlight() };
-    planCaches.set(db, cache);
-  }
-  return cache;
-};
+export type RatePlans = ReturnType<typeof createRatePlans>;
 
-/** The current plan for the guest's reads, from memory for up to RATE_PLAN_CACHE_MS; one read for all waiting. */
-export async function cachedRatePlan(db: Db, now: Date): Promise<RatePlan> {
-  const cache = planCacheOf(db);
-  const age = now.getTime() - cache.readAt;
-  if (cache.plan && age >= 0 && age < RATE_PLAN_CACHE_MS) return cache.plan;
-  const generation = cache.generation;
-  return cache.reads.run(generation, async () => {
-    const plan = await loadRatePlan(db);
-    // A change committed while this read ran makes its answer unsafe to keep.
-    if (generation === cache.generation) Object.assign(cache, { plan, readAt: now.getTime() });
-    return plan;
+/**
+ * The rate plan as the guest's reads use it, kept in memory for up to RATE_PLAN_CACHE_MS, and the owner's changes
+ * of it, after whose commit it is forgotten (docs/decisions/019-caches-kept-by-their-writer.md).
+ */
+export function createRatePlans({ db, clock }: { db: Db; clock: Clock }) {
+  const kept = createKeptReadings<number, RatePlan>({
+    clock,
+    maxAgeMs: RATE_PLAN_CACHE_MS,
+    read: async (propertyId) => ({ value: await loadRatePlan(db, { propertyId }) }),
   });
-}
-
-/** The owner changed the plan (after the commit): the next read goes to the database. */
-export function forgetRatePlan(db: Db): void {
-  const cache = planCacheOf(db);
-  cache.generation++;
-  cache.plan = undefined;
+  return {
+    /** The current plan for the guest's reads, from memory for up to RATE_PLAN_CACHE_MS. */
+    current: (now: Date): Promise<RatePlan> => kept.get(PROPERTY_ID, now),
+    /** A change of the plan or the promo codes, in one transaction; the plan is forgotten after the commit. */
+    async transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
+      try {
+        return await db.transaction(run);
+      } finally {
+        kept.forget();
+      }
+    },
+  };
 }
 
 export async function saveRatePlan(tx: DbOrTx, plan: RatePlan, now: Date): Promise<void> {

@@ -20,14 +20,7 @@ import type { AppContext } from '../context.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../db/database.ts';
 import { promoCodes, ratePlans, stays } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
-import {
-  cachedRatePlan,
-  forgetRatePlan,
-  listPromoCodes,
-  loadRatePlan,
-  promoToRow,
-  saveRatePlan,
-} from './rate-plan-repository.ts';
+import { listPromoCodes, loadRatePlan, promoToRow, saveRatePlan } from './rate-plan-repository.ts';
 
 /** The prices sent are not valid: the first of the domain's sentences, which name the field they are about. */
 const invalidPrices = (messages: (string | undefined)[]) =>
@@ -50,9 +43,9 @@ const PART_INPUTS = {
  * answered with the whole plan.
  * See docs/decisions/013-rate-plan.md.
  */
-export const ratePlanPublicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
+export const ratePlanPublicRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { ratePlans, clock }) => {
   app.get('/rate-plan', { schema: { response: { 200: PublicRatePlanSchema } } }, async () =>
-    cachedRatePlan(db, clock.now()),
+    ratePlans.current(clock.now()),
   );
 };
 
@@ -72,7 +65,7 @@ export const ratePlanAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     change: (plan: RatePlan) => { plan: RatePlan; details: Record<string, unknown> },
   ) {
     const now = clock.now();
-    await db.transaction(async (tx) => {
+    await options.ratePlans.transaction(async (tx) => {
       await tx
         .insert(ratePlans)
         .values({ propertyId: PROPERTY_ID, plan: DEFAULT_RATE_PLAN, updatedAt: now })
@@ -84,7 +77,6 @@ export const ratePlanAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       await saveRatePlan(tx, checked.data, now);
       await audit(tx, { actor: who, action, details });
     });
-    forgetRatePlan(db);
     // The public pages print the plan's rates: they are rendered again with it (decision 012).
     options.siteContent.changed();
     return state();

@@ -10,6 +10,7 @@
  * React Router's own tags. The build applies it to the pages it pre-renders (scripts/finish-build.ts), the server
  * to the pages it renders again with the owner's content (render-pages.ts).
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { PUBLIC_PATHS } from '../../domain/site-paths.ts';
 
 /** The pages that read completely without JavaScript: the public pages and the not-found page. */
@@ -19,11 +20,39 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 const HYDRATION_MODULE = /<script type="module" async="">([\s\S]*?)<\/script>/;
 const STATIC_IMPORT = /^import (?:\* as (\w+) from )?("[^"]+");\n?/gm;
 
+/** The Book Now card's slot (book-now-section.tsx) and what it says of itself. */
+const CARD_SLOT = /<div[^>]* data-head-start="([^"]+)"[^>]*>/;
+const slotAttribute = (slot: string, name: string) => slot.match(new RegExp(` ${name}="([^"]+)"`))?.[1];
+
+/** One `<link>` added to the head: a module preload, or a preload of the card's data (`as="fetch"`). */
+const ANNOUNCE = [
+  'const announce = (rel, href, priority) => {',
+  "  const link = document.createElement('link');",
+  '  link.rel = rel;',
+  '  link.href = href;',
+  '  if (priority) link.fetchPriority = priority;',
+  "  if (rel === 'preload') {",
+  "    link.as = 'fetch';",
+  // The same request as the card's own `fetch(url, { credentials: 'include' })`, so that it takes this one.
+  "    link.crossOrigin = 'use-credentials';",
+  '  }',
+  '  document.head.append(link);',
+  '};',
+];
+
 /**
  * The page with its hydration scripts announced after the load event instead of before the first paint.
  * Throws when React Router's output no longer has the expected shape, so a change there fails the build.
+ *
+ * `cardModules`: the modules of the Book Now card (the build's list, `cardModules`). On the page with the card's
+ * slot they are asked for with the page's own modules, at low priority, so that a tap soon after the load event
+ * finds them on their way; and the moment the guest heads for the card, before the page is interactive (the page
+ * opened at it, a link to it, the slot nearing the screen), a small module in the head asks for the page's and
+ * the card's modules and the card's data at once, at high priority and in parallel, instead of the page's modules
+ * once the stylesheet is in and the card's once the page has hydrated
+ * (docs/decisions/021-book-now-on-a-phone.md).
  */
-export function deferHydration(html: string): string {
+export function deferHydration(html: string, cardModules: readonly string[] = []): string {
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
   const module = html.match(HYDRATION_MODULE);
   if (preloads.length === 0 || !module) throw new Error('No hydration scripts found in a pre-rendered page');
@@ -35,7 +64,10 @@ export function deferHydration(html: string): string {
   if (imports.length === 0 || /^\s*import\s[^(]/m.test(rest)) {
     throw new Error('The hydration module of a pre-rendered page has an unexpected shape');
   }
+  const slot = cardModules.length > 0 ? html.match(CARD_SLOT)?.[0] : undefined;
+  const card = slot ? cardModules.filter((href) => !preloads.includes(href)) : [];
   const body = [
+    ...ANNOUNCE,
     // Once the page has loaded and painted (in the task after both: on a fast connection the load event can
     // come before the first paint), or as soon as the guest shows they are about to use the page: opened at a
     // place in it (/#booking), a tap, a key, a scroll. No timer or animation frame, so a page whose clock is
@@ -69,17 +101,93 @@ export function deferHydration(html: string): string {
     "  addEventListener('load', onLoad);",
     '  for (const name of engaged) addEventListener(name, now, options);',
     '});',
-    // Every module of the page at once, as React Router's preloads would have asked for them.
-    `for (const href of ${JSON.stringify(preloads)}) {`,
-    "  const link = document.createElement('link');",
-    "  link.rel = 'modulepreload';",
-    '  link.href = href;',
-    '  document.head.append(link);',
-    '}',
+    // Every module of the page at once, as React Router's preloads would have asked for them; then the Book Now
+    // card's, behind them. (A module already asked for by the head's module is not asked for again.)
+    `for (const href of ${JSON.stringify(preloads)}) announce('modulepreload', href);`,
+    ...(card.length
+      ? [`for (const href of ${JSON.stringify(card)}) announce('modulepreload', href, 'low');`]
+      : []),
     `const [${imports.map((item) => item.name ?? '').join(', ')}] = await Promise.all([${imports.map((item) => `import(${item.url})`).join(', ')}]);`,
     rest,
   ].join('\n');
-  return html
+  const deferred = html
     .replace(MODULE_PRELOAD, '')
     .replace(HYDRATION_MODULE, () => `<script type="module" async="">${body}</script>`);
+  if (!slot) return deferred;
+  const head = headStartModule(slot, [...preloads, ...card]);
+  return deferred.replace('</head>', () => `<script type="module" async="">${head}</script></head>`);
+}
+
+/**
+ * The head's module on the page with the Book Now card: when the guest heads for the card before the page is
+ * interactive, it asks for every module the card needs (the page's and its own) and the card's first reads at
+ * once, at high priority. The slot says which reads (`data-head-start`), which address leads to it
+ * (`data-head-start-hash`) and how near the screen it starts loading (`data-head-start-margin`), so those have one
+ * home, the card's (book-now-section.tsx). Once the page is interactive, the slot asks for them itself.
+ */
+function headStartModule(slot: string, modules: readonly string[]): string {
+  const reads = slotAttribute(slot, 'data-head-start')!.split(' ');
+  const hash = slotAttribute(slot, 'data-head-start-hash');
+  const margin = slotAttribute(slot, 'data-head-start-margin');
+  if (!hash || !margin)
+    throw new Error('The Book Now slot lacks data-head-start-hash or data-head-start-margin');
+  return [
+    ...ANNOUNCE,
+    'let headed = false;',
+    'const headForCard = () => {',
+    '  if (headed || document.documentElement.dataset.hydrated) return;',
+    '  headed = true;',
+    // The reads first: they are small, and on a connection limited to six requests at a time they would
+    // otherwise wait behind the scripts.
+    `  for (const href of ${JSON.stringify(reads)}) announce('preload', href, 'high');`,
+    `  for (const href of ${JSON.stringify(modules)}) announce('modulepreload', href, 'high');`,
+    '};',
+    `const leadsToCard = () => location.hash === ${JSON.stringify(hash)};`,
+    'if (leadsToCard()) headForCard();',
+    "addEventListener('hashchange', () => { if (leadsToCard()) headForCard(); });",
+    // The slot nearing the screen while the guest scrolls, before the page is interactive. Watched from the load
+    // event: until the stylesheet applies, the slot sits near the top of an unstyled page.
+    "addEventListener('load', () => {",
+    "  const slot = document.querySelector('[data-head-start]');",
+    "  if (!slot || !('IntersectionObserver' in window)) return;",
+    '  const near = new IntersectionObserver((entries) => {',
+    '    if (!entries.some((entry) => entry.isIntersecting)) return;',
+    '    near.disconnect();',
+    '    headForCard();',
+    `  }, { rootMargin: ${JSON.stringify(margin)} });`,
+    '  near.observe(slot);',
+    '}, { once: true });',
+  ].join('\n');
+}
+
+/** The Vite manifest's entry of a built chunk (vite.dev/guide/backend-integration). */
+type ManifestChunk = { file: string; imports?: string[] };
+
+/** The source of the Book Now card, loaded on demand by book-now-section.tsx. */
+const CARD_SOURCE = 'src/web/features/booking/booking-card.tsx';
+
+/**
+ * The URLs of the Book Now card's modules in the client build: its chunk and every chunk that chunk imports,
+ * read from the build's Vite manifest (scripts/finish-build.ts writes them beside the server build, where the
+ * server finds them for the pages it renders again).
+ */
+export function cardModules(manifest: Record<string, ManifestChunk>, base = '/'): string[] {
+  if (!manifest[CARD_SOURCE]) throw new Error(`The client build's manifest has no ${CARD_SOURCE}`);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  visit(CARD_SOURCE);
+  return [...seen].map((key) => `${base}${manifest[key]!.file}`);
+}
+
+/** The file of the card's module list beside a server build. */
+export const headStartFile = (serverBuildDir: string) => `${serverBuildDir}/book-now-modules.json`;
+
+/** The card's module list the build wrote beside the server build (none when it has not been built). */
+export function readHeadStart(serverBuildDir: string): string[] {
+  const file = headStartFile(serverBuildDir);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : [];
 }

@@ -4,6 +4,7 @@
  * changes (never per request). Each page comes out exactly as the build's would, scripts deferred the same way.
  */
 import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   createRequestHandler,
@@ -12,7 +13,7 @@ import {
   type ServerBuild,
 } from 'react-router';
 import type { SiteContent } from '../../domain/site-content.ts';
-import { deferHydration, SCRIPTS_AFTER_LOAD_PATHS } from './defer-hydration.ts';
+import { deferHydration, readHeadStart, SCRIPTS_AFTER_LOAD_PATHS } from './defer-hydration.ts';
 
 export const BUILD_SERVER_ENTRY = fileURLToPath(new URL('../../../build/server/index.js', import.meta.url));
 
@@ -41,6 +42,7 @@ export async function createPageRenderer(entry = BUILD_SERVER_ENTRY): Promise<Pa
   const key = root?.siteContentContext;
   if (!key) throw new Error('The web build has no siteContentContext on its root route: rebuild it');
   const handle = createRequestHandler(build, 'production');
+  const headStart = readHeadStart(dirname(entry));
 
   const render = async (url: string, content: SiteContent, headers?: Record<string, string>) => {
     const context = new RouterContextProvider();
@@ -59,7 +61,7 @@ export async function createPageRenderer(entry = BUILD_SERVER_ENTRY): Promise<Pa
     const data = new Map<string, string>();
     for (const path of paths) {
       const page = await render(path, content);
-      html.set(path, SCRIPTS_AFTER_LOAD_PATHS.includes(path) ? deferHydration(page) : page);
+      html.set(path, SCRIPTS_AFTER_LOAD_PATHS.includes(path) ? deferHydration(page, headStart) : page);
       data.set(dataPath(path), await render(dataPath(path), content));
     }
     // The shell of the routes only the browser renders, as the build makes it (React Router's SPA mode).

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { addDays } from '../../../domain/dates.ts';
 import { poundsToPence, quoteStay } from '../../../domain/pricing.ts';
 import type { Tx } from '../../db/database.ts';
@@ -45,6 +46,11 @@ export function createRecordingNotifications(): NotificationEvents & { calls: Re
 }
 
 export type Intent = { paymentIntentId: string; clientSecret: string };
+
+/** Stripe's test cards, which the demo provider answers the same way. */
+export const GOOD_CARD = '4242424242424242';
+export const DECLINED_CARD = '4000000000000002';
+export const AUTHENTICATION_CARD = '4000002500003155';
 
 export type PaymentHarness = {
   mode: ProviderMode;
@@ -128,6 +134,27 @@ export async function createPaymentHarness(
       await standIn?.close();
     },
   };
+}
+
+/**
+ * A harness for the enclosing describe block: made before its tests and closed after them. The object returned
+ * stands for it (read it inside the tests and hooks, not while the block is being declared).
+ */
+export function usePaymentHarness(mode: ProviderMode, options: PaymentHarnessOptions = {}): PaymentHarness {
+  let harness: PaymentHarness | undefined;
+  beforeAll(async () => {
+    harness = await createPaymentHarness(mode, options);
+  });
+  afterAll(async () => {
+    harness?.standIn?.outage(false);
+    await harness?.close();
+  });
+  return new Proxy({} as PaymentHarness, {
+    get(_target, key) {
+      if (!harness) throw new Error('The payment harness is made before the tests: read it inside them.');
+      return harness[key as keyof PaymentHarness];
+    },
+  });
 }
 
 /** A stay the rules accept, `weeksAhead` weeks after TEST_NOW's Monday (3 weekday nights, Mon–Thu). */

@@ -6,7 +6,7 @@ import { StructuredData, vacationRentalData } from '../../components/content/str
 import { ResponsiveImage } from '../../components/media/responsive-image.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { HOME } from '../../content/site.ts';
-import { BookNowSection } from '../../features/booking/book-now-section.tsx';
+import { BOOKING_SECTION_ID, BookNowSection } from '../../features/booking/book-now-section.tsx';
 import { HeroSlideshow } from '../../features/gallery/hero-slideshow.tsx';
 import { featurePhoto, slideshowPhotos } from '../../features/gallery/shown-photos.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -123,7 +123,7 @@ export default function Home() {
         <UniquePointsGrid points={content.texts.uniquePoints} />
       </section>
 
-      <section id="booking" aria-labelledby="booking-heading" className="scroll-mt-16">
+      <section id={BOOKING_SECTION_ID} aria-labelledby="booking-heading" className="scroll-mt-16">
         <BookNowSection />
       </section>
     </>

@@ -83,7 +83,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
  * Spec sections 2 and 5: both fields required; submit does nothing while either is empty (the browser's own
  * check, then the login schema's, which no field shows: the spec's form says nothing until the server answers).
  * With two-step sign-in on, the server answers the right password with `two_factor_required`: the code field
- * then appears under the password, and the next submit sends all three (docs/decisions/019-the-owners-account.md).
+ * then appears under the password, and the next submit sends all three (docs/decisions/020-the-owners-account.md).
  */
 export function LoginForm({ onLoggedIn }: { onLoggedIn(username: string): void }) {
   const [askCode, setAskCode] = useState(false);

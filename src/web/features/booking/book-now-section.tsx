@@ -7,7 +7,7 @@ import { REFUND_PROCESSING_FEE_PENCE } from '../../../domain/refunds.ts';
 import { BOOKING_ASIDE, BOOKING_CARD, BOOKING_DETAILS, CANCELLATION_ROWS } from '../../content/booking.ts';
 import { useEnquiriesEmail, useSiteContent } from '../../lib/site-content.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
-import { ratePlanQuery, unavailableDatesQuery } from './booking-api.ts';
+import { RATE_PLAN_URL, ratePlanQuery, unavailableDatesQuery, unavailableDatesUrl } from './booking-api.ts';
 import { BookingRates, StayRequirements, TermsNote } from './booking-card-parts.tsx';
 
 /** Lets the browser handle input and paint before the next piece of work. */
@@ -46,6 +46,20 @@ const BookingCard = lazy(() =>
 /** How far below the screen the section may still be when its card starts loading. */
 const LOAD_MARGIN = '1200px 0px';
 
+/** The id of the home page's Book Now section: the Book Now links lead to `#booking`. */
+export const BOOKING_SECTION_ID = 'booking';
+
+/**
+ * What the page's head asks for at once, before the page is interactive, when the guest heads for the card
+ * (src/server/web/defer-hydration.ts, docs/decisions/021-book-now-on-a-phone.md): the card's first reads, which
+ * its queries then find on their way, when the address leads to the section or the slot nears the screen.
+ */
+const HEAD_START = {
+  'data-head-start': [unavailableDatesUrl(PROPERTY_ID), RATE_PLAN_URL].join(' '),
+  'data-head-start-hash': `#${BOOKING_SECTION_ID}`,
+  'data-head-start-margin': LOAD_MARGIN,
+};
+
 /**
  * The Book Now section of the home page (#booking): property details, the booking card with the date-range
  * picker, the guest form, the price breakdown and the payment buttons (spec sections 2 and 4).
@@ -58,8 +72,9 @@ const LOAD_MARGIN = '1200px 0px';
  * The section is below the fold, and the card's code (calendar, form validation, payments) is most of the home
  * page's JavaScript, so it never competes with the page's first paint: the card shows when the section comes
  * near the screen (or the page opens at #booking), or at once when the guest reached the home page by a link
- * within the site. Its code is fetched in the background once the page has loaded and settled, so it is ready
- * by the time the guest scrolls down. Until then, and in the pre-rendered HTML, a placeholder with the same
+ * within the site. Its code is asked for right behind the page's own once the page has loaded, and with its
+ * first reads at once when the guest heads for it before the page is interactive (the page's head module,
+ * docs/decisions/021-book-now-on-a-phone.md), so it is ready by the time the guest scrolls down. Until then, and in the pre-rendered HTML, a placeholder with the same
  * title, rates, fees, stay requirements and terms holds its place.
  */
 export function BookNowSection() {
@@ -197,7 +212,11 @@ function BookingCardSlot() {
   }, [wanted, navigationType, queryClient]);
 
   return (
-    <div ref={slot} className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+    <div
+      ref={slot}
+      {...HEAD_START}
+      className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
+    >
       {wanted ? (
         <Suspense fallback={<BookingCardPlaceholder />}>
           <BookingCard />

@@ -6,11 +6,15 @@ import { apiRequest } from '../../lib/api.ts';
 
 /* The booking card's reads as query options, keyed ['booking', resource, params] (the scheme in lib/api.ts). */
 
+/** The URLs of the card's first reads: the taken nights and the owner's rate plan. */
+export const unavailableDatesUrl = (propertyId: number) => `/api/unavailable-dates/${propertyId}`;
+export const RATE_PLAN_URL = '/api/rate-plan';
+
 /** The nights already taken, for the date picker. */
 export const unavailableDatesQuery = (propertyId: number) =>
   queryOptions({
     queryKey: ['booking', 'unavailable-dates', { propertyId }],
-    queryFn: () => apiRequest<UnavailableDates>('GET', `/api/unavailable-dates/${propertyId}`),
+    queryFn: () => apiRequest<UnavailableDates>('GET', unavailableDatesUrl(propertyId)),
   });
 
 export type StayDates = { propertyId: number; checkInDate: string; checkOutDate: string };
@@ -34,7 +38,7 @@ export const availabilityQuery = (stay: StayDates) =>
 export const ratePlanQuery = () =>
   queryOptions({
     queryKey: ['booking', 'rate-plan'],
-    queryFn: () => apiRequest<RatePlan>('GET', '/api/rate-plan'),
+    queryFn: () => apiRequest<RatePlan>('GET', RATE_PLAN_URL),
     staleTime: 60_000,
   });
 

@@ -90,9 +90,11 @@ export function DateRangePicker({
 }: DateRangePickerProps) {
   const ids = useId();
   const unavailableQuery = useQuery(unavailableDatesQuery(propertyId));
-  // The calendar of the property's clock is only known in the browser (the page is pre-rendered at build time).
-  const [today, setToday] = useState<IsoDate | null>(null);
-  const [month, setMonth] = useState<IsoDate | null>(null);
+  // The calendar of the property's clock is only known in the browser (the page is pre-rendered at build time):
+  // the card is only ever rendered there (book-now-section.tsx loads it on demand), so its first render knows
+  // today already, rather than a render later.
+  const [today] = useState<IsoDate>(() => todayOnPropertyClock(new Date()));
+  const [month, setMonth] = useState<IsoDate>(() => monthStart(today));
   const [selection, setSelection] = useState<Selection>(EMPTY);
   /** Once the guest has chosen or cleared dates, the calendar no longer selects by itself. */
   const [touched, setTouched] = useState(false);
@@ -105,12 +107,6 @@ export function DateRangePicker({
   onTooShortRef.current = onTooShort;
   const autoSelectedFor = useRef<string | null>(null);
   const dayButtons = useRef(new Map<IsoDate, HTMLButtonElement>());
-
-  useEffect(() => {
-    const now = todayOnPropertyClock(new Date());
-    setToday(now);
-    setMonth(monthStart(now));
-  }, []);
 
   useEffect(() => {
     if (unavailableQuery.error) console.warn('Could not load the unavailable dates', unavailableQuery.error);

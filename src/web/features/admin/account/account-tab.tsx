@@ -4,7 +4,7 @@ import { TwoFactorCard } from './two-factor-card.tsx';
 
 /**
  * The Account tab: the owner's password, the devices signed in, and two-step sign-in with an authenticator app
- * (docs/decisions/019-the-owners-account.md).
+ * (docs/decisions/020-the-owners-account.md).
  */
 export function AccountTab() {
   return (

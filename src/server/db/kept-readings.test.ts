@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { createManualClock } from '../clock.ts';
+import { createKeptReadings, type Reading } from './kept-readings.ts';
+
+/** A database stand-in whose reads the test answers one by one. */
+function fakeReads() {
+  let stored = 'v1';
+  const pending: { resolve: () => void; value: string }[] = [];
+  return {
+    write(value: string) {
+      stored = value;
+    },
+    count: 0,
+    read(): Promise<Reading<string>> {
+      this.count++;
+      const value = stored;
+      return new Promise((resolve) => pending.push({ value, resolve: () => resolve({ value }) }));
+    },
+    /** Answers the oldest read still waiting. */
+    answerNext() {
+      pending.shift()!.resolve();
+    },
+    get waiting() {
+      return pending.length;
+    },
+  };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+function setup(options: { keepUntil?: number; servesAt?: (value: string, now: Date) => boolean } = {}) {
+  const clock = createManualClock('2026-11-23T10:00:00Z');
+  const db = fakeReads();
+  const kept = createKeptReadings<number, string>({
+    clock,
+    maxAgeMs: 2000,
+    read: async () => ({ ...(await db.read()), keepUntil: options.keepUntil }),
+    servesAt: options.servesAt,
+  });
+  return { clock, db, kept };
+}
+
+describe('readings kept by their writer', () => {
+  it('read once for every caller waiting, then serve from memory until the bound on the clock', async () => {
+    const { clock, db, kept } = setup();
+    const first = [kept.get(1, clock.now()), kept.get(1, clock.now())];
+    await settle();
+    expect(db.waiting).toBe(1);
+    db.answerNext();
+    expect(await Promise.all(first)).toEqual(['v1', 'v1']);
+    db.write('v2');
+    clock.advance(1999);
+    expect(await kept.get(1, clock.now())).toBe('v1');
+    clock.advance(1);
+    const later = kept.get(1, clock.now());
+    await settle();
+    db.answerNext();
+    expect(await later).toBe('v2');
+    expect(db.count).toBe(2);
+  });
+
+  it('after a refresh, serve the previous reading while the new one is read, and the new one once it returns', async () => {
+    const { clock, db, kept } = setup();
+    const primed = kept.get(1, clock.now());
+    await settle();
+    db.answerNext();
+    await primed;
+    db.write('v2'); // a commit
+    let refreshed = false;
+    const refresh = kept.refresh(clock.now()).then(() => {
+      refreshed = true;
+    });
+    await settle();
+    expect(await kept.get(1, clock.now())).toBe('v1'); // no wait for the database
+    expect(refreshed).toBe(false);
+    db.answerNext();
+    await refresh;
+    expect(await kept.get(1, clock.now())).toBe('v2');
+  });
+
+  it('never keeps a reading that started before a refresh in place of the refresh’s', async () => {
+    const { clock, db, kept } = setup();
+    const primed = kept.get(1, clock.now());
+    await settle();
+    db.answerNext();
+    await primed;
+    clock.advance(2000); // lapsed: the next read goes to the database
+    const early = kept.get(1, clock.now()); // reads v1
+    await settle();
+    db.write('v2');
+    const refresh = kept.refresh(clock.now()); // reads v2
+    await settle();
+    db.answerNext(); // the early read answers first...
+    db.answerNext(); // ...then the refresh
+    expect(await early).toBe('v1');
+    await refresh;
+    expect(await kept.get(1, clock.now())).toBe('v2');
+  });
+
+  it('forget drops what is kept: the next read goes to the database', async () => {
+    const { clock, db, kept } = setup();
+    const primed = kept.get(1, clock.now());
+    await settle();
+    db.answerNext();
+    await primed;
+    db.write('v2');
+    kept.forget();
+    const next = kept.get(1, clock.now());
+    await settle();
+    db.answerNext();
+    expect(await next).toBe('v2');
+  });
+
+  it('keeps a reading no longer than its own keepUntil, and not for a time it does not serve', async () => {
+    const start = new Date('2026-11-23T10:00:00Z').getTime();
+    const { clock, db, kept } = setup({
+      keepUntil: start + 500,
+      servesAt: (_value, now) => now.getTime() >= start,
+    });
+    const primed = kept.get(1, clock.now());
+    await settle();
+    db.answerNext();
+    await primed;
+    clock.advance(499);
+    expect(await kept.get(1, clock.now())).toBe('v1');
+    expect(db.count).toBe(1);
+    clock.advance(1);
+    const after = kept.get(1, clock.now());
+    await settle();
+    expect(db.count).toBe(2);
+    db.answerNext();
+    await after;
+  });
+});

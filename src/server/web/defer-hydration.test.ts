@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { cardModules, deferHydration } from './defer-hydration.ts';
+
+/**
+ * The build's rewrite of a pre-rendered public page (docs/decisions/006 and 019): React Router's preloads go,
+ * the inline module asks for the same modules after the load event, and on the page with the Book Now card's
+ * slot, for the card's modules and data too. The browser side is checked by e2e/first-paint.spec.ts.
+ */
+const page = (body: string) =>
+  [
+    '<!DOCTYPE html><html><head>',
+    '<link rel="modulepreload" href="/assets/manifest.js"/>',
+    '<link rel="modulepreload" href="/assets/framework.js"/>',
+    '<link rel="modulepreload" href="/assets/home.js"/>',
+    `</head><body>${body}`,
+    '<script type="module" async="">import "/assets/manifest.js";\nimport * as route0 from "/assets/home.js";\n',
+    'window.__reactRouterRouteModules = {"routes/home":route0};\nimport("/assets/entry.client.js");</script>',
+    '</body></html>',
+  ].join('');
+const SLOT =
+  '<div data-head-start="/api/unavailable-dates/1 /api/rate-plan" data-head-start-hash="#booking" data-head-start-margin="1200px 0px">';
+const CARD = ['/assets/booking-card.js', '/assets/framework.js', '/assets/dialog.js'];
+
+describe('deferHydration', () => {
+  it('removes the preloads and imports the same modules from the inline module', () => {
+    const html = deferHydration(page('<main></main>'));
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain('["/assets/manifest.js","/assets/framework.js","/assets/home.js"]');
+    expect(html).toContain('import("/assets/home.js")');
+  });
+
+  it('on the page with the card’s slot, asks for the card’s modules after the page’s, and heads for it from the head', async () => {
+    const html = deferHydration(page(`<main>${SLOT}</div></main>`), CARD);
+    const [head, body] = html.split('</head>');
+    // After the load event, behind the page's own modules: only the card's modules the page does not load.
+    expect(body).toContain(
+      `for (const href of ["/assets/booking-card.js","/assets/dialog.js"]) announce('modulepreload', href, 'low');`,
+    );
+    // Heading for the card: its reads first, then every module, the page's and the card's.
+    expect(head).toContain(
+      `for (const href of ["/api/unavailable-dates/1","/api/rate-plan"]) announce('preload', href, 'high');`,
+    );
+    expect(head).toContain(
+      `for (const href of ["/assets/manifest.js","/assets/framework.js","/assets/home.js","/assets/booking-card.js","/assets/dialog.js"]) announce('modulepreload', href, 'high');`,
+    );
+    expect(head).toContain('location.hash === "#booking"');
+    expect(head).toContain('{ rootMargin: "1200px 0px" }');
+  });
+
+  it('leaves a page without the slot as it was without a card', () => {
+    expect(deferHydration(page('<main></main>'), CARD)).toBe(deferHydration(page('<main></main>')));
+  });
+
+  it('fails on a page whose hydration scripts are not where React Router puts them', () => {
+    expect(() => deferHydration('<!DOCTYPE html><html><body></body></html>')).toThrow(/No hydration scripts/);
+  });
+});
+
+describe('cardModules', () => {
+  it('is the card’s chunk and every chunk it imports, each once, from the Vite manifest', () => {
+    const manifest = {
+      'src/web/features/booking/booking-card.tsx': {
+        file: 'assets/booking-card-a1.js',
+        imports: ['_framework', '_dialog'],
+      },
+      _dialog: { file: 'assets/dialog-b2.js', imports: ['_framework'] },
+      _framework: { file: 'assets/framework-c3.js' },
+      'src/web/app/routes/admin.tsx': { file: 'assets/admin-d4.js', imports: ['_dialog'] },
+    };
+    expect(cardModules(manifest)).toEqual([
+      '/assets/booking-card-a1.js',
+      '/assets/framework-c3.js',
+      '/assets/dialog-b2.js',
+    ]);
+  });
+
+  it('fails when the build has no card', () => {
+    expect(() => cardModules({})).toThrow(/booking-card\.tsx/);
+  });
+});
