@@ -49,6 +49,7 @@ test.describe('admin login', () => {
       'Texts',
       'Photos',
       'Account',
+      'System',
     ]);
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeTruthy();
   });

@@ -42,6 +42,7 @@ import {
   type SiteContentSources,
 } from './site-content/site-content.ts';
 import { SITE_CONTENT_SOURCES } from './site-content/sources.ts';
+import { systemAdminRoutes } from './system/routes.ts';
 import { testClockRoutes } from './test-clock/routes.ts';
 import { sitePlugin } from './web/plugin.ts';
 import type { PageRenderer } from './web/render-pages.ts';
@@ -59,16 +60,17 @@ export type BuildAppOptions = {
   site?: Site | 'load' | undefined;
   /** Defaults to e-mail through the outbox. */
   notifications?: NotificationEvents;
-  /** Run the e-mail outbox sender in the background (main.ts); tests call `app.outboxWorker.runOnce()`. */
-  startOutboxWorker?: boolean | { intervalMs: number };
+  /**
+   * Run every job of the registry on its timer (main.ts). Off by default: tests run a job with
+   * `app.jobs.run(name)` or `app.jobs.runIfDue(name)` under their manual clock.
+   */
+  startJobs?: boolean;
   /** The iCal fetcher's DNS resolver and limits (tests fake a private address or shorten the timeout). */
   calendarSync?: Pick<CalendarSyncDeps, 'resolve' | 'fetchLimits'>;
   /** Refunds of owner cancellations; defaults to the payment provider (tests may pass a recording fake). */
   refunds?: RefundProvider;
   /** Tests may inject a payment provider; by default the configuration picks Stripe or demo. */
   payments?: PaymentProvider;
-  /** Expire lapsed holds on a timer (default true). */
-  holdSweeper?: boolean;
   /** Process uploaded photos in this process (default true; tests of a restart upload with it off). */
   photoWorker?: boolean;
   /** The slideshow's photos for the go-live checklist (default: the photos capability's count; tests may fake it). */
@@ -82,13 +84,6 @@ export type BuildAppOptions = {
   pageRenderer?: PageRenderer;
   /** Parts of the site content from elsewhere than their owners' tables (tests). */
   siteContentSources?: SiteContentSources;
-  /**
-   * Queue the scheduled guest messages and run the data retention on their timers (default: with the outbox
-   * sender's timer, as main.ts runs it; tests call `app.guestMessages.runNow()` under their manual clock).
-   */
-  guestJobs?: boolean;
-  /** Charge due balances on a timer (default true); tests run it with `app.balanceJob.runNow()`. */
-  balanceJob?: boolean;
 };
 
 declare module 'fastify' {
@@ -141,15 +136,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerAdminApi(app, adminPaymentScheduleRoutes, context);
   await registerApi(app, downloadsApiRoutes, {});
   await app.register(downloadFileRoutes);
-  await app.register(emailPlugin, {
-    ...context,
-    outboxIntervalMs: outboxInterval(options.startOutboxWorker),
-  });
+  await app.register(emailPlugin, context);
   await app.register(calendarSyncPlugin, { ...context, fetching: options.calendarSync });
   await app.register(paymentsPlugin, context);
   await app.register(adminBookingsPlugin, { ...context, refunds: options.refunds ?? context.payments });
   await app.register(guestJourneyPlugin, context);
-  await app.register(photosPlugin, { ...context, processUploads: options.photoWorker !== false });
+  await app.register(photosPlugin, context);
   await app.register(goLivePlugin, {
     ...context,
     photosReady: options.photosReady,
@@ -157,11 +149,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(jobsPlugin, {
     ...context,
-    outboxWorker: Boolean(options.startOutboxWorker),
-    holdSweeper: options.holdSweeper !== false,
-    balanceJob: options.balanceJob !== false,
-    guestJobs: options.guestJobs ?? Boolean(options.startOutboxWorker),
+    startJobs: options.startJobs ?? false,
+    queuesOff: options.photoWorker === false ? ['photo-processing'] : [],
   });
+  await registerAdminApi(app, systemAdminRoutes, { jobs: app.jobs });
   if (testClock) await registerApi(app, testClockRoutes, { ...context, advance: testClock.advance });
   await registerApi(app, apiNotFound, {});
 
@@ -195,9 +186,6 @@ function appContext(options: BuildAppOptions, clock: Clock, log: FastifyInstance
     ratePlans: createRatePlans({ db: database.db, clock }),
   };
 }
-
-const outboxInterval = (start: BuildAppOptions['startOutboxWorker']) =>
-  typeof start === 'object' ? start.intervalMs : undefined;
 
 function serverOptions(options: BuildAppOptions) {
   const { config } = options;

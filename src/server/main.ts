@@ -26,7 +26,7 @@ export async function main(): Promise<void> {
   await migrateDatabase(database);
   await seedProperty(database.db);
 
-  const app = await buildApp({ config, database, startOutboxWorker: true });
+  const app = await buildApp({ config, database, startJobs: true });
   await ensureAdminAccount(
     database.db,
     { ...config.admin, dataDir: config.databaseUrl ? undefined : config.dataDir },

@@ -8,12 +8,7 @@ import { addDays } from '../domain/dates.ts';
 import { DEFAULT_OWNER_TEXTS } from '../domain/owner-texts.ts';
 import type { RouteRecord } from './admin-auth/route-table.ts';
 import type { Resolver } from './calendar-sync/fetch-feed.ts';
-import {
-  type FeedServer,
-  readFixture,
-  serveCalendar,
-  startFeedServer,
-} from './calendar-sync/test-feed-server.ts';
+import { type FeedServer, startChannelFeeds } from './calendar-sync/test-feed-server.ts';
 import { stays } from './db/schema.ts';
 import {
   bookingPageRequest,
@@ -443,10 +438,7 @@ function addSample(route: string, sample: Sample) {
 }
 
 beforeAll(async () => {
-  feeds = await startFeedServer({
-    '/airbnb.ics': serveCalendar(readFixture('airbnb')),
-    '/booking.ics': serveCalendar(readFixture('booking')),
-  });
+  feeds = await startChannelFeeds();
   t = await createTestApp({
     env: { ICAL_ALLOW_PRIVATE_HOSTS: 'true' },
     overrides: { calendarSync: { resolve: loopbackResolver } },

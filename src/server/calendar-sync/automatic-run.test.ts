@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createTestApp, openSecondConnection, TEST_NOW, type TestApp } from '../test/test-app.ts';
-import { type FeedServer, readFixture, serveCalendar, startFeedServer } from './test-feed-server.ts';
+import { createTestApp, openSecondConnection, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { type FeedServer, saveChannelFeeds, startChannelFeeds } from './test-feed-server.ts';
 
 const HOUR = 3_600_000;
 const ENV = { ICAL_ALLOW_PRIVATE_HOSTS: 'true', SYNC_INTERVAL_MINUTES: '180' };
@@ -13,20 +13,10 @@ let feeds: FeedServer;
 let one: TestApp;
 let two: TestApp;
 beforeAll(async () => {
-  feeds = await startFeedServer({
-    '/airbnb.ics': serveCalendar(readFixture('airbnb')),
-    '/booking.ics': serveCalendar(readFixture('booking')),
-  });
+  feeds = await startChannelFeeds();
   one = await createTestApp({ env: ENV });
   two = await createTestApp({ env: ENV, database: await openSecondConnection(one.database) });
-  const token = await adminToken(one.app);
-  const saved = await one.app.inject({
-    method: 'POST',
-    url: '/api/admin/sync-all',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { airbnbUrl: feeds.url('/airbnb.ics'), bookingUrl: feeds.url('/booking.ics') },
-  });
-  expect(saved.statusCode).toBe(200);
+  await saveChannelFeeds(one.app, feeds);
 });
 afterAll(async () => {
   await two.close();
@@ -47,20 +37,23 @@ describe('the automatic calendar sync with two server processes', () => {
     feeds.hits.clear();
 
     // Both timers fire in the same interval: one process runs, the other skips.
-    const first = await Promise.all([one.app.calendarSync.runIfDue(), two.app.calendarSync.runIfDue()]);
+    const first = await Promise.all([
+      one.app.jobs.runIfDue('calendar-sync'),
+      two.app.jobs.runIfDue('calendar-sync'),
+    ]);
     expect(first.filter((run) => run.ran)).toHaveLength(1);
     expect([fetchesOf('/airbnb.ics'), fetchesOf('/booking.ics')]).toEqual([1, 1]);
 
     // Later in the same interval, neither runs again.
     moveClocks(2 * HOUR);
-    expect(await two.app.calendarSync.runIfDue()).toEqual({ ran: false });
-    expect(await one.app.calendarSync.runIfDue()).toEqual({ ran: false });
+    expect(await two.app.jobs.runIfDue('calendar-sync')).toEqual({ ran: false });
+    expect(await one.app.jobs.runIfDue('calendar-sync')).toEqual({ ran: false });
     expect([fetchesOf('/airbnb.ics'), fetchesOf('/booking.ics')]).toEqual([1, 1]);
 
     // The next interval: one run again, whichever process asks first; the other skips.
     moveClocks(1 * HOUR);
-    expect(await two.app.calendarSync.runIfDue()).toMatchObject({ ran: true });
-    expect(await one.app.calendarSync.runIfDue()).toEqual({ ran: false });
+    expect(await two.app.jobs.runIfDue('calendar-sync')).toMatchObject({ ran: true });
+    expect(await one.app.jobs.runIfDue('calendar-sync')).toEqual({ ran: false });
     expect([fetchesOf('/airbnb.ics'), fetchesOf('/booking.ics')]).toEqual([2, 2]);
   });
 });

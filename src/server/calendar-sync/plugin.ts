@@ -7,7 +7,7 @@ import { type CalendarSync, type CalendarSyncDeps, createCalendarSync } from './
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The sync with the channels (run on its timer by plugins/jobs.ts); tests call `app.calendarSync.runIfDue()`. */
+    /** The sync with the channels: its automatic run is the registry's `calendar-sync` job (plugins/jobs.ts). */
     calendarSync: CalendarSync;
   }
 }

@@ -48,21 +48,21 @@ afterEach(async () => {
 
 const sources = async () => (await t.admin('GET', '/api/admin/calendar-sources')).json().sources;
 
-describe('automatic sync (runOnce)', () => {
+describe('automatic sync (the calendar-sync job)', () => {
   it('syncs every saved feed and picks up changes', async () => {
     feeds.set(
       '/airbnb.ics',
       serveCalendar(AIRBNB.replace('DTSTART;VALUE=DATE:20261224', 'DTSTART;VALUE=DATE:20261222')),
     );
     t.clock.advance(3 * HOUR);
-    const report = await t.service.runOnce();
-    expect(report).toEqual({
-      ran: true,
-      results: expect.arrayContaining([
+    const report = await t.runSync();
+    expect(report).toHaveLength(2);
+    expect(report).toEqual(
+      expect.arrayContaining([
         { sourceId: 'airbnb', events: 5 },
         { sourceId: 'booking', events: 3 },
       ]),
-    });
+    );
     const christmas = (await listImportedEvents(t.db, 'airbnb')).find(
       (e) => e.summary === 'Airbnb (Not available)',
     );
@@ -73,17 +73,18 @@ describe('automatic sync (runOnce)', () => {
     ]);
   });
 
-  it('runs one at a time: a second call while one runs does not start another', async () => {
-    const first = t.service.runOnce();
-    const second = t.service.runOnce();
-    expect(await second).toEqual({ ran: false, results: [] });
-    expect((await first).ran).toBe(true);
+  it('runs one at a time: a second call while one runs shares it and does not start another', async () => {
+    feeds.hits.clear();
+    const first = t.runSync();
+    const second = t.runSync();
+    expect(await second).toBe(await first);
+    expect([feeds.hits.get('/airbnb.ics'), feeds.hits.get('/booking.ics')]).toEqual([1, 1]);
   });
 
   it('records a failing feed and keeps its events', async () => {
     feeds.set('/airbnb.ics', serveStatus(404));
-    const report = await t.service.runOnce();
-    expect(report.results).toContainEqual({
+    const report = await t.runSync();
+    expect(report).toContainEqual({
       sourceId: 'airbnb',
       error: expect.stringMatching(/^The calendar feed was not found/),
     });
@@ -96,12 +97,12 @@ describe('feed health', () => {
   it('marks a feed stale when its last success is older than twice the interval, and tells the owner once', async () => {
     feeds.set('/airbnb.ics', serveStatus(500));
     t.clock.advance(5 * HOUR);
-    await t.service.runOnce();
+    await t.runSync();
     expect((await sources())[0].stale).toBe(false);
     expect(t.notifications.unhealthy).toEqual([]);
 
     t.clock.advance(1 * HOUR + MINUTE); // 6 h 1 min since the last success; the interval is 3 h
-    await t.service.runOnce();
+    await t.runSync();
     const [airbnb, booking] = await sources();
     expect(airbnb).toMatchObject({
       stale: true,
@@ -112,16 +113,16 @@ describe('feed health', () => {
     expect(t.notifications.unhealthy).toEqual([{ sourceId: 'airbnb', reason: airbnb.staleReason }]);
 
     t.clock.advance(3 * HOUR);
-    await t.service.runOnce();
+    await t.runSync();
     expect(t.notifications.unhealthy).toHaveLength(1); // once per episode, not every run
 
     // Recovery ends the episode; a later one is reported again.
     feeds.set('/airbnb.ics', serveCalendar(AIRBNB));
-    await t.service.runOnce();
+    await t.runSync();
     expect((await sources())[0].stale).toBe(false);
     feeds.set('/airbnb.ics', serveStatus(500));
     t.clock.advance(7 * HOUR);
-    await t.service.runOnce();
+    await t.runSync();
     expect(t.notifications.unhealthy).toHaveLength(2);
   });
 
@@ -137,12 +138,12 @@ describe('feed health', () => {
     expect((await sources())[0]).toMatchObject({ stale: true, staleReason: reason, lastEventCount: 0 });
     expect(t.notifications.unhealthy).toEqual([{ sourceId: 'airbnb', reason }]);
 
-    await t.service.runOnce(); // still empty: still unhealthy, not reported again
+    await t.runSync(); // still empty: still unhealthy, not reported again
     expect((await sources())[0].stale).toBe(true);
     expect(t.notifications.unhealthy).toHaveLength(1);
 
     feeds.set('/airbnb.ics', serveCalendar(AIRBNB));
-    await t.service.runOnce();
+    await t.runSync();
     expect((await sources())[0]).toMatchObject({ stale: false, staleReason: null, lastEventCount: 5 });
   });
 
@@ -200,7 +201,7 @@ describe('refreshStaleFeeds (fresh before payment)', () => {
     expect(feeds.hits.get('/airbnb.ics')).toBe(hitsBefore + 1);
 
     slow.release();
-    await t.service.runOnce(); // shares the download in flight
+    await t.runSync(); // shares the download in flight
     expect((await listImportedEvents(t.db, 'airbnb')).map((e) => e.checkIn)).toContain('2027-02-11');
   });
 

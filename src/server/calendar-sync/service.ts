@@ -5,9 +5,10 @@ import { createFeedImport } from './import.ts';
 import { createSyncSchedule } from './schedule.ts';
 
 /**
- * Calendar sync with the channels (decision 002), as the app and its routes use it: import (import.ts), the
- * automatic run and the fresh pull before payment (schedule.ts), feed health (health.ts) and the export of our
- * own feed (export.ts). The fetch always happens outside any transaction; a sync's result is written in one.
+ * Calendar sync with the channels (docs/decisions/002-calendar-sync.md), as the app and its routes use it: import
+ * (import.ts), the automatic run (a job of src/server/jobs/registry.ts) and the fresh pull before payment
+ * (schedule.ts), feed health (health.ts) and the export of our own feed (export.ts). The fetch always happens
+ * outside any transaction; a sync's result is written in one.
  */
 
 export type { CalendarSyncDeps } from './deps.ts';
@@ -18,7 +19,7 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
   const { bookings } = deps;
   const { sync, syncAll } = createFeedImport(withLog, bookings);
   const { reportStaleFeeds, status } = createFeedHealth(withLog);
-  const { runOnce, runIfDue, refreshStaleFeeds, start, stop } = createSyncSchedule(withLog, {
+  const { syncSavedFeeds, refreshStaleFeeds } = createSyncSchedule(withLog, {
     sync,
     reportStaleFeeds,
   });
@@ -27,15 +28,12 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
   return {
     sync,
     syncAll,
-    runOnce,
-    runIfDue,
+    syncSavedFeeds,
     refreshStaleFeeds,
     status,
     getExportUrl,
     rotateExportKey,
     getExportKey,
     exportCalendar,
-    start,
-    stop,
   };
 }

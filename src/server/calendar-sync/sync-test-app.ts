@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { type NotificationEvents, silentNotifications } from '../notifications/events.ts';
 import { adminToken, createTestApp } from '../test/test-app.ts';
 import type { Resolver } from './fetch-feed.ts';
-import { type CalendarSync, createCalendarSync } from './service.ts';
+import type { CalendarSync } from './service.ts';
 
 /**
  * The production wiring (buildApp) for calendar sync tests, with what these tests need beyond createTestApp:
- * recorded notifications, an injectable DNS resolver and fetch limits, an admin token, a second service
- * instance on the same database for the automatic run, and a way to put stays in the database.
+ * recorded notifications, an injectable DNS resolver and fetch limits, an admin token, the app's calendar sync
+ * (for the fresh pull before payment), the automatic run as the job registry runs it, and a way to put stays in
+ * the database.
  */
 
 export type RecordedNotifications = {
@@ -39,16 +40,7 @@ export async function createSyncTestApp(
   });
   const { app, database, clock, config } = t;
   const token = await adminToken(app);
-  const service: CalendarSync = createCalendarSync({
-    config,
-    database,
-    db: database.db,
-    clock,
-    notifications,
-    bookings: app.bookings,
-    resolve: options.resolve,
-    fetchLimits,
-  });
+  const service: CalendarSync = app.calendarSync;
 
   const admin = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
     app.inject({ method, url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
@@ -89,10 +81,9 @@ export async function createSyncTestApp(
     notifications: recorded,
     admin,
     addStay,
-    close: async () => {
-      await service.stop();
-      await t.close();
-    },
+    /** The automatic run of every saved feed, now (the registry's `calendar-sync` job). */
+    runSync: () => app.jobs.run('calendar-sync'),
+    close: () => t.close(),
   };
 }
 

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { addDays, daysBetween, type IsoDate } from '../../domain/dates.ts';
+import { adminToken } from '../test/test-app.ts';
 
 /**
  * A stand-in for the channels' calendar servers in tests: an HTTP server on 127.0.0.1 whose paths serve the
@@ -118,4 +120,23 @@ export async function startFeedServer(routes: Record<string, FeedHandler> = {}):
         server.close(() => resolve());
       }),
   };
+}
+
+/** A feed server with the channels' fixtures at `/airbnb.ics` and `/booking.ics`. */
+export const startChannelFeeds = (): Promise<FeedServer> =>
+  startFeedServer({
+    '/airbnb.ics': serveCalendar(readFixture('airbnb')),
+    '/booking.ics': serveCalendar(readFixture('booking')),
+  });
+
+/** The owner saves both channels' feeds of `feeds` (which syncs them once, as the admin's Sync All does). */
+export async function saveChannelFeeds(app: FastifyInstance, feeds: FeedServer): Promise<void> {
+  const saved = await app.inject({
+    method: 'POST',
+    url: '/api/admin/sync-all',
+    headers: { authorization: `Bearer ${await adminToken(app)}` },
+    payload: { airbnbUrl: feeds.url('/airbnb.ics'), bookingUrl: feeds.url('/booking.ics') },
+  });
+  if (saved.statusCode !== 200)
+    throw new Error(`saving the feeds answered ${saved.statusCode}: ${saved.body}`);
 }

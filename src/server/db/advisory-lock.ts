@@ -1,8 +1,9 @@
 import type pg from 'pg';
 
 /**
- * Work that one server process at a time may do, when several share a PostgreSQL database: migrating at start,
- * an automatic calendar sync run, sending the e-mail outbox. Each holds a PostgreSQL session-level advisory lock
+ * Work that one server process at a time may do, when several share a PostgreSQL database: migrating at start
+ * (jobs do not lock: they run once through the job registry's claims, docs/decisions/009-jobs-run-once.md).
+ * It holds a PostgreSQL session-level advisory lock
  * (https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS) on one connection taken from
  * the pool for the whole work, and releases it after. A transaction-level lock would not do: it ends with its
  * transaction, before the work that runs on other connections of the pool.
@@ -19,51 +20,22 @@ type Database = { pool: pg.Pool | undefined; pglite: object | undefined };
 /** Every advisory lock key of the application, in one place so two uses never share one by accident. */
 export const ADVISORY_LOCK_KEYS = {
   migrations: 727_001,
-  emailOutbox: 727_002,
-  calendarSync: 727_008,
 } as const;
 
 export type AdvisoryLockKey = (typeof ADVISORY_LOCK_KEYS)[keyof typeof ADVISORY_LOCK_KEYS];
 
-export type LockOutcome<T> = { locked: true; value: T } | { locked: false };
-
 /** Runs `fn` holding the lock `key`, waiting for it while another process (or caller) holds it. */
-export async function withAdvisoryLock<T>(
+export function withAdvisoryLock<T>(
   database: Database,
   key: AdvisoryLockKey,
   fn: () => Promise<T>,
 ): Promise<T> {
-  const outcome = await holding(database, key, true, fn);
-  if (!outcome.locked) throw new Error('unreachable: a waiting lock is always taken');
-  return outcome.value;
-}
-
-/** Runs `fn` holding the lock `key` if it is free; otherwise does not run it and says so at once. */
-export function tryWithAdvisoryLock<T>(
-  database: Database,
-  key: AdvisoryLockKey,
-  fn: () => Promise<T>,
-): Promise<LockOutcome<T>> {
-  return holding(database, key, false, fn);
-}
-
-function holding<T>(
-  database: Database,
-  key: AdvisoryLockKey,
-  wait: boolean,
-  fn: () => Promise<T>,
-): Promise<LockOutcome<T>> {
-  if (database.pool) return holdingSessionLock(database.pool, key, wait, fn);
+  if (database.pool) return holdingSessionLock(database.pool, key, fn);
   if (!database.pglite) throw new Error('an advisory lock needs PostgreSQL or PGlite');
-  return holdingLocalLock(database.pglite, key, wait, fn);
+  return holdingLocalLock(database.pglite, key, fn);
 }
 
-async function holdingSessionLock<T>(
-  pool: pg.Pool,
-  key: AdvisoryLockKey,
-  wait: boolean,
-  fn: () => Promise<T>,
-): Promise<LockOutcome<T>> {
+async function holdingSessionLock<T>(pool: pg.Pool, key: AdvisoryLockKey, fn: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
   // A checked-out connection has no error listener of the pool's; one that breaks while we hold it (the server
   // restarts) would otherwise stop the process. Its session, and so the lock, is gone then; the work goes on.
@@ -74,22 +46,14 @@ async function holdingSessionLock<T>(
   /** Set when the lock's own statements fail: the connection is then destroyed, not put back in the pool. */
   let broken: Error | undefined;
   try {
-    let locked = true;
     try {
-      if (wait) await client.query('select pg_advisory_lock($1)', [key]);
-      else {
-        const result = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-          key,
-        ]);
-        locked = result.rows[0]?.locked === true;
-      }
+      await client.query('select pg_advisory_lock($1)', [key]);
     } catch (error) {
       broken = error as Error;
       throw error;
     }
-    if (!locked) return { locked: false };
     try {
-      return { locked: true, value: await fn() };
+      return await fn();
     } finally {
       try {
         await client.query('select pg_advisory_unlock($1)', [key]);
@@ -106,18 +70,12 @@ async function holdingSessionLock<T>(
 /** In-process locks of each embedded database, by key: the promise a waiter waits on. */
 const localLocks = new WeakMap<object, Map<number, Promise<void>>>();
 
-async function holdingLocalLock<T>(
-  owner: object,
-  key: AdvisoryLockKey,
-  wait: boolean,
-  fn: () => Promise<T>,
-): Promise<LockOutcome<T>> {
+async function holdingLocalLock<T>(owner: object, key: AdvisoryLockKey, fn: () => Promise<T>): Promise<T> {
   let locks = localLocks.get(owner);
   if (!locks) {
     locks = new Map();
     localLocks.set(owner, locks);
   }
-  if (!wait && locks.has(key)) return { locked: false };
   for (let held = locks.get(key); held; held = locks.get(key)) await held;
   let release = () => {};
   locks.set(
@@ -127,7 +85,7 @@ async function holdingLocalLock<T>(
     }),
   );
   try {
-    return { locked: true, value: await fn() };
+    return await fn();
   } finally {
     locks.delete(key);
     release();

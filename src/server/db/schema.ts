@@ -397,14 +397,24 @@ export const importedEvents = pgTable(
 );
 
 /**
- * The last run of each job that must run once per interval across every server process (calendar sync, hold
- * sweep): a process runs the job only when it moves `last_run_at` forward itself (docs/decisions: jobs run once).
+ * Each job of the registry (src/server/jobs/registry.ts) with its last run and its next: an interval job runs
+ * only in the process that claims it, by moving `next_run_at` forward itself once it has passed
+ * (docs/decisions/009-jobs-run-once.md); a queue records each of its runs. Written by src/server/jobs/job-runs.ts
+ * only; every process reads the same rows (the admin's System view).
  */
 export const jobRuns = pgTable('job_runs', {
   name: text('name').primaryKey(),
+  /** When the last run started. */
   lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+  /** When it ended; null while it runs (or when its process died running it). */
   lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
-  lastError: text('last_error'),
+  lastOutcome: text('last_outcome', { enum: ['ok', 'failed'] }),
+  /** The last run's outcome in a sentence for the owner ("Sent 3 e-mails."). */
+  lastMessage: text('last_message'),
+  /** Runs that failed in a row since the last one that went well. */
+  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  /** When the job is next due; null: at once. */
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }),
 });
 
 /**

@@ -15,7 +15,7 @@ import {
 } from '../test/smtp-test-server.ts';
 import { adminToken, type TestApp } from '../test/test-app.ts';
 import { createEmailNotifications, MESSAGE_KINDS } from './notifications.ts';
-import { createOutboxWorker, MAX_ATTEMPTS, RETRY_MAX_DELAY_MS } from './outbox-worker.ts';
+import { createOutboxSender, MAX_ATTEMPTS, RETRY_MAX_DELAY_MS } from './outbox-worker.ts';
 import { createSecretBox } from './secret-box.ts';
 import { createSmtpSettings } from './smtp-settings.ts';
 import { insertConfirmedStay } from './stay-fixture.ts';
@@ -66,7 +66,7 @@ async function confirmStay(overrides: Parameters<typeof insertConfirmedStay>[1] 
 describe('booking confirmation e-mail', () => {
   it("delivers the guest's confirmation with the stay's details and an .ics of the stay, and tells the owner", async () => {
     const stay = await confirmStay({ contactEmail: 'fiona@example.test' });
-    const result = await t.app.outboxWorker.runOnce();
+    const result = await t.app.jobs.run('email-outbox');
     expect(result).toMatchObject({ status: 'done', sent: 2, retrying: 0, failed: 0 });
 
     const [guest] = receivedBy('fiona@example.test') as [ReceivedMessage];
@@ -123,8 +123,8 @@ describe('booking confirmation e-mail', () => {
     await db().transaction((tx) => notifications.bookingConfirmed(tx, stay.id));
     const rows = (await outboxRows()).filter((r) => r.dedupeKey.includes(stay.id));
     expect(rows).toHaveLength(2);
-    await t.app.outboxWorker.runOnce();
-    await t.app.outboxWorker.runOnce();
+    await t.app.jobs.run('email-outbox');
+    await t.app.jobs.run('email-outbox');
     expect(receivedBy('twice@example.test')).toHaveLength(1);
   });
 
@@ -170,7 +170,7 @@ describe('outbox worker during an SMTP outage', () => {
 
     // An hour of outage, the worker trying every five minutes as its loop would.
     for (let elapsed = 0; elapsed <= 60; elapsed += 5) {
-      const run = await t.app.outboxWorker.runOnce();
+      const run = await t.app.jobs.run('email-outbox');
       expect(run.sent).toBe(0);
       t.clock.advance(minutes(5));
     }
@@ -181,11 +181,11 @@ describe('outbox worker during an SMTP outage', () => {
 
     await smtp.start();
     t.clock.advance(RETRY_MAX_DELAY_MS);
-    const run = await t.app.outboxWorker.runOnce();
+    const run = await t.app.jobs.run('email-outbox');
     expect(run).toMatchObject({ status: 'done', sent: 20, failed: 0 });
     // Later runs find nothing more to send.
     t.clock.advance(RETRY_MAX_DELAY_MS);
-    expect((await t.app.outboxWorker.runOnce()).sent).toBe(0);
+    expect((await t.app.jobs.run('email-outbox')).sent).toBe(0);
 
     for (const [i, guest] of guests.entries()) {
       const messages = receivedBy(guest);
@@ -209,7 +209,7 @@ describe('outbox worker during an SMTP outage', () => {
     );
     let attempts = 0;
     for (; attempts < MAX_ATTEMPTS + 2; attempts++) {
-      const run = await t.app.outboxWorker.runOnce();
+      const run = await t.app.jobs.run('email-outbox');
       if (run.failed > 0) break;
       t.clock.advance(RETRY_MAX_DELAY_MS);
     }
@@ -242,7 +242,7 @@ describe('outbox worker during an SMTP outage', () => {
     });
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toMatchObject({ status: 'queued', attempts: 0 });
-    expect((await t.app.outboxWorker.runOnce()).sent).toBe(1);
+    expect((await t.app.jobs.run('email-outbox')).sent).toBe(1);
     expect(
       receivedBy(OWNER).filter((m) => m.email.subject === 'Calendar sync needs a look: Airbnb'),
     ).toHaveLength(1);
@@ -254,7 +254,7 @@ describe('outbox worker during an SMTP outage', () => {
       checkOut: '2027-03-04',
       contactEmail: `typo${REJECTED_DOMAIN}`,
     });
-    const run = await t.app.outboxWorker.runOnce();
+    const run = await t.app.jobs.run('email-outbox');
     expect(run).toMatchObject({ sent: 1, failed: 1 });
     const [row] = await db()
       .select()
@@ -278,25 +278,25 @@ describe('outbox workers running at the same time', () => {
       t.config,
       createSecretBox({ secretKey: t.config.secretKey, dataDir: t.config.dataDir }),
     );
-    const workers = [1, 2, 3].map(() =>
-      createOutboxWorker({ database: t.database, smtp: smtpSettings, clock: t.clock, log: t.app.log }),
+    const senders = [1, 2, 3].map(() =>
+      createOutboxSender({ db: t.database.db, smtp: smtpSettings, clock: t.clock, log: t.app.log }),
     );
-    const runs = await Promise.all([...workers.map((w) => w.runOnce()), t.app.outboxWorker.runOnce()]);
+    const runs = await Promise.all([...senders.map((s) => s.send()), t.app.jobs.run('email-outbox')]);
     expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(12);
     for (const guest of guests) expect(receivedBy(guest)).toHaveLength(1);
   });
 
-  it("answer a call made during this process's run with 'busy' once that run is over", async () => {
+  it("answer a call made during this process's run once that run is over, with a run of its own that finds nothing left", async () => {
     await confirmStay({ checkIn: '2027-10-04', checkOut: '2027-10-07', contactEmail: 'busy@example.test' });
-    const first = t.app.outboxWorker.runOnce();
-    const second = t.app.outboxWorker.runOnce();
+    const first = t.app.jobs.run('email-outbox');
+    const second = t.app.jobs.run('email-outbox');
     let firstOver = false;
     void first.then(() => {
       firstOver = true;
     });
     const secondAnswer = await second;
     expect(firstOver).toBe(true);
-    expect(secondAnswer).toEqual({ status: 'busy', sent: 0, retrying: 0, failed: 0 });
+    expect(secondAnswer).toEqual({ status: 'done', sent: 0, retrying: 0, failed: 0 });
     expect(await first).toMatchObject({ status: 'done', sent: 2 });
     expect(receivedBy('busy@example.test')).toHaveLength(1);
   });
@@ -320,7 +320,7 @@ describe('GET /api/admin/outbox', () => {
         checkOut: '2027-09-09',
         contactEmail: 'login@example.test',
       });
-      expect((await t.app.outboxWorker.runOnce()).sent).toBe(0);
+      expect((await t.app.jobs.run('email-outbox')).sent).toBe(0);
       const list = await t.app.inject({
         method: 'GET',
         url: '/api/admin/outbox',
@@ -338,7 +338,7 @@ describe('GET /api/admin/outbox', () => {
       await smtpSettings.savePassword(db(), smtp.password);
     }
     t.clock.advance(RETRY_MAX_DELAY_MS);
-    await t.app.outboxWorker.runOnce();
+    await t.app.jobs.run('email-outbox');
     expect(receivedBy('login@example.test')).toHaveLength(1);
   });
 });
@@ -354,7 +354,7 @@ describe('cancellation and other notifications', () => {
       await tx.update(stays).set({ status: 'canceled' }).where(eq(stays.id, stay.id));
       await notifications.bookingCanceled(tx, stay.id, 83_600);
     });
-    await t.app.outboxWorker.runOnce();
+    await t.app.jobs.run('email-outbox');
     const guest = receivedBy('cancels@example.test').find((m) => m.email.subject?.includes('cancelled'));
     expect(guest?.email.text).toMatch(/Refund:\s+£836/);
     expect(guest?.email.text).toContain('We are refunding £836 to the card you paid with');
@@ -373,7 +373,7 @@ describe('cancellation and other notifications', () => {
       await notifications.paymentRefundedNightsTaken(tx, expired.id);
       return expired;
     });
-    await t.app.outboxWorker.runOnce();
+    await t.app.jobs.run('email-outbox');
     const [guest] = receivedBy('late@example.test');
     expect(guest?.email.subject).toContain('full refund');
     expect(guest?.email.text).toContain('£861');
@@ -394,7 +394,7 @@ describe('cancellation and other notifications', () => {
     };
     await db().transaction((tx) => notifications.calendarConflict(tx, conflict));
     await db().transaction((tx) => notifications.calendarConflict(tx, conflict));
-    await t.app.outboxWorker.runOnce();
+    await t.app.jobs.run('email-outbox');
     const conflicts = receivedBy(OWNER).filter((m) => m.email.subject?.startsWith('Calendar conflict'));
     expect(conflicts).toHaveLength(1);
     expect(conflicts[0]!.email.subject).toContain('Booking.com');
@@ -438,7 +438,7 @@ describe('a booking paid online', () => {
       reference,
     });
 
-    await t.app.outboxWorker.runOnce();
+    await t.app.jobs.run('email-outbox');
     const [guest] = receivedBy(request.booking.contactEmail);
     expect(guest?.email.subject).toContain('Your stay at The Tower is confirmed');
     for (const part of [guest!.email.text!, guest!.email.html!]) {

@@ -98,7 +98,7 @@ beforeAll(async () => {
       const stay = await insertConfirmedStay(tx);
       await notifications.bookingConfirmed(tx, stay.id);
     });
-    expect((await app.outboxWorker.runOnce()).sent).toBe(2);
+    expect((await app.jobs.run('email-outbox')).sent).toBe(2);
   } finally {
     await app.close();
     await database.close();

@@ -1,11 +1,9 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
-import { ADVISORY_LOCK_KEYS, tryWithAdvisoryLock } from '../db/advisory-lock.ts';
-import type { Database } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
-import { createRepeater } from '../jobs/repeater.ts';
-import { createSingleFlight } from '../jobs/single-flight.ts';
+import { claimRows } from '../jobs/queue.ts';
 import { describeSmtpError } from './smtp-errors.ts';
 import type { SmtpSettings } from './smtp-settings.ts';
 
@@ -19,26 +17,18 @@ const CLAIM_LEASE_MS = 10 * 60_000;
 const BATCH_SIZE = 25;
 /** At most this many messages per run, so one run cannot monopolise the database. */
 const MAX_PER_RUN = 500;
-export const DEFAULT_INTERVAL_MS = 15_000;
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_DELAY_MS);
 }
 
 export type OutboxRunResult = {
-  status: 'done' | 'not_configured' | 'busy';
+  status: 'done' | 'not_configured';
   sent: number;
   retrying: number;
   failed: number;
-};
-
-export type OutboxWorker = {
-  /** Sends every due message once (tests call this directly). */
-  runOnce(): Promise<OutboxRunResult>;
-  /** Runs every `intervalMs`, on an unref'd timer (never keeps the process alive). */
-  start(): void;
-  /** Stops the loop and waits for a run in progress. */
-  stop(): Promise<void>;
+  /** Why the run stopped early: the mail server could not be reached or refused the login (a sentence). */
+  serverError?: string;
 };
 
 type SmtpError = Error & { code?: string; responseCode?: number };
@@ -67,38 +57,28 @@ function describe(error: SmtpError): string {
   return describeSmtpError(error, 'send').slice(0, 1000);
 }
 
-export function createOutboxWorker(options: {
-  database: Database;
+/**
+ * The e-mail outbox's work as a queue (src/server/jobs/queue.ts runs it, the registry lists it): `send()` sends
+ * every due message once, with retries and back-off, however many processes send at the same time.
+ */
+export function createOutboxSender(options: {
+  db: Db;
   smtp: SmtpSettings;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Replies go to the enquiries address (SITE_EMAIL), whatever account sends. */
   replyTo?: string;
-  intervalMs?: number;
-}): OutboxWorker {
-  const { database, smtp, clock, log } = options;
-  const db = database.db;
-  const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
-  const runs = createSingleFlight<'send', OutboxRunResult>();
+}): { send(): Promise<OutboxRunResult> } {
+  const { db, smtp, clock, log } = options;
 
-  /** Claims due messages with one UPDATE … RETURNING: a claimed row is invisible to every other claim. */
-  async function claimBatch(now: Date) {
-    const due = db
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(and(eq(outbox.status, 'queued'), lte(outbox.nextAttemptAt, now)))
-      .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-      .limit(BATCH_SIZE)
-      .for('update', { skipLocked: true });
-    return db
-      .update(outbox)
-      .set({
-        attempts: sql`${outbox.attempts} + 1`,
-        nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS),
-      })
-      .where(and(inArray(outbox.id, due), eq(outbox.status, 'queued')))
-      .returning();
-  }
+  /** Due messages, each counted as an attempt and leased while it is sent. */
+  const claimBatch = (now: Date) =>
+    claimRows(db, outbox, {
+      due: lte(outbox.nextAttemptAt, now),
+      orderBy: [outbox.nextAttemptAt, outbox.id],
+      limit: BATCH_SIZE,
+      lease: { nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) },
+    });
 
   async function send(): Promise<OutboxRunResult> {
     const result: OutboxRunResult = { status: 'done', sent: 0, retrying: 0, failed: 0 };
@@ -159,7 +139,7 @@ export function createOutboxWorker(options: {
                   .where(inArray(outbox.id, rest));
                 result.retrying += rest.length;
               }
-              return result;
+              return { ...result, serverError: lastError };
             }
           }
         }
@@ -170,29 +150,5 @@ export function createOutboxWorker(options: {
     }
   }
 
-  /** One sender across all processes sharing a PostgreSQL database (docs/architecture.md). */
-  async function withProcessLock(run: () => Promise<OutboxRunResult>): Promise<OutboxRunResult> {
-    const outcome = await tryWithAdvisoryLock(database, ADVISORY_LOCK_KEYS.emailOutbox, run);
-    return outcome.locked ? outcome.value : { status: 'busy', sent: 0, retrying: 0, failed: 0 };
-  }
-
-  /** A call while a run is in flight waits for that run and answers 'busy'; the run's counts go to its starter. */
-  function runOnce(): Promise<OutboxRunResult> {
-    const { promise, started } = runs.join('send', () => withProcessLock(send));
-    if (started) return promise;
-    return promise.then(() => ({ status: 'busy', sent: 0, retrying: 0, failed: 0 }));
-  }
-
-  const repeater = createRepeater(intervalMs, () =>
-    runOnce().catch((error) => log.error({ err: error }, 'the e-mail outbox run failed')),
-  );
-
-  return {
-    runOnce,
-    start: repeater.start,
-    async stop() {
-      repeater.stop();
-      await runs.settled();
-    },
-  };
+  return { send };
 }

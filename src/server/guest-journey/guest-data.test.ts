@@ -10,7 +10,7 @@ let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ overrides: { guestJobs: false, holdSweeper: false } });
+  t = await createTestApp();
 });
 afterAll(async () => {
   await t?.close();
@@ -72,7 +72,7 @@ describe('the retention job', () => {
     const exactlySeven = await stayWithMail('2019-11-22', '2019-11-23');
     const recent = await stayWithMail('2020-01-01', '2020-01-04');
 
-    const run = await t.app.guestDataRetention.runNow();
+    const run = await t.app.jobs.runIfDue('guest-data-retention');
     expect(run).toMatchObject({
       ran: true,
       value: { erasedStays: 1, erasedMessages: 1, stayIds: [older.id] },
@@ -86,7 +86,7 @@ describe('the retention job', () => {
 
     // A day later the stay that was exactly 7 years old is more than that.
     t.clock.set('2026-11-24T10:00:00Z');
-    const next = await t.app.guestDataRetention.runNow();
+    const next = await t.app.jobs.runIfDue('guest-data-retention');
     expect(next).toMatchObject({ ran: true, value: { stayIds: [exactlySeven.id] } });
     expect(await stayRow(recent.id)).toMatchObject({ erasedAt: null });
   });

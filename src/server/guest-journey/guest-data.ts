@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { bookingReference } from '../../domain/booking-reference.ts';
-import { DAY_MS, todayOnPropertyClock } from '../../domain/dates.ts';
+import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { retentionCutoff } from '../../domain/retention.ts';
 import { audit } from '../audit/audit.ts';
 import type { BookingsRepository } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { outbox, stays } from '../db/schema.ts';
-import { createIntervalJob, type JobLogger } from '../jobs/interval-job.ts';
 
 /**
  * The guest's data under UK GDPR: everything held about a guest (by e-mail address) as JSON for a subject access
@@ -16,8 +15,6 @@ import { createIntervalJob, type JobLogger } from '../jobs/interval-job.ts';
  */
 
 export { ERASED_NAME } from '../bookings/bookings-repository.ts';
-export const RETENTION_JOB = 'guest-data-retention';
-export const RETENTION_INTERVAL_MS = DAY_MS;
 
 const erasedMessageFields = {
   to: '',
@@ -144,15 +141,3 @@ export function createGuestData(deps: { db: Db; clock: Clock; bookings: Bookings
 }
 
 export type GuestData = ReturnType<typeof createGuestData>;
-
-/** The retention job: once a day across every server process (`start()` it). */
-export function createRetentionJob(deps: { db: Db; clock: Clock; log: JobLogger }, data: GuestData) {
-  return createIntervalJob({
-    db: deps.db,
-    clock: deps.clock,
-    name: RETENTION_JOB,
-    intervalMs: RETENTION_INTERVAL_MS,
-    run: data.eraseExpired,
-    log: deps.log,
-  });
-}

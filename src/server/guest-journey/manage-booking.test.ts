@@ -15,7 +15,7 @@ const refunds = createRecordingRefunds();
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ overrides: { refunds, guestJobs: false, holdSweeper: false } });
+  t = await createTestApp({ overrides: { refunds } });
 });
 afterAll(async () => {
   await t?.close();

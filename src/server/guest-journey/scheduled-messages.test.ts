@@ -15,7 +15,7 @@ let token: string;
 beforeAll(async () => {
   t = await createTestApp({
     env: { OWNER_EMAIL: OWNER },
-    overrides: { refunds: createRecordingRefunds(), guestJobs: false, holdSweeper: false },
+    overrides: { refunds: createRecordingRefunds() },
   });
 });
 afterAll(async () => {
@@ -50,7 +50,7 @@ const december = (overrides: Parameters<typeof insertPaidBooking>[1] | object = 
   insertPaidBooking(t.database.db, { checkIn: '2026-12-09', checkOut: '2026-12-12', ...overrides });
 
 const messagesOfKind = (kind: string) => t.database.db.select().from(outbox).where(eq(outbox.kind, kind));
-const run = () => t.app.guestMessages.runNow();
+const run = () => t.app.jobs.runIfDue('guest-messages');
 
 describe('the arrival e-mail', () => {
   it('is queued once, 24 hours before check-in on the property clock, with the stay’s own access code', async () => {
@@ -64,7 +64,7 @@ describe('the arrival e-mail', () => {
 
     await setClock('2026-12-08T16:00:00Z');
     await run();
-    await t.app.guestMessages.queueDue();
+    await t.app.jobs.run('guest-messages');
     await setClock('2026-12-08T16:30:00Z');
     await run();
     const arrival = await messagesOfKind(MESSAGE_KINDS.guestArrival);
@@ -190,16 +190,15 @@ describe('the arrival e-mail', () => {
     await december();
     const second = await createTestApp({
       database: await openSecondConnection(t.database),
-      overrides: { guestJobs: false, holdSweeper: false },
     });
     try {
       await setClock('2026-12-08T16:00:00Z');
       second.clock.set('2026-12-08T16:00:00Z');
       const runs = await Promise.all([
         run(),
-        second.app.guestMessages.runNow(),
-        t.app.guestMessages.queueDue(),
-        second.app.guestMessages.queueDue(),
+        second.app.jobs.runIfDue('guest-messages'),
+        t.app.jobs.run('guest-messages'),
+        second.app.jobs.run('guest-messages'),
       ]);
       expect(runs.slice(0, 2).filter((r) => (r as { ran: boolean }).ran)).toHaveLength(1);
       expect(await messagesOfKind(MESSAGE_KINDS.guestArrival)).toHaveLength(1);

@@ -11,7 +11,6 @@ import type { RenderedMessage } from '../email/layout.ts';
 import { guestArrival, guestThankYou, type MessageSite, ownerAccessCodeMissing } from '../email/messages.ts';
 import { enqueueMessage, MESSAGE_KINDS } from '../email/notifications.ts';
 import { propertyLocalInstant } from '../email/stay-calendar.ts';
-import { createIntervalJob, type JobLogger } from '../jobs/interval-job.ts';
 import { createOwnerContentRepository } from '../owner-content/repository.ts';
 import { accessCodeFor, readGuestMessageSettings } from './settings.ts';
 
@@ -30,9 +29,6 @@ export const ACCESS_CODE_WARNING_LEAD_MS = 36 * 60 * 60_000;
 export const THANK_YOU_HOUR = 9;
 /** A thank-you not sent within this long after its time (the server was off) is left unsent. */
 const THANK_YOU_WINDOW_MS = 3 * DAY_MS;
-export const SCHEDULED_MESSAGES_INTERVAL_MS = 5 * 60_000;
-/** The job's row in job_runs. */
-export const SCHEDULED_MESSAGES_JOB = 'guest-messages';
 
 /** The owner's names for the outbox's kinds of message about a stay. */
 const OUTBOX_LABELS: Record<string, string> = {
@@ -107,7 +103,7 @@ export type GuestMessagesDeps = {
   clock: Clock;
   site: MessageSite;
   ownerEmail: string;
-  log: JobLogger & { info(obj: object, msg?: string): void };
+  log: { info(obj: object, msg?: string): void };
 };
 
 export function createScheduledMessages(deps: GuestMessagesDeps) {
@@ -133,7 +129,7 @@ export function createScheduledMessages(deps: GuestMessagesDeps) {
 
   /**
    * Queues every message due now that is not in the outbox yet. Safe to run concurrently (each message has
-   * one dedupe key); the interval job runs it once per interval across the server processes.
+   * one dedupe key); the job registry (src/server/jobs/registry.ts) runs it once per interval across processes.
    */
   async function queueDue(): Promise<{ queued: string[] }> {
     const now = clock.now();
@@ -254,18 +250,3 @@ export function createScheduledMessages(deps: GuestMessagesDeps) {
 }
 
 export type ScheduledMessages = ReturnType<typeof createScheduledMessages>;
-
-/** The job that queues the scheduled messages: once per interval across every server process (`start()` it). */
-export function createScheduledMessagesJob(
-  deps: Pick<GuestMessagesDeps, 'db' | 'clock' | 'log'>,
-  scheduled: ScheduledMessages,
-) {
-  return createIntervalJob({
-    db: deps.db,
-    clock: deps.clock,
-    name: SCHEDULED_MESSAGES_JOB,
-    intervalMs: SCHEDULED_MESSAGES_INTERVAL_MS,
-    run: scheduled.queueDue,
-    log: deps.log,
-  });
-}

@@ -4,7 +4,9 @@ import { createManualClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { jobRuns } from '../db/schema.ts';
 import { openSecondConnection, openTestDatabase, TEST_NOW } from '../test/test-app.ts';
-import { claimRun, createIntervalJob } from './interval-job.ts';
+import { createIntervalJob } from './interval-job.ts';
+import { claimRun, ok } from './job-runs.ts';
+import { dailyAt, every } from './schedule.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -28,25 +30,37 @@ const at = (ms: number) => new Date(new Date(TEST_NOW).getTime() + ms);
 const jobRow = async (name: string) => (await one.db.select().from(jobRuns).where(eq(jobRuns.name, name)))[0];
 const silent = { error: () => {} };
 
+/** A claim at `ms` of a job due an hour after each run. */
+const claimHourly = (database: Database, name: string, ms: number) =>
+  claimRun(database.db, name, at(ms), at(ms + HOUR));
+
 describe('claimRun', () => {
   it('claims a job once per interval: the first call, then nothing until the interval has passed', async () => {
-    expect(await claimRun(one.db, 'claim-sequence', at(0), HOUR)).toBe(true);
-    expect(await claimRun(two.db, 'claim-sequence', at(0), HOUR)).toBe(false);
-    expect(await claimRun(two.db, 'claim-sequence', at(HOUR - 1), HOUR)).toBe(false);
-    expect(await claimRun(two.db, 'claim-sequence', at(HOUR), HOUR)).toBe(true);
-    expect((await jobRow('claim-sequence'))?.lastRunAt).toEqual(at(HOUR));
-    expect(await claimRun(one.db, 'claim-sequence', at(HOUR + 30 * MINUTE), HOUR)).toBe(false);
-    expect(await claimRun(one.db, 'another-job', at(HOUR + 30 * MINUTE), HOUR)).toBe(true);
+    expect(await claimHourly(one, 'claim-sequence', 0)).toBe(true);
+    expect(await claimHourly(two, 'claim-sequence', 0)).toBe(false);
+    expect(await claimHourly(two, 'claim-sequence', HOUR - 1)).toBe(false);
+    expect(await claimHourly(two, 'claim-sequence', HOUR)).toBe(true);
+    expect(await jobRow('claim-sequence')).toMatchObject({ lastRunAt: at(HOUR), nextRunAt: at(2 * HOUR) });
+    expect(await claimHourly(one, 'claim-sequence', HOUR + 30 * MINUTE)).toBe(false);
+    expect(await claimHourly(one, 'another-job', HOUR + 30 * MINUTE)).toBe(true);
   });
 
   it('gives each interval to exactly one of many callers racing from two connections', async () => {
     for (let round = 0; round < 10; round++) {
-      const now = at(round * HOUR);
       const claims = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => claimRun(i % 2 ? one.db : two.db, 'claim-race', now, HOUR)),
+        Array.from({ length: 10 }, (_, i) => claimHourly(i % 2 ? one : two, 'claim-race', round * HOUR)),
       );
       expect(claims.filter(Boolean), `round ${round}`).toHaveLength(1);
     }
+  });
+
+  it('claims whatever the schedule when forced (a run asked for by hand), and the schedule starts again from it', async () => {
+    expect(await claimHourly(one, 'claim-forced', 0)).toBe(true);
+    expect(await claimRun(two.db, 'claim-forced', at(10 * MINUTE), at(70 * MINUTE), { force: true })).toBe(
+      true,
+    );
+    expect(await claimHourly(one, 'claim-forced', HOUR)).toBe(false);
+    expect(await claimHourly(one, 'claim-forced', 70 * MINUTE)).toBe(true);
   });
 });
 
@@ -58,18 +72,19 @@ describe('createIntervalJob', () => {
     work: () => Promise<void> = async () => {},
   ) {
     const runs = { count: 0 };
-    const job = createIntervalJob({
-      db: database.db,
-      clock,
-      name,
-      intervalMs: HOUR,
-      log: silent,
-      run: async () => {
-        runs.count++;
-        await work();
-        return runs.count;
+    const job = createIntervalJob(
+      { db: database.db, clock, log: silent },
+      {
+        name,
+        schedule: every(HOUR),
+        run: async () => {
+          runs.count++;
+          await work();
+          return runs.count;
+        },
+        report: (count) => ok(`Counted to ${count}.`),
       },
-    });
+    );
     return { job, runs };
   }
 
@@ -77,22 +92,24 @@ describe('createIntervalJob', () => {
     const clock = createManualClock(TEST_NOW);
     const a = countingJob(one, clock, 'job-two-processes');
     const b = countingJob(two, clock, 'job-two-processes');
-    const first = await Promise.all([a.job.runNow(), b.job.runNow()]);
+    const first = await Promise.all([a.job.runIfDue(), b.job.runIfDue()]);
     expect(first.filter((run) => run.ran)).toHaveLength(1);
     expect(a.runs.count + b.runs.count).toBe(1);
     expect(await jobRow('job-two-processes')).toMatchObject({
       lastRunAt: at(0),
       lastFinishedAt: at(0),
-      lastError: null,
+      lastOutcome: 'ok',
+      lastMessage: 'Counted to 1.',
+      nextRunAt: at(HOUR),
     });
 
     clock.advance(59 * MINUTE);
-    expect(await b.job.runNow()).toEqual({ ran: false });
-    expect(await a.job.runNow()).toEqual({ ran: false });
+    expect(await b.job.runIfDue()).toEqual({ ran: false });
+    expect(await a.job.runIfDue()).toEqual({ ran: false });
 
     clock.advance(MINUTE);
-    expect(await b.job.runNow()).toMatchObject({ ran: true });
-    expect(await a.job.runNow()).toEqual({ ran: false });
+    expect(await b.job.runIfDue()).toMatchObject({ ran: true });
+    expect(await a.job.runIfDue()).toEqual({ ran: false });
     expect(a.runs.count + b.runs.count).toBe(2);
   });
 
@@ -103,7 +120,7 @@ describe('createIntervalJob', () => {
       finish = resolve;
     });
     const { job, runs } = countingJob(one, clock, 'job-shared', () => running);
-    const calls = [job.runNow(), job.runNow()];
+    const calls = [job.runIfDue(), job.runIfDue()];
     finish();
     expect(await Promise.all(calls)).toEqual([
       { ran: true, value: 1 },
@@ -118,13 +135,27 @@ describe('createIntervalJob', () => {
     const { job } = countingJob(one, clock, 'job-failing', async () => {
       if (fail) throw new Error('the feed server is down');
     });
-    await expect(job.runNow()).rejects.toThrow('the feed server is down');
-    expect(await jobRow('job-failing')).toMatchObject({ lastError: 'the feed server is down' });
+    await expect(job.runIfDue()).rejects.toThrow('the feed server is down');
+    expect(await jobRow('job-failing')).toMatchObject({
+      lastOutcome: 'failed',
+      lastMessage: 'The run stopped with an error: the feed server is down',
+      consecutiveFailures: 1,
+    });
+    clock.advance(HOUR);
+    await expect(job.runIfDue()).rejects.toThrow('the feed server is down');
+    clock.advance(HOUR);
+    await expect(job.runIfDue()).rejects.toThrow('the feed server is down');
+    expect(await jobRow('job-failing')).toMatchObject({ lastOutcome: 'failed', consecutiveFailures: 3 });
 
     fail = false;
     clock.advance(HOUR);
-    expect(await job.runNow()).toEqual({ ran: true, value: 2 });
-    expect(await jobRow('job-failing')).toMatchObject({ lastFinishedAt: at(HOUR), lastError: null });
+    expect(await job.runIfDue()).toEqual({ ran: true, value: 4 });
+    expect(await jobRow('job-failing')).toMatchObject({
+      lastFinishedAt: at(3 * HOUR),
+      lastOutcome: 'ok',
+      lastMessage: 'Counted to 4.',
+      consecutiveFailures: 0,
+    });
   });
 
   it('runs on its own timer once started, when due, and stop() waits for the run in flight', async () => {
@@ -138,20 +169,20 @@ describe('createIntervalJob', () => {
       finish = resolve;
     });
     let finished = false;
-    const job = createIntervalJob({
-      db: one.db,
-      clock,
-      name: 'job-timer',
-      intervalMs: HOUR,
-      checkEveryMs: 5,
-      log: silent,
-      run: async () => {
-        started();
-        await running;
-        finished = true;
+    const job = createIntervalJob(
+      { db: one.db, clock, log: silent, checkEveryMs: 5 },
+      {
+        name: 'job-timer',
+        schedule: every(HOUR),
+        run: async () => {
+          started();
+          await running;
+          finished = true;
+        },
+        report: () => ok('Done.'),
       },
-    });
-    job.start();
+    );
+    await job.start();
     await runStarted;
     let stopDone = false;
     const stopped = job.stop().then(() => {
@@ -163,5 +194,61 @@ describe('createIntervalJob', () => {
     await stopped;
     expect(finished).toBe(true);
     expect((await jobRow('job-timer'))?.lastFinishedAt).toEqual(at(0));
+  });
+
+  it('runs now when asked, whatever the schedule, and the schedule starts again from that run', async () => {
+    const clock = createManualClock(TEST_NOW);
+    const { job, runs } = countingJob(one, clock, 'job-forced');
+    expect(await job.runIfDue()).toEqual({ ran: true, value: 1 });
+    clock.advance(10 * MINUTE);
+    expect(await job.run()).toBe(2);
+    expect(await jobRow('job-forced')).toMatchObject({
+      lastRunAt: at(10 * MINUTE),
+      nextRunAt: at(70 * MINUTE),
+    });
+    clock.advance(55 * MINUTE);
+    expect(await job.runIfDue()).toEqual({ ran: false });
+    clock.advance(5 * MINUTE);
+    expect(await job.runIfDue()).toEqual({ ran: true, value: 3 });
+    expect(runs.count).toBe(3);
+  });
+
+  it('runs a daily job once a day at its hour on the property clock, between two processes', async () => {
+    const clock = createManualClock('2026-11-23T02:30:00Z');
+    const jobs = [one, two].map((database) =>
+      createIntervalJob(
+        { db: database.db, clock, log: silent },
+        { name: 'job-daily', schedule: dailyAt(3), run: async () => 'backed up', report: (m) => ok(m) },
+      ),
+    );
+    const ran = async () =>
+      (await Promise.all(jobs.map((job) => job.runIfDue()))).filter((r) => r.ran).length;
+    // Never run: at once, then at 03:00 Aberdeen time.
+    expect(await ran()).toBe(1);
+    expect((await jobRow('job-daily'))?.nextRunAt).toEqual(new Date('2026-11-23T03:00:00Z'));
+    clock.set('2026-11-23T02:59:59Z');
+    expect(await ran()).toBe(0);
+    clock.set('2026-11-23T03:00:20Z');
+    expect(await ran()).toBe(1);
+    expect((await jobRow('job-daily'))?.nextRunAt).toEqual(new Date('2026-11-24T03:00:00Z'));
+    clock.set('2026-11-24T02:59:00Z');
+    expect(await ran()).toBe(0);
+    clock.set('2026-11-24T03:00:00Z');
+    expect(await ran()).toBe(1);
+  });
+
+  it('brings the next run forward at start when the schedule got shorter', async () => {
+    const clock = createManualClock(TEST_NOW);
+    const daily = createIntervalJob(
+      { db: one.db, clock, log: silent },
+      { name: 'job-shortened', schedule: every(24 * HOUR), run: async () => 1, report: () => ok('Done.') },
+    );
+    await daily.runIfDue();
+    const hourly = countingJob(one, clock, 'job-shortened');
+    await hourly.job.start();
+    await hourly.job.stop();
+    expect((await jobRow('job-shortened'))?.nextRunAt).toEqual(at(HOUR));
+    clock.advance(HOUR);
+    expect(await hourly.job.runIfDue()).toMatchObject({ ran: true });
   });
 });

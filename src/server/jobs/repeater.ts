@@ -1,6 +1,7 @@
 /**
  * A background loop: `tick` runs `everyMs` after the previous tick ended (never two at once), on an unref'd timer
- * that never keeps the process alive, until `stop()`. The jobs (interval-job.ts) and the e-mail outbox run on it.
+ * that never keeps the process alive, until `stop()`. The scheduled jobs (interval-job.ts) and the queues
+ * (queue.ts) run on it.
  */
 export type Repeater = { start(): void; stop(): void };
 

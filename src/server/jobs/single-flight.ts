@@ -1,7 +1,8 @@
 /**
  * One run at a time per key within this process: a call made while a run of its key is in flight gets that run's
  * promise instead of starting another. A key is forgotten when its run settles (fulfilled or rejected), so the
- * next call starts a new run. Across processes, jobs add a database claim or an advisory lock on top.
+ * next call starts a new run. Across processes, jobs add a database claim on top
+ * (docs/decisions/009-jobs-run-once.md).
  */
 
 export type Flight<T> = {

@@ -196,7 +196,7 @@ export function createBalanceService(deps: {
     }
   }
 
-  /** The job (once per interval across processes): due charges, stuck charges, reminders, the owner's decision. */
+  /** The balance job's run (the job registry runs it): due charges, stuck charges, reminders, the owner's decision. */
   async function runDue(): Promise<BalanceJobResult> {
     const result: BalanceJobResult = { charged: [], failed: [], kept: [], reminded: [], ownerAsked: [] };
     const now = clock.now();
@@ -267,6 +267,10 @@ export function createBalanceService(deps: {
       } catch (error) {
         log.error({ err: error, stayId: stay.id }, 'balance follow-up failed; the next run tries again');
       }
+    }
+    const { charged, failed, reminded, ownerAsked } = result;
+    if (charged.length + failed.length + reminded.length + ownerAsked.length > 0) {
+      log.info(result, 'balances charged and followed up');
     }
     return result;
   }

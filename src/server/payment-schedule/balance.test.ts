@@ -44,7 +44,7 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
   let second: { app: FastifyInstance; database: Database };
 
   beforeAll(async () => {
-    h = await createPaymentHarness(mode, { overrides: { balanceJob: false, holdSweeper: false } });
+    h = await createPaymentHarness(mode);
     // A second server process on the same database, for the race of two job runs.
     const database = await openSecondConnection(h.t.database);
     const app = await buildApp({
@@ -54,8 +54,6 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
       logger: false,
       site: undefined,
       notifications: h.notifications,
-      holdSweeper: false,
-      balanceJob: false,
     });
     await app.ready();
     second = { app, database };
@@ -85,7 +83,7 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
     });
   const events = (event: string, stayId: string) =>
     h.notifications.calls.filter((call) => call.event === event && call.stayId === stayId).length;
-  const runJob = () => h.t.app.balanceJob.runNow();
+  const runJob = () => h.t.app.jobs.runIfDue('balance-charges');
 
   /** The guest books with a deposit, agreeing to the card being saved, and pays it with `card`. */
   async function bookWithDeposit(card = GOOD_CARD, dates = DATES): Promise<string> {
@@ -222,7 +220,7 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
     expect((await readStay(h.t, id))?.balanceStatus).toBe('scheduled');
 
     h.t.clock.set(morningOf(DUE_ON));
-    const runs = await Promise.all([runJob(), second.app.balanceJob.runNow()]);
+    const runs = await Promise.all([runJob(), second.app.jobs.runIfDue('balance-charges')]);
     expect(runs.filter((run) => run.ran)).toHaveLength(1);
     const stay = await readStay(h.t, id);
     expect(stay).toMatchObject({ balanceStatus: 'succeeded', paidPence: TOTAL, balanceAttempts: 1 });

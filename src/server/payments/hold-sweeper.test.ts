@@ -17,8 +17,8 @@ describe('the hold sweeper', () => {
       payload: bookingPageRequest(stayDates(3)),
     });
     h.t.clock.advance(6 * 60_000); // the first hold is 16 minutes old, the second 6
-    // The app's own sweeper (startHoldSweeper as plugins/jobs.ts wires it), run once as its timer would.
-    expect(await h.t.app.holdSweeper.sweep()).toEqual([early.json().bookingId]);
+    // The app's own sweep (the registry's hold-sweep job, as plugins/jobs.ts wires it), run once.
+    expect(await h.t.app.jobs.run('hold-sweep')).toEqual([early.json().bookingId]);
     expect((await readStay(h.t, early.json().bookingId))?.status).toBe('expired');
     expect((await readStay(h.t, later.json().bookingId))?.status).toBe('pending');
   });

@@ -295,7 +295,7 @@ describe.each(['demo', 'stripe'] as const)('payments with the %s provider', (mod
       h.t.clock.advance(20 * MINUTE);
       // The sweeper asks the provider (not paid yet) and expires the lapsed hold. (A hold for other nights no
       // longer expires a lapsed hold that has a payment intent: only the check with the provider does.)
-      await h.t.app.holdSweeper.sweep();
+      await h.t.app.jobs.run('hold-sweep');
       expect((await readStay(h.t, held.json().bookingId))?.status).toBe('expired');
       await h.pay(intentOf(held), GOOD_CARD);
       const created = await postBooking(bookingPayload(dates, held.json().paymentIntentId));

@@ -42,7 +42,7 @@ describe.each(['demo', 'stripe'] as const)('lapsed holds with a payment (%s prov
   const pay = async (stay: Held, card = GOOD_CARD) =>
     (await h.pay({ paymentIntentId: stay.paymentIntentId, clientSecret: stay.clientSecret }, card)).status;
   const pastTheLapse = () => h.t.clock.advance(h.t.config.holdMinutes * MINUTE + 1000);
-  const sweep = () => h.t.app.holdSweeper.sweep();
+  const sweep = () => h.t.app.jobs.run('hold-sweep');
   const status = async (stay: Held) => (await readStay(h.t, stay.bookingId))?.status;
   /** The guest's confirmation e-mail as the real notifications queue it in the outbox. */
   const guestConfirmation = async (stay: Held) => {
@@ -212,7 +212,7 @@ describe('lapsed holds with a payment while Stripe is unreachable', () => {
     standIn().pay(stay.paymentIntentId, GOOD_CARD);
     pastTheLapse();
     standIn().outage(true);
-    expect(await h.t.app.holdSweeper.sweep()).not.toContain(stay.bookingId);
+    expect(await h.t.app.jobs.run('hold-sweep')).not.toContain(stay.bookingId);
     expect(await status(stay)).toBe('pending');
     const other = await h.t.app.inject({
       method: 'POST',
@@ -222,7 +222,7 @@ describe('lapsed holds with a payment while Stripe is unreachable', () => {
     expect(other.statusCode, other.body).toBe(409);
     expect(other.json().message).toBe(DATES_TAKEN_MESSAGE);
     standIn().outage(false);
-    await h.t.app.holdSweeper.sweep();
+    await h.t.app.jobs.run('hold-sweep');
     expect(await readStay(h.t, stay.bookingId)).toMatchObject({
       status: 'confirmed',
       paidPence: stay.amount,
@@ -238,15 +238,15 @@ describe('lapsed holds with a payment while Stripe is unreachable', () => {
     const stay = await held(stayDates(3), 'Unlucky Guest');
     pastTheLapse();
     standIn().outage(true);
-    expect(await h.t.app.holdSweeper.sweep()).not.toContain(stay.bookingId);
+    expect(await h.t.app.jobs.run('hold-sweep')).not.toContain(stay.bookingId);
     h.t.clock.advance(PAYMENT_CHECK_MAX_MS);
-    expect(await h.t.app.holdSweeper.sweep()).toContain(stay.bookingId);
+    expect(await h.t.app.jobs.run('hold-sweep')).toContain(stay.bookingId);
     expect(await status(stay)).toBe('expired');
     standIn().outage(false);
   });
 
   it('asks Stripe about at most RECONCILE_BATCH_SIZE lapsed holds per sweep', async () => {
-    await h.t.app.holdSweeper.sweep(); // nothing lapsed is left over from the tests above
+    await h.t.app.jobs.run('hold-sweep'); // nothing lapsed is left over from the tests above
     const stays: Held[] = [];
     for (let week = 10; week < 10 + RECONCILE_BATCH_SIZE + 5; week++) {
       stays.push(await held(stayDates(week, 2), `Batch Guest ${week}`));
@@ -256,9 +256,9 @@ describe('lapsed holds with a payment while Stripe is unreachable', () => {
       standIn().requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/payment_intents/'))
         .length;
     const before = retrievals();
-    expect(await h.t.app.holdSweeper.sweep()).toHaveLength(RECONCILE_BATCH_SIZE);
+    expect(await h.t.app.jobs.run('hold-sweep')).toHaveLength(RECONCILE_BATCH_SIZE);
     expect(retrievals() - before).toBe(RECONCILE_BATCH_SIZE);
-    expect(await h.t.app.holdSweeper.sweep()).toHaveLength(5);
+    expect(await h.t.app.jobs.run('hold-sweep')).toHaveLength(5);
     for (const stay of stays) expect(await status(stay)).toBe('expired');
   });
 });

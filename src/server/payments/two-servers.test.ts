@@ -33,7 +33,6 @@ beforeAll(async () => {
     clock: t.clock,
     logger: false,
     site: undefined,
-    holdSweeper: false,
   });
   await app.ready();
   second = { app, database };

@@ -1,12 +1,12 @@
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { MEDIA_KINDS } from '../../domain/media.ts';
 import { MAX_PHOTO_PIXELS } from '../../domain/photos.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { photos } from '../db/schema.ts';
-import { createRepeater } from '../jobs/repeater.ts';
+import { claimRows } from '../jobs/queue.ts';
 import { type PhotoStorage, randomName } from './storage.ts';
 import { decodePhoto, writeSocialImage, writeVariants } from './variants.ts';
 
@@ -14,19 +14,8 @@ import { decodePhoto, writeSocialImage, writeVariants } from './variants.ts';
 export const PHOTO_LEASE_MS = 10 * 60_000;
 /** Tries per upload (a crash mid-way counts as one); then it is `failed` for the owner to replace or delete. */
 export const MAX_PHOTO_ATTEMPTS = 3;
-/** How often each process looks for queued uploads it was not told about (after a restart, another process's). */
-export const PHOTO_POLL_MS = 30_000;
-
-export type PhotoWorker = {
-  /** Asks for a run soon, outside the caller (an upload's request answers at once). */
-  kick(): void;
-  /** Processes every queued upload; the number processed (made ready or failed). */
-  runOnce(): Promise<number>;
-  /** Settles once no run is in flight or asked for (tests, before reading the pages). */
-  settled(): Promise<void>;
-  start(): void;
-  stop(): Promise<void>;
-};
+/** What a run did: uploads made ready, and uploads that could not be processed (the owner sees why). */
+export type PhotoRunResult = { ready: number; failed: number };
 
 type Logger = {
   info(obj: object, msg?: string): void;
@@ -41,46 +30,31 @@ function describeFailure(error: unknown): string {
 }
 
 /**
- * Makes the variants of uploaded photos in the background: the `photos` rows in state `queued` are the queue,
- * so an upload accepted before a restart is processed after it. A run claims one row at a time with a lease
- * (`UPDATE … RETURNING` over `FOR UPDATE SKIP LOCKED`, so processes sharing a PostgreSQL database never take the
- * same row), writes every variant in a work directory, moves it to `public/<random key>` in one rename and only
- * then publishes the key. A photo replaced or deleted meanwhile keeps nothing of the run.
+ * Makes the variants of uploaded photos in the background, as a queue (src/server/jobs/queue.ts runs it, the
+ * registry lists it): the `photos` rows in state `queued` are the queue, so an upload accepted before a restart
+ * is processed after it. `processQueued()` claims one row at a time with a lease, writes every variant in a work
+ * directory, moves it to `public/<random key>` in one rename and only then publishes the key. A photo replaced or
+ * deleted meanwhile keeps nothing of the run.
  */
-export function createPhotoWorker(options: {
-  /** false: this process leaves uploads queued for another one (or for after a restart). */
-  enabled?: boolean;
+export function createPhotoProcessor(options: {
   db: Db;
   storage: PhotoStorage;
   clock: Clock;
   log: Logger;
   /** A photo's published variants changed (the public pages are rendered again). */
   onPublished: () => void;
-}): PhotoWorker {
+}): { processQueued(): Promise<PhotoRunResult> } {
   const { db, storage, clock, log } = options;
-  let running: Promise<number> | undefined;
-  let again = false;
-  let closed = options.enabled === false;
 
-  async function claim(): Promise<(typeof photos.$inferSelect)[]> {
+  /** The oldest queued upload nobody holds, counted as an attempt and leased while it is processed. */
+  function claim(): Promise<(typeof photos.$inferSelect)[]> {
     const now = clock.now();
-    const due = db
-      .select({ id: photos.id })
-      .from(photos)
-      .where(and(eq(photos.status, 'queued'), or(isNull(photos.leaseUntil), lte(photos.leaseUntil, now))))
-      .orderBy(asc(photos.createdAt), asc(photos.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    // Every row the statement returns is ours: PostgreSQL may run a `LIMIT 1` subquery of an UPDATE more than
-    // once and so claim more than one row; each is processed, none is left leased and forgotten.
-    return db
-      .update(photos)
-      .set({
-        attempts: sql`${photos.attempts} + 1`,
-        leaseUntil: new Date(now.getTime() + PHOTO_LEASE_MS),
-      })
-      .where(and(inArray(photos.id, due), eq(photos.status, 'queued')))
-      .returning();
+    return claimRows(db, photos, {
+      due: or(isNull(photos.leaseUntil), lte(photos.leaseUntil, now)),
+      orderBy: [photos.createdAt, photos.id],
+      limit: 1,
+      lease: { leaseUntil: new Date(now.getTime() + PHOTO_LEASE_MS) },
+    });
   }
 
   async function fail(row: typeof photos.$inferSelect, lastError: string): Promise<void> {
@@ -90,10 +64,10 @@ export function createPhotoWorker(options: {
       .where(and(eq(photos.id, row.id), eq(photos.original, row.original)));
   }
 
-  async function process(row: typeof photos.$inferSelect): Promise<void> {
+  async function process(row: typeof photos.$inferSelect): Promise<keyof PhotoRunResult | 'dropped'> {
     if (row.attempts > MAX_PHOTO_ATTEMPTS) {
       await fail(row, 'This photo could not be processed after several tries. Please upload it again.');
-      return;
+      return 'failed';
     }
     const work = path.join(storage.dirs.work, randomName());
     try {
@@ -112,7 +86,7 @@ export function createPhotoWorker(options: {
       await rm(work, { recursive: true, force: true });
       log.warn({ photoId: row.id, err: error }, 'a photo could not be processed');
       await fail(row, describeFailure(error));
-      return;
+      return 'failed';
     }
     const key = randomName();
     await rename(work, storage.publicDir(key));
@@ -124,75 +98,26 @@ export function createPhotoWorker(options: {
     if (!published) {
       // Replaced or deleted while we worked: these variants belong to nothing.
       await storage.removePublic(key);
-      return;
+      return 'dropped';
     }
     if (row.publicKey) await storage.removePublic(row.publicKey);
     log.info({ photoId: row.id }, 'photo processed');
     options.onPublished();
+    return 'ready';
   }
 
-  async function runAll(): Promise<number> {
-    let done = 0;
+  /** Processes every queued upload. */
+  async function processQueued(): Promise<PhotoRunResult> {
+    const done: PhotoRunResult = { ready: 0, failed: 0 };
     for (;;) {
       const claimed = await claim();
       if (claimed.length === 0) return done;
       for (const row of claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
-        await process(row);
-        done++;
+        const outcome = await process(row);
+        if (outcome !== 'dropped') done[outcome]++;
       }
     }
   }
 
-  function runOnce(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      try {
-        do {
-          again = false;
-          total += await runAll();
-        } while (again);
-        return total;
-      } finally {
-        running = undefined;
-      }
-    })();
-    return running;
-  }
-
-  function kick(): void {
-    if (closed) return;
-    setImmediate(() => {
-      if (closed) return;
-      runOnce().catch((error) => log.error({ err: error }, 'the photo worker failed'));
-    });
-  }
-
-  // Uploads this process was not told about: queued before a restart, or by another process.
-  const repeater = createRepeater(PHOTO_POLL_MS, () =>
-    runOnce().catch((error) => log.error({ err: error }, 'the photo worker failed')),
-  );
-
-  return {
-    kick,
-    runOnce,
-    async settled() {
-      // A kick runs on the next turn of the event loop: let it start, then wait for the run and its repeats.
-      await new Promise((resolve) => setImmediate(resolve));
-      while (running) await running.catch(() => undefined);
-    },
-    start() {
-      if (closed) return;
-      kick(); // uploads left queued by a restart
-      repeater.start();
-    },
-    async stop() {
-      closed = true;
-      repeater.stop();
-      while (running) await running.catch(() => undefined);
-    },
-  };
+  return { processQueued };
 }

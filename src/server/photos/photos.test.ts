@@ -129,7 +129,7 @@ describe('POST /api/admin/photos', () => {
     // Nothing is published before processing ends.
     expect(await filesUnder(path.join(mediaDir, 'public'))).toEqual([]);
 
-    await t.app.photos.worker.settled();
+    await t.app.jobs.settled('photo-processing');
     const [photo] = (await list()).photos;
     expect(photo).toMatchObject({ id: accepted.id, status: 'ready', published: true });
     expect(photo.preview).toMatch(/^\/media\/uploads\/[0-9a-f]{32}\/gallery$/);
@@ -202,7 +202,7 @@ describe('POST /api/admin/photos', () => {
       alt: 'A photo',
     });
     expect(response.statusCode).toBe(202);
-    await t.app.photos.worker.settled();
+    await t.app.jobs.settled('photo-processing');
     expect((await list()).photos[0]).toMatchObject({ status: 'ready', published: true });
     expect((await filesUnder(path.join(mediaDir, 'originals')))[0]).toMatch(new RegExp(`\\.${format}$`));
     await deleteAll();
@@ -215,7 +215,7 @@ describe('POST /api/admin/photos', () => {
       .toBuffer();
     expect((await sharp(withLocation).metadata()).exif).toBeDefined();
     await upload(withLocation, { alt: 'The front door' });
-    await t.app.photos.worker.settled();
+    await t.app.jobs.settled('photo-processing');
     const { preview } = (await list()).photos[0];
     for (const url of [
       `${preview}-1600.webp`,
@@ -293,7 +293,7 @@ describe('POST /api/admin/photos', () => {
 describe('changing photos', () => {
   it('publishes a photo only once it has an alt text, which is required', async () => {
     const { id } = (await upload(await makeJpeg())).json();
-    await t.app.photos.worker.settled();
+    await t.app.jobs.settled('photo-processing');
     expect((await list()).photos[0]).toMatchObject({ id, status: 'ready', published: false });
     expect(await t.app.photos.photosReady()).toEqual({ ready: 0, missingAlt: 1 });
 
@@ -323,7 +323,7 @@ describe('changing photos', () => {
     for (const hue of [10, 120, 240]) {
       ids.push((await upload(await makeJpeg(900, 600, hue), { alt: `Photo ${hue}` })).json().id);
     }
-    await t.app.photos.worker.settled();
+    await t.app.jobs.settled('photo-processing');
     const reversed = [...ids].reverse();
     const reorder = (order: string[]) =>
       t.app.inject({
@@ -350,7 +350,7 @@ describe('changing photos', () => {
   it('keeps one social image and one photo per feature card', async () => {
     const first = (await upload(await makeJpeg(), { alt: 'One' })).json().id;
     const second = (await upload(await makeJpeg(), { alt: 'Two' })).json().id;
-    await t.app.photos.worker.settled();
+    await t.app.jobs.settled('photo-processing');
     const patch = (id: string, payload: object) =>
       t.app.inject({ method: 'PATCH', url: `/api/admin/photos/${id}`, headers: auth(), payload });
     await patch(first, { social: true, featureId: 'feature-sauna' });
@@ -365,7 +365,7 @@ describe('changing photos', () => {
 
   it('replaces a photo: the old variants stay on the site until the new ones are ready, then go', async () => {
     const { id } = (await upload(await makeJpeg(1800, 1200, 10), { alt: 'The staircase' })).json();
-    await t.app.photos.worker.settled();
+    await t.app.jobs.settled('photo-processing');
     const before = (await list()).photos[0].preview as string;
     const replaced = await t.app.inject({
       method: 'PUT',
@@ -375,7 +375,7 @@ describe('changing photos', () => {
     });
     expect(replaced.statusCode).toBe(202);
     expect(replaced.json()).toMatchObject({ status: 'processing', preview: before, published: true });
-    await t.app.photos.worker.settled();
+    await t.app.jobs.settled('photo-processing');
     const after = (await list()).photos[0];
     expect(after).toMatchObject({ id, status: 'ready', alt: 'The staircase', width: 2400 });
     expect(after.preview).not.toBe(before);
@@ -387,7 +387,7 @@ describe('changing photos', () => {
 
   it('deletes a photo with its original and every variant', async () => {
     const { id } = (await upload(await makeJpeg(), { alt: 'The sauna' })).json();
-    await t.app.photos.worker.settled();
+    await t.app.jobs.settled('photo-processing');
     const { preview } = (await list()).photos[0];
     expect((await filesUnder(path.join(mediaDir, 'public'))).length).toBeGreaterThan(0);
     const response = await t.app.inject({
@@ -428,7 +428,7 @@ describe('processing survives a restart', () => {
       database: await openSecondConnection(t.database),
     });
     try {
-      await next.app.photos.worker.settled();
+      await next.app.jobs.settled('photo-processing');
       expect((await list()).photos.map((photo: { status: string }) => photo.status)).toEqual([
         'ready',
         'ready',
@@ -482,7 +482,7 @@ describe('the public pages', () => {
     const { app } = withPages;
     try {
       const home = async () => {
-        await app.photos.worker.settled();
+        await app.jobs.settled('photo-processing');
         await app.siteContent.settled();
         return (await app.inject({ url: '/' })).body;
       };

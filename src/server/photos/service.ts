@@ -5,7 +5,6 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { photos } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
-import type { PhotoWorker } from './photo-worker.ts';
 import { type PhotoStorage, randomName, UPLOADS_URL_PREFIX } from './storage.ts';
 import type { AcceptedUpload } from './upload-check.ts';
 
@@ -77,7 +76,8 @@ export function createPhotoService(deps: {
   db: Db;
   clock: Clock;
   storage: PhotoStorage;
-  worker: PhotoWorker;
+  /** The photo processing queue: `kick()` asks it to process the new upload soon. */
+  worker: { kick(): void };
   changed: () => void;
 }) {
   const { db, clock, storage, worker, changed } = deps;

@@ -377,7 +377,6 @@ describe('the rate plan', () => {
       clock: h.t.clock,
       logger: false,
       site: undefined,
-      holdSweeper: false,
     });
     await other.ready();
     try {

@@ -31,10 +31,10 @@ export const testClockRoutes: FastifyPluginAsyncZod<AppContext & { advance(ms: n
     },
     async (request) => {
       advance(request.body.advanceMinutes * 60_000);
-      await app.holdSweeper.sweep();
-      await app.balanceJob.runNow();
-      await app.scheduledMessages.queueDue();
-      await app.outboxWorker.runOnce();
+      await app.jobs.run('hold-sweep');
+      await app.jobs.runIfDue('balance-charges');
+      await app.jobs.run('guest-messages');
+      await app.jobs.run('email-outbox');
       return { now: clock.now().toISOString() };
     },
   );

@@ -68,7 +68,7 @@ export type PaymentHarness = {
 export type PaymentHarnessOptions = {
   /** The app's real notifications (e-mail through the outbox) instead of the recording fake. */
   emailNotifications?: boolean;
-  /** Extra wiring of the app (e.g. `balanceJob: false`: the test runs the job itself). */
+  /** Extra wiring of the app (e.g. a recording fake of a third party's interface). */
   overrides?: Parameters<typeof createTestApp>[0] extends infer O
     ? O extends { overrides?: infer W }
       ? W

@@ -12,6 +12,7 @@ import { PricesTab } from './prices/prices-tab.tsx';
 import { PropertyTab } from './property/property-tab.tsx';
 import { useAdminSession } from './shared/session.ts';
 import { cardClass } from './shared/styles.ts';
+import { SystemTab } from './system/system-tab.tsx';
 import { TextsTab } from './texts/texts-tab.tsx';
 
 const tabClass =
@@ -36,15 +37,16 @@ const TABS = [
   { value: 'texts', label: 'Texts', panel: <TextsTab /> },
   { value: 'photos', label: 'Photos', panel: <PhotosTab /> },
   { value: 'account', label: 'Account', panel: <AccountTab /> },
+  { value: 'system', label: 'System', panel: <SystemTab /> },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 const isTab = (value: string | null): value is Tab => TABS.some((entry) => entry.value === value);
 
 /**
  * 'Admin Dashboard' with Logout, the go-live checklist and the Bookings, Email and Dates tabs (spec section 2),
- * then Prices, Payments (the payment schedule, decision 016), Property, Texts (014), Photos (015) and Account
- * (the owner's password, sessions and two-step sign-in, 019). The
- * open tab is in the address (`/admin?tab=property`), so the checklist links straight to it.
+ * then Prices, Payments (the payment schedule, decision 016), Property, Texts (014), Photos (015), Account
+ * (the owner's password, sessions and two-step sign-in, 019) and System (the server's jobs, 009). The open tab
+ * is in the address (`/admin?tab=property`), so the checklist links straight to it.
  * See docs/decisions/013-rate-plan.md.
  */
 export function AdminDashboard() {

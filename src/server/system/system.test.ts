@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import packageJson from '../../../package.json' with { type: 'json' };
+import type { SystemJob, SystemResponse } from '../../domain/api/system.ts';
+import {
+  type FeedServer,
+  readFixture,
+  saveChannelFeeds,
+  serveCalendar,
+  serveStatus,
+  startChannelFeeds,
+} from '../calendar-sync/test-feed-server.ts';
+import { adminToken, createTestApp, openSecondConnection, TEST_NOW, type TestApp } from '../test/test-app.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const ENV = { ICAL_ALLOW_PRIVATE_HOSTS: 'true', SYNC_INTERVAL_MINUTES: '180' };
+
+let feeds: FeedServer;
+let t: TestApp;
+beforeAll(async () => {
+  feeds = await startChannelFeeds();
+  t = await createTestApp({ env: ENV });
+  // The photo queue looks for uploads left by a restart as the server starts: let that run end.
+  await t.app.jobs.settled('photo-processing');
+});
+afterAll(async () => {
+  await t.close();
+  await feeds.close();
+});
+
+const at = (ms: number) => new Date(new Date(TEST_NOW).getTime() + ms).toISOString();
+
+async function system(app = t.app): Promise<SystemResponse> {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/admin/system',
+    headers: { authorization: `Bearer ${await adminToken(app)}` },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function job(name: string, app = t.app): Promise<SystemJob> {
+  const found = (await system(app)).jobs.find((entry) => entry.name === name);
+  if (!found) throw new Error(`the System view does not list ${name}`);
+  return found;
+}
+
+describe('GET /api/admin/system', () => {
+  it('answers 401 without an admin token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/system' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('lists the running version and every job of the registry, each due at once before its first run', async () => {
+    const answer = await system();
+    expect(answer.version).toBe(packageJson.version);
+    expect(answer.jobs.map((entry) => [entry.name, entry.interval])).toEqual([
+      ['hold-sweep', 'Every minute'],
+      ['balance-charges', 'Every 15 minutes'],
+      ['calendar-sync', 'Every 3 hours'],
+      ['guest-messages', 'Every 5 minutes'],
+      ['guest-data-retention', 'Every 24 hours'],
+      ['email-outbox', 'Every 15 seconds'],
+      ['photo-processing', 'At each upload, and every 30 seconds'],
+    ]);
+    for (const entry of answer.jobs) {
+      expect(entry.title, entry.name).not.toBe('');
+      expect(entry.description, entry.name).toMatch(/^[A-Z].+\.$/);
+      if (entry.name === 'photo-processing') continue; // it ran as the server started
+      expect(entry).toMatchObject({ lastRun: null, nextRunAt: at(0), consecutiveFailures: 0 });
+    }
+    expect(answer.jobs.find((entry) => entry.name === 'photo-processing')).toMatchObject({
+      lastRun: { startedAt: at(0), finishedAt: at(0), outcome: 'ok', message: 'No upload was waiting.' },
+      nextRunAt: at(30_000),
+    });
+  });
+
+  it('shows a job that ran: ok, what it did in a sentence, when it started and ended, and its next run', async () => {
+    expect(await t.app.jobs.runIfDue('balance-charges')).toMatchObject({ ran: true });
+    expect(await job('balance-charges')).toMatchObject({
+      lastRun: { startedAt: at(0), finishedAt: at(0), outcome: 'ok', message: 'No balance was due.' },
+      nextRunAt: at(15 * MINUTE),
+      consecutiveFailures: 0,
+    });
+
+    // The owner saves the channels' feeds (a sync of its own, not the job); the job syncs them on its schedule.
+    await saveChannelFeeds(t.app, feeds);
+    expect(await t.app.jobs.runIfDue('calendar-sync')).toMatchObject({ ran: true });
+    expect(await job('calendar-sync')).toMatchObject({
+      lastRun: {
+        startedAt: at(0),
+        outcome: 'ok',
+        message: 'Synced Airbnb (5 events) and Booking.com (3 events).',
+      },
+      nextRunAt: at(3 * HOUR),
+    });
+  });
+
+  it('shows a failing job: failed, why in a sentence, and how many runs failed in a row', async () => {
+    feeds.set('/airbnb.ics', serveStatus(404));
+    for (let run = 1; run <= 3; run++) {
+      t.clock.advance(3 * HOUR);
+      expect(await t.app.jobs.runIfDue('calendar-sync')).toMatchObject({ ran: true });
+      expect(await job('calendar-sync')).toMatchObject({
+        lastRun: {
+          outcome: 'failed',
+          message: expect.stringMatching(
+            /^Synced Booking\.com \(3 events\)\. The calendar feed was not found at 127\.0\.0\.1 \(HTTP 404\)\./,
+          ),
+        },
+        consecutiveFailures: run,
+      });
+    }
+
+    feeds.set('/airbnb.ics', serveCalendar(readFixture('airbnb')));
+    t.clock.advance(3 * HOUR);
+    await t.app.jobs.runIfDue('calendar-sync');
+    expect(await job('calendar-sync')).toMatchObject({
+      lastRun: { outcome: 'ok', message: 'Synced Airbnb (5 events) and Booking.com (3 events).' },
+      consecutiveFailures: 0,
+    });
+  });
+
+  it('shows what a queue did: the e-mail outbox keeps its messages while e-mail is not set up', async () => {
+    await t.app.jobs.run('email-outbox');
+    expect((await job('email-outbox')).lastRun).toMatchObject({
+      outcome: 'ok',
+      message: 'E-mail is not set up yet: messages wait in the outbox.',
+    });
+  });
+
+  it('shows every process the same runs, and a job its configuration turns off as off', async () => {
+    const other = await createTestApp({
+      env: { ...ENV, SYNC_INTERVAL_MINUTES: '0' },
+      database: await openSecondConnection(t.database),
+      now: t.clock.now().toISOString(),
+    });
+    try {
+      await t.app.jobs.run('hold-sweep');
+      const seen = await job('hold-sweep', other.app);
+      expect(seen).toMatchObject({
+        lastRun: { startedAt: t.clock.now().toISOString(), outcome: 'ok', message: 'No hold had lapsed.' },
+        nextRunAt: new Date(t.clock.now().getTime() + MINUTE).toISOString(),
+      });
+      expect(await job('calendar-sync', other.app)).toMatchObject({
+        interval: 'Off (SYNC_INTERVAL_MINUTES is 0)',
+        nextRunAt: null,
+      });
+      expect(await other.app.jobs.runIfDue('calendar-sync')).toEqual({ ran: false });
+    } finally {
+      await other.close();
+    }
+  });
+});
