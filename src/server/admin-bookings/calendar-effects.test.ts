@@ -5,25 +5,16 @@ import { poundsToPence, quoteStay } from '../../domain/pricing.ts';
 import { computeRefund } from '../../domain/refunds.ts';
 import { demoRefunds, stays } from '../db/schema.ts';
 import { bookingPageRequest, stayDates } from '../payments/test/payment-harness.ts';
-import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
+import { signedInTestApp } from '../test/signed-in-app.ts';
 
 /**
  * What the owner's actions do to the guest's calendar, through the whole product: the real availability
  * routes (with their cache), the real admin routes and the demo payment provider.
  */
 
-let t: TestApp;
-let token: string;
+const t = signedInTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t.app);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const auth = () => ({ authorization: `Bearer ${token}` });
+const auth = t.auth;
 const post = (url: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: auth(), ...(payload === undefined ? {} : { payload }) });
 

@@ -4,17 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UNAVAILABLE_CACHE_TTL_MS } from '../bookings/calendar.ts';
 import { pgErrorCode } from '../db/database.ts';
 import { auditLog, importedEvents, stays } from '../db/schema.ts';
-import { adminToken, createTestApp, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { signedInTestApp } from '../test/signed-in-app.ts';
+import { TEST_NOW } from '../test/test-app.ts';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t.app);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = signedInTestApp();
 beforeEach(async () => {
   t.clock.set(TEST_NOW);
   await t.database.db.delete(importedEvents);
@@ -46,7 +39,7 @@ const blockDates = (payload: Record<string, unknown>, auth = true) =>
     method: 'POST',
     url: '/api/admin/block-dates',
     payload,
-    headers: auth ? { authorization: `Bearer ${token}` } : {},
+    headers: auth ? { authorization: `Bearer ${t.token}` } : {},
   });
 
 describe('the stays table', () => {
