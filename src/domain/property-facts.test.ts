@@ -7,18 +7,9 @@ import {
   publicPropertyFacts,
 } from './property-facts.ts';
 import { DEFAULT_SITE_CONTENT } from './site-content.ts';
+import { FILLED_PROPERTY_FACTS } from './test-fixtures.ts';
 
-const GIVEN: PropertyFactsRecord = {
-  licenceNumber: 'AC-00123-F',
-  epcRating: 'C',
-  maxOccupancy: 4,
-  streetAddress: '1 Kirk Court, Union Street',
-  postcode: 'AB10 1AA',
-  addressPublic: true,
-  social: { facebook: 'https://www.facebook.com/thetower', instagram: null, tiktok: null },
-  hashtags: ['#TheTower'],
-  enquiriesEmail: null,
-};
+const GIVEN: PropertyFactsRecord = FILLED_PROPERTY_FACTS;
 
 describe('publicPropertyFacts', () => {
   it('is the site content’s default for a fresh install: only the occupancy and the fixed times', () => {

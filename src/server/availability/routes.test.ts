@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { THURSDAY_TO_SUNDAY_QUOTE } from '../../domain/test-fixtures.ts';
 import { UNAVAILABLE_CACHE_TTL_MS } from '../bookings/calendar.ts';
 import { pgErrorCode } from '../db/database.ts';
 import { auditLog, importedEvents, stays } from '../db/schema.ts';
@@ -179,20 +180,9 @@ describe('GET /api/availability', () => {
 
 describe('GET /api/quote', () => {
   it('prices Thursday 2027-03-04 to Sunday 2027-03-07: 3 nights, 775 + 100 + 39 = 914', async () => {
-    const response = await quote('2027-03-04', '2027-03-07');
+    const response = await quote(THURSDAY_TO_SUNDAY_QUOTE.checkIn, THURSDAY_TO_SUNDAY_QUOTE.checkOut);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
-      nights: 3,
-      weekdayNights: 1,
-      weekendNights: 2,
-      weekdayRate: 225,
-      weekendRate: 275,
-      accommodation: 775,
-      cleaningFee: 100,
-      serviceFee: 39,
-      total: 914,
-      currency: 'gbp',
-    });
+    expect(response.json()).toMatchObject(THURSDAY_TO_SUNDAY_QUOTE.quote);
   });
 
   it('prices a Monday-to-Monday week at 1675 / 100 / 84 / 1859', async () => {

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_OWNER_TEXTS, type OwnerTextsRecord } from '../../domain/owner-texts.ts';
 import { DEFAULT_PROPERTY_FACTS, type PropertyFactsInput } from '../../domain/property-facts.ts';
 import { auditLog } from '../db/schema.ts';

@@ -1,28 +1,38 @@
+import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { adminToken, createTestApp, type TestApp } from './test-app.ts';
+
+type TestAppOptions = NonNullable<Parameters<typeof createTestApp>[0]>;
 
 export type SignedInTestApp = Omit<TestApp, 'close'> & {
   /** The owner's session header, for `headers: t.auth()`. */
   auth(): { authorization: string };
+  /** A request as the signed-in owner: `await t.asOwner('PUT', '/api/admin/…', payload)`. */
+  asOwner(
+    method: HTTPMethods,
+    url: string,
+    payload?: InjectOptions['payload'],
+  ): Promise<LightMyRequestResponse>;
   /** Signs the owner in afresh (after moving the clock past a session's life). */
   signIn(): Promise<void>;
   readonly token: string;
 };
 
 /**
- * One test app for a file's tests, built before them and closed after them, with the owner signed in
- * (vitest's beforeAll/afterAll; call it at the top level of the file).
+ * One test app for a file's tests, built before them and closed after them (vitest's beforeAll/afterAll; call it
+ * at the top level of the file or of a describe block). Read it inside the tests and hooks. Options that need
+ * awaiting are given as a function, called in beforeAll.
  */
-export function signedInTestApp(options?: Parameters<typeof createTestApp>[0]): SignedInTestApp {
+export function testAppForFile(
+  options?: TestAppOptions | (() => Promise<TestAppOptions>),
+): Omit<TestApp, 'close'> {
   let built: TestApp | undefined;
-  let token = '';
   const ready = (): TestApp => {
     if (!built) throw new Error('the test app is built in beforeAll; use it inside a test or hook');
     return built;
   };
   beforeAll(async () => {
-    built = await createTestApp(options);
-    token = await adminToken(built.app);
+    built = await createTestApp(typeof options === 'function' ? await options() : options);
   });
   afterAll(async () => {
     await built?.close();
@@ -40,12 +50,38 @@ export function signedInTestApp(options?: Parameters<typeof createTestApp>[0]): 
     get config() {
       return ready().config;
     },
+  };
+}
+
+/** `testAppForFile` with the owner signed in before the tests. */
+export function signedInTestApp(options?: Parameters<typeof testAppForFile>[0]): SignedInTestApp {
+  const t = testAppForFile(options);
+  let token = '';
+  beforeAll(async () => {
+    token = await adminToken(t.app);
+  });
+  const auth = () => ({ authorization: `Bearer ${token}` });
+  return {
+    get app() {
+      return t.app;
+    },
+    get database() {
+      return t.database;
+    },
+    get clock() {
+      return t.clock;
+    },
+    get config() {
+      return t.config;
+    },
     get token() {
       return token;
     },
-    auth: () => ({ authorization: `Bearer ${token}` }),
+    auth,
+    asOwner: (method, url, payload) =>
+      t.app.inject({ method, url, headers: auth(), ...(payload === undefined ? {} : { payload }) }),
     signIn: async () => {
-      token = await adminToken(ready().app);
+      token = await adminToken(t.app);
     },
   };
 }
