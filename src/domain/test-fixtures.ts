@@ -35,3 +35,13 @@ export const FILLED_PROPERTY_FACTS: PropertyFactsRecord = {
   hashtags: ['#TheTower'],
   enquiriesEmail: null,
 };
+
+/** The base rates of the default plan as the Prices tab sends them (`PUT /api/admin/rate-plan/base`). */
+export const DEFAULT_BASE_RATES = {
+  weekdayPence: 22_500,
+  weekendPence: 27_500,
+  weekendNights: [5, 6],
+  cleaningFeePence: 10_000,
+  serviceFeePercent: 5,
+  levy: null,
+};

@@ -4,8 +4,9 @@ import { nightsOf, todayOnPropertyClock } from '../../domain/dates.ts';
 import { poundsToPence, quoteStay } from '../../domain/pricing.ts';
 import { computeRefund } from '../../domain/refunds.ts';
 import { demoRefunds, stays } from '../db/schema.ts';
-import { bookingPageRequest, stayDates } from '../payments/test/payment-harness.ts';
+import { bookingPageRequest, confirmDemoPayment, stayDates } from '../payments/test/payment-harness.ts';
 import { signedInTestApp } from '../test/signed-in-app.ts';
+import { phoneBookingForm } from './test-support.ts';
 
 /**
  * What the owner's actions do to the guest's calendar, through the whole product: the real availability
@@ -46,14 +47,10 @@ describe('the guest calendar after the owner’s actions (GET /api/unavailable-d
     expect(unblocked.json()).toMatchObject({ booking: { status: 'canceled' }, refundPence: 0 });
     expect(await calendar()).toEqual({ unavailableDates: [], bookingsCount: 0, blockedDatesCount: 0 });
 
-    const owner = await post('/api/admin/bookings', {
-      checkInDate: '2027-02-01',
-      checkOutDate: '2027-02-04',
-      guestCount: 2,
-      contactName: 'Phone Guest',
-      contactEmail: 'phone.guest@example.test',
-      holdDays: 7,
-    });
+    const owner = await post(
+      '/api/admin/bookings',
+      phoneBookingForm({ checkInDate: '2027-02-01', checkOutDate: '2027-02-04' }, { holdDays: 7 }),
+    );
     expect(owner.statusCode, owner.body).toBe(201);
     const ownerId = owner.json().booking.id as string;
     expect(owner.json().booking.status).toBe('pending');
@@ -88,15 +85,7 @@ describe('the guest calendar after the owner’s actions (GET /api/unavailable-d
     expect(held.statusCode, held.body).toBe(200);
     const { paymentIntentId, clientSecret, bookingId } = held.json();
 
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/demo-payments/${paymentIntentId}/confirm`,
-      payload: {
-        clientSecret,
-        card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
-        postcode: 'AB10 1AA',
-      },
-    });
+    const paid = await confirmDemoPayment(t.app, { paymentIntentId, clientSecret });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().status).toBe('succeeded');
     const success = await t.app.inject({

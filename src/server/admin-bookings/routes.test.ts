@@ -7,7 +7,7 @@ import { silentNotifications } from '../notifications/events.ts';
 import { bookingPageRequest } from '../payments/test/payment-harness.ts';
 import { adminToken, createTestApp, TEST_NOW, type TestApp } from '../test/test-app.ts';
 import { refundIdempotencyKey } from './service.ts';
-import { createRecordingRefunds, insertPaidBooking, insertStay } from './test-support.ts';
+import { createRecordingRefunds, insertPaidBooking, insertStay, phoneBookingForm } from './test-support.ts';
 
 const refunds = createRecordingRefunds();
 const notified: { event: string; stayId: string; refundPence?: number; statusInTx: string | undefined }[] =
@@ -61,14 +61,7 @@ const post = (url: string, payload?: Record<string, unknown>) =>
 
 /** A booking the owner takes by phone, through the admin API (pending, held 3 days); its id. */
 async function ownerBooking(checkInDate: string, checkOutDate: string): Promise<string> {
-  const created = await post('/api/admin/bookings', {
-    checkInDate,
-    checkOutDate,
-    guestCount: 2,
-    contactName: 'Bea Phone',
-    contactEmail: 'bea@example.test',
-    holdDays: 3,
-  });
+  const created = await post('/api/admin/bookings', phoneBookingForm({ checkInDate, checkOutDate }));
   expect(created.statusCode, created.body).toBe(201);
   return created.json().booking.id as string;
 }
@@ -364,14 +357,10 @@ describe('POST /api/bookings/:id/cancel', () => {
     expect(notified).toEqual([
       { event: 'canceled', stayId: pending.id, refundPence: 0, statusInTx: 'canceled' },
     ]);
-    const rebooked = await post('/api/admin/bookings', {
-      checkInDate: PAID_STAY.checkIn,
-      checkOutDate: PAID_STAY.checkOut,
-      guestCount: 2,
-      contactName: 'Bea Phone',
-      contactEmail: 'bea@example.test',
-      holdDays: 3,
-    });
+    const rebooked = await post(
+      '/api/admin/bookings',
+      phoneBookingForm({ checkInDate: PAID_STAY.checkIn, checkOutDate: PAID_STAY.checkOut }),
+    );
     expect(rebooked.statusCode).toBe(201);
   });
 

@@ -5,19 +5,10 @@ import { importedEvents, stays } from '../db/schema.ts';
 import type { Resolver } from './fetch-feed.ts';
 import { listImportedEvents } from './repository.ts';
 import { createSyncTestApp, type SyncTestApp } from './sync-test-app.ts';
-import {
-  type FeedServer,
-  readFixture,
-  redirectTo,
-  serveCalendar,
-  serveEndless,
-  serveStatus,
-  serveWhenReleased,
-  startFeedServer,
-} from './test-feed-server.ts';
+import * as feed from './test-feed-server.ts';
 
-const AIRBNB = readFixture('airbnb');
-const BOOKING = readFixture('booking');
+const AIRBNB = feed.readFixture('airbnb');
+const BOOKING = feed.readFixture('booking');
 const AIRBNB_RANGES = [
   ['2026-11-20', '2026-11-25', 'Reserved'],
   ['2026-12-04', '2026-12-07', 'Reserved'],
@@ -31,12 +22,12 @@ const BOOKING_RANGES = [
   ['2027-03-05', '2027-03-08', 'CLOSED - Not available'],
 ];
 
-let feeds: FeedServer;
+let feeds: feed.FeedServer;
 let t: SyncTestApp;
-const slow = serveWhenReleased(AIRBNB);
+const slow = feed.serveWhenReleased(AIRBNB);
 
 beforeAll(async () => {
-  feeds = await startFeedServer();
+  feeds = await feed.startFeedServer();
   t = await createSyncTestApp();
 });
 afterAll(async () => {
@@ -45,14 +36,17 @@ afterAll(async () => {
   await feeds.close();
 });
 beforeEach(() => {
-  feeds.set('/airbnb.ics', serveCalendar(AIRBNB));
-  feeds.set('/booking.ics', serveCalendar(BOOKING));
+  feeds.set('/airbnb.ics', feed.serveCalendar(AIRBNB));
+  feeds.set('/booking.ics', feed.serveCalendar(BOOKING));
   feeds.set('/slow.ics', slow.handler);
-  feeds.set('/gone.ics', serveStatus(404, 'Not Found'));
-  feeds.set('/login', serveStatus(200, '<!DOCTYPE html><html><title>Log in</title></html>', 'text/html'));
-  feeds.set('/endless.ics', serveEndless());
-  feeds.set('/garbage.ics', serveStatus(200, 'this is not a calendar at all', 'text/plain'));
-  feeds.set('/to-file', redirectTo('file:///etc/passwd'));
+  feeds.set('/gone.ics', feed.serveStatus(404, 'Not Found'));
+  feeds.set(
+    '/login',
+    feed.serveStatus(200, '<!DOCTYPE html><html><title>Log in</title></html>', 'text/html'),
+  );
+  feeds.set('/endless.ics', feed.serveEndless());
+  feeds.set('/garbage.ics', feed.serveStatus(200, 'this is not a calendar at all', 'text/plain'));
+  feeds.set('/to-file', feed.redirectTo('file:///etc/passwd'));
 });
 afterEach(async () => {
   // Each test starts from no imported events and no saved feeds.
@@ -112,7 +106,7 @@ describe('POST /api/admin/sync-airbnb', () => {
       '',
     );
     expect(withoutDecember).not.toBe(AIRBNB);
-    feeds.set('/airbnb.ics', serveCalendar(withoutDecember));
+    feeds.set('/airbnb.ics', feed.serveCalendar(withoutDecember));
     const response = await t.admin('POST', '/api/admin/sync-airbnb', { icalUrl: feeds.url('/airbnb.ics') });
     expect(response.json()).toEqual({ events: 4, message: 'Synced 4 events from Airbnb.' });
     expect(await ranges('airbnb')).toEqual(AIRBNB_RANGES.filter(([checkIn]) => checkIn !== '2026-12-04'));
@@ -165,7 +159,7 @@ describe('POST /api/admin/sync-airbnb', () => {
     });
 
     it('records the error on the saved feed when it is the saved feed that fails', async () => {
-      feeds.set('/airbnb.ics', serveStatus(404, 'Not Found'));
+      feeds.set('/airbnb.ics', feed.serveStatus(404, 'Not Found'));
       t.clock.advance(60_000);
       const response = await t.admin('POST', '/api/admin/sync-airbnb', { icalUrl: feeds.url('/airbnb.ics') });
       expect(response.statusCode).toBe(502);
@@ -300,7 +294,7 @@ describe('refusing private addresses', () => {
   });
 
   it('refuses the loopback address of our own local feed server without connecting to it', async () => {
-    feeds.set('/never.ics', serveCalendar(AIRBNB));
+    feeds.set('/never.ics', feed.serveCalendar(AIRBNB));
     const response = await strict.admin('POST', '/api/admin/sync-airbnb', {
       icalUrl: feeds.url('/never.ics'),
     });
@@ -387,7 +381,7 @@ describe('conflicts and echoes', () => {
     // Once the channel's event is gone, the booking's flag is cleared.
     feeds.set(
       '/airbnb.ics',
-      serveCalendar(
+      feed.serveCalendar(
         AIRBNB.replace('DTSTART;VALUE=DATE:20261204', 'DTSTART;VALUE=DATE:20261201').replace(
           'DTEND;VALUE=DATE:20261207',
           'DTEND;VALUE=DATE:20261203',
@@ -462,7 +456,7 @@ describe('GET /api/ical/:propertyId.ics', () => {
     expect(response.body).not.toMatch(/Isla|example\.test|Owner Block/);
 
     // Our feed, served as a channel would fetch it, imported by our own sync.
-    feeds.set('/ours.ics', serveCalendar(response.body));
+    feeds.set('/ours.ics', feed.serveCalendar(response.body));
     await t.admin('POST', '/api/admin/sync-booking', { icalUrl: feeds.url('/ours.ics') });
     const imported = await listImportedEvents(t.db, 'booking');
     expect(imported.map((e) => [e.uid, e.checkIn, e.checkOut])).toEqual([

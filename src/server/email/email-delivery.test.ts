@@ -5,7 +5,7 @@ import { bookingReference } from '../../domain/booking-reference.ts';
 import { addDays, todayOnPropertyClock } from '../../domain/dates.ts';
 import { outbox, stays } from '../db/schema.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
-import { bookingPageRequest } from '../payments/test/payment-harness.ts';
+import { bookingPageRequest, confirmDemoPayment } from '../payments/test/payment-harness.ts';
 import { createSmtpTestApp } from '../test/smtp-test-app.ts';
 import {
   REJECTED_DOMAIN,
@@ -412,15 +412,7 @@ describe('a booking paid online', () => {
     const held = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: request });
     expect(held.statusCode, held.body).toBe(200);
     const { bookingId, paymentIntentId, clientSecret } = held.json();
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/demo-payments/${paymentIntentId}/confirm`,
-      payload: {
-        clientSecret,
-        card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' },
-        postcode: 'AB10 1AA',
-      },
-    });
+    const paid = await confirmDemoPayment(t.app, { paymentIntentId, clientSecret });
     expect(paid.json().status).toBe('succeeded');
     const success = await t.app.inject({
       method: 'POST',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ONLY_TEST_CARDS_MESSAGE } from './demo-provider.ts';
 import {
   bookingPageRequest,
+  confirmDemoPayment,
   createPaymentHarness,
   type PaymentHarness,
   stayDates,
@@ -28,15 +29,11 @@ describe('POST /api/demo-payments/{id}/confirm', () => {
     card: Partial<{ number: string; expMonth: number; expYear: number; cvc: string }>,
     secret?: string,
   ) =>
-    h.t.app.inject({
-      method: 'POST',
-      url: `/api/demo-payments/${intent.paymentIntentId}/confirm`,
-      payload: {
-        clientSecret: secret ?? intent.clientSecret,
-        card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123', ...card },
-        postcode: 'AB10 1AA',
-      },
-    });
+    confirmDemoPayment(
+      h.t.app,
+      { paymentIntentId: intent.paymentIntentId, clientSecret: secret ?? intent.clientSecret },
+      { number: '4242 4242 4242 4242', ...card },
+    );
 
   it('refuses any number that is not one of Stripe’s test cards, so a real card is never taken', async () => {
     const response = await confirm({ number: '4111 1111 1111 1112' });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { phoneBookingForm } from '../admin-bookings/test-support.ts';
 import { DATES_TAKEN_MESSAGE } from '../bookings/guest-hold.ts';
 import { PAYMENT_CHECK_MAX_MS } from '../bookings/nights-rule.ts';
 import { demoPaymentIntents, outbox } from '../db/schema.ts';
@@ -127,13 +128,7 @@ describe.each(['demo', 'stripe'] as const)('lapsed holds with a payment (%s prov
       method: 'POST',
       url: '/api/admin/bookings',
       headers,
-      payload: {
-        ...stayDates(5),
-        guestCount: 2,
-        contactName: 'Phone Guest',
-        contactEmail: 'phone.guest@example.test',
-        holdDays: 3,
-      },
+      payload: phoneBookingForm(stayDates(5)),
     });
     expect(booking.statusCode, booking.body).toBe(409);
     await expectConfirmedAndTold(first, 'owner.race.one@example.test');

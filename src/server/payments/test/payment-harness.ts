@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { addDays } from '../../../domain/dates.ts';
 import { poundsToPence, quoteStay } from '../../../domain/pricing.ts';
@@ -51,6 +52,21 @@ export type Intent = { paymentIntentId: string; clientSecret: string };
 export const GOOD_CARD = '4242424242424242';
 export const DECLINED_CARD = '4000000000000002';
 export const AUTHENTICATION_CARD = '4000002500003155';
+
+type TestCard = { number: string; expMonth: number; expYear: number; cvc: string };
+
+/** The demo checkout's card form, sent: `POST /api/demo-payments/:id/confirm` (a good test card unless told). */
+export function confirmDemoPayment(app: FastifyInstance, intent: Intent, card: Partial<TestCard> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/demo-payments/${intent.paymentIntentId}/confirm`,
+    payload: {
+      clientSecret: intent.clientSecret,
+      card: { number: GOOD_CARD, expMonth: 12, expYear: 2030, cvc: '123', ...card },
+      postcode: 'AB10 1AA',
+    },
+  });
+}
 
 export type PaymentHarness = {
   mode: ProviderMode;
@@ -108,15 +124,7 @@ export async function createPaymentHarness(
         const paid = standIn.pay(intent.paymentIntentId, cardNumber);
         return { status: paid.status, error: paid.last_payment_error?.message ?? null };
       }
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/demo-payments/${intent.paymentIntentId}/confirm`,
-        payload: {
-          clientSecret: intent.clientSecret,
-          card: { number: cardNumber, expMonth: 12, expYear: 2030, cvc: '123' },
-          postcode: 'AB10 1AA',
-        },
-      });
+      const response = await confirmDemoPayment(t.app, intent, { number: cardNumber });
       if (response.statusCode !== 200) throw new Error(`demo confirm failed: ${response.body}`);
       return response.json();
     },
