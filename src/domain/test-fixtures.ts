@@ -23,6 +23,15 @@ export const THURSDAY_TO_SUNDAY_QUOTE = {
   },
 } as const;
 
+/** What the public pages say of the property on a fresh install: the occupancy and the fixed times only. */
+export const FRESH_INSTALL_PUBLIC_PROPERTY = {
+  maxOccupancy: 4,
+  address: { locality: 'Aberdeen', region: 'Scotland', country: 'GB' },
+  hashtags: [],
+  social: {},
+  stayTimes: { checkIn: '4:00 PM', checkOut: '11:00 AM', checkIn24h: '16:00', checkOut24h: '11:00' },
+};
+
 /** The property facts of an owner who filled every field in. */
 export const FILLED_PROPERTY_FACTS: PropertyFactsRecord = {
   licenceNumber: 'AC-00123-F',

@@ -4,8 +4,13 @@ import { nightsOf, todayOnPropertyClock } from '../../domain/dates.ts';
 import { poundsToPence, quoteStay } from '../../domain/pricing.ts';
 import { computeRefund } from '../../domain/refunds.ts';
 import { demoRefunds, stays } from '../db/schema.ts';
-import { bookingPageRequest, confirmDemoPayment, stayDates } from '../payments/test/payment-harness.ts';
-import { signedInTestApp } from '../test/signed-in-app.ts';
+import {
+  bookingPageRequest,
+  confirmDemoPayment,
+  reportPaymentSuccess,
+  stayDates,
+} from '../payments/test/payment-harness.ts';
+import { signedInTestApp } from '../test/per-file.ts';
 import { phoneBookingForm } from './test-support.ts';
 
 /**
@@ -88,11 +93,7 @@ describe('the guest calendar after the owner’s actions (GET /api/unavailable-d
     const paid = await confirmDemoPayment(t.app, { paymentIntentId, clientSecret });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().status).toBe('succeeded');
-    const success = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment-success',
-      payload: { paymentIntentId, bookingId },
-    });
+    const success = await reportPaymentSuccess(t.app, { paymentIntentId, bookingId });
     expect(success.statusCode, success.body).toBe(200);
     expect(success.json().status).toBe('confirmed');
     expect((await calendar()).unavailableDates).toEqual(nights);

@@ -5,7 +5,7 @@ import { THURSDAY_TO_SUNDAY_QUOTE } from '../../domain/test-fixtures.ts';
 import { UNAVAILABLE_CACHE_TTL_MS } from '../bookings/calendar.ts';
 import { pgErrorCode } from '../db/database.ts';
 import { auditLog, importedEvents, stays } from '../db/schema.ts';
-import { signedInTestApp } from '../test/signed-in-app.ts';
+import { signedInTestApp } from '../test/per-file.ts';
 import { TEST_NOW } from '../test/test-app.ts';
 
 const t = signedInTestApp();

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nightsOf } from '../../domain/dates.ts';
 import { importedEvents, stays } from '../db/schema.ts';
@@ -50,13 +50,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   // Each test starts from no imported events and no saved feeds.
-  await t.db.execute(sql`delete from imported_events`);
-  await t.db.execute(sql`delete from calendar_sources`);
-  await t.db.execute(sql`delete from settings`);
-  await t.db.execute(sql`delete from stays`);
-  t.notifications.conflicts.length = 0;
-  t.notifications.unhealthy.length = 0;
-  t.clock.set('2026-11-23T10:00:00Z');
+  await t.reset();
 });
 
 async function ranges(sourceId: 'airbnb' | 'booking') {
@@ -239,6 +233,16 @@ describe('POST /api/admin/sync-all', () => {
   });
 });
 
+/** An event an earlier sync imported, which a failed sync must keep. */
+const importEarlierEvent = (app: SyncTestApp) =>
+  app.db.insert(importedEvents).values({
+    sourceId: 'airbnb',
+    propertyId: 1,
+    uid: 'kept@airbnb.com',
+    checkIn: '2026-12-01',
+    checkOut: '2026-12-03',
+  });
+
 describe('a feed that does not answer in time', () => {
   let quick: SyncTestApp;
   beforeAll(async () => {
@@ -247,13 +251,7 @@ describe('a feed that does not answer in time', () => {
   afterAll(() => quick.close());
 
   it('gives a clear 502 and keeps the previous events', async () => {
-    await quick.db.insert(importedEvents).values({
-      sourceId: 'airbnb',
-      propertyId: 1,
-      uid: 'kept@airbnb.com',
-      checkIn: '2026-12-01',
-      checkOut: '2026-12-03',
-    });
+    await importEarlierEvent(quick);
     const response = await quick.admin('POST', '/api/admin/sync-airbnb', { icalUrl: feeds.url('/slow.ics') });
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({
@@ -274,13 +272,7 @@ describe('refusing private addresses', () => {
   afterAll(() => strict.close());
 
   it('answers 400 for a host that resolves to a private address, and keeps the previous events', async () => {
-    await strict.db.insert(importedEvents).values({
-      sourceId: 'airbnb',
-      propertyId: 1,
-      uid: 'kept@airbnb.com',
-      checkIn: '2026-12-01',
-      checkOut: '2026-12-03',
-    });
+    await importEarlierEvent(strict);
     const response = await strict.admin('POST', '/api/admin/sync-airbnb', {
       icalUrl: 'https://calendar.internal.example/airbnb.ics',
     });

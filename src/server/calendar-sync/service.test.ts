@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listImportedEvents } from './repository.ts';
 import { createSyncTestApp, type SyncTestApp } from './sync-test-app.ts';
@@ -31,12 +30,7 @@ beforeEach(async () => {
   });
 });
 afterEach(async () => {
-  await t.db.execute(sql`delete from imported_events`);
-  await t.db.execute(sql`delete from calendar_sources`);
-  await t.db.execute(sql`delete from settings`);
-  t.notifications.conflicts.length = 0;
-  t.notifications.unhealthy.length = 0;
-  t.clock.set('2026-11-23T10:00:00Z');
+  await t.reset({ keepStays: true });
 });
 
 const sources = async () => (await t.admin('GET', '/api/admin/calendar-sources')).json().sources;

@@ -5,7 +5,11 @@ import { bookingReference } from '../../domain/booking-reference.ts';
 import { addDays, todayOnPropertyClock } from '../../domain/dates.ts';
 import { outbox, stays } from '../db/schema.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
-import { bookingPageRequest, confirmDemoPayment } from '../payments/test/payment-harness.ts';
+import {
+  bookingPageRequest,
+  confirmDemoPayment,
+  reportPaymentSuccess,
+} from '../payments/test/payment-harness.ts';
 import { createSmtpTestApp } from '../test/smtp-test-app.ts';
 import {
   REJECTED_DOMAIN,
@@ -414,11 +418,7 @@ describe('a booking paid online', () => {
     const { bookingId, paymentIntentId, clientSecret } = held.json();
     const paid = await confirmDemoPayment(t.app, { paymentIntentId, clientSecret });
     expect(paid.json().status).toBe('succeeded');
-    const success = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment-success',
-      payload: { paymentIntentId, bookingId },
-    });
+    const success = await reportPaymentSuccess(t.app, { paymentIntentId, bookingId });
     expect(success.statusCode, success.body).toBe(200);
     expect(success.json().status).toBe('confirmed');
     // The reference the admin list gives is the one the browser derives from the id on the success page.

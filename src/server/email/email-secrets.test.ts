@@ -79,20 +79,10 @@ beforeAll(async () => {
     await app.ready();
     await ensureAdminAccount(database.db, { ...config.admin, dataDir: undefined }, app.log);
     const headers = { authorization: `Bearer ${await adminToken(app)}` };
-    const wrong = await app.inject({
-      method: 'POST',
-      url: '/api/admin/set-email-password',
-      headers,
-      payload: { password: WRONG_PASSWORD },
-    });
-    expect(wrong.statusCode).toBe(400);
-    const right = await app.inject({
-      method: 'POST',
-      url: '/api/admin/set-email-password',
-      headers,
-      payload: { password: PASSWORD },
-    });
-    expect(right.statusCode).toBe(200);
+    const setPassword = (password: string) =>
+      app.inject({ method: 'POST', url: '/api/admin/set-email-password', headers, payload: { password } });
+    expect((await setPassword(WRONG_PASSWORD)).statusCode).toBe(400);
+    expect((await setPassword(PASSWORD)).statusCode).toBe(200);
     const notifications = createEmailNotifications(config, { clock });
     await database.db.transaction(async (tx) => {
       const stay = await insertConfirmedStay(tx);

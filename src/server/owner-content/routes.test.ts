@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_OWNER_TEXTS, type OwnerTextsRecord } from '../../domain/owner-texts.ts';
 import { DEFAULT_PROPERTY_FACTS, type PropertyFactsInput } from '../../domain/property-facts.ts';
 import { auditLog } from '../db/schema.ts';
-import { signedInTestApp } from '../test/signed-in-app.ts';
+import { signedInTestApp } from '../test/per-file.ts';
 
 const t = signedInTestApp();
 

@@ -48,8 +48,7 @@ async function job(name: string, app = t.app): Promise<SystemJob> {
 
 describe('GET /api/admin/system', () => {
   it('answers 401 without an admin token', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/admin/system' });
-    expect(response.statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/system' })).statusCode).toBe(401);
   });
 
   it('lists the running version and every job of the registry, each due at once before its first run', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OWNER_TEXTS } from '../../domain/owner-texts.ts';
 import { DEFAULT_SITE_CONTENT, type SiteContent } from '../../domain/site-content.ts';
-import { FILLED_PROPERTY_FACTS } from '../../domain/test-fixtures.ts';
-import { signedInTestApp } from '../test/signed-in-app.ts';
+import { FILLED_PROPERTY_FACTS, FRESH_INSTALL_PUBLIC_PROPERTY } from '../../domain/test-fixtures.ts';
+import { signedInTestApp } from '../test/per-file.ts';
 import { FALLBACK, type PageRenderer } from './render-pages.ts';
 import { createPage } from './site.ts';
 
@@ -42,13 +42,7 @@ describe('the property facts and the texts on the public pages', () => {
     expect((await t.app.inject({ url: '/' })).body).toContain('the build');
     const content = await siteContent();
     expect(JSON.stringify(content)).not.toMatch(/placeholder/i);
-    expect(content.property).toEqual({
-      maxOccupancy: 4,
-      address: { locality: 'Aberdeen', region: 'Scotland', country: 'GB' },
-      hashtags: [],
-      social: {},
-      stayTimes: { checkIn: '4:00 PM', checkOut: '11:00 AM', checkIn24h: '16:00', checkOut24h: '11:00' },
-    });
+    expect(content.property).toEqual(FRESH_INSTALL_PUBLIC_PROPERTY);
     expect(content.property).toEqual(DEFAULT_SITE_CONTENT.property);
     expect(content.texts).toEqual(DEFAULT_SITE_CONTENT.texts);
   });

@@ -68,6 +68,14 @@ export function confirmDemoPayment(app: FastifyInstance, intent: Intent, card: P
   });
 }
 
+/** What the booking page asks once the guest has paid: `POST /api/payment-success`, which confirms the stay. */
+export function reportPaymentSuccess(
+  app: FastifyInstance,
+  paid: { paymentIntentId: string; bookingId: string },
+) {
+  return app.inject({ method: 'POST', url: '/api/payment-success', payload: paid });
+}
+
 export type PaymentHarness = {
   mode: ProviderMode;
   t: TestApp;

@@ -1,6 +1,17 @@
+/*
+ * Fixtures a test file sets up once for all its tests (vitest's beforeAll/afterAll): the test app, the test app with
+ * the owner signed in, two handles on one database. Each returns an object to read inside the tests and hooks.
+ */
 import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { adminToken, createTestApp, type TestApp } from './test-app.ts';
+import type { Database } from '../db/database.ts';
+import {
+  adminToken,
+  createTestApp,
+  openSecondConnection,
+  openTestDatabase,
+  type TestApp,
+} from './test-app.ts';
 
 type TestAppOptions = NonNullable<Parameters<typeof createTestApp>[0]>;
 
@@ -82,6 +93,35 @@ export function signedInTestApp(options?: Parameters<typeof testAppForFile>[0]):
       t.app.inject({ method, url, headers: auth(), ...(payload === undefined ? {} : { payload }) }),
     signIn: async () => {
       token = await adminToken(t.app);
+    },
+  };
+}
+
+/**
+ * Two handles on one fresh test database for a file's tests, as two server processes have on PostgreSQL (two
+ * pools); on PGlite, which one process owns, the same instance twice. Read them inside the tests and hooks.
+ */
+export function twoHandlesForFile(): { readonly first: Database; readonly second: Database } {
+  let first: Database | undefined;
+  let second: Database | undefined;
+  beforeAll(async () => {
+    first = await openTestDatabase();
+    second = await openSecondConnection(first);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+  const opened = (handle: Database | undefined) => {
+    if (!handle) throw new Error('the database is opened in beforeAll; use it inside a test or hook');
+    return handle;
+  };
+  return {
+    get first() {
+      return opened(first);
+    },
+    get second() {
+      return opened(second);
     },
   };
 }
