@@ -17,6 +17,7 @@ import {
   bookingPayload,
   createPaymentHarness,
   type PaymentHarness,
+  startCheckout,
 } from './payments/test/payment-harness.ts';
 import { STAND_IN_WEBHOOK_SECRET } from './payments/test/stripe-stand-in.ts';
 import { adminToken, createTestApp, TEST_ADMIN, TEST_NOW, type TestApp } from './test/test-app.ts';
@@ -460,10 +461,9 @@ beforeAll(async () => {
       { contactName: 'Owner Guest', contactEmail: 'owner.guest@example.test' },
     ),
   });
-  const held = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    payload: bookingPageRequest({ checkInDate: addDays(TODAY, 340), checkOutDate: addDays(TODAY, 343) }),
+  const held = await startCheckout(t.app, {
+    checkInDate: addDays(TODAY, 340),
+    checkOutDate: addDays(TODAY, 343),
   });
   expect([owner.statusCode, held.statusCode]).toEqual([201, 200]);
   const stayId = owner.json().booking.id as string;

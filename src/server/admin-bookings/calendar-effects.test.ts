@@ -5,9 +5,9 @@ import { poundsToPence, quoteStay } from '../../domain/pricing.ts';
 import { computeRefund } from '../../domain/refunds.ts';
 import { demoRefunds, stays } from '../db/schema.ts';
 import {
-  bookingPageRequest,
   confirmDemoPayment,
   reportPaymentSuccess,
+  startCheckout,
   stayDates,
 } from '../payments/test/payment-harness.ts';
 import { signedInTestApp } from '../test/per-file.ts';
@@ -82,11 +82,7 @@ describe('the guest calendar after the owner’s actions (GET /api/unavailable-d
     // Two weeks ahead: 14 days before check-in, the 75% row of the terms.
     const dates = stayDates(2);
     const nights = nightsOf(dates.checkInDate, dates.checkOutDate);
-    const held = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: bookingPageRequest(dates),
-    });
+    const held = await startCheckout(t.app, dates);
     expect(held.statusCode, held.body).toBe(200);
     const { paymentIntentId, clientSecret, bookingId } = held.json();
 

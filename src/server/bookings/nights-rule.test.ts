@@ -8,9 +8,9 @@ import { importedEvents, stays } from '../db/schema.ts';
 import { createPaymentProvider } from '../payments/create-payment-provider.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import {
-  bookingPageRequest,
   bookingPayload,
   confirmDemoPayment,
+  startCheckout,
   stayDates,
 } from '../payments/test/payment-harness.ts';
 import { adminToken } from '../test/test-app.ts';
@@ -63,12 +63,7 @@ async function admin(method: 'GET' | 'POST', url: string, payload?: object) {
   return t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
 }
 const syncAirbnb = () => admin('POST', '/api/admin/sync-airbnb', { icalUrl: feeds.url('/airbnb.ics') });
-const hold = (dates: Dates, guest?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    payload: bookingPageRequest(dates, { guest }),
-  });
+const hold = (dates: Dates, guest?: string) => startCheckout(t.app, dates, { guest });
 async function payWithDemoCard(held: { paymentIntentId: string; clientSecret: string }) {
   const response = await confirmDemoPayment(t.app, held);
   expect(response.statusCode).toBe(200);

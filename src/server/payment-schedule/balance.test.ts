@@ -11,6 +11,7 @@ import {
   type Intent,
   type PaymentHarness,
   readStay,
+  startCheckout,
   stayDates,
 } from '../payments/test/payment-harness.ts';
 import { adminToken, startSecondProcess } from '../test/test-app.ts';
@@ -168,11 +169,7 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
   });
 
   it('takes the deposit at booking with the card saved; it confirms the booking as a full payment does', async () => {
-    const refused = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: bookingPageRequest(DATES),
-    });
+    const refused = await startCheckout(h.t.app, DATES);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ error: 'card_consent_required', plan: { todayPence: DEPOSIT } });
 
@@ -224,11 +221,7 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
 
   it('charges in full a stay inside the window (42 days or fewer away)', async () => {
     const soon = { checkInDate: '2027-01-04', checkOutDate: '2027-01-07' }; // 42 days ahead
-    const held = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: bookingPageRequest(soon),
-    });
+    const held = await startCheckout(h.t.app, soon);
     expect(held.statusCode, held.body).toBe(200);
     expect(held.json().amount).toBe(poundsToPence(quoteStay(soon.checkInDate, soon.checkOutDate).total));
   });

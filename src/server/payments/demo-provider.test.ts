@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ONLY_TEST_CARDS_MESSAGE } from './demo-provider.ts';
 import {
-  bookingPageRequest,
   confirmDemoPayment,
   createPaymentHarness,
   type PaymentHarness,
+  startCheckout,
   stayDates,
   usePaymentHarness,
 } from './test/payment-harness.ts';
@@ -14,11 +14,7 @@ describe('POST /api/demo-payments/{id}/confirm', () => {
   let intent: { paymentIntentId: string; clientSecret: string };
   beforeAll(async () => {
     h = await createPaymentHarness('demo');
-    const held = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: bookingPageRequest(stayDates(2)),
-    });
+    const held = await startCheckout(h.t.app, stayDates(2));
     intent = held.json();
   });
   afterAll(async () => {

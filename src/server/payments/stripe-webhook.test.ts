@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app.ts';
 import {
-  bookingPageRequest,
   bookingPayload,
   DECLINED_CARD,
   GOOD_CARD,
   readStay,
+  startCheckout,
   stayDates,
   usePaymentHarness,
 } from './test/payment-harness.ts';
@@ -14,11 +14,7 @@ describe('POST /api/stripe/webhook', () => {
   const h = usePaymentHarness('stripe');
 
   const holdFor = async (weeksAhead: number) => {
-    const response = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: bookingPageRequest(stayDates(weeksAhead)),
-    });
+    const response = await startCheckout(h.t.app, stayDates(weeksAhead));
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as {
       bookingId: string;
@@ -131,11 +127,7 @@ describe('POST /api/stripe/webhook', () => {
     const response = await deliver(standIn().signedEvent('payment_intent.canceled', held.paymentIntentId));
     expect(response.json().result).toBe('released');
     expect((await readStay(h.t, held.bookingId))?.status).toBe('expired');
-    const other = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: bookingPageRequest(stayDates(7), { guest: 'Another Guest' }),
-    });
+    const other = await startCheckout(h.t.app, stayDates(7), { guest: 'Another Guest' });
     expect(other.statusCode).toBe(200);
   });
 

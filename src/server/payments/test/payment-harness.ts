@@ -204,6 +204,19 @@ export function bookingPageRequest(
   };
 }
 
+/** The booking page's checkout for these dates: the hold and its payment intent (`POST /api/create-payment-intent`). */
+export function startCheckout(
+  app: FastifyInstance,
+  dates: { checkInDate: string; checkOutDate: string },
+  overrides: Parameters<typeof bookingPageRequest>[1] = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    payload: bookingPageRequest(dates, overrides),
+  });
+}
+
 /** The booking page's POST /api/bookings payload after paying. */
 export function bookingPayload(
   dates: { checkInDate: string; checkOutDate: string },
