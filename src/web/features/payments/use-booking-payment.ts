@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import type { PublicBooking } from '../../../domain/api/payments.ts';
 import { ApiRequestError } from '../../lib/api.ts';
+import { rememberManageKey } from '../../lib/manage-key.ts';
 import { toast } from '../../lib/toast.ts';
 import { createBooking, createPaymentIntent, messageOf } from './payment-api.ts';
 import type { PaymentPanelProps } from './payment-types.ts';
@@ -54,6 +55,7 @@ export function useBookingPayment(props: PaymentPanelProps) {
         ...(plan?.kind === 'deposit' ? { saveCardConsent: true } : {}),
       });
       holdToken.current = response.holdToken ?? undefined;
+      rememberManageKey(response.bookingId, response.manageKey);
       // The server decides the plan on its own clock: never pay an amount other than the one the guest saw.
       const shown = plan?.todayPence ?? Math.round(latest.current.quote.total * 100);
       if (response.amount !== shown) throw new Error(AMOUNT_CHANGED);
