@@ -85,12 +85,12 @@ export function useBookingPayment(props: PaymentPanelProps) {
   };
 }
 
-/** The card dialog opens once a deposit's guest has agreed to the card being saved. */
-export function openDialog(
-  props: PaymentPanelProps,
-  setOpen: (open: boolean) => void,
-  failed: (error: unknown) => void,
-) {
-  if (props.plan?.kind === 'deposit' && !props.saveCardConsent) failed(CONSENT_NEEDED);
-  else setOpen(true);
+/**
+ * Runs `pay` (opening the card dialog, or the wallet's sheet) once a deposit's guest has agreed to the card being
+ * saved; otherwise nothing is asked of the server or the provider, and the box beside the agreement says why.
+ */
+export function whenConsented(props: PaymentPanelProps, pay: () => void, failed: (error: unknown) => void) {
+  if (props.plan?.kind !== 'deposit' || props.saveCardConsent) pay();
+  else if (props.onConsentMissing) props.onConsentMissing();
+  else failed(CONSENT_NEEDED);
 }
