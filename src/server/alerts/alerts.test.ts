@@ -33,7 +33,7 @@ let t: TestApp;
 let close: () => Promise<void>;
 let feeds: FeedServer;
 /** What the fake disk reads, per directory: one disk for both unless a test splits them. */
-let disks: Record<'data' | 'backups', DiskReading>;
+let disks: Record<'data' | 'backups', DiskReading | Error>;
 const roomy: DiskReading = { device: 'disk-1', freeBytes: 120 * GB, totalBytes: 250 * GB };
 
 beforeAll(async () => {
@@ -41,8 +41,12 @@ beforeAll(async () => {
   ({ smtp, t, close } = await createSmtpTestApp(
     { OWNER_EMAIL: OWNER, ICAL_ALLOW_PRIVATE_HOSTS: 'true', SYNC_INTERVAL_MINUTES: '180' },
     {
-      readDisk: async (directory: string) =>
-        directory === './backups' ? disks.backups : directory === './data' ? disks.data : roomy,
+      readDisk: async (directory: string) => {
+        const reading =
+          directory === './backups' ? disks.backups : directory === './data' ? disks.data : roomy;
+        if (reading instanceof Error) throw reading;
+        return reading;
+      },
     },
   ));
   disks = { data: roomy, backups: roomy };
@@ -296,13 +300,19 @@ describe('alerts by e-mail', () => {
     ]);
   });
 
+  it('a disk that cannot be read is left out of the System view and the check, which go on', async () => {
+    disks.backups = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+    expect(await checkAlerts()).toEqual({ opened: [], resolved: [], open: 0 });
+    expect((await system()).disks.map((disk) => disk.role)).toEqual(['data']);
+  });
+
   it('two processes checking at once open an alert once and e-mail it once', async () => {
     const mailsBefore = alertMails().length;
     const other = await createTestApp({
       env: { OWNER_EMAIL: OWNER, SYNC_INTERVAL_MINUTES: '180' },
       database: await openSecondConnection(t.database),
       now: t.clock.now().toISOString(),
-      overrides: { readDisk: async () => disks.data },
+      overrides: { readDisk: async () => disks.data as DiskReading },
     });
     try {
       disks.data = disks.backups = { device: 'disk-1', freeBytes: 0, totalBytes: 100 * GB };

@@ -55,12 +55,9 @@ export function createAlerts(deps: {
       readJobRuns(db),
       failingEmails(db, now),
       staleFeeds(db, now, deps.automaticSync),
-      readDirectoryDisks(deps.directories, deps.readDisk),
+      readDirectoryDisks(deps.directories, deps.readDisk, deps.log),
     ]);
-    for (const { directory, error } of disks.unreadable) {
-      deps.log.warn({ err: error, directory: directory.path }, 'the free space of a disk could not be read');
-    }
-    return [...failingJobs(jobs), ...failedBackup(runs), ...emails, ...lowDisks(disks.disks), ...feeds];
+    return [...failingJobs(jobs), ...failedBackup(runs), ...emails, ...lowDisks(disks), ...feeds];
   }
 
   async function openAlert(condition: Condition, now: Date): Promise<boolean> {

@@ -54,20 +54,20 @@ export function watchedDirectories(config: { dataDir: string; backupDir: string 
 
 export type DirectoryDisk = WatchedDirectory & DiskReading & { low: boolean };
 
-/** Each watched directory with its disk's reading; a disk that cannot be read is left out (and logged by the caller). */
+/** Each watched directory with its disk's reading; a disk that cannot be read is logged and left out. */
 export async function readDirectoryDisks(
   directories: WatchedDirectory[],
   read: DiskReader,
-): Promise<{ disks: DirectoryDisk[]; unreadable: { directory: WatchedDirectory; error: unknown }[] }> {
+  log: { warn(obj: object, msg?: string): void },
+): Promise<DirectoryDisk[]> {
   const disks: DirectoryDisk[] = [];
-  const unreadable: { directory: WatchedDirectory; error: unknown }[] = [];
   for (const directory of directories) {
     try {
       const reading = await read(directory.path);
       disks.push({ ...directory, ...reading, low: isDiskLow(reading) });
     } catch (error) {
-      unreadable.push({ directory, error });
+      log.warn({ err: error, directory: directory.path }, 'the free space of a disk could not be read');
     }
   }
-  return { disks, unreadable };
+  return disks;
 }

@@ -38,18 +38,15 @@ export const systemAdminRoutes: FastifyPluginAsyncZod<{
     const [jobList, sizeBytes, disks, open] = await Promise.all([
       jobs.list(),
       databaseSize(),
-      readDirectoryDisks(directories, readDisk),
+      readDirectoryDisks(directories, readDisk, app.log),
       alerts.open(),
     ]);
-    for (const { directory, error } of disks.unreadable) {
-      app.log.warn({ err: error, directory: directory.path }, 'the free space of a disk could not be read');
-    }
     const kind: SystemDatabase['kind'] = database.kind === 'pglite' ? 'embedded' : 'postgresql';
     return {
       version: APP_VERSION,
       jobs: jobList,
       database: { kind, sizeBytes },
-      disks: disks.disks.map(({ role, label, path, freeBytes, totalBytes, low }) => ({
+      disks: disks.map(({ role, label, path, freeBytes, totalBytes, low }) => ({
         role,
         label,
         path,
