@@ -104,21 +104,22 @@ export function lowDisks(disks: DirectoryDisk[]): Condition[] {
 }
 
 /**
- * Saved channel feeds whose last successful sync is older than the limit, or that never synced (the table keeps
- * no time of saving; the owner saw the failed first sync when saving). Off when the automatic sync is off
- * (SYNC_INTERVAL_MINUTES=0): the owner syncs by hand then, on purpose.
+ * Saved channel feeds whose last successful sync is older than the limit: a feed that stopped syncing. One that
+ * never synced is the Sync tab's and the go-live checklist's to show (an address saved without a sync has no time
+ * to count from); its failing syncs fail the calendar sync job, which alerts after three in a row. Off when the
+ * automatic sync is off (SYNC_INTERVAL_MINUTES=0): the owner syncs by hand then, on purpose.
  */
 export async function staleFeeds(db: Db, now: Date, automaticSync: boolean): Promise<Condition[]> {
   if (!automaticSync) return [];
   const conditions: Condition[] = [];
   for (const source of await listSources(db)) {
     const lastSuccess = source.lastSuccessAt;
-    if (lastSuccess && now.getTime() - lastSuccess.getTime() <= FEED_SYNC_MAX_MS) continue;
+    if (!lastSuccess || now.getTime() - lastSuccess.getTime() <= FEED_SYNC_MAX_MS) continue;
     const label = CALENDAR_SOURCE_LABELS[source.id];
     conditions.push({
       key: `feed:${source.id}`,
       summary: `The ${label} calendar has not synced for over ${GO_LIVE_SYNC_HOURS} hours.`,
-      detail: `${lastSuccess ? `Its last successful sync was ${Math.floor((now.getTime() - lastSuccess.getTime()) / HOUR_MS)} hours ago.` : 'It has never synced.'}${source.lastError ? ` The last attempt: ${sentence(source.lastError)}` : ''} Until it syncs, nights booked on ${label} may be booked here too.`,
+      detail: `Its last successful sync was ${Math.floor((now.getTime() - lastSuccess.getTime()) / HOUR_MS)} hours ago.${source.lastError ? ` The last attempt: ${sentence(source.lastError)}` : ''} Until it syncs, nights booked on ${label} may be booked here too.`,
     });
   }
   return conditions;
