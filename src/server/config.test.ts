@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       siteUrl: 'http://localhost:3000',
       dataDir: './data',
+      backupDir: './backups',
       databaseUrl: undefined,
       payments: { mode: 'demo' },
       holdMinutes: 15,

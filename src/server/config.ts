@@ -66,6 +66,7 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://thetower.example' })
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  BACKUP_DIR: z.string().min(1).default('./backups'),
   MEDIA_DIR: optionalText,
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
@@ -125,6 +126,8 @@ export type Config = {
   host: string;
   siteUrl: string;
   dataDir: string;
+  /** Where backups are written (never inside DATA_DIR); the alerts watch the free space of its disk. */
+  backupDir: string;
   /** The owner's uploaded photos: originals (never served) and their variants. */
   mediaDir: string;
   databaseUrl: string | undefined;
@@ -237,6 +240,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     siteUrl,
     dataDir: env.DATA_DIR,
+    backupDir: env.BACKUP_DIR,
     mediaDir: env.MEDIA_DIR ?? path.join(env.DATA_DIR, 'media'),
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
