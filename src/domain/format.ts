@@ -63,3 +63,14 @@ export function formatGbp(pence: number): string {
 
 /** "£914" or "£27.50", from pounds (the public API's unit). */
 export const formatPounds = (pounds: number) => formatGbp(Math.round(pounds * 100));
+
+const KB = 1024;
+const MB = KB * 1024;
+const GB = MB * 1024;
+
+/** "12.5 GB", "3.4 MB", "85 KB": the size of a file or the space on a disk (1 KB = 1024 bytes). */
+export function formatBytes(bytes: number): string {
+  if (bytes >= GB) return `${(bytes / GB).toFixed(1)} GB`;
+  if (bytes >= MB) return `${(bytes / MB).toFixed(1)} MB`;
+  return bytes <= 0 ? '0 KB' : `${Math.max(1, Math.round(bytes / KB))} KB`;
+}

@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       siteUrl: 'http://localhost:3000',
       dataDir: './data',
+      backupDir: './backups',
       databaseUrl: undefined,
       payments: { mode: 'demo' },
       holdMinutes: 15,
@@ -30,6 +31,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrowError(/^Invalid configuration: PORT /);
     expect(() => loadConfig({ SITE_URL: 'not a url' })).toThrowError(/SITE_URL/);
     expect(() => loadConfig({ SYNC_INTERVAL_MINUTES: '-5' })).toThrowError(/SYNC_INTERVAL_MINUTES/);
+  });
+
+  it('trusts the proxy on this machine for TRUST_PROXY=true, the listed addresses, or none', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual(['127.0.0.1', '::1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.1.0/24,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '192.168.1.0/24',
+      'fd00::/8',
+    ]);
+    for (const bad of ['everyone', '10.0.0.300', '10.0.0.0/33', '10.0.0.5,', '::1/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrowError(
+        /^Invalid configuration: TRUST_PROXY must be/,
+      );
+    }
   });
 
   it('chooses Stripe when both keys are set, and refuses half a Stripe configuration', () => {

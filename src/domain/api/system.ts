@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OpenAlertSchema, SystemDatabaseSchema, SystemDiskSchema } from './system-health.ts';
 
 /**
  * The admin's System view (GET /api/admin/system): src/server/system/. The running version and every job of the
@@ -41,5 +42,9 @@ export const SystemResponseSchema = z.object({
   /** The running release (package.json's version). */
   version: z.string(),
   jobs: z.array(SystemJobSchema),
+  /** The database's kind and size, the disks' free space and the open alerts: system-health.ts. */
+  database: SystemDatabaseSchema,
+  disks: z.array(SystemDiskSchema),
+  alerts: z.array(OpenAlertSchema),
 });
 export type SystemResponse = z.infer<typeof SystemResponseSchema>;

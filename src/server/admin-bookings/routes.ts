@@ -17,7 +17,7 @@ import {
 import { RecordIdParamsSchema as IdParams } from '../../domain/api/params.ts';
 import { actor } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
-import { toAdminBooking } from './repository.ts';
+import { adminBookingOf } from './repository.ts';
 import type { RefundProvider } from './service.ts';
 
 export type AdminBookingRoutesOptions = AppContext & {
@@ -95,14 +95,20 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions
     '/admin/bookings/:id/charge-balance',
     { schema: { params: IdParams, response: { 200: AdminBookingSchema } } },
     async (request) =>
-      toAdminBooking(await app.paymentService.balances.chargeNow(request.params.id, actor(request))),
+      adminBookingOf(
+        options.db,
+        await app.paymentService.balances.chargeNow(request.params.id, actor(request)),
+      ),
   );
 
   app.post(
     '/admin/bookings/:id/send-payment-link',
     { schema: { params: IdParams, response: { 200: AdminBookingSchema } } },
     async (request) =>
-      toAdminBooking(await app.paymentService.balances.sendPaymentLink(request.params.id, actor(request))),
+      adminBookingOf(
+        options.db,
+        await app.paymentService.balances.sendPaymentLink(request.params.id, actor(request)),
+      ),
   );
 
   app.post(

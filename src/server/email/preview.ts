@@ -31,6 +31,13 @@ export const SAMPLE_GUEST_MESSAGES = {
   reviewUrl: 'https://g.page/r/the-tower-aberdeen/review',
 };
 
+/** An alert as the owner gets it: the calendar sync failing three times in a row. */
+const SAMPLE_ALERT = {
+  summary: 'The job "Calendar sync" failed 3 runs in a row.',
+  detail: 'Its last run: The calendar feed was not found at www.airbnb.co.uk (HTTP 404).',
+  openedAt: new Date('2026-12-01T09:05:00Z'),
+};
+
 export type PreviewMessage = {
   kind: string;
   message: RenderedMessage;
@@ -172,6 +179,19 @@ export function previewMessages(
           reason:
             'The feed has not been read successfully for 24 hours (the last attempt answered 403 Forbidden).',
         },
+        site,
+      ),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.ownerAlertOpened,
+      message: messages.ownerAlertOpened(SAMPLE_ALERT, site),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.ownerAlertResolved,
+      message: messages.ownerAlertResolved(
+        { ...SAMPLE_ALERT, resolvedAt: new Date(SAMPLE_ALERT.openedAt.getTime() + 2 * 3_600_000) },
         site,
       ),
       attachments: [],

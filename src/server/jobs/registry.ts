@@ -1,6 +1,7 @@
 import { CALENDAR_SOURCE_IDS, CALENDAR_SOURCE_LABELS } from '../../domain/api/calendar-sync.ts';
 import type { SystemJob } from '../../domain/api/system.ts';
 import { DAY_MS } from '../../domain/dates.ts';
+import type { AlertCheckResult } from '../alerts/alerts.ts';
 import type { RunReport } from '../calendar-sync/schedule.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
@@ -32,6 +33,7 @@ export type JobValues = {
   'calendar-sync': RunReport;
   'guest-messages': { queued: string[] };
   'guest-data-retention': Awaited<ReturnType<GuestData['eraseExpired']>>;
+  alerts: AlertCheckResult;
   'email-outbox': OutboxRunResult;
   'photo-processing': PhotoRunResult;
 };
@@ -46,6 +48,7 @@ export type JobWork = {
   syncFeeds(): Promise<RunReport>;
   queueGuestMessages(): Promise<{ queued: string[] }>;
   eraseExpiredGuestData(): Promise<JobValues['guest-data-retention']>;
+  checkAlerts(): Promise<AlertCheckResult>;
   sendEmails(): Promise<OutboxRunResult>;
   processPhotos(): Promise<PhotoRunResult>;
 };
@@ -146,6 +149,24 @@ function intervalJobs(
           erasedStays === 0
             ? 'No booking was old enough to erase.'
             : `Erased the guests' details of ${count(erasedStays, 'booking')}.`,
+        ),
+    },
+    alerts: {
+      title: 'Alerts',
+      description:
+        'Checks that the jobs run, e-mail goes out, backups succeed, the disks have room and the channel calendars sync, and e-mails you once when one goes wrong and once when it is fine again.',
+      schedule: every(5 * MINUTE_MS),
+      run: work.checkAlerts,
+      report: ({ opened, resolved, open }) =>
+        ok(
+          sentences(
+            [
+              opened.length > 0 && `Opened ${count(opened.length, 'alert')} and e-mailed you.`,
+              resolved.length > 0 && `Resolved ${count(resolved.length, 'alert')} and e-mailed you.`,
+              open > 0 && `${count(open, 'alert is', 'alerts are')} open.`,
+            ],
+            'Everything is fine: no alert is open.',
+          ),
         ),
     },
   };

@@ -47,6 +47,7 @@ export const jobsPlugin = fp(
         syncFeeds: app.calendarSync.syncSavedFeeds,
         queueGuestMessages: app.scheduledMessages.queueDue,
         eraseExpiredGuestData: app.guestData.eraseExpired,
+        checkAlerts: app.alerts.check,
         sendEmails: app.outboxSender.send,
         processPhotos: app.photos.processQueued,
       },
@@ -62,6 +63,6 @@ export const jobsPlugin = fp(
   {
     name: 'jobs',
     fastify: '5.x',
-    dependencies: ['email', 'payments', 'guest-journey', 'calendar-sync', 'photos'],
+    dependencies: ['email', 'payments', 'guest-journey', 'calendar-sync', 'photos', 'alerts'],
   },
 );

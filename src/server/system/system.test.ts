@@ -10,6 +10,7 @@ import {
   startChannelFeeds,
 } from '../calendar-sync/test-feed-server.ts';
 import { adminToken, createTestApp, openSecondConnection, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { isDiskLow } from './disks.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -60,6 +61,7 @@ describe('GET /api/admin/system', () => {
       ['calendar-sync', 'Every 3 hours'],
       ['guest-messages', 'Every 5 minutes'],
       ['guest-data-retention', 'Every 24 hours'],
+      ['alerts', 'Every 5 minutes'],
       ['email-outbox', 'Every 15 seconds'],
       ['photo-processing', 'At each upload, and every 30 seconds'],
     ]);
@@ -73,6 +75,22 @@ describe('GET /api/admin/system', () => {
       lastRun: { startedAt: at(0), finishedAt: at(0), outcome: 'ok', message: 'No upload was waiting.' },
       nextRunAt: at(30_000),
     });
+  });
+
+  it("shows the database's kind and size, the free space of DATA_DIR's and BACKUP_DIR's disks, and no alert", async () => {
+    const answer = await system();
+    expect(answer.database.kind).toBe(process.env.TEST_DATABASE_URL ? 'postgresql' : 'embedded');
+    expect(answer.database.sizeBytes).toBeGreaterThan(1024 * 1024);
+    expect(answer.disks.map((disk) => [disk.role, disk.label, disk.path])).toEqual([
+      ['data', 'Data (DATA_DIR)', './data'],
+      ['backups', 'Backups (BACKUP_DIR)', './backups'],
+    ]);
+    for (const disk of answer.disks) {
+      expect(disk.totalBytes, disk.role).toBeGreaterThan(0);
+      expect(disk.freeBytes, disk.role).toBeLessThanOrEqual(disk.totalBytes);
+      expect(disk.low, disk.role).toBe(isDiskLow(disk));
+    }
+    expect(answer.alerts).toEqual([]);
   });
 
   it('shows a job that ran: ok, what it did in a sentence, when it started and ended, and its next run', async () => {
