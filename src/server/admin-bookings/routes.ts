@@ -90,26 +90,19 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions
     async (request) => service.cancel(request.params.id, request.body ?? {}, actor(request)),
   );
 
-  // Deposit now, balance later (docs/decisions/016): the owner's two actions on a balance still owed.
-  app.post(
-    '/admin/bookings/:id/charge-balance',
-    { schema: { params: IdParams, response: { 200: AdminBookingSchema } } },
-    async (request) =>
-      adminBookingOf(
-        options.db,
-        await app.paymentService.balances.chargeNow(request.params.id, actor(request)),
-      ),
-  );
-
-  app.post(
-    '/admin/bookings/:id/send-payment-link',
-    { schema: { params: IdParams, response: { 200: AdminBookingSchema } } },
-    async (request) =>
-      adminBookingOf(
-        options.db,
-        await app.paymentService.balances.sendPaymentLink(request.params.id, actor(request)),
-      ),
-  );
+  // Deposit now, balance later (docs/decisions/016): the owner's two actions on a balance still owed, each
+  // answering the booking as it stands after it.
+  const { balances } = app.paymentService;
+  const balanceActions = {
+    'charge-balance': (id: string, by: string) => balances.chargeNow(id, by),
+    'send-payment-link': (id: string, by: string) => balances.sendPaymentLink(id, by),
+  };
+  for (const [path, act] of Object.entries(balanceActions))
+    app.post(
+      `/admin/bookings/:id/${path}`,
+      { schema: { params: IdParams, response: { 200: AdminBookingSchema } } },
+      async (request) => adminBookingOf(options.db, await act(request.params.id, actor(request))),
+    );
 
   app.post(
     '/admin/bookings',

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { SystemJob, SystemResponse } from '../../domain/api/system.ts';
-import {
-  type FeedServer,
-  readFixture,
-  saveChannelFeeds,
-  serveCalendar,
-  serveStatus,
-  startChannelFeeds,
-} from '../calendar-sync/test-feed-server.ts';
+import * as feed from '../calendar-sync/test-feed-server.ts';
 import { adminToken, createTestApp, openSecondConnection, TEST_NOW, type TestApp } from '../test/test-app.ts';
 import { isDiskLow } from './disks.ts';
 
@@ -16,10 +9,10 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const ENV = { ICAL_ALLOW_PRIVATE_HOSTS: 'true', SYNC_INTERVAL_MINUTES: '180' };
 
-let feeds: FeedServer;
+let feeds: feed.FeedServer;
 let t: TestApp;
 beforeAll(async () => {
-  feeds = await startChannelFeeds();
+  feeds = await feed.startChannelFeeds();
   t = await createTestApp({ env: ENV });
   // The photo queue looks for uploads left by a restart as the server starts: let that run end.
   await t.app.jobs.settled('photo-processing');
@@ -102,7 +95,7 @@ describe('GET /api/admin/system', () => {
     });
 
     // The owner saves the channels' feeds (a sync of its own, not the job); the job syncs them on its schedule.
-    await saveChannelFeeds(t.app, feeds);
+    await feed.saveChannelFeeds(t.app, feeds);
     expect(await t.app.jobs.runIfDue('calendar-sync')).toMatchObject({ ran: true });
     expect(await job('calendar-sync')).toMatchObject({
       lastRun: {
@@ -115,7 +108,7 @@ describe('GET /api/admin/system', () => {
   });
 
   it('shows a failing job: failed, why in a sentence, and how many runs failed in a row', async () => {
-    feeds.set('/airbnb.ics', serveStatus(404));
+    feeds.set('/airbnb.ics', feed.serveStatus(404));
     for (let run = 1; run <= 3; run++) {
       t.clock.advance(3 * HOUR);
       expect(await t.app.jobs.runIfDue('calendar-sync')).toMatchObject({ ran: true });
@@ -130,7 +123,7 @@ describe('GET /api/admin/system', () => {
       });
     }
 
-    feeds.set('/airbnb.ics', serveCalendar(readFixture('airbnb')));
+    feeds.set('/airbnb.ics', feed.serveCalendar(feed.readFixture('airbnb')));
     t.clock.advance(3 * HOUR);
     await t.app.jobs.runIfDue('calendar-sync');
     expect(await job('calendar-sync')).toMatchObject({
