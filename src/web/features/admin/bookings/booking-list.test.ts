@@ -56,6 +56,13 @@ describe('the bookings list', () => {
   });
 });
 
+describe("the owner's dialogs", () => {
+  it('name a stay by its guest, then its dates', () => {
+    const stay = booking({ contactName: 'Bea Phone', checkInDate: '2027-03-04', checkOutDate: '2027-03-07' });
+    expect(rules.guestAndDates(stay)).toBe('Bea Phone, Thu 4 Mar 2027 – Sun 7 Mar 2027');
+  });
+});
+
 describe("guests' online checkouts", () => {
   const now = new Date('2026-11-23T14:20:00Z');
   const live = booking({
