@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, settings } from '../db/schema.ts';
 import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
 import { STRIPE_KEYS_SETTING } from './payment-settings.ts';
-import { bookingPageRequest, GOOD_CARD, readStay, stayDates } from './test/payment-harness.ts';
+import {
+  bookingPageRequest,
+  demoConfirmRequest,
+  GOOD_CARD,
+  readStay,
+  stayDates,
+} from './test/payment-harness.ts';
 import {
   STAND_IN_ACCOUNT_ID,
   STAND_IN_SECRET_KEY,
@@ -216,15 +222,7 @@ describe('the Stripe keys in the admin', () => {
     });
 
     it('refuses to complete a hold begun in demo mode, which then lapses and frees its nights', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/demo-payments/${demoHold.paymentIntentId}/confirm`,
-        payload: {
-          clientSecret: demoHold.clientSecret,
-          card: { number: GOOD_CARD, expMonth: 12, expYear: 2030, cvc: '123' },
-          postcode: 'AB10 1AA',
-        },
-      });
+      const response = await t.app.inject(demoConfirmRequest(demoHold, GOOD_CARD));
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         error: 'demo_payments_off',

@@ -107,33 +107,25 @@ function StripeKeysFields({ settings }: { settings: StripeSettings }) {
           >
             <FormInput autoComplete="off" spellCheck={false} />
           </FormField>
-          <FormField
+          <SecretField
             name="secretKey"
             label="Secret key"
-            hint={
-              settings.secretKeyLast4
-                ? `A secret key ending in ${settings.secretKeyLast4} is saved. Leave this empty to keep it.`
-                : 'Starts with sk_live_ (sk_test_ in test mode)'
-            }
-          >
-            <FormInput type="password" autoComplete="off" />
-          </FormField>
+            what="A secret key"
+            last4={settings.secretKeyLast4}
+            format="Starts with sk_live_ (sk_test_ in test mode)"
+          />
           {fixed.has('webhookSecret') ? (
             <Field label="Webhook signing secret" hint={ENVIRONMENT_HINT}>
               <Input readOnly value={`Ends in ${settings.webhookSecretLast4 ?? ''}`} />
             </Field>
           ) : (
-            <FormField
+            <SecretField
               name="webhookSecret"
               label="Webhook signing secret"
-              hint={
-                settings.webhookSecretLast4
-                  ? `A signing secret ending in ${settings.webhookSecretLast4} is saved. Leave this empty to keep it.`
-                  : 'Starts with whsec_; from the webhook that sends payment_intent events to /api/stripe/webhook'
-              }
-            >
-              <FormInput type="password" autoComplete="off" />
-            </FormField>
+              what="A signing secret"
+              last4={settings.webhookSecretLast4}
+              format="Starts with whsec_; from the webhook that sends payment_intent events to /api/stripe/webhook"
+            />
           )}
           <FormAlert className="text-red-800 text-sm" />
           <Button type="submit" disabled={form.formState.isSubmitting}>
@@ -142,5 +134,28 @@ function StripeKeysFields({ settings }: { settings: StripeSettings }) {
         </>
       )}
     </Form>
+  );
+}
+
+/** A secret's field: empty, with a hint that says which one is saved (by its last four characters) and is kept. */
+function SecretField(props: {
+  name: string;
+  label: string;
+  what: string;
+  last4: string | null;
+  format: string;
+}) {
+  return (
+    <FormField
+      name={props.name}
+      label={props.label}
+      hint={
+        props.last4
+          ? `${props.what} ending in ${props.last4} is saved. Leave this empty to keep it.`
+          : props.format
+      }
+    >
+      <FormInput type="password" autoComplete="off" />
+    </FormField>
   );
 }
