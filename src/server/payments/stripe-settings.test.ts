@@ -150,9 +150,19 @@ describe('the Stripe keys in the admin', () => {
 
   describe('going from demo payments to Stripe', () => {
     let demoHold: { bookingId: string; paymentIntentId: string; clientSecret: string };
+    let demoBooking: { bookingId: string; paymentIntentId: string; clientSecret: string };
 
     beforeAll(async () => {
-      // A guest is at the demo card form when the owner saves the keys.
+      // A test booking paid in demo mode before going live…
+      demoBooking = (await hold(6)).json();
+      expect((await t.app.inject(demoConfirmRequest(demoBooking, GOOD_CARD))).statusCode).toBe(200);
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: '/api/payment-success',
+        payload: { paymentIntentId: demoBooking.paymentIntentId, bookingId: demoBooking.bookingId },
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      // …and a guest at the demo card form when the owner saves the keys.
       const response = await hold(2);
       expect(response.statusCode).toBe(200);
       demoHold = response.json();
@@ -234,6 +244,19 @@ describe('the Stripe keys in the admin', () => {
       expect((await readStay(t, demoHold.bookingId))?.status).toBe('expired');
       // Its demo intent was never looked up at Stripe.
       expect(standIn.requests.some((r) => r.path.includes(demoHold.paymentIntentId))).toBe(false);
+    });
+
+    it('refunds a booking paid in demo mode in demo storage, never at Stripe', async () => {
+      const cancelled = await t.app.inject({
+        method: 'POST',
+        url: `/api/bookings/${demoBooking.bookingId}/cancel`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { byOwner: true },
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(cancelled.json().refundPence).toBeGreaterThan(0);
+      expect((await readStay(t, demoBooking.bookingId))?.status).toBe('canceled');
+      expect(standIn.requests.some((r) => r.path === '/v1/refunds')).toBe(false);
     });
 
     it('keeps the stored secret when the form leaves it blank, and checks it again', async () => {
