@@ -220,7 +220,8 @@ function serverOptions(options: BuildAppOptions) {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    // Only the configured proxies' X-Forwarded-For is believed (config.ts, TRUST_PROXY).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkError,

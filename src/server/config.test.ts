@@ -32,6 +32,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SYNC_INTERVAL_MINUTES: '-5' })).toThrowError(/SYNC_INTERVAL_MINUTES/);
   });
 
+  it('trusts the proxy on this machine for TRUST_PROXY=true, the listed addresses, or none', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual(['127.0.0.1', '::1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.1.0/24,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '192.168.1.0/24',
+      'fd00::/8',
+    ]);
+    for (const bad of ['everyone', '10.0.0.300', '10.0.0.0/33', '10.0.0.5,', '::1/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrowError(
+        /^Invalid configuration: TRUST_PROXY must be/,
+      );
+    }
+  });
+
   it('chooses Stripe when both keys are set, and refuses half a Stripe configuration', () => {
     expect(
       loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }).payments.mode,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -15,6 +16,39 @@ const optionalText = z
   .string()
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+/** The proxy on this machine: Caddy's `reverse_proxy 127.0.0.1:3000` (deploy/Caddyfile) connects from loopback. */
+const LOCAL_PROXY = ['127.0.0.1', '::1'];
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * The proxies whose X-Forwarded-For the server believes: none, the proxy on this machine (`true`), or the
+ * addresses and ranges listed. A client that reaches the server around them cannot choose its own address.
+ */
+const trustedProxies = z
+  .string()
+  .optional()
+  .transform((value, context): string[] => {
+    const text = value?.trim().toLowerCase() ?? '';
+    if (['', 'false', '0', 'no'].includes(text)) return [];
+    if (['true', '1', 'yes'].includes(text)) return LOCAL_PROXY;
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrRange)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        "must be true (the proxy runs on this machine), false, or the proxy's addresses such as 10.0.0.5",
+    });
+    return z.NEVER;
+  });
 
 const port = (fallback: number) =>
   z.coerce
@@ -38,7 +72,7 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: trustedProxies,
 
   ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
@@ -95,7 +129,8 @@ export type Config = {
   mediaDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** Addresses and ranges of the reverse proxies trusted for the client's address; empty: none. */
+  trustProxy: string[];
   admin: { username: string; password: string | undefined };
   siteEmail: string;
   ownerEmail: string;
