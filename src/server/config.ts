@@ -146,6 +146,11 @@ export type Config = {
         webhookSecret: string | undefined;
         apiBase: string | undefined;
       };
+  /**
+   * What the environment says of Stripe whatever the mode: the webhook secret (it wins over a stored one) and the
+   * SDK's address (tests). Keys the owner saves in the admin are used when the environment has none (decision 024).
+   */
+  stripeEnvironment: { webhookSecret: string | undefined; apiBase: string | undefined };
   holdMinutes: number;
   /** Payment holds one client address may start per hour (nights held by a bot are nights a guest cannot book). */
   holdLimitPerHour: number;
@@ -157,6 +162,8 @@ export type Config = {
     secure: boolean;
     user: string | undefined;
     from: string | undefined;
+    /** The fields the environment sets: they win over what the owner saves in the admin (decision 024). */
+    fromEnvironment: Array<'host' | 'port' | 'security' | 'user'>;
   };
   secretKey: string | undefined;
   icalAllowPrivateHosts: boolean;
@@ -249,6 +256,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     siteEmail: env.SITE_EMAIL,
     ownerEmail: env.OWNER_EMAIL ?? env.SITE_EMAIL,
     payments,
+    stripeEnvironment: { webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE },
     holdMinutes: env.HOLD_MINUTES,
     holdLimitPerHour: env.HOLD_LIMIT_PER_HOUR,
     liveHoldsPerClient: env.LIVE_HOLDS_PER_CLIENT,
@@ -258,6 +266,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       secure: env.SMTP_SECURE,
       user: env.SMTP_USER,
       from: env.SMTP_FROM ?? env.SMTP_USER,
+      fromEnvironment: (
+        [
+          ['host', 'SMTP_HOST'],
+          ['port', 'SMTP_PORT'],
+          ['security', 'SMTP_SECURE'],
+          ['user', 'SMTP_USER'],
+        ] as const
+      )
+        .filter(([, variable]) => Boolean(source[variable]?.trim()))
+        .map(([field]) => field),
     },
     secretKey: env.SECRET_KEY,
     icalAllowPrivateHosts: env.ICAL_ALLOW_PRIVATE_HOSTS,

@@ -6,6 +6,7 @@ import { addDays, todayOnPropertyClock } from '../../domain/dates.ts';
 import { outbox, stays } from '../db/schema.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import { bookingPageRequest } from '../payments/test/payment-harness.ts';
+import { createSecretBox } from '../settings/secret-box.ts';
 import { createSmtpTestApp } from '../test/smtp-test-app.ts';
 import {
   REJECTED_DOMAIN,
@@ -16,7 +17,6 @@ import {
 import { adminToken, type TestApp } from '../test/test-app.ts';
 import { createEmailNotifications, MESSAGE_KINDS } from './notifications.ts';
 import { createOutboxSender, MAX_ATTEMPTS, RETRY_MAX_DELAY_MS } from './outbox-worker.ts';
-import { createSecretBox } from './secret-box.ts';
 import { createSmtpSettings } from './smtp-settings.ts';
 import { insertConfirmedStay } from './stay-fixture.ts';
 

@@ -49,6 +49,19 @@ export function createRecordingNotifications(): NotificationEvents & { calls: Re
 
 export type Intent = { paymentIntentId: string; clientSecret: string };
 
+/** What the demo card form sends when the guest pays with `cardNumber` (for `app.inject`). */
+export function demoConfirmRequest(intent: Intent, cardNumber: string) {
+  return {
+    method: 'POST' as const,
+    url: `/api/demo-payments/${intent.paymentIntentId}/confirm`,
+    payload: {
+      clientSecret: intent.clientSecret,
+      card: { number: cardNumber, expMonth: 12, expYear: 2030, cvc: '123' },
+      postcode: 'AB10 1AA',
+    },
+  };
+}
+
 /** Stripe's test cards, which the demo provider answers the same way. */
 export const GOOD_CARD = '4242424242424242';
 export const DECLINED_CARD = '4000000000000002';
@@ -110,15 +123,7 @@ export async function createPaymentHarness(
         const paid = standIn.pay(intent.paymentIntentId, cardNumber);
         return { status: paid.status, error: paid.last_payment_error?.message ?? null };
       }
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/demo-payments/${intent.paymentIntentId}/confirm`,
-        payload: {
-          clientSecret: intent.clientSecret,
-          card: { number: cardNumber, expMonth: 12, expYear: 2030, cvc: '123' },
-          postcode: 'AB10 1AA',
-        },
-      });
+      const response = await t.app.inject(demoConfirmRequest(intent, cardNumber));
       if (response.statusCode !== 200) throw new Error(`demo confirm failed: ${response.body}`);
       return response.json();
     },
