@@ -63,3 +63,10 @@ export function formatGbp(pence: number): string {
 
 /** "£914" or "£27.50", from pounds (the public API's unit). */
 export const formatPounds = (pounds: number) => formatGbp(Math.round(pounds * 100));
+
+/** A file's size: "3.4 MB", "85 KB", "1.20 GB" (the download pages, the backups). */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}

@@ -5,6 +5,7 @@ import { adminAuthPlugin } from './admin-auth/plugin.ts';
 import { adminBookingsPlugin } from './admin-bookings/plugin.ts';
 import type { RefundProvider } from './admin-bookings/service.ts';
 import { availabilityRoutes } from './availability/routes.ts';
+import { backupsPlugin } from './backups/plugin.ts';
 import { type BookingsRepository, createBookings } from './bookings/bookings-repository.ts';
 import { calendarSyncPlugin } from './calendar-sync/plugin.ts';
 import type { CalendarSyncDeps } from './calendar-sync/service.ts';
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminBookingsPlugin, { ...context, refunds: options.refunds ?? context.payments });
   await app.register(guestJourneyPlugin, context);
   await app.register(photosPlugin, context);
+  await app.register(backupsPlugin, context);
   await app.register(goLivePlugin, {
     ...context,
     photosReady: options.photosReady,
@@ -152,7 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     startJobs: options.startJobs ?? false,
     queuesOff: options.photoWorker === false ? ['photo-processing'] : [],
   });
-  await registerAdminApi(app, systemAdminRoutes, { jobs: app.jobs });
+  await registerAdminApi(app, systemAdminRoutes, { jobs: app.jobs, backups: app.backups });
   if (testClock) await registerApi(app, testClockRoutes, { ...context, advance: testClock.advance });
   await registerApi(app, apiNotFound, {});
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BackupSummarySchema } from './backups.ts';
 
 /**
  * The admin's System view (GET /api/admin/system): src/server/system/. The running version and every job of the
@@ -41,5 +42,7 @@ export const SystemResponseSchema = z.object({
   /** The running release (package.json's version). */
   version: z.string(),
   jobs: z.array(SystemJobSchema),
+  /** The backups in BACKUP_DIR, newest first (src/server/backups/). */
+  backups: z.array(BackupSummarySchema),
 });
 export type SystemResponse = z.infer<typeof SystemResponseSchema>;

@@ -61,6 +61,7 @@ describe('GET /api/admin/system', () => {
       ['calendar-sync', 'Every 3 hours'],
       ['guest-messages', 'Every 5 minutes'],
       ['guest-data-retention', 'Every 24 hours'],
+      ['backup', 'Daily at 03:00 (Aberdeen time)'],
       ['email-outbox', 'Every 15 seconds'],
       ['photo-processing', 'At each upload, and every 30 seconds'],
     ]);
@@ -68,8 +69,15 @@ describe('GET /api/admin/system', () => {
       expect(entry.title, entry.name).not.toBe('');
       expect(entry.description, entry.name).toMatch(/^[A-Z].+\.$/);
       if (entry.name === 'photo-processing') continue; // it ran as the server started
+      if (entry.name === 'backup') continue; // its first run waits for its hour
       expect(entry).toMatchObject({ lastRun: null, nextRunAt: at(0), consecutiveFailures: 0 });
     }
+    expect(answer.jobs.find((entry) => entry.name === 'backup')).toMatchObject({
+      lastRun: null,
+      nextRunAt: '2026-11-24T03:00:00.000Z',
+      consecutiveFailures: 0,
+    });
+    expect(answer.backups).toEqual([]);
     expect(answer.jobs.find((entry) => entry.name === 'photo-processing')).toMatchObject({
       lastRun: { startedAt: at(0), finishedAt: at(0), outcome: 'ok', message: 'No upload was waiting.' },
       nextRunAt: at(30_000),

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { DownloadArchiveId } from '../../../domain/api/downloads.ts';
+import { formatBytes } from '../../../domain/format.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { archiveOf, formatBytes, useDownloads } from './use-downloads.ts';
+import { archiveOf, useDownloads } from './use-downloads.ts';
 
 /** What each archive `npm run package` builds is called, and what it holds. */
 const ARCHIVES: Record<DownloadArchiveId, { label: string; description: string }> = {

@@ -10,9 +10,3 @@ export function useDownloads() {
 export function archiveOf(archives: DownloadArchive[] | undefined, id: DownloadArchiveId) {
   return archives?.find((archive) => archive.id === id);
 }
-
-/** "3.4 MB", "85 KB". */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}

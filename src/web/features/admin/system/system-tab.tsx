@@ -1,6 +1,7 @@
 import type { JobOutcome, SystemJob } from '../../../../domain/api/system.ts';
 import { formatMoment } from '../shared/format-moment.ts';
 import { cardClass } from '../shared/styles.ts';
+import { BackupsSection } from './backups-section.tsx';
 import { useSystem } from './system-api.ts';
 
 const OUTCOMES: Record<JobOutcome, { label: string; className: string }> = {
@@ -83,6 +84,7 @@ export function SystemTab() {
               <JobEntry key={job.name} job={job} />
             ))}
           </ul>
+          <BackupsSection backups={system.data.backups} />
         </>
       )}
     </section>
