@@ -10,6 +10,7 @@ import { createManualClock } from '../src/server/clock.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { migrateDatabase, openDatabase } from '../src/server/db/database.ts';
 import { seedProperty } from '../src/server/db/seed.ts';
+import { payForStay } from '../src/server/test/paid-booking.ts';
 import { createBenchDatabase } from './bench-database.ts';
 
 /**
@@ -62,36 +63,11 @@ try {
   for (let n = 0; n < BOOKINGS; n++) {
     // Guests book up to 12 months ahead: the clock follows the calendar as it fills.
     if (n % 100 === 0) clock.set(`${addDays(checkIn, -7)}T10:00:00Z`);
-    const checkOut = addDays(checkIn, 2);
-    const quote = await call(
-      'GET',
-      `/api/quote?propertyId=1&checkInDate=${checkIn}&checkOutDate=${checkOut}`,
+    await payForStay(
+      call,
+      { checkInDate: checkIn, checkOutDate: addDays(checkIn, 2) },
+      { name: `Guest ${n}`, email: `guest${n}@example.test` },
     );
-    const held = await call('POST', '/api/create-payment-intent', {
-      amount: Math.round(quote.total * 100),
-      currency: 'gbp',
-      booking: {
-        propertyId: 1,
-        checkInDate: checkIn,
-        checkOutDate: checkOut,
-        guestCount: 2,
-        contactName: `Guest ${n}`,
-        contactEmail: `guest${n}@example.test`,
-        contactPhone: '07700 900000',
-        specialRequests: 'A late arrival, around 9 PM.',
-        totalPrice: quote.total,
-        status: 'confirmed',
-      },
-    });
-    await call('POST', `/api/demo-payments/${held.paymentIntentId}/confirm`, {
-      clientSecret: held.clientSecret,
-      card: { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' },
-      postcode: 'AB10 1AA',
-    });
-    await call('POST', '/api/payment-success', {
-      paymentIntentId: held.paymentIntentId,
-      bookingId: held.bookingId,
-    });
     checkIn = addDays(checkIn, 3);
   }
   console.info(`${database.kind}: ${BOOKINGS} paid bookings made in ${seconds(Date.now() - filling)}`);

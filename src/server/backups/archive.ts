@@ -87,7 +87,9 @@ export async function writeArchive(
         await writer.write(chunk);
       }
       if (count !== size) {
-        throw new Error(`${part.name} changed while it was being copied (${size} bytes expected, ${count} read)`);
+        throw new Error(
+          `${part.name} changed while it was being copied (${size} bytes expected, ${count} read)`,
+        );
       }
       await writer.close();
       described[part.name] = { size, sha256: hash.digest('hex') };
@@ -166,22 +168,32 @@ export async function readArchive(
     const found = seen.get(part);
     if (!found) throw new BackupFileError(`${name} is damaged: ${part} is missing from it.`);
     if (found.size !== expected.size || found.sha256 !== expected.sha256) {
-      throw new BackupFileError(`${name} is damaged: ${part} is not what was backed up (its checksum differs).`);
+      throw new BackupFileError(
+        `${name} is damaged: ${part} is not what was backed up (its checksum differs).`,
+      );
     }
   }
   const extra = [...seen.keys()].find((part) => !(part in manifest.parts));
-  if (extra) throw new BackupFileError(`${name} is damaged: it holds ${extra}, which its manifest does not list.`);
+  if (extra)
+    throw new BackupFileError(`${name} is damaged: it holds ${extra}, which its manifest does not list.`);
   return manifest;
 }
 
 /** The names a backup holds: nothing that could land outside DATA_DIR or MEDIA_DIR when restored. */
 function isKnownPart(name: string): boolean {
-  if (name === MANIFEST_NAME || name === PART.pgliteDump || name === PART.postgresDump || name === PART.keyFile) {
+  if (
+    name === MANIFEST_NAME ||
+    name === PART.pgliteDump ||
+    name === PART.postgresDump ||
+    name === PART.keyFile
+  ) {
     return true;
   }
   if (!name.startsWith(PART.mediaPrefix)) return false;
   const segments = name.slice(PART.mediaPrefix.length).split('/');
-  return segments.every((segment) => segment !== '' && segment !== '.' && segment !== '..' && !segment.includes('\\'));
+  return segments.every(
+    (segment) => segment !== '' && segment !== '.' && segment !== '..' && !segment.includes('\\'),
+  );
 }
 
 function parseManifest(name: string, bytes: Uint8Array): BackupManifest {

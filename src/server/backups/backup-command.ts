@@ -40,7 +40,9 @@ async function run(): Promise<number> {
       }
       try {
         if (!existsSync(path.resolve(config.dataDir, 'pglite', 'PG_VERSION'))) {
-          console.error(`There is no database in ${path.resolve(config.dataDir)} to back up (check DATA_DIR).`);
+          console.error(
+            `There is no database in ${path.resolve(config.dataDir)} to back up (check DATA_DIR).`,
+          );
           return 1;
         }
         outcome = await takeHere(config, { dataDir: config.dataDir });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SystemJob, SystemResponse } from '../../domain/api/system.ts';
+import { readSystem } from '../system/test-support.ts';
 import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
 import { PART, readArchive } from './archive.ts';
 import { checkBackup } from './backups.ts';
@@ -64,15 +65,7 @@ afterAll(async () => {
 /** A fresh session: the tests move the clock by days, past a session's idle limit. */
 const auth = async () => ({ authorization: `Bearer ${await adminToken(t.app)}` });
 
-async function system(app = t.app): Promise<SystemResponse> {
-  const response = await app.inject({
-    method: 'GET',
-    url: '/api/admin/system',
-    headers: { authorization: `Bearer ${await adminToken(app)}` },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
+const system = (app = t.app): Promise<SystemResponse> => readSystem(app);
 
 async function backupJob(app = t.app): Promise<SystemJob> {
   return (await system(app)).jobs.find((job) => job.name === 'backup')!;
@@ -97,7 +90,9 @@ describe('the daily backup', () => {
     const outcome = run.ran ? run.value : undefined;
     expect(outcome).toMatchObject({ ok: true, file: path.join(dirs.backups, name) });
     expect(outcome?.message).toMatch(
-      new RegExp(`^Took and checked the backup ${name} \\([\\d.]+ (KB|MB): \\d+ rows in \\d+ tables, 1 photo file\\)\\. BACKUP_COMMAND copied it\\.$`),
+      new RegExp(
+        `^Took and checked the backup ${name} \\([\\d.]+ (KB|MB): \\d+ rows in \\d+ tables, 1 photo file\\)\\. BACKUP_COMMAND copied it\\.$`,
+      ),
     );
 
     // One file: the database's copy with every table's rows, the photo and the key, as they were.
@@ -117,7 +112,9 @@ describe('the daily backup', () => {
     expect(parts.get(PART.keyFile)?.toString()).toBe(KEY);
 
     // BACKUP_COMMAND got the file's path: the off-site copy is the same file.
-    expect(await readFile(path.join(dirs.copies, name))).toEqual(await readFile(path.join(dirs.backups, name)));
+    expect(await readFile(path.join(dirs.copies, name))).toEqual(
+      await readFile(path.join(dirs.backups, name)),
+    );
 
     const answer = await system();
     expect(answer.backups).toEqual([
@@ -167,9 +164,14 @@ describe("a backup's download", () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({
       error: 'not_found',
-      message: 'There is no backup named tower-backup-20200101-000000Z.tar: the System tab lists those there are.',
+      message:
+        'There is no backup named tower-backup-20200101-000000Z.tar: the System tab lists those there are.',
     });
-    for (const name of ['..%2F..%2Fdata%2Fsecret.key', '..%2Fdata%2Fsecret.key', 'tower-backup-20261126-030030Z.tar.check.json']) {
+    for (const name of [
+      '..%2F..%2Fdata%2Fsecret.key',
+      '..%2Fdata%2Fsecret.key',
+      'tower-backup-20261126-030030Z.tar.check.json',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url: url(name), headers: await auth() });
       expect(response.statusCode, name).toBe(400);
       expect(response.json()).toMatchObject({ error: 'invalid_input' });
@@ -223,7 +225,7 @@ describe('a backup that fails', () => {
     expect(answer.backups).toMatchObject([{ name: 'tower-backup-20261124-100000Z.tar', verified: true }]);
   });
 
-  it("finds a file damaged after it was taken, and lists a file it never checked as not checked", async () => {
+  it('finds a file damaged after it was taken, and lists a file it never checked as not checked', async () => {
     const [listed] = (await system(failing.app)).backups;
     const file = path.join(failingRoot, 'backups', listed!.name);
     const bytes = await readFile(file);

@@ -84,7 +84,11 @@ async function filesUnder(dir: string): Promise<{ relative: string; file: string
   for (const entry of entries) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    files.push({ relative: path.relative(dir, file).split(path.sep).join('/'), file, size: (await stat(file)).size });
+    files.push({
+      relative: path.relative(dir, file).split(path.sep).join('/'),
+      file,
+      size: (await stat(file)).size,
+    });
   }
   return files.sort((a, b) => a.relative.localeCompare(b.relative));
 }
@@ -112,7 +116,8 @@ export function createBackups(deps: { config: Config; database: Database; clock:
     const stamp = stampOf(now);
     for (let n = 0; ; n++) {
       const name = `tower-backup-${stamp}${n === 0 ? '' : `-${n}`}.tar`;
-      if (!(await exists(path.join(dir, name))) && !(await exists(path.join(dir, `${name}.partial`)))) return name;
+      if (!(await exists(path.join(dir, name))) && !(await exists(path.join(dir, `${name}.partial`))))
+        return name;
     }
   }
 
@@ -156,7 +161,9 @@ export function createBackups(deps: { config: Config; database: Database; clock:
       verified: problem === undefined,
       problem: problem ?? null,
     };
-    await writeFile(path.join(dir, `${name}${CHECK_SUFFIX}`), `${JSON.stringify(checked)}\n`, { mode: 0o600 });
+    await writeFile(path.join(dir, `${name}${CHECK_SUFFIX}`), `${JSON.stringify(checked)}\n`, {
+      mode: 0o600,
+    });
   }
 
   /** Keeps the BACKUP_KEEP newest backups (and their check records); run only after a checked one. */
@@ -185,7 +192,11 @@ export function createBackups(deps: { config: Config; database: Database; clock:
       return undefined;
     } catch (error) {
       const failure = error as { code?: number | string; signal?: string; stderr?: string };
-      const said = String(failure.stderr ?? '').trim().split('\n').slice(-2).join(' ');
+      const said = String(failure.stderr ?? '')
+        .trim()
+        .split('\n')
+        .slice(-2)
+        .join(' ');
       const how =
         failure.signal !== undefined && failure.signal !== null
           ? `was stopped (${failure.signal})`
@@ -203,7 +214,12 @@ export function createBackups(deps: { config: Config; database: Database; clock:
       file = path.join(dir, await newName(takenAt));
       manifest = await write(file);
     } catch (error) {
-      return { ok: false, step: 'backup', file: undefined, message: `The backup could not be taken: ${words(error)}.` };
+      return {
+        ok: false,
+        step: 'backup',
+        file: undefined,
+        message: `The backup could not be taken: ${words(error)}.`,
+      };
     }
     const name = path.basename(file);
     const problem = await checkBackup(file, databaseUrl);
@@ -226,7 +242,12 @@ export function createBackups(deps: { config: Config; database: Database; clock:
     if (copyProblem) {
       return { ok: false, step: 'copy', file, message: `${taken} But the copy failed: ${copyProblem}.` };
     }
-    return { ok: true, file, size, message: config.backup.command ? `${taken} BACKUP_COMMAND copied it.` : taken };
+    return {
+      ok: true,
+      file,
+      size,
+      message: config.backup.command ? `${taken} BACKUP_COMMAND copied it.` : taken,
+    };
   }
 
   async function list(): Promise<BackupSummary[]> {
@@ -276,7 +297,10 @@ export function createBackups(deps: { config: Config; database: Database; clock:
  * The check: the file read back whole against its manifest, its database restored into a scratch one, and
  * every table's rows compared with those counted when it was taken. Resolves with the problem, or undefined.
  */
-export async function checkBackup(file: string, databaseUrl: string | undefined): Promise<string | undefined> {
+export async function checkBackup(
+  file: string,
+  databaseUrl: string | undefined,
+): Promise<string | undefined> {
   let databaseBytes: Uint8Array | undefined;
   let manifest: BackupManifest;
   try {

@@ -65,7 +65,8 @@ async function dumpPglite(database: Database): Promise<{ bytes: Uint8Array; tabl
     const dump = await database.pglite!.dumpDataDir('gzip');
     const after = await countRows(query);
     if (sameCounts(before, after)) return { bytes: new Uint8Array(await dump.arrayBuffer()), tables: before };
-    if (attempt === 4) throw new Error('the database kept changing while it was copied; the next run tries again');
+    if (attempt === 4)
+      throw new Error('the database kept changing while it was copied; the next run tries again');
   }
 }
 
@@ -93,7 +94,9 @@ async function dumpPostgres(databaseUrl: string, file: string): Promise<TableCou
   }
 }
 
-export type DatabaseDump = { kind: 'pglite'; bytes: Uint8Array; tables: TableCounts } | { kind: 'postgres'; file: string; tables: TableCounts };
+export type DatabaseDump =
+  | { kind: 'pglite'; bytes: Uint8Array; tables: TableCounts }
+  | { kind: 'postgres'; file: string; tables: TableCounts };
 
 /** A consistent copy of the running database; `postgresFile` is where pg_dump writes it. */
 export async function dumpDatabase(
@@ -102,7 +105,11 @@ export async function dumpDatabase(
 ): Promise<DatabaseDump> {
   if (database.kind === 'pglite') return { kind: 'pglite', ...(await dumpPglite(database)) };
   if (!options.databaseUrl) throw new Error('DATABASE_URL is not set');
-  return { kind: 'postgres', file: options.postgresFile, tables: await dumpPostgres(options.databaseUrl, options.postgresFile) };
+  return {
+    kind: 'postgres',
+    file: options.postgresFile,
+    tables: await dumpPostgres(options.databaseUrl, options.postgresFile),
+  };
 }
 
 /**
@@ -138,7 +145,13 @@ export const countPglite = (database: Database) => countRows(pgliteQuery(databas
 export async function restorePostgres(file: string, url: string): Promise<TableCounts> {
   // Without owners, privileges or comments: the site's user restores into its own new database, and may own
   // neither the extension nor the roles of the server the backup came from.
-  await pgTool('pg_restore', url, ['--no-owner', '--no-privileges', '--no-comments', '--exit-on-error', file]);
+  await pgTool('pg_restore', url, [
+    '--no-owner',
+    '--no-privileges',
+    '--no-comments',
+    '--exit-on-error',
+    file,
+  ]);
   return countPostgres(url);
 }
 

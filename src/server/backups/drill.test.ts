@@ -7,8 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SmtpTestServer, startSmtpTestServer } from '../test/smtp-test-server.ts';
+import { payForStay } from '../test/paid-booking.ts';
 import { START_DEADLINE_MS, startServer, stopServers, waitForHealth } from '../test/server-process.ts';
+import { type SmtpTestServer, startSmtpTestServer } from '../test/smtp-test-server.ts';
 import { createEmptyPostgresDatabase } from '../test/test-app.ts';
 import { readArchive } from './archive.ts';
 
@@ -46,7 +47,9 @@ async function filesOf(dir: string): Promise<Record<string, string>> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    files[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex');
+    files[path.relative(dir, file)] = createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex');
   }
   return files;
 }
@@ -120,29 +123,11 @@ describe('backup and restore, as the owner would after losing the server', () =>
         levy,
       });
       // A guest's paid booking (its confirmation e-mail queued), and one the owner took by phone.
-      const quote = await call('GET', '/api/quote?propertyId=1&checkInDate=2027-02-10&checkOutDate=2027-02-13');
-      const held = await call('POST', '/api/create-payment-intent', {
-        amount: Math.round(quote.total * 100),
-        currency: 'gbp',
-        booking: {
-          propertyId: 1,
-          checkInDate: '2027-02-10',
-          checkOutDate: '2027-02-13',
-          guestCount: 2,
-          contactName: 'Ada Guest',
-          contactEmail: GUEST,
-          contactPhone: '',
-          specialRequests: '',
-          totalPrice: quote.total,
-          status: 'confirmed',
-        },
-      });
-      await call('POST', `/api/demo-payments/${held.paymentIntentId}/confirm`, {
-        clientSecret: held.clientSecret,
-        card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
-        postcode: 'AB10 1AA',
-      });
-      await call('POST', '/api/payment-success', { paymentIntentId: held.paymentIntentId, bookingId: held.bookingId });
+      await payForStay(
+        call,
+        { checkInDate: '2027-02-10', checkOutDate: '2027-02-13' },
+        { name: 'Ada Guest', email: GUEST },
+      );
       await call('POST', '/api/admin/bookings', {
         checkInDate: '2027-03-01',
         checkOutDate: '2027-03-05',
@@ -205,7 +190,9 @@ describe('backup and restore, as the owner would after losing the server', () =>
 
       const restore = await run(process.execPath, [COMMAND('restore'), file], { env: commandEnv });
       const taken = `${manifest.createdAt.slice(0, 10)} ${manifest.createdAt.slice(11, 16)} UTC`;
-      expect(restore.stdout).toContain(`Restored the backup taken on ${taken} by version ${manifest.appVersion}`);
+      expect(restore.stdout).toContain(
+        `Restored the backup taken on ${taken} by version ${manifest.appVersion}`,
+      );
       expect(restore.stdout).toContain('  stays: 3\n');
       expect(restore.stdout).toContain(`  photo files: ${Object.keys(before.media).length}\n`);
 

@@ -12,7 +12,9 @@ async function run(): Promise<number> {
   const config = loadConfigOrExit(process.env);
   const file = process.argv[2];
   if (!file) {
-    console.error('Say which backup to restore: npm run restore -- backups/tower-backup-20261126-030000Z.tar');
+    console.error(
+      'Say which backup to restore: npm run restore -- backups/tower-backup-20261126-030000Z.tar',
+    );
     return 1;
   }
   try {

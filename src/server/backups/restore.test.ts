@@ -29,7 +29,9 @@ beforeAll(async () => {
   await mkdir(path.join(media, 'uploads', 'abc'), { recursive: true });
   await writeFile(path.join(media, 'uploads', 'abc', 'hero.avif'), PHOTO);
   await writeFile(path.join(root, 'site', 'secret.key'), KEY);
-  t = await createTestApp({ env: { DATA_DIR: path.join(root, 'site'), BACKUP_DIR: path.join(root, 'backups') } });
+  t = await createTestApp({
+    env: { DATA_DIR: path.join(root, 'site'), BACKUP_DIR: path.join(root, 'backups') },
+  });
   const outcome = await t.app.jobs.run('backup');
   if (!outcome.ok) throw new Error(outcome.message);
   backup = outcome.file;
@@ -41,7 +43,7 @@ afterAll(async () => {
 });
 
 /** A place to restore into: a new DATA_DIR with what a running site had (so a refusal can be seen to move nothing). */
-async function target(name: string): Promise<{ config: Config; before: () => Promise<string[]> }> {
+async function target(name: string): Promise<{ config: Config; contents: () => Promise<string[]> }> {
   const dataDir = path.join(root, name);
   await mkdir(path.join(dataDir, 'pglite'), { recursive: true });
   await writeFile(path.join(dataDir, 'pglite', 'PG_VERSION'), '17\n');
@@ -57,7 +59,7 @@ async function target(name: string): Promise<{ config: Config; before: () => Pro
   return {
     config: testConfig(env),
     // The data directory's lock leaves its owner file behind (data-dir-lock.ts): not the site's data.
-    before: async () =>
+    contents: async () =>
       (await readdir(dataDir, { recursive: true })).filter((name) => !name.startsWith('server.lock')).sort(),
   };
 }
@@ -81,31 +83,35 @@ describe('npm run restore', () => {
 
   it('refuses while a server holds DATA_DIR, and touches nothing', async () => {
     if (process.env.TEST_DATABASE_URL) return; // on PostgreSQL the server holds no lock: the next test's refusal
-    const { config, before } = await target('held');
-    const listed = await before();
+    const { config, contents } = await target('held');
+    const listed = await contents();
     release = await lockDataDir(config.dataDir); // what a running server holds
     await expectRefused(
       config,
       backup,
       /^A server is running on this site's data \(.+held\): stop it first \(for example: sudo systemctl stop the-tower\), then restore\.$/,
     );
-    const after = await before();
+    const after = await contents();
     expect(after).toEqual(expect.arrayContaining(listed));
     expect(after.filter((name) => name.includes('before-restore'))).toEqual([]);
   });
 
-  it('on PostgreSQL, refuses a database that is not empty (a running site\'s)', async () => {
+  it("on PostgreSQL, refuses a database that is not empty (a running site's)", async () => {
     if (!process.env.TEST_DATABASE_URL) return;
     const config = testConfig({
       DATA_DIR: path.join(root, 'pg-running'),
       DATABASE_URL: t.database.pool!.options.connectionString!,
     });
-    await expectRefused(config, backup, /^The database DATABASE_URL names is not empty: create a new, empty database/);
+    await expectRefused(
+      config,
+      backup,
+      /^The database DATABASE_URL names is not empty: create a new, empty database/,
+    );
   });
 
   it('refuses a foreign, truncated or damaged file before touching anything, saying what is wrong', async () => {
-    const { config, before } = await target('refusals');
-    const listed = await before();
+    const { config, contents } = await target('refusals');
+    const listed = await contents();
     const bytes = await readFile(backup);
     const file = async (name: string, content: Uint8Array | string) => {
       const written = path.join(root, name);
@@ -138,18 +144,20 @@ describe('npm run restore', () => {
     );
     const manifest = await readArchive(backup);
     const body = JSON.stringify({ ...manifest, format: 'another-app' });
-    const foreign = await packTar([{ header: { name: 'manifest.json', size: Buffer.byteLength(body) }, body }]);
+    const foreign = await packTar([
+      { header: { name: 'manifest.json', size: Buffer.byteLength(body) }, body },
+    ]);
     await expectRefused(
       config,
       await file('foreign.tar', foreign),
       "foreign.tar is not a backup of this site: its manifest is not The Tower's.",
     );
 
-    expect(await before()).toEqual(listed);
+    expect(await contents()).toEqual(listed);
   });
 
   it('moves the current data aside, restores the database, the photos and the key, and says what it restored', async () => {
-    const { config, before } = await target('restored');
+    const { config, contents } = await target('restored');
     const manifest = await readArchive(backup);
     const result = await restoreBackup(config, backup);
 
@@ -159,13 +167,11 @@ describe('npm run restore', () => {
     expect(await readFile(path.join(config.dataDir, 'secret.key'), 'utf8')).toBe(KEY);
     // Nothing deleted: what was there is beside it.
     const aside = result.movedAside.map((moved) => path.relative(config.dataDir, moved));
-    const expected = [
-      ...(config.databaseUrl ? [] : ['pglite']),
-      'secret.key',
-      'media',
-    ].map((name) => expect.stringMatching(new RegExp(`^${name}\\.before-restore-\\d{8}-\\d{6}$`)));
+    const expected = [...(config.databaseUrl ? [] : ['pglite']), 'secret.key', 'media'].map((name) =>
+      expect.stringMatching(new RegExp(`^${name}\\.before-restore-\\d{8}-\\d{6}$`)),
+    );
     expect(aside).toEqual(expected);
-    const listed = await before();
+    const listed = await contents();
     expect(listed.filter((name) => name.endsWith('current.jpg'))).toHaveLength(1);
     expect(existsSync(path.join(config.mediaDir, 'current.jpg'))).toBe(false);
   });

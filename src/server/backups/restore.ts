@@ -69,7 +69,7 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
       throw new RestoreRefused(
         manifest.database.kind === 'pglite'
           ? 'This backup is of the embedded database: unset DATABASE_URL to restore it.'
-          : "This backup is of a PostgreSQL database: set DATABASE_URL to a new, empty database to restore it into.",
+          : 'This backup is of a PostgreSQL database: set DATABASE_URL to a new, empty database to restore it into.',
       );
     }
 
@@ -121,7 +121,7 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
     const notes =
       manifest.secretKey === 'env' && !config.secretKey
         ? [
-            "The backed-up site used SECRET_KEY: set the same SECRET_KEY before starting the server, or the stored e-mail password and two-step sign-in cannot be read.",
+            'The backed-up site used SECRET_KEY: set the same SECRET_KEY before starting the server, or the stored e-mail password and two-step sign-in cannot be read.',
           ]
         : [];
     return { manifest, tables, photoFiles, movedAside, notes };

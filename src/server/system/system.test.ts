@@ -9,7 +9,8 @@ import {
   serveStatus,
   startChannelFeeds,
 } from '../calendar-sync/test-feed-server.ts';
-import { adminToken, createTestApp, openSecondConnection, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { createTestApp, openSecondConnection, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { readSystem } from './test-support.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -30,15 +31,7 @@ afterAll(async () => {
 
 const at = (ms: number) => new Date(new Date(TEST_NOW).getTime() + ms).toISOString();
 
-async function system(app = t.app): Promise<SystemResponse> {
-  const response = await app.inject({
-    method: 'GET',
-    url: '/api/admin/system',
-    headers: { authorization: `Bearer ${await adminToken(app)}` },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
+const system = (app = t.app): Promise<SystemResponse> => readSystem(app);
 
 async function job(name: string, app = t.app): Promise<SystemJob> {
   const found = (await system(app)).jobs.find((entry) => entry.name === name);
