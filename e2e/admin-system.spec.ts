@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { type AdminApi, expect, type TestClock, test } from './fixtures.ts';
 
 /**
- * The admin's System tab: every job of the server with its last run, what it did in a sentence, and its next
- * run. Asking the test clock the time runs the hold sweep, the balance job, the guest messages and the e-mail
+ * The admin's System tab: the open alerts, the database and the disks' free space, and every job of the server
+ * with its last run, what it did in a sentence, and its next run. Asking the test clock the time runs the hold sweep, the balance job, the guest messages and the e-mail
  * outbox as their timers would, so each has a last run to show.
  */
 
@@ -24,7 +24,33 @@ test('the System tab lists every job with its last run, what it did, and its nex
 }) => {
   const jobs = await openSystemTab(page, admin, clock);
   await expect(page.getByText(/^Version \d+\.\d+\.\d+/)).toBeVisible();
-  await expect(jobs.getByRole('listitem')).toHaveCount(8);
+  await expect(jobs.getByRole('listitem')).toHaveCount(9);
+
+  // A fresh site has no alert open, unless the machine's own disk is nearly full: the list follows the server.
+  const alerts = page.getByRole('region', { name: 'Alerts' });
+  const open = (await admin.call<{ alerts: unknown[] }>('get', '/api/admin/system')).alerts;
+  if (open.length === 0) {
+    await expect(alerts).toContainText(
+      'No open alerts: the jobs, e-mail, backups, disks and channel calendars are fine.',
+    );
+  } else {
+    await expect(alerts.getByRole('list', { name: 'Open alerts' }).getByRole('listitem')).toHaveCount(
+      open.length,
+    );
+  }
+  await expect(job(page, 'Alerts')).toContainText('Every 5 minutes');
+
+  const storage = page.getByRole('region', { name: 'Storage' });
+  const value = (term: string) =>
+    storage
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${term.replace(/[()]/g, '\\$&')}$`) })
+      .locator('xpath=following-sibling::dd[1]');
+  const size = String.raw`\d+(\.\d)? (KB|MB|GB)`;
+  await expect(value('Database')).toHaveText('Embedded (in DATA_DIR)');
+  await expect(value('Database size')).toHaveText(new RegExp(`^${size}$`));
+  await expect(value('Data (DATA_DIR)')).toContainText(new RegExp(`^${size} free of ${size} \\(\\d+ %\\)`));
+  await expect(value('Backups (BACKUP_DIR)')).toContainText(new RegExp(`^${size} free of ${size}`));
 
   const holds = job(page, 'Lapsed holds');
   await expect(holds).toContainText('Every minute');

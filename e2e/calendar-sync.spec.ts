@@ -201,6 +201,49 @@ test.describe('calendar sync screen', () => {
     await expect(page.getByRole('button', { name: 'Copy' })).toBeEnabled();
   });
 
+  test('a feed address has its own Save and is still there after a reload', async ({ page, admin }) => {
+    await admin.signIn(page);
+    await page.goto('/admin/calendar-sync');
+    await page.waitForLoadState('networkidle'); // the saved URLs are filled in once loaded
+    const airbnbInput = page.getByLabel('Airbnb iCal URL');
+    await airbnbInput.fill(feeds.url('/empty.ics'));
+    await page.getByRole('button', { name: 'Save Airbnb address' }).click();
+    await expect(page.getByText('Address Saved', { exact: true })).toBeVisible();
+    // Saved, not synced: a new address starts without the old one's history.
+    await expect(page.getByTestId('airbnb-status')).toContainText('Last successful sync: never');
+
+    await page.reload();
+    await expect(page.getByLabel('Airbnb iCal URL')).toHaveValue(feeds.url('/empty.ics'));
+    await expect(page.getByTestId('airbnb-status')).toContainText('Last successful sync: never');
+  });
+
+  test('an address that is not one is refused beside its field in a sentence, with no field name', async ({
+    page,
+    admin,
+  }) => {
+    await admin.signIn(page);
+    await page.goto('/admin/calendar-sync');
+    await page.waitForLoadState('networkidle');
+    const bookingInput = page.getByLabel('Booking.com iCal URL');
+    await bookingInput.fill('my booking calendar');
+    await page.getByRole('button', { name: 'Save Booking.com address' }).click();
+    await expect(bookingInput).toHaveAttribute('aria-invalid', 'true');
+    await expect(bookingInput).toHaveAccessibleDescription(
+      'The iCal URL must be a web address starting with https://',
+    );
+    await page.getByRole('button', { name: 'Sync Booking.com Calendar' }).click();
+    await expect(bookingInput).toHaveAccessibleDescription(
+      'The iCal URL must be a web address starting with https://',
+    );
+    await expect(page.getByText('Booking.com Sync Complete', { exact: true })).toHaveCount(0);
+    await expect(page.getByText(/icalUrl|bookingUrl|400:/)).toHaveCount(0);
+
+    // Nothing was saved: the address saved before comes back.
+    const saved = (await admin.call('get', '/api/admin/calendar-sources')).sources[1].url as string | null;
+    await page.reload();
+    await expect(page.getByLabel('Booking.com iCal URL')).toHaveValue(saved ?? '');
+  });
+
   test('has no detectable accessibility problems', async ({ page, admin }) => {
     await admin.signIn(page);
     await page.goto('/admin/calendar-sync');

@@ -62,6 +62,29 @@ test.describe('scripts and the first paint', () => {
     expect(taken).toHaveLength(1);
   });
 
+  test('a guest who reads the home page before Book Now finds the card’s code and data already fetched', async ({
+    page,
+  }) => {
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) reads.push(pathname);
+    });
+    // In the background after the load event, without the guest going anywhere near the card.
+    const fetched = Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === '/api/unavailable-dates/1'),
+      page.waitForResponse((response) => new URL(response.url()).pathname === '/api/rate-plan'),
+      page.waitForResponse((response) => /\/assets\/booking-card-[\w-]+\.js$/.test(response.url())),
+    ]);
+    await page.goto('/'); // the hero at the top; the Book Now section far below the screen
+    await fetched;
+    await page.getByRole('main').getByRole('link', { name: 'Book Now' }).first().click();
+    await expect(page.getByRole('complementary', { name: 'Booking' }).getByRole('grid')).toBeVisible();
+    // The card opened on what was fetched: its first reads went over the network once.
+    expect(reads.filter((path) => path === '/api/unavailable-dates/1')).toHaveLength(1);
+    expect(reads.filter((path) => path === '/api/rate-plan')).toHaveLength(1);
+  });
+
   test('the admin area, which needs its scripts to be read, still announces them with the page', async ({
     request,
   }) => {

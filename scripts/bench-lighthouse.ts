@@ -13,7 +13,9 @@
  * Per page it also prints the timing metrics (FCP, LCP, TBT, CLS, Speed Index), the JavaScript requested before
  * the load event, every scored audit below 0.9 and why each failing Best Practices audit failed. Last, the time
  * until the Book Now card is usable (the calendar's days are buttons React handles) when a phone opens /#booking,
- * and when it taps Book Now on / the moment the page has loaded, in Chromium with Lighthouse's mobile throttling
+ * when it taps Book Now on / the moment the page has loaded (the load event: the worst moment, as the page's
+ * scripts have only just been asked for), and when it taps it after reading the page for READ_S seconds (default
+ * 5) after the load event, in Chromium with Lighthouse's mobile throttling
  * applied by DevTools (4× CPU, 562.5 ms per request, 1.47 Mbit/s): the first beside its ratio to the home page's
  * floor LCP of the same run (on a busy machine the ratio is the figure to trust), each with where the time went
  * (docs/decisions/021-book-now-on-a-phone.md). Goals: /#booking ≤ 2.5 s and ≤ 1.5× the floor, a tap ≤ 1.0 s.
@@ -58,6 +60,10 @@ const WITH_PHOTOS = process.env.BENCH_PHOTOS === '1';
 const TRACES = process.env.BENCH_TRACE ? path.resolve(process.env.BENCH_TRACE) : undefined;
 /** The goals of the Book Now timings (docs/decisions/021-book-now-on-a-phone.md). */
 const BOOK_NOW_GOALS = { openMs: 2500, openRatio: 1.5, tapMs: 1000 };
+/** How long the guest of the third Book Now case reads the home page after its load event before tapping. */
+const READ_S = Number(process.env.READ_S ?? 5);
+const BOOK_NOW_WAYS = ['open #booking', 'tap after load', 'tap after reading'] as const;
+type BookNowWay = (typeof BOOK_NOW_WAYS)[number];
 const ADMIN_PASSWORD = 'lighthouse-bench-password';
 
 /**
@@ -205,7 +211,7 @@ type RequestGroup = { count: number; bytes: number; start: number; end: number }
  * they open / and tap it the moment the page has loaded. Chromium with Lighthouse's mobile throttling, a fresh
  * cache each run. Also reads, from the page's own timings, where the time went.
  */
-async function bookNowRun(origin: string, way: 'open #booking' | 'tap after load', run: number) {
+async function bookNowRun(origin: string, way: BookNowWay, run: number) {
   const browser = await playwrightChromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({
@@ -245,13 +251,15 @@ async function bookNowRun(origin: string, way: 'open #booking' | 'tap after load
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_THROTTLING.cpu });
     if (TRACES) {
       mkdirSync(TRACES, { recursive: true });
-      const name = `book-now-${way === 'open #booking' ? 'open' : 'tap'}-${run + 1}.json`;
+      const name = `book-now-${way.replaceAll(/[^a-z]+/g, '-')}-${run + 1}.json`;
       await browser.startTracing(page, { path: path.join(TRACES, name) });
     }
     let tappedAt = 0;
     if (way === 'open #booking') await page.goto(`${origin}/#booking`, { waitUntil: 'commit' });
     else {
       await page.goto(`${origin}/`, { waitUntil: 'load' });
+      // The guest reads the hero first: a pause in the guest's time, not a test's wait for something to happen.
+      if (way === 'tap after reading') await page.waitForTimeout(READ_S * 1000);
       tappedAt = await page.evaluate(() => performance.now());
       await page.getByRole('main').getByRole('link', { name: 'Book Now' }).first().tap();
     }
@@ -307,7 +315,8 @@ async function bookNowRun(origin: string, way: 'open #booking' | 'tap after load
       };
     };
     return {
-      usable: timings.usable - tappedAt,
+      // A card ready before the tap is usable at the tap.
+      usable: Math.max(timings.usable, tappedAt) - tappedAt,
       tap: tappedAt,
       html: timings.html,
       load: timings.load,
@@ -497,10 +506,12 @@ async function main(): Promise<void> {
     chromium.kill();
     chromium = undefined;
 
-    const bookNow = { 'open #booking': [] as BookNowRun[], 'tap after load': [] as BookNowRun[] };
+    const bookNow = Object.fromEntries(BOOK_NOW_WAYS.map((way) => [way, [] as BookNowRun[]])) as Record<
+      BookNowWay,
+      BookNowRun[]
+    >;
     for (let run = 0; run < RUNS; run++)
-      for (const way of ['open #booking', 'tap after load'] as const)
-        bookNow[way].push(await bookNowRun(origin, way, run));
+      for (const way of BOOK_NOW_WAYS) bookNow[way].push(await bookNowRun(origin, way, run));
 
     console.info('\nLighthouse 13, mobile emulation (simulated throttling), production build:\n');
     const header = [
@@ -536,8 +547,10 @@ async function main(): Promise<void> {
           `  opening /#booking: ${seconds(usable)}${of}, ${ratio}; goal ≤ ${seconds(BOOK_NOW_GOALS.openMs)} and ≤ ${BOOK_NOW_GOALS.openRatio}×`,
         );
       } else {
+        const when =
+          way === 'tap after load' ? 'the moment it has loaded' : `${READ_S} s after it has loaded`;
         console.info(
-          `  tapping Book Now on / the moment it has loaded: ${seconds(usable)} after the tap${of}; goal ≤ ${seconds(BOOK_NOW_GOALS.tapMs)}`,
+          `  tapping Book Now on / ${when}: ${seconds(usable)} after the tap${of}; goal ≤ ${seconds(BOOK_NOW_GOALS.tapMs)}`,
         );
       }
       console.info(`    where the time went, from the navigation: ${bookNowBreakdown(medianRun)}`);

@@ -1,11 +1,13 @@
 /**
- * `npm test`: lint, types, unit and integration tests, the production build, then the browser tests.
+ * `npm test`: lint, types, unit and integration tests, the production build, then the browser tests (with the
+ * deployment's, behind Caddy).
  * CI runs exactly this (and the integration suite again on PostgreSQL, see .ci/run).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { missingDeploymentTools } from './deployment-tools.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -50,6 +52,11 @@ function counts(): { passed: number; failed: number } {
 }
 
 ensureChromium();
+const missingTools = missingDeploymentTools();
+if (missingTools.length) {
+  for (const sentence of missingTools) console.error(sentence);
+  process.exit(1);
+}
 for (const [label, command, args, env] of steps) {
   console.info(`\n▶ ${label}: ${path.basename(command)} ${args.join(' ')}`);
   const started = performance.now();

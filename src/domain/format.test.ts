@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatBytes,
   formatDayMonthYear,
   formatLongDate,
   formatMediumDate,
@@ -23,5 +24,14 @@ describe('format', () => {
   it('writes pounds as the site shows them', () => {
     expect(formatPounds(914)).toBe('£914');
     expect(formatPounds(27.5)).toBe('£27.50');
+  });
+
+  it('writes sizes of files and disks in KB, MB and GB', () => {
+    expect(formatBytes(0)).toBe('0 KB');
+    expect(formatBytes(300)).toBe('1 KB');
+    expect(formatBytes(85 * 1024)).toBe('85 KB');
+    expect(formatBytes(3.4 * 1024 ** 2)).toBe('3.4 MB');
+    expect(formatBytes(1024 ** 3 - 1)).toBe('1024.0 MB');
+    expect(formatBytes(12.5 * 1024 ** 3)).toBe('12.5 GB');
   });
 });

@@ -64,9 +64,13 @@ export function formatGbp(pence: number): string {
 /** "£914" or "£27.50", from pounds (the public API's unit). */
 export const formatPounds = (pounds: number) => formatGbp(Math.round(pounds * 100));
 
-/** A file's size: "3.4 MB", "85 KB", "1.20 GB" (the download pages, the backups). */
+const KB = 1024;
+const MB = KB * 1024;
+const GB = MB * 1024;
+
+/** "12.5 GB", "3.4 MB", "85 KB": the size of a file or the space on a disk (1 KB = 1024 bytes). */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  if (bytes >= GB) return `${(bytes / GB).toFixed(1)} GB`;
+  if (bytes >= MB) return `${(bytes / MB).toFixed(1)} MB`;
+  return bytes <= 0 ? '0 KB' : `${Math.max(1, Math.round(bytes / KB))} KB`;
 }

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { adminAuthPlugin } from './admin-auth/plugin.ts';
 import { adminBookingsPlugin } from './admin-bookings/plugin.ts';
 import type { RefundProvider } from './admin-bookings/service.ts';
+import { alertsPlugin } from './alerts/plugin.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import { backupsPlugin } from './backups/plugin.ts';
 import { type BookingsRepository, createBookings } from './bookings/bookings-repository.ts';
@@ -43,6 +44,7 @@ import {
   type SiteContentSources,
 } from './site-content/site-content.ts';
 import { SITE_CONTENT_SOURCES } from './site-content/sources.ts';
+import { type DiskReader, readDisk, watchedDirectories } from './system/disks.ts';
 import { systemAdminRoutes } from './system/routes.ts';
 import { testClockRoutes } from './test-clock/routes.ts';
 import { sitePlugin } from './web/plugin.ts';
@@ -85,6 +87,8 @@ export type BuildAppOptions = {
   pageRenderer?: PageRenderer;
   /** Parts of the site content from elsewhere than their owners' tables (tests). */
   siteContentSources?: SiteContentSources;
+  /** Reads the free space of a directory's disk (default: the real disk; tests fake a full one). */
+  readDisk?: DiskReader;
 };
 
 declare module 'fastify' {
@@ -149,12 +153,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     photosReady: options.photosReady,
     logBlockers: options.logGoLiveBlockers ?? config.nodeEnv === 'production',
   });
+  const diskReader = options.readDisk ?? readDisk;
+  await app.register(alertsPlugin, { ...context, readDisk: diskReader });
   await app.register(jobsPlugin, {
     ...context,
     startJobs: options.startJobs ?? false,
     queuesOff: options.photoWorker === false ? ['photo-processing'] : [],
   });
-  await registerAdminApi(app, systemAdminRoutes, { jobs: app.jobs, backups: app.backups });
+  await registerAdminApi(app, systemAdminRoutes, {
+    jobs: app.jobs,
+    alerts: app.alerts,
+    database: context.database,
+    directories: watchedDirectories(config),
+    readDisk: diskReader,
+    backups: app.backups,
+  });
   if (testClock) await registerApi(app, testClockRoutes, { ...context, advance: testClock.advance });
   await registerApi(app, apiNotFound, {});
 
@@ -210,7 +223,8 @@ function serverOptions(options: BuildAppOptions) {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    // Only the configured proxies' X-Forwarded-For is believed (config.ts, TRUST_PROXY).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkError,

@@ -9,26 +9,27 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       siteUrl: 'http://localhost:3000',
       dataDir: './data',
+      backupDir: './backups',
       databaseUrl: undefined,
       payments: { mode: 'demo' },
       holdMinutes: 15,
       holdLimitPerHour: 20,
       icalAllowPrivateHosts: false,
       syncIntervalMinutes: 180,
-      backup: { dir: './backups', hour: 3, keep: 14, command: undefined },
+      backup: { hour: 3, keep: 14, command: undefined },
     });
   });
 
   it('takes the backup settings, and refuses a BACKUP_DIR inside DATA_DIR or MEDIA_DIR with a sentence', () => {
-    expect(
-      loadConfig({
-        DATA_DIR: '/srv/tower/data',
-        BACKUP_DIR: '/srv/tower/backups',
-        BACKUP_HOUR: '0',
-        BACKUP_KEEP: '30',
-        BACKUP_COMMAND: ' rclone copy --quiet remote:tower ',
-      }).backup,
-    ).toEqual({ dir: '/srv/tower/backups', hour: 0, keep: 30, command: 'rclone copy --quiet remote:tower' });
+    const config = loadConfig({
+      DATA_DIR: '/srv/tower/data',
+      BACKUP_DIR: '/srv/tower/backups',
+      BACKUP_HOUR: '0',
+      BACKUP_KEEP: '30',
+      BACKUP_COMMAND: ' rclone copy --quiet remote:tower ',
+    });
+    expect(config.backupDir).toBe('/srv/tower/backups');
+    expect(config.backup).toEqual({ hour: 0, keep: 30, command: 'rclone copy --quiet remote:tower' });
     expect(() => loadConfig({ DATA_DIR: '/srv/tower', BACKUP_DIR: '/srv/tower/backups' })).toThrowError(
       'Invalid configuration: BACKUP_DIR must not be inside DATA_DIR (/srv/tower): the backups would copy themselves and be lost with it (got "/srv/tower/backups")',
     );
@@ -39,7 +40,7 @@ describe('loadConfig', () => {
       loadConfig({ DATA_DIR: '/srv/tower', MEDIA_DIR: '/mnt/photos', BACKUP_DIR: '/mnt/photos/backups' }),
     ).toThrowError(/^Invalid configuration: BACKUP_DIR must not be inside MEDIA_DIR \(\/mnt\/photos\)/);
     // A sibling whose name starts like DATA_DIR's is not inside it.
-    expect(loadConfig({ DATA_DIR: '/srv/data', BACKUP_DIR: '/srv/data-backups' }).backup.dir).toBe(
+    expect(loadConfig({ DATA_DIR: '/srv/data', BACKUP_DIR: '/srv/data-backups' }).backupDir).toBe(
       '/srv/data-backups',
     );
     expect(() => loadConfig({ BACKUP_HOUR: '24' })).toThrowError(
@@ -60,6 +61,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrowError(/^Invalid configuration: PORT /);
     expect(() => loadConfig({ SITE_URL: 'not a url' })).toThrowError(/SITE_URL/);
     expect(() => loadConfig({ SYNC_INTERVAL_MINUTES: '-5' })).toThrowError(/SYNC_INTERVAL_MINUTES/);
+  });
+
+  it('trusts the proxy on this machine for TRUST_PROXY=true, the listed addresses, or none', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual(['127.0.0.1', '::1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.1.0/24,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '192.168.1.0/24',
+      'fd00::/8',
+    ]);
+    for (const bad of ['everyone', '10.0.0.300', '10.0.0.0/33', '10.0.0.5,', '::1/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrowError(
+        /^Invalid configuration: TRUST_PROXY must be/,
+      );
+    }
   });
 
   it('chooses Stripe when both keys are set, and refuses half a Stripe configuration', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,39 @@ const optionalText = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+/** The proxy on this machine: Caddy's `reverse_proxy 127.0.0.1:3000` (deploy/Caddyfile) connects from loopback. */
+const LOCAL_PROXY = ['127.0.0.1', '::1'];
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * The proxies whose X-Forwarded-For the server believes: none, the proxy on this machine (`true`), or the
+ * addresses and ranges listed. A client that reaches the server around them cannot choose its own address.
+ */
+const trustedProxies = z
+  .string()
+  .optional()
+  .transform((value, context): string[] => {
+    const text = value?.trim().toLowerCase() ?? '';
+    if (['', 'false', '0', 'no'].includes(text)) return [];
+    if (['true', '1', 'yes'].includes(text)) return LOCAL_PROXY;
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrRange)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        "must be true (the proxy runs on this machine), false, or the proxy's addresses such as 10.0.0.5",
+    });
+    return z.NEVER;
+  });
+
 const port = (fallback: number) =>
   z.coerce
     .number({ error: 'must be a whole number from 1 to 65535' })
@@ -32,13 +66,14 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://thetower.example' })
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  BACKUP_DIR: z.string().trim().min(1).default('./backups'),
   MEDIA_DIR: optionalText,
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: trustedProxies,
 
   ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
@@ -84,7 +119,6 @@ const EnvSchema = z.object({
     .max(7 * 24 * 60)
     .default(180),
 
-  BACKUP_DIR: z.string().trim().min(1).default('./backups'),
   BACKUP_HOUR: z.coerce
     .number({ error: 'must be an hour of the day from 0 to 23' })
     .int('must be an hour of the day from 0 to 23')
@@ -106,11 +140,17 @@ export type Config = {
   host: string;
   siteUrl: string;
   dataDir: string;
+  /**
+   * Where backups are written: never inside DATA_DIR or MEDIA_DIR, which they copy (refused at start); the
+   * alerts watch the free space of its disk.
+   */
+  backupDir: string;
   /** The owner's uploaded photos: originals (never served) and their variants. */
   mediaDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** Addresses and ranges of the reverse proxies trusted for the client's address; empty: none. */
+  trustProxy: string[];
   admin: { username: string; password: string | undefined };
   siteEmail: string;
   ownerEmail: string;
@@ -140,8 +180,6 @@ export type Config = {
   syncIntervalMinutes: number;
   /** The daily backup and `npm run backup` (docs/decisions/022-backups.md). */
   backup: {
-    /** Where backups are written: never inside DATA_DIR or MEDIA_DIR, which they copy. */
-    dir: string;
     /** The hour of the day (Aberdeen time) of the daily backup. */
     hour: number;
     /** How many backups are kept (the newest). */
@@ -249,6 +287,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     siteUrl,
     dataDir: env.DATA_DIR,
+    backupDir: env.BACKUP_DIR,
     mediaDir,
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
@@ -271,7 +310,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     icalAllowPrivateHosts: env.ICAL_ALLOW_PRIVATE_HOSTS,
     syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
     backup: {
-      dir: env.BACKUP_DIR,
       hour: env.BACKUP_HOUR,
       keep: env.BACKUP_KEEP,
       command: env.BACKUP_COMMAND,

@@ -529,6 +529,10 @@ beforeAll(async () => {
   addSample('POST /api/admin/sync-booking', {
     body: { icalUrl: `http://feed.test:${feeds.port}/booking.ics` },
   });
+  addSample('PUT /api/admin/calendar-sources/:id', {
+    params: { id: 'airbnb' },
+    body: { url: `http://feed.test:${feeds.port}/airbnb.ics` },
+  });
   addSample('POST /api/admin/sync-all', {
     body: {
       airbnbUrl: `http://feed.test:${feeds.port}/airbnb.ics`,

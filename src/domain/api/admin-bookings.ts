@@ -60,6 +60,11 @@ export const AdminBookingSchema = z.object({
   balanceLastAttemptAt: z.string().nullable(),
   /** Still owed by the guest on a standing booking (pence): the balance until it is paid. */
   duePence: z.number().int(),
+  /**
+   * A guest's stay whose arrival e-mail will give an access code: its own, or the owner's default (owner blocks:
+   * false). Without one the stay is not ready for its guest (the owner is warned 36 hours before arrival).
+   */
+  hasAccessCode: z.boolean(),
 });
 
 export type AdminBooking = z.infer<typeof AdminBookingSchema>;

@@ -16,7 +16,8 @@ export const CALENDAR_SOURCE_LABELS: Record<CalendarSourceId, string> = {
   booking: 'Booking.com',
 };
 
-const IcalUrlSchema = textField()
+/** A channel's feed address as the owner types it; every message is a sentence for the owner. */
+export const IcalUrlSchema = textField()
   .trim()
   .min(1, 'Please enter an iCal URL')
   .max(2000, 'The iCal URL is too long')
@@ -29,6 +30,14 @@ const OptionalIcalUrlSchema = z.preprocess(
 );
 
 export const SyncCalendarRequestSchema = z.object({ icalUrl: IcalUrlSchema });
+
+/** `PUT /api/admin/calendar-sources/{id}`: the owner's Save of one channel's feed address, without a sync. */
+export const CalendarSourceParamsSchema = z.object({
+  id: z.enum(CALENDAR_SOURCE_IDS, { error: 'There is no such channel: airbnb or booking.' }),
+});
+export const SaveCalendarSourceSchema = z.object({ url: IcalUrlSchema });
+/** Its answer: the address as saved (trimmed). */
+export const SavedCalendarSourceSchema = z.object({ url: z.string() });
 
 export const SyncCalendarResponseSchema = z.object({ events: z.number().int(), message: z.string() });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BackupSummarySchema } from './backups.ts';
+import { OpenAlertSchema, SystemDatabaseSchema, SystemDiskSchema } from './system-health.ts';
 
 /**
  * The admin's System view (GET /api/admin/system): src/server/system/. The running version and every job of the
@@ -44,5 +45,9 @@ export const SystemResponseSchema = z.object({
   jobs: z.array(SystemJobSchema),
   /** The backups in BACKUP_DIR, newest first (src/server/backups/). */
   backups: z.array(BackupSummarySchema),
+  /** The database's kind and size, the disks' free space and the open alerts: system-health.ts. */
+  database: SystemDatabaseSchema,
+  disks: z.array(SystemDiskSchema),
+  alerts: z.array(OpenAlertSchema),
 });
 export type SystemResponse = z.infer<typeof SystemResponseSchema>;

@@ -1,10 +1,12 @@
 import { asc, gt } from 'drizzle-orm';
 import type { AdminBooking } from '../../domain/api/admin-bookings.ts';
+import type { GuestMessageSettings } from '../../domain/api/guest-journey.ts';
 import { attentionSentence } from '../../domain/attention.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { importedEvents } from '../db/schema.ts';
+import { accessCodeFor, readGuestMessageSettings } from '../guest-journey/settings.ts';
 import { balanceOutstanding } from '../payment-schedule/balance-service.ts';
 
 /** The audit action that records a cancellation (its details keep the refund decided, for the record). */
@@ -28,8 +30,19 @@ export function createAdminBookingsRepository() {
 
 export type AdminBookingsRepository = ReturnType<typeof createAdminBookingsRepository>;
 
+/** What the admin's view of a stay reads besides the row: the owner's default access code. */
+export type AdminBookingContext = Pick<GuestMessageSettings, 'defaultAccessCode'>;
+
+export const readAdminBookingContext = (db: DbOrTx): Promise<AdminBookingContext> =>
+  readGuestMessageSettings(db);
+
+/** One stay as the admin API answers it (the owner's settings read for it). */
+export async function adminBookingOf(db: DbOrTx, row: StayRow): Promise<AdminBooking> {
+  return toAdminBooking(row, await readAdminBookingContext(db));
+}
+
 /** The API's camelCase view of a stay (spec section 3, plus what the owner needs). */
-export function toAdminBooking(row: StayRow): AdminBooking {
+export function toAdminBooking(row: StayRow, context: AdminBookingContext): AdminBooking {
   return {
     id: row.id,
     reference: bookingReference(row.id),
@@ -64,5 +77,6 @@ export function toAdminBooking(row: StayRow): AdminBooking {
     balanceLastError: row.balanceLastError,
     balanceLastAttemptAt: row.balanceLastAttemptAt?.toISOString() ?? null,
     duePence: balanceOutstanding(row) ? row.balancePence : 0,
+    hasAccessCode: row.kind === 'guest' && accessCodeFor(row, context) !== '',
   };
 }

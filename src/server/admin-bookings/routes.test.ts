@@ -122,6 +122,51 @@ describe('GET /api/bookings', () => {
   });
 });
 
+describe('GET /api/bookings: whether a stay is ready for its guest', () => {
+  const hasCode = async () =>
+    Object.fromEntries(
+      ((await get('/api/bookings')).json() as AdminBooking[]).map((b) => [b.contactName, b.hasAccessCode]),
+    );
+
+  it('says a guest stay has an access code when it has its own or the owner set a default; a block never', async () => {
+    await insertStay(t.database.db, {
+      checkIn: '2026-12-01',
+      checkOut: '2026-12-03',
+      contactName: 'No Code',
+    });
+    await insertStay(t.database.db, {
+      checkIn: '2026-12-05',
+      checkOut: '2026-12-07',
+      contactName: 'Own Code',
+      accessCode: '4321',
+    });
+    await insertStay(t.database.db, {
+      kind: 'block',
+      source: 'owner',
+      contactName: 'Owner Block',
+      contactEmail: '',
+      checkIn: '2026-12-10',
+      checkOut: '2026-12-12',
+    });
+    expect(await hasCode()).toEqual({ 'No Code': false, 'Own Code': true, 'Owner Block': false });
+
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/guest-messages',
+      headers: auth(),
+      payload: { checkInInstructions: '', defaultAccessCode: '1234', reviewUrl: '', showAddress: false },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await hasCode()).toEqual({ 'No Code': true, 'Own Code': true, 'Owner Block': false });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/guest-messages',
+      headers: auth(),
+      payload: { checkInInstructions: '', defaultAccessCode: '', reviewUrl: '', showAddress: false },
+    });
+  });
+});
+
 describe('POST /api/bookings/:id/confirm', () => {
   it('confirms a pending booking, tells the guest in the same transaction and writes the audit log', async () => {
     const pending = await insertStay(t.database.db, {
@@ -538,5 +583,44 @@ describe('GET /api/admin/audit', () => {
     const entries = response.json();
     expect(entries).toHaveLength(2);
     expect(entries[0]).toMatchObject({ actor: 'owner', action: 'booking.confirmed' });
+  });
+});
+
+describe('POST /api/admin/block-dates refused', () => {
+  const block = (checkInDate: string, checkOutDate: string, reason = '') =>
+    post('/api/admin/block-dates', { propertyId: 1, checkInDate, checkOutDate, reason });
+
+  it('names the booking it overlaps, with its dates and reference, and blocks nothing', async () => {
+    const booked = await insertPaidBooking(t.database.db, {
+      checkIn: '2027-01-10',
+      checkOut: '2027-01-14',
+      contactName: 'Alice Smith',
+    });
+    const refused = await block('2027-01-12', '2027-01-16', 'Painting');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: 'dates_unavailable',
+      message: `These dates overlap Alice Smith's booking, Sun 10 Jan 2027 – Thu 14 Jan 2027 (Ref ${bookingReference(booked.id)}). Please choose other dates.`,
+    });
+    const kept = await t.database.db.select().from(stays);
+    expect(kept.map((row) => row.kind)).toEqual(['guest']);
+  });
+
+  it('names the owner’s own block it overlaps, with its reason', async () => {
+    expect((await block('2027-02-01', '2027-02-05', 'Boiler service')).statusCode).toBe(201);
+    const refused = await block('2027-02-04', '2027-02-06');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'These dates overlap your block of Mon 1 Feb 2027 – Fri 5 Feb 2027 (Boiler service): unblock it first, or choose other dates.',
+    );
+  });
+
+  it('names a booking taken by phone that awaits payment', async () => {
+    const id = await ownerBooking('2027-03-01', '2027-03-04');
+    const refused = await block('2027-03-03', '2027-03-05');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `These dates overlap Bea Phone's booking awaiting payment, Mon 1 Mar 2027 – Thu 4 Mar 2027 (Ref ${bookingReference(id)}). Please choose other dates.`,
+    );
   });
 });

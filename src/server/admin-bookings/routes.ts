@@ -18,7 +18,7 @@ import { RecordIdParamsSchema as IdParams } from '../../domain/api/params.ts';
 import { actor } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
 import { createPaymentService } from '../payments/payment-service.ts';
-import { toAdminBooking } from './repository.ts';
+import { adminBookingOf } from './repository.ts';
 import { createAdminBookingService, type RefundProvider } from './service.ts';
 
 export type AdminBookingRoutesOptions = AppContext & {
@@ -103,14 +103,15 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions
   app.post(
     '/admin/bookings/:id/charge-balance',
     { schema: { params: IdParams, response: { 200: AdminBookingSchema } } },
-    async (request) => toAdminBooking(await payments.balances.chargeNow(request.params.id, actor(request))),
+    async (request) =>
+      adminBookingOf(options.db, await payments.balances.chargeNow(request.params.id, actor(request))),
   );
 
   app.post(
     '/admin/bookings/:id/send-payment-link',
     { schema: { params: IdParams, response: { 200: AdminBookingSchema } } },
     async (request) =>
-      toAdminBooking(await payments.balances.sendPaymentLink(request.params.id, actor(request))),
+      adminBookingOf(options.db, await payments.balances.sendPaymentLink(request.params.id, actor(request))),
   );
 
   app.post(

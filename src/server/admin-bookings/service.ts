@@ -6,8 +6,9 @@ import type {
   RefundPreview,
 } from '../../domain/api/admin-bookings.ts';
 import { holdExpiresAt as holdExpiry } from '../../domain/booking-lifecycle.ts';
-import { DAY_MS, timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
-import { formatGbp } from '../../domain/format.ts';
+import { bookingReference } from '../../domain/booking-reference.ts';
+import { DAY_MS, type IsoDate, timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
+import { formatGbp, formatShortDate } from '../../domain/format.ts';
 import { quotePence } from '../../domain/pricing.ts';
 import { computeRefund, type Refund } from '../../domain/refunds.ts';
 import { audit, recentAudit } from '../audit/audit.ts';
@@ -15,15 +16,17 @@ import type { BookingsRepository, StayRow } from '../bookings/bookings-repositor
 import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
 import type { Clock } from '../clock.ts';
 import { type Db, PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx } from '../db/database.ts';
-import { badGateway, conflict, notFound } from '../errors.ts';
+import { badGateway, conflict, HttpError, notFound } from '../errors.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { ReconcileOptions } from '../payments/reconcile-holds.ts';
 import { priceGuestStay } from '../pricing/rate-plan-repository.ts';
 import {
   type AdminBookingsRepository,
+  adminBookingOf,
   CANCEL_ACTION,
   createAdminBookingsRepository,
+  readAdminBookingContext,
   toAdminBooking,
 } from './repository.ts';
 
@@ -45,6 +48,22 @@ type Dependencies = {
 };
 
 const describeStay = (row: StayRow) => (row.kind === 'block' ? 'owner block' : 'booking');
+
+type BlockInput = { propertyId: number; checkIn: IsoDate; checkOut: IsoDate; reason: string };
+
+/** Why a block was refused, naming the stay in its way: the owner's own block, a booking, or a checkout. */
+function overlapSentence(stay: StayRow): string {
+  const dates = `${formatShortDate(stay.checkIn)} – ${formatShortDate(stay.checkOut)}`;
+  if (stay.kind === 'block') {
+    return `These dates overlap your block of ${dates}${stay.reason ? ` (${stay.reason})` : ''}: unblock it first, or choose other dates.`;
+  }
+  const ref = bookingReference(stay.id);
+  if (stay.status === 'pending' && stay.source === 'web') {
+    return `These dates overlap a guest's checkout in progress for ${dates} (Ref ${ref}): choose other dates, or try again once its hold lapses.`;
+  }
+  const awaiting = stay.status === 'pending' ? ' awaiting payment' : '';
+  return `These dates overlap ${stay.contactName}'s booking${awaiting}, ${dates} (Ref ${ref}). Please choose other dates.`;
+}
 
 /**
  * The owner's decisions on stays: confirm, cancel (with the refund the terms give), and bookings taken by phone.
@@ -108,9 +127,7 @@ export function createAdminBookingService(deps: Dependencies) {
     return ids.join(',');
   }
 
-  async function withRefundDue(row: StayRow): Promise<AdminBooking> {
-    return toAdminBooking(row);
-  }
+  const withRefundDue = (row: StayRow): Promise<AdminBooking> => adminBookingOf(db, row);
 
   /** Calls the provider (no transaction open), then records the outcome in a new transaction. */
   async function issueRefund(row: StayRow, amountPence: number, actor: string): Promise<StayRow> {
@@ -166,11 +183,30 @@ export function createAdminBookingService(deps: Dependencies) {
     });
   }
 
+  /** The block and its audit row, in one transaction. */
+  function insertBlock(input: BlockInput, now: Date, actor: string): Promise<StayRow> {
+    return bookings.transaction(async (tx) => {
+      const row = await bookings.createBlock({ ...input, now }, tx);
+      await audit(tx, {
+        actor,
+        action: 'stays.block',
+        details: {
+          stayId: row.id,
+          propertyId: input.propertyId,
+          checkInDate: input.checkIn,
+          checkOutDate: input.checkOut,
+          reason: input.reason,
+        },
+      });
+      return row;
+    });
+  }
+
   async function list(): Promise<AdminBooking[]> {
-    const rows = await bookings.list({}, db);
+    const [rows, context] = await Promise.all([bookings.list({}, db), readAdminBookingContext(db)]);
     const today = todayOnPropertyClock(clock.now());
     return sortUpcomingFirst(
-      rows.map((row) => toAdminBooking(row)),
+      rows.map((row) => toAdminBooking(row, context)),
       today,
     );
   }
@@ -375,7 +411,11 @@ export function createAdminBookingService(deps: Dependencies) {
         throw error;
       }
       const checkoutPath = `/checkout/${id}`;
-      return { booking: toAdminBooking(row), checkoutPath, checkoutUrl: `${deps.siteUrl}${checkoutPath}` };
+      return {
+        booking: await adminBookingOf(db, row),
+        checkoutPath,
+        checkoutUrl: `${deps.siteUrl}${checkoutPath}`,
+      };
     },
 
     /**
@@ -383,31 +423,23 @@ export function createAdminBookingService(deps: Dependencies) {
      * night rule, not the past (spec README). Lapsed holds on its nights whose guest may have paid are asked
      * about first (outside the transaction).
      */
-    async createBlock(
-      input: { propertyId: number; checkIn: string; checkOut: string; reason: string },
-      actor: string,
-    ) {
+    async createBlock(input: BlockInput, actor: string) {
       const now = clock.now();
       if (!(await bookings.propertyExists(input.propertyId))) {
         throw unknownProperty(input.propertyId);
       }
       requireStayRules(input, now, { ownerMade: true });
       await deps.reconcileLapsedHolds({ nights: input });
-      return bookings.transaction(async (tx) => {
-        const row = await bookings.createBlock({ ...input, now }, tx);
-        await audit(tx, {
-          actor,
-          action: 'stays.block',
-          details: {
-            stayId: row.id,
-            propertyId: input.propertyId,
-            checkInDate: input.checkIn,
-            checkOutDate: input.checkOut,
-            reason: input.reason,
-          },
-        });
-        return row;
-      });
+      try {
+        return await insertBlock(input, now, actor);
+      } catch (error) {
+        // Refused by the no-overlap constraint: the owner is told which stay is in the way, read once the
+        // failed transaction is over (PostgreSQL answers nothing more inside it).
+        if (!(error instanceof HttpError && error.code === 'dates_unavailable')) throw error;
+        const [inTheWay] = await bookings.overlappingStays(input);
+        if (!inTheWay) throw error;
+        throw conflict(overlapSentence(inTheWay), 'dates_unavailable');
+      }
     },
 
     async exportCsv(actor: string): Promise<string> {

@@ -107,7 +107,7 @@ const words = (error: unknown) => (error instanceof Error ? error.message : Stri
 
 export function createBackups(deps: { config: Config; database: Database; clock: Clock }): Backups {
   const { config, database, clock } = deps;
-  const dir = path.resolve(config.backup.dir);
+  const dir = path.resolve(config.backupDir);
   /** The PostgreSQL database the pool is connected to (DATABASE_URL), for pg_dump and the scratch database. */
   const databaseUrl = database.pool?.options.connectionString ?? config.databaseUrl;
 

@@ -281,6 +281,18 @@ export function createBookingsRepository(
         .for('update');
     },
 
+    /**
+     * The stays that hold nights of [checkIn, checkOut) the way the database's no-overlap constraint counts them
+     * (pending or confirmed), earliest first: what an owner's block that was refused overlaps.
+     */
+    async overlappingStays(nights: PropertyNights, tx: DbOrTx = db): Promise<StayRow[]> {
+      return tx
+        .select()
+        .from(stays)
+        .where(and(touching(nights), inArray(stays.status, ['pending', 'confirmed'])))
+        .orderBy(asc(stays.checkIn));
+    },
+
     /** Every stay, earliest check-in first (the owner's list). */
     async list(_args: Record<string, never> = {}, tx: DbOrTx = db): Promise<StayRow[]> {
       return tx.select().from(stays).orderBy(asc(stays.checkIn), asc(stays.createdAt));

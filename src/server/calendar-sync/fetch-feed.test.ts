@@ -1,6 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeedFetchError, fetchFeed, isPublicAddress, type Resolver } from './fetch-feed.ts';
+import {
+  checkOwnersAddress,
+  FeedFetchError,
+  fetchFeed,
+  isPublicAddress,
+  type Resolver,
+} from './fetch-feed.ts';
 import {
   type FeedServer,
   readFixture,
@@ -118,9 +124,32 @@ describe('fetchFeed', () => {
   it('refuses loopback and private addresses unless private hosts are allowed', async () => {
     const error = await failure(fetchFeed(server.url('/airbnb.ics')));
     expect(error.code).toBe('private_address');
+    // A sentence for the owner: no address of the server's own lookups in it.
     expect(error.message).toBe(
-      'The iCal URL points to a private or local network address (127.0.0.1 is 127.0.0.1). Only calendars on the public internet can be synced.',
+      'The iCal URL points to a private or local network address. Only calendars on the public internet can be synced.',
     );
+  });
+
+  it('judges the owner’s address without the network before it is saved: web address, no private IP', () => {
+    expect(() => checkOwnersAddress('https://www.airbnb.com/calendar/ical/1.ics')).not.toThrow();
+    expect(() => checkOwnersAddress('http://calendar.example.com/feed.ics')).not.toThrow();
+    expect(() => checkOwnersAddress(server.url('/airbnb.ics'), allowLocal)).not.toThrow();
+    for (const [url, message] of [
+      [server.url('/airbnb.ics'), 'The iCal URL points to a private or local network address.'],
+      ['https://[::1]/feed.ics', 'The iCal URL points to a private or local network address.'],
+      ['https://10.0.0.7/feed.ics', 'The iCal URL points to a private or local network address.'],
+      ['ftp://example.com/calendar.ics', 'The iCal URL must start with https:// or http://.'],
+    ] as const) {
+      let thrown: unknown;
+      try {
+        checkOwnersAddress(url);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, url).toBeInstanceOf(FeedFetchError);
+      expect((thrown as FeedFetchError).message.startsWith(message), url).toBe(true);
+      expect((thrown as FeedFetchError).addressRefused, url).toBe(true);
+    }
   });
 
   it('refuses a host name that resolves to a private address (injected resolver)', async () => {
@@ -130,7 +159,10 @@ describe('fetchFeed', () => {
     ];
     const error = await failure(fetchFeed('https://calendar.example.com/feed.ics', { resolve }));
     expect(error.code).toBe('private_address');
-    expect(error.message).toContain('calendar.example.com is 10.0.0.7');
+    expect(error.message).toBe(
+      'The iCal URL points to a private or local network address. Only calendars on the public internet can be synced.',
+    );
+    expect(error.message).not.toContain('10.0.0.7');
     expect(error.addressRefused).toBe(true);
   });
 

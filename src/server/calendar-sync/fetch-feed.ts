@@ -93,9 +93,10 @@ function describeNetworkError(error: NodeJS.ErrnoException, host: string): FeedF
         `The calendar's server (${host}) refused the connection. Check the iCal URL, or try again later.`,
       );
     default:
+      // The system's error code (ECONNRESET, …) means nothing to the owner: the log has it, the sentence not.
       return new FeedFetchError(
         'connection_failed',
-        `Could not download the calendar from ${host} (${error.code ?? error.message}). Try again later.`,
+        `Could not download the calendar from ${host}: the connection failed. Try again later.`,
       );
   }
 }
@@ -126,6 +127,43 @@ function htmlError(): FeedFetchError {
   );
 }
 
+/**
+ * A private or local address refused. The sentence names no address: which one a host resolved to is the
+ * server's business (and, for a name on the owner's own network, not for the page to show).
+ */
+function privateAddress(ownersAddress: boolean): FeedFetchError {
+  return new FeedFetchError(
+    'private_address',
+    ownersAddress
+      ? 'The iCal URL points to a private or local network address. Only calendars on the public internet can be synced.'
+      : 'The calendar server redirected to a private or local network address. Only calendars on the public internet can be synced.',
+    ownersAddress,
+  );
+}
+
+function ownersUrl(rawUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new FeedFetchError('invalid_url', 'The iCal URL is not a valid web address.', true);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new FeedFetchError('invalid_url', 'The iCal URL must start with https:// or http://.', true);
+  }
+  return url;
+}
+
+/**
+ * What can be judged of the owner's address without the network (saving it, before any sync): a web address,
+ * and not a private or local IP address. A host name is judged when the feed is fetched (its DNS answer may
+ * change), by `fetchFeed`.
+ */
+export function checkOwnersAddress(rawUrl: string, options: { allowPrivateHosts?: boolean } = {}): void {
+  const host = ownersUrl(rawUrl).hostname.replace(/^\[|\]$/g, '');
+  if (!options.allowPrivateHosts && net.isIP(host) && !isPublicAddress(host)) throw privateAddress(true);
+}
+
 /** The addresses a host may be reached at, after the private-address check. */
 async function checkedAddresses(
   url: URL,
@@ -147,16 +185,7 @@ async function checkedAddresses(
   if (addresses.length === 0)
     throw describeNetworkError({ code: 'ENOTFOUND' } as NodeJS.ErrnoException, host);
   if (!allowPrivateHosts) {
-    const refused = addresses.find((a) => !isPublicAddress(a.address));
-    if (refused) {
-      throw new FeedFetchError(
-        'private_address',
-        ownersAddress
-          ? `The iCal URL points to a private or local network address (${host} is ${refused.address}). Only calendars on the public internet can be synced.`
-          : `The calendar server redirected to a private or local network address (${host} is ${refused.address}). Only calendars on the public internet can be synced.`,
-        ownersAddress,
-      );
-    }
+    if (addresses.some((a) => !isPublicAddress(a.address))) throw privateAddress(ownersAddress);
   }
   return addresses;
 }
@@ -265,21 +294,13 @@ export async function fetchFeed(rawUrl: string, options: FetchFeedOptions = {}):
   });
 
   const run = async (): Promise<string> => {
-    let url: URL;
-    try {
-      url = new URL(rawUrl);
-    } catch {
-      throw new FeedFetchError('invalid_url', 'The iCal URL is not a valid web address.', true);
-    }
+    let url = ownersUrl(rawUrl);
     for (let redirects = 0; ; redirects++) {
       const ownersAddress = redirects === 0;
       if (url.protocol !== 'http:' && url.protocol !== 'https:') {
         throw new FeedFetchError(
           'invalid_url',
-          ownersAddress
-            ? 'The iCal URL must start with https:// or http://.'
-            : `The calendar server redirected to an address that is not http or https (${url.protocol}).`,
-          ownersAddress,
+          `The calendar server redirected to an address that is not http or https (${url.protocol}).`,
         );
       }
       const addresses = await checkedAddresses(

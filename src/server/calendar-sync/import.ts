@@ -12,16 +12,18 @@ import {
   importIcal,
 } from '../../domain/ical-import.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
+import { audit } from '../audit/audit.ts';
 import type { BookingsRepository } from '../bookings/bookings-repository.ts';
 import type { Tx } from '../db/database.ts';
 import { badGateway, badRequest, HttpError } from '../errors.ts';
 import type { CalendarSyncDeps, Logger } from './deps.ts';
-import { FeedFetchError, fetchFeed } from './fetch-feed.ts';
+import { checkOwnersAddress, FeedFetchError, fetchFeed } from './fetch-feed.ts';
 import { judgeImportedCount } from './health.ts';
 import {
   getSource,
   listImportedEvents,
   replaceImportedEvents,
+  saveSourceUrl,
   updateSource,
   upsertSource,
 } from './repository.ts';
@@ -261,5 +263,23 @@ export function createFeedImport(deps: CalendarSyncDeps & { log: Logger }, booki
     return { total, airbnb: counts.airbnb, booking: counts.booking, message: messages.join(' ') };
   }
 
-  return { sync, syncAll };
+  /**
+   * The owner's Save of a feed address, without syncing it: refused (400, a sentence) only when it could never be
+   * synced (not a web address, or a private address); a host that cannot be reached is the sync's to report.
+   */
+  async function saveUrl(sourceId: CalendarSourceId, url: string, actor: string): Promise<void> {
+    try {
+      checkOwnersAddress(url, { allowPrivateHosts: config.icalAllowPrivateHosts });
+    } catch (error) {
+      if (error instanceof FeedFetchError) throw badRequest(error.message);
+      throw error;
+    }
+    await db.transaction(async (tx) => {
+      await saveSourceUrl(tx, { id: sourceId, propertyId: PROPERTY_ID, url, now: clock.now() });
+      // The address itself stays out of the log: it carries the channel's secret token.
+      await audit(tx, { actor, action: 'calendar.feed_saved', details: { sourceId } });
+    });
+  }
+
+  return { sync, syncAll, saveUrl };
 }

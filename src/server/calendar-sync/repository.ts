@@ -25,6 +25,28 @@ export async function upsertSource(
   await db.insert(calendarSources).values(row).onConflictDoUpdate({ target: calendarSources.id, set });
 }
 
+/**
+ * The owner's feed address, saved as typed (its own Save). A new address starts without the previous one's sync
+ * history: its first sync says whether it works. The same address again changes nothing.
+ */
+export async function saveSourceUrl(
+  db: DbOrTx,
+  { id, propertyId, url, now }: { id: CalendarSourceId; propertyId: number; url: string; now: Date },
+): Promise<void> {
+  if ((await getSource(db, id))?.url === url) return;
+  await upsertSource(db, {
+    id,
+    propertyId,
+    url,
+    lastAttemptAt: null,
+    lastSuccessAt: null,
+    lastError: null,
+    lastEventCount: null,
+    staleNotifiedAt: null,
+    updatedAt: now,
+  });
+}
+
 export async function updateSource(
   db: DbOrTx,
   id: CalendarSourceId,

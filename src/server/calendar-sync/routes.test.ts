@@ -119,16 +119,17 @@ describe('POST /api/admin/sync-airbnb', () => {
   });
 
   it.each([
-    ['an empty URL', '   ', 'icalUrl: Please enter an iCal URL'],
+    // The owner reads the sentence on the screen: no field of the request in it.
+    ['an empty URL', '   ', 'Please enter an iCal URL'],
     [
       'a URL that is not http(s)',
       'ftp://example.com/a.ics',
-      'icalUrl: The iCal URL must be a web address starting with https://',
+      'The iCal URL must be a web address starting with https://',
     ],
     [
       'text that is not a URL',
       'my airbnb calendar',
-      'icalUrl: The iCal URL must be a web address starting with https://',
+      'The iCal URL must be a web address starting with https://',
     ],
   ])('answers 400 for %s', async (_name, icalUrl, message) => {
     const response = await t.admin('POST', '/api/admin/sync-airbnb', { icalUrl });
@@ -177,6 +178,68 @@ describe('POST /api/admin/sync-airbnb', () => {
         lastEventCount: 5,
       });
       expect(await ranges('airbnb')).toEqual(AIRBNB_RANGES);
+    });
+  });
+});
+
+describe('PUT /api/admin/calendar-sources/:id (the owner’s Save)', () => {
+  const save = (id: string, url: unknown) => t.admin('PUT', `/api/admin/calendar-sources/${id}`, { url });
+  const sources = async () => (await t.admin('GET', '/api/admin/calendar-sources')).json().sources;
+
+  it('keeps the address without syncing it; the next sync of the saved feeds uses it', async () => {
+    feeds.set('/saved.ics', serveCalendar(AIRBNB));
+    const response = await save('airbnb', feeds.url('/saved.ics'));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ url: feeds.url('/saved.ics') });
+    expect(feeds.hits.get('/saved.ics')).toBeUndefined();
+    expect((await sources())[0]).toMatchObject({
+      id: 'airbnb',
+      url: feeds.url('/saved.ics'),
+      lastSuccessAt: null,
+      lastError: null,
+    });
+    await t.service.syncSavedFeeds();
+    expect(await ranges('airbnb')).toEqual(AIRBNB_RANGES);
+  });
+
+  it('starts a new address without the old one’s sync history, and keeps an address that fails', async () => {
+    await t.admin('POST', '/api/admin/sync-airbnb', { icalUrl: feeds.url('/airbnb.ics') });
+    expect((await save('airbnb', feeds.url('/gone.ics'))).statusCode).toBe(200);
+    expect((await sources())[0]).toMatchObject({
+      url: feeds.url('/gone.ics'),
+      lastSuccessAt: null,
+      lastEventCount: null,
+    });
+    // Saved, it is the saved feed: its failed sync is recorded on it and it stays.
+    const failed = await t.admin('POST', '/api/admin/sync-airbnb', { icalUrl: feeds.url('/gone.ics') });
+    expect(failed.statusCode).toBe(502);
+    expect((await sources())[0]).toMatchObject({
+      url: feeds.url('/gone.ics'),
+      lastError: expect.stringMatching(/^The calendar feed was not found/),
+    });
+  });
+
+  it.each([
+    [
+      'text that is not a URL',
+      'my airbnb calendar',
+      'The iCal URL must be a web address starting with https://',
+    ],
+    ['an empty URL', '  ', 'Please enter an iCal URL'],
+  ])('refuses %s with a sentence and keeps what was saved', async (_name, url, message) => {
+    await save('booking', feeds.url('/booking.ics'));
+    const response = await save('booking', url);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'invalid_input', message });
+    expect((await sources())[1]).toMatchObject({ url: feeds.url('/booking.ics') });
+  });
+
+  it('refuses an unknown channel', async () => {
+    const response = await save('vrbo', feeds.url('/airbnb.ics'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'invalid_input',
+      message: 'There is no such channel: airbnb or booking.',
     });
   });
 });
@@ -294,7 +357,7 @@ describe('refusing private addresses', () => {
     expect(response.json()).toEqual({
       error: 'invalid_input',
       message:
-        'The iCal URL points to a private or local network address (calendar.internal.example is 192.168.1.20). Only calendars on the public internet can be synced.',
+        'The iCal URL points to a private or local network address. Only calendars on the public internet can be synced.',
     });
     expect((await listImportedEvents(strict.db)).map((e) => e.uid)).toEqual(['kept@airbnb.com']);
   });
@@ -306,7 +369,9 @@ describe('refusing private addresses', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(feeds.hits.get('/never.ics')).toBeUndefined();
-    expect(response.json().message).toMatch(/private or local network address \(127\.0\.0\.1/);
+    expect(response.json().message).toBe(
+      'The iCal URL points to a private or local network address. Only calendars on the public internet can be synced.',
+    );
   });
 
   it('answers 400 on sync-all when one address is refused, naming each failure', async () => {
@@ -317,7 +382,7 @@ describe('refusing private addresses', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('invalid_input');
     expect(response.json().message).toMatch(
-      /^Airbnb: The iCal URL points to a private or local network address .* Booking\.com: The calendar's server \(unknown-host\.example\) could not be found\./,
+      /^Airbnb: The iCal URL points to a private or local network address\. Only calendars on the public internet can be synced\. Booking\.com: The calendar's server \(unknown-host\.example\) could not be found\./,
     );
   });
 

@@ -17,7 +17,7 @@ export type CalendarSync = ReturnType<typeof createCalendarSync>;
 export function createCalendarSync(deps: CalendarSyncDeps) {
   const withLog = { ...deps, log: deps.log ?? silentLogger };
   const { bookings } = deps;
-  const { sync, syncAll } = createFeedImport(withLog, bookings);
+  const { sync, syncAll, saveUrl } = createFeedImport(withLog, bookings);
   const { reportStaleFeeds, status } = createFeedHealth(withLog);
   const { syncSavedFeeds, refreshStaleFeeds } = createSyncSchedule(withLog, {
     sync,
@@ -28,6 +28,7 @@ export function createCalendarSync(deps: CalendarSyncDeps) {
   return {
     sync,
     syncAll,
+    saveUrl,
     syncSavedFeeds,
     refreshStaleFeeds,
     status,

@@ -42,7 +42,7 @@ export async function createSyncTestApp(
   const token = await adminToken(app);
   const service: CalendarSync = app.calendarSync;
 
-  const admin = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     app.inject({ method, url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
 
   /** A stay of ours, written through the bookings module (the guest's calendar sees it at once). */

@@ -418,6 +418,27 @@ export const jobRuns = pgTable('job_runs', {
 });
 
 /**
+ * The owner's alerts (src/server/alerts/, its one writer): one row per episode of a condition, from when it
+ * started until it cleared. At most one open row per condition (`key`), so the e-mail that it started and the
+ * one that it cleared are each written once, whichever process runs the check (docs/decisions/023-alerts.md).
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The condition, e.g. `job:calendar-sync`, `outbox`, `backup`, `disk:data`, `feed:airbnb`. */
+    key: text('key').notNull(),
+    /** What is wrong, in a sentence for the owner; `detail` says more (the last error, the figures). */
+    summary: text('summary').notNull(),
+    detail: text('detail').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    /** null while the condition holds. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('alerts_open_key_idx').on(table.key).where(sql`${table.resolvedAt} is null`)],
+);
+
+/**
  * The owner's facts about the property (admin's Property tab): the licence line, the address, the social links
  * and the enquiries address the public pages print. One row per property, written at start-up with the defaults
  * of src/domain/property-facts.ts when missing. A null column is a fact not given: absent from every page.

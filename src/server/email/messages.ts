@@ -1,5 +1,5 @@
 import { bookingReference } from '../../domain/booking-reference.ts';
-import { daysBetween, type IsoDate } from '../../domain/dates.ts';
+import { daysBetween, type IsoDate, timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatDayMonthYear, formatGbp, formatLongDate } from '../../domain/format.ts';
 import { balancePaymentUrl } from '../../domain/payment-schedule.ts';
 import { CHECK_IN_TIME, CHECK_OUT_TIME, PROPERTY_NAME } from '../../domain/property.ts';
@@ -624,6 +624,49 @@ export function ownerBalanceUnpaid(stay: BookingDetails, site: MessageSite): Ren
       ),
       balanceRows(stay),
       adminLink(site, stay),
+    ],
+    signOff: OWNER_SIGN_OFF,
+  });
+}
+
+/** An alert's episode (docs/decisions/023-alerts.md): what is wrong, in a sentence and in more words, since when. */
+export type AlertDetails = { summary: string; detail: string; openedAt: Date };
+
+const moment = (at: Date) => `${formatLongDate(todayOnPropertyClock(at))} at ${timeOnPropertyClock(at)}`;
+const systemTab = (site: MessageSite) => button('Open the System tab', `${site.siteUrl}/admin?tab=system`);
+
+/** A condition the owner must look at started: one e-mail per episode, however long it lasts. */
+export function ownerAlertOpened(alert: AlertDetails, site: MessageSite): RenderedMessage {
+  return renderMessage({
+    subject: `The Tower website needs a look: ${alert.summary}`,
+    preheader: alert.detail,
+    heading: 'Your website needs a look',
+    blocks: [
+      p(alert.summary),
+      p(alert.detail),
+      p(
+        `Noticed on ${moment(alert.openedAt)}. You will get one more e-mail when it is resolved, however long that takes; until then the System tab lists it.`,
+      ),
+      systemTab(site),
+    ],
+    signOff: OWNER_SIGN_OFF,
+  });
+}
+
+/** That condition cleared. */
+export function ownerAlertResolved(
+  alert: AlertDetails & { resolvedAt: Date },
+  site: MessageSite,
+): RenderedMessage {
+  return renderMessage({
+    subject: `Resolved: ${alert.summary}`,
+    preheader: `Fine again since ${moment(alert.resolvedAt)}.`,
+    heading: 'Resolved',
+    blocks: [
+      p(`This is fine again since ${moment(alert.resolvedAt)}:`),
+      p(alert.summary),
+      p(`It was first noticed on ${moment(alert.openedAt)}.`),
+      systemTab(site),
     ],
     signOff: OWNER_SIGN_OFF,
   });

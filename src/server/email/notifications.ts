@@ -13,6 +13,8 @@ import {
   guestBookingConfirmed,
   guestPaymentRefundedNightsTaken,
   type MessageSite,
+  ownerAlertOpened,
+  ownerAlertResolved,
   ownerBalanceFailed,
   ownerBalancePaid,
   ownerBalanceUnpaid,
@@ -45,6 +47,8 @@ export const MESSAGE_KINDS = {
   guestBalancePaymentLink: 'guest.balance_payment_link',
   ownerBalanceFailed: 'owner.balance_failed',
   ownerBalanceUnpaid: 'owner.balance_unpaid',
+  ownerAlertOpened: 'owner.alert_opened',
+  ownerAlertResolved: 'owner.alert_resolved',
 } as const;
 
 /**
@@ -285,6 +289,27 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
         kind: MESSAGE_KINDS.ownerFeedUnhealthy,
         to: owner,
         now,
+      });
+    },
+
+    async alertOpened(tx, alert) {
+      // One per episode: the alerts check opens an episode once, and the key makes sure of it.
+      await enqueueMessage(tx, {
+        ...ownerAlertOpened(alert, site),
+        dedupeKey: `alert:${alert.id}:opened`,
+        kind: MESSAGE_KINDS.ownerAlertOpened,
+        to: owner,
+        now: clock.now(),
+      });
+    },
+
+    async alertResolved(tx, alert) {
+      await enqueueMessage(tx, {
+        ...ownerAlertResolved(alert, site),
+        dedupeKey: `alert:${alert.id}:resolved`,
+        kind: MESSAGE_KINDS.ownerAlertResolved,
+        to: owner,
+        now: clock.now(),
       });
     },
   };

@@ -10,6 +10,8 @@ import {
   guestThankYou,
   type MessageSite,
   ownerAccessCodeMissing,
+  ownerAlertOpened,
+  ownerAlertResolved,
   ownerBalanceFailed,
   ownerBalancePaid,
   ownerBalanceUnpaid,
@@ -48,6 +50,13 @@ export const SAMPLE_GUEST_MESSAGES = {
     'The Tower is the granite church on Kirk Court; the door is at the foot of the spire.\n\nThe key safe is to the left of the door. Parking is free on the street after 6 PM.',
   accessCode: '4812',
   reviewUrl: 'https://g.page/r/the-tower-aberdeen/review',
+};
+
+/** An alert as the owner gets it: the calendar sync failing three times in a row. */
+const SAMPLE_ALERT = {
+  summary: 'The job "Calendar sync" failed 3 runs in a row.',
+  detail: 'Its last run: The calendar feed was not found at www.airbnb.co.uk (HTTP 404).',
+  openedAt: new Date('2026-12-01T09:05:00Z'),
 };
 
 export type PreviewMessage = {
@@ -183,6 +192,19 @@ export function previewMessages(
           reason:
             'The feed has not been read successfully for 24 hours (the last attempt answered 403 Forbidden).',
         },
+        site,
+      ),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.ownerAlertOpened,
+      message: ownerAlertOpened(SAMPLE_ALERT, site),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.ownerAlertResolved,
+      message: ownerAlertResolved(
+        { ...SAMPLE_ALERT, resolvedAt: new Date(SAMPLE_ALERT.openedAt.getTime() + 2 * 3_600_000) },
         site,
       ),
       attachments: [],

@@ -1,7 +1,7 @@
 import type { AdminBooking } from '../../domain/api/admin-bookings.ts';
 import type { ChangeDates, StayDetails } from '../../domain/api/guest-journey.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
-import { toAdminBooking } from '../admin-bookings/repository.ts';
+import { adminBookingOf } from '../admin-bookings/repository.ts';
 import { audit } from '../audit/audit.ts';
 import type { BookingsRepository, StayRow } from '../bookings/bookings-repository.ts';
 import { requireStayRules } from '../bookings/requirements.ts';
@@ -110,7 +110,7 @@ export function createOwnerStayActions(deps: {
           });
           return updated;
         });
-        return toAdminBooking(row);
+        return adminBookingOf(db, row);
       } catch (error) {
         if (pgErrorCode(error) === PG_EXCLUSION_VIOLATION) throw taken();
         throw error;

@@ -29,5 +29,7 @@ export async function saveGuestMessageSettings(db: DbOrTx, value: GuestMessageSe
 }
 
 /** The code the arrival e-mail gives for a stay: its own, else the owner's default ('' when neither is set). */
-export const accessCodeFor = (stay: { accessCode: string | null }, saved: GuestMessageSettings) =>
-  stay.accessCode?.trim() || saved.defaultAccessCode;
+export const accessCodeFor = (
+  stay: { accessCode: string | null },
+  saved: Pick<GuestMessageSettings, 'defaultAccessCode'>,
+) => stay.accessCode?.trim() || saved.defaultAccessCode;

@@ -1,6 +1,7 @@
 import { CALENDAR_SOURCE_IDS, CALENDAR_SOURCE_LABELS } from '../../domain/api/calendar-sync.ts';
 import type { SystemJob } from '../../domain/api/system.ts';
 import { DAY_MS } from '../../domain/dates.ts';
+import type { AlertCheckResult } from '../alerts/alerts.ts';
 import type { BackupOutcome } from '../backups/backups.ts';
 import type { RunReport } from '../calendar-sync/schedule.ts';
 import type { Clock } from '../clock.ts';
@@ -34,6 +35,7 @@ export type JobValues = {
   'guest-messages': { queued: string[] };
   'guest-data-retention': Awaited<ReturnType<GuestData['eraseExpired']>>;
   backup: BackupOutcome;
+  alerts: AlertCheckResult;
   'email-outbox': OutboxRunResult;
   'photo-processing': PhotoRunResult;
 };
@@ -49,6 +51,7 @@ export type JobWork = {
   queueGuestMessages(): Promise<{ queued: string[] }>;
   eraseExpiredGuestData(): Promise<JobValues['guest-data-retention']>;
   takeBackup(): Promise<BackupOutcome>;
+  checkAlerts(): Promise<AlertCheckResult>;
   sendEmails(): Promise<OutboxRunResult>;
   processPhotos(): Promise<PhotoRunResult>;
 };
@@ -162,6 +165,24 @@ function intervalJobs(
       run: work.takeBackup,
       // A failed step (the backup, its check, the copy) is a failed run, whose sentence says which step failed.
       report: (outcome) => (outcome.ok ? ok(outcome.message) : failed(outcome.message)),
+    },
+    alerts: {
+      title: 'Alerts',
+      description:
+        'Checks that the jobs run, e-mail goes out, backups succeed, the disks have room and the channel calendars sync, and e-mails you once when one goes wrong and once when it is fine again.',
+      schedule: every(5 * MINUTE_MS),
+      run: work.checkAlerts,
+      report: ({ opened, resolved, open }) =>
+        ok(
+          sentences(
+            [
+              opened.length > 0 && `Opened ${count(opened.length, 'alert')} and e-mailed you.`,
+              resolved.length > 0 && `Resolved ${count(resolved.length, 'alert')} and e-mailed you.`,
+              open > 0 && `${count(open, 'alert is', 'alerts are')} open.`,
+            ],
+            'Everything is fine: no alert is open.',
+          ),
+        ),
     },
   };
 }

@@ -33,7 +33,15 @@ export type NotificationEvents = {
   balancePaymentLink(tx: Tx, stayId: string, sentAt: Date): Promise<void>;
   /** The balance is still unpaid 7 days before arrival: the owner decides (nothing is cancelled). */
   balanceUnpaidOwnerDecides(tx: Tx, stayId: string): Promise<void>;
+  // --- Alerts (docs/decisions/023-alerts.md): each once per episode, `id` naming the episode ---
+  /** A condition the owner must look at started (a job keeps failing, a disk is nearly full, …). */
+  alertOpened(tx: Tx, alert: AlertEpisode): Promise<void>;
+  /** That condition cleared. */
+  alertResolved(tx: Tx, alert: AlertEpisode & { resolvedAt: Date }): Promise<void>;
 };
+
+/** One episode of an alert: what is wrong (`summary`, `detail`) and since when. */
+export type AlertEpisode = { id: number; summary: string; detail: string; openedAt: Date };
 
 /** Until the e-mail capability is wired in, events are recorded nowhere. */
 export const silentNotifications: NotificationEvents = {
@@ -47,4 +55,6 @@ export const silentNotifications: NotificationEvents = {
   balanceReminder: async () => {},
   balancePaymentLink: async () => {},
   balanceUnpaidOwnerDecides: async () => {},
+  alertOpened: async () => {},
+  alertResolved: async () => {},
 };

@@ -49,6 +49,7 @@ export const jobsPlugin = fp(
         queueGuestMessages: app.scheduledMessages.queueDue,
         eraseExpiredGuestData: app.guestData.eraseExpired,
         takeBackup: app.backups.take,
+        checkAlerts: app.alerts.check,
         sendEmails: app.outboxSender.send,
         processPhotos: app.photos.processQueued,
       },
@@ -64,6 +65,6 @@ export const jobsPlugin = fp(
   {
     name: 'jobs',
     fastify: '5.x',
-    dependencies: ['email', 'payments', 'guest-journey', 'calendar-sync', 'photos', 'backups'],
+    dependencies: ['email', 'payments', 'guest-journey', 'calendar-sync', 'photos', 'backups', 'alerts'],
   },
 );

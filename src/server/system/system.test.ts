@@ -10,6 +10,7 @@ import {
   startChannelFeeds,
 } from '../calendar-sync/test-feed-server.ts';
 import { createTestApp, openSecondConnection, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { isDiskLow } from './disks.ts';
 import { readSystem } from './test-support.ts';
 
 const MINUTE = 60_000;
@@ -55,6 +56,7 @@ describe('GET /api/admin/system', () => {
       ['guest-messages', 'Every 5 minutes'],
       ['guest-data-retention', 'Every 24 hours'],
       ['backup', 'Daily at 03:00 (Aberdeen time)'],
+      ['alerts', 'Every 5 minutes'],
       ['email-outbox', 'Every 15 seconds'],
       ['photo-processing', 'At each upload, and every 30 seconds'],
     ]);
@@ -70,11 +72,26 @@ describe('GET /api/admin/system', () => {
       nextRunAt: '2026-11-24T03:00:00.000Z',
       consecutiveFailures: 0,
     });
-    expect(answer.backups).toEqual([]);
     expect(answer.jobs.find((entry) => entry.name === 'photo-processing')).toMatchObject({
       lastRun: { startedAt: at(0), finishedAt: at(0), outcome: 'ok', message: 'No upload was waiting.' },
       nextRunAt: at(30_000),
     });
+  });
+
+  it("shows the database's kind and size, the free space of DATA_DIR's and BACKUP_DIR's disks, and no alert", async () => {
+    const answer = await system();
+    expect(answer.database.kind).toBe(process.env.TEST_DATABASE_URL ? 'postgresql' : 'embedded');
+    expect(answer.database.sizeBytes).toBeGreaterThan(1024 * 1024);
+    expect(answer.disks.map((disk) => [disk.role, disk.label, disk.path])).toEqual([
+      ['data', 'Data (DATA_DIR)', './data'],
+      ['backups', 'Backups (BACKUP_DIR)', './backups'],
+    ]);
+    for (const disk of answer.disks) {
+      expect(disk.totalBytes, disk.role).toBeGreaterThan(0);
+      expect(disk.freeBytes, disk.role).toBeLessThanOrEqual(disk.totalBytes);
+      expect(disk.low, disk.role).toBe(isDiskLow(disk));
+    }
+    expect(answer.alerts).toEqual([]);
   });
 
   it('shows a job that ran: ok, what it did in a sentence, when it started and ended, and its next run', async () => {

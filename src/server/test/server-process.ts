@@ -26,7 +26,7 @@ export type ServerProcess = {
 const started: ServerProcess[] = [];
 
 export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, [MAIN], {
+  return startProcess(process.execPath, [MAIN], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
@@ -35,8 +35,16 @@ export function startServer(env: Record<string, string>): ServerProcess {
       BACKUP_DIR: path.join(tmpdir(), 'tower-test-backups'),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/** Any process a test starts and watches (a server started another way, a proxy in front of it). */
+export function startProcess(
+  command: string,
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; cwd?: string },
+): ServerProcess {
+  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;

@@ -15,13 +15,17 @@ export type SmtpTestApp = { smtp: SmtpTestServer; t: TestApp; close(): Promise<v
 
 /**
  * A test app (createTestApp) whose e-mail goes to a fresh SMTP test server on loopback, with SECRET_KEY set and
- * no SMTP password stored yet. `env` adds to (or overrides) those settings. `close()` stops both.
+ * no SMTP password stored yet. `env` adds to (or overrides) those settings; `overrides` is createTestApp's extra
+ * wiring. `close()` stops both.
  */
-export async function createSmtpTestApp(env: Record<string, string> = {}): Promise<SmtpTestApp> {
+export async function createSmtpTestApp(
+  env: Record<string, string> = {},
+  overrides?: NonNullable<Parameters<typeof createTestApp>[0]>['overrides'],
+): Promise<SmtpTestApp> {
   const smtp = await startSmtpTestServer();
   let t: TestApp;
   try {
-    t = await createTestApp({ env: { ...smtpEnv(smtp), SECRET_KEY: TEST_SECRET_KEY, ...env } });
+    t = await createTestApp({ env: { ...smtpEnv(smtp), SECRET_KEY: TEST_SECRET_KEY, ...env }, overrides });
   } catch (error) {
     await smtp.stop();
     throw error;

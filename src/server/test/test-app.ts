@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pRetry from 'p-retry';
 import pg from 'pg';
@@ -108,8 +106,6 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // The suites start many holds from one address; the limit itself has its own test.
     HOLD_LIMIT_PER_HOUR: '100000',
     LIVE_HOLDS_PER_CLIENT: '1000',
-    // Never the checkout's ./backups: a test that takes backups gives its own BACKUP_DIR.
-    BACKUP_DIR: path.join(tmpdir(), `tower-test-backups-${process.pid}`),
     ...overrides,
   });
 }

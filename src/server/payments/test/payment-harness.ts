@@ -42,6 +42,8 @@ export function createRecordingNotifications(): NotificationEvents & { calls: Re
     balanceReminder: record('balanceReminder'),
     balancePaymentLink: record('balancePaymentLink'),
     balanceUnpaidOwnerDecides: record('balanceUnpaidOwnerDecides'),
+    alertOpened: record('alertOpened'),
+    alertResolved: record('alertResolved'),
   };
 }
 

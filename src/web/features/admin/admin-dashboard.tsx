@@ -5,6 +5,7 @@ import { AccountTab } from './account/account-tab.tsx';
 import { BookingsTab } from './bookings/bookings-tab.tsx';
 import { DatesTab } from './dates/dates-tab.tsx';
 import { EmailTab } from './email/email-tab.tsx';
+import { useFocusFormOnFix } from './go-live/fix-focus.ts';
 import { GoLiveChecklist } from './go-live/go-live-checklist.tsx';
 import { PaymentScheduleSettings } from './payment-schedule/payment-schedule-settings.tsx';
 import { PhotosTab } from './photos/photos-tab.tsx';
@@ -14,6 +15,7 @@ import { useAdminSession } from './shared/session.ts';
 import { cardClass } from './shared/styles.ts';
 import { SystemTab } from './system/system-tab.tsx';
 import { TextsTab } from './texts/texts-tab.tsx';
+import { TodayPanel } from './today/today-panel.tsx';
 
 const tabClass =
   'rounded-md px-4 py-2 font-medium text-sm text-stone-700 hover:text-stone-900 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm';
@@ -43,7 +45,8 @@ type Tab = (typeof TABS)[number]['value'];
 const isTab = (value: string | null): value is Tab => TABS.some((entry) => entry.value === value);
 
 /**
- * 'Admin Dashboard' with Logout, the go-live checklist and the Bookings, Email and Dates tabs (spec section 2),
+ * 'Admin Dashboard' with Logout, what matters today (arrivals, departures, money due, what needs the owner), the
+ * go-live checklist and the Bookings, Email and Dates tabs (spec section 2),
  * then Prices, Payments (the payment schedule, decision 016), Property, Texts (014), Photos (015), Account
  * (the owner's password, sessions and two-step sign-in, 019) and System (the server's jobs, 009). The open tab
  * is in the address (`/admin?tab=property`), so the checklist links straight to it.
@@ -63,6 +66,7 @@ export function AdminDashboard() {
       },
       { replace: true, preventScrollReset: true },
     );
+  useFocusFormOnFix(tab);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -79,7 +83,8 @@ export function AdminDashboard() {
           </Button>
         </div>
       </div>
-      <div className="mt-6">
+      <div className="mt-6 space-y-6">
+        <TodayPanel />
         <GoLiveChecklist />
       </div>
       <Tabs.Root value={tab} onValueChange={selectTab} className="mt-6">
@@ -94,7 +99,12 @@ export function AdminDashboard() {
           ))}
         </Tabs.List>
         {TABS.map(({ value, panel }) => (
-          <Tabs.Content key={value} value={value} className="mt-6 focus-visible:outline-none">
+          <Tabs.Content
+            key={value}
+            value={value}
+            data-tab={value}
+            className="mt-6 focus-visible:outline-none"
+          >
             {panel}
           </Tabs.Content>
         ))}

@@ -10,6 +10,9 @@ import { whenIdle } from '../../lib/when-idle.ts';
 import { RATE_PLAN_URL, ratePlanQuery, unavailableDatesQuery, unavailableDatesUrl } from './booking-api.ts';
 import { BookingRates, StayRequirements, TermsNote } from './booking-card-parts.tsx';
 
+/** How old the taken nights read in the background after the load event may be when the card opens. */
+const TAKEN_NIGHTS_FRESH_MS = 60_000;
+
 /** Lets the browser handle input and paint before the next piece of work. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -182,8 +185,12 @@ function BookingCardSlot() {
   useEffect(() => {
     if (wanted) return;
     const want = () => {
-      // The taken nights are asked for while the card's code loads, not after it.
-      void queryClient.prefetchQuery(unavailableDatesQuery(PROPERTY_ID));
+      // The taken nights are asked for while the card's code loads, not after it; asked again when those read
+      // after the load event (below) are over a minute old, the card showing them meanwhile.
+      void queryClient.prefetchQuery({
+        ...unavailableDatesQuery(PROPERTY_ID),
+        staleTime: TAKEN_NIGHTS_FRESH_MS,
+      });
       void queryClient.prefetchQuery(ratePlanQuery());
       // A transition: React renders the card in small slices, so input and paint are not held up.
       startTransition(() => setWanted(true));
@@ -195,8 +202,12 @@ function BookingCardSlot() {
       want();
       return;
     }
+    // After the load event, the card's code and its two first reads (1 kB) are fetched in the background, so a
+    // guest who reads the page before tapping Book Now finds the card ready (docs/decisions/021-book-now-on-a-phone.md).
     const cancelPrefetch = whenIdle(() => {
       void loadBookingCard({ inBackground: true }).catch(() => {});
+      void queryClient.prefetchQuery(unavailableDatesQuery(PROPERTY_ID));
+      void queryClient.prefetchQuery(ratePlanQuery());
     });
     const observer = new IntersectionObserver(
       (entries) => {

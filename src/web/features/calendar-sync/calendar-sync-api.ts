@@ -1,4 +1,5 @@
 import type {
+  CalendarSourceId,
   CalendarSourcesResponse,
   SyncAllResponse,
   SyncCalendarResponse,
@@ -27,3 +28,7 @@ export const syncBookingComFeed = (icalUrl: string) =>
 /** Both channels; an absent URL is skipped (spec section 5). */
 export const syncAllFeeds = (urls: { airbnbUrl?: string; bookingUrl?: string }) =>
   apiRequest<SyncAllResponse>('POST', '/api/admin/sync-all', urls);
+
+/** Keeps a channel's feed address as typed, without syncing it. */
+export const saveFeedUrl = (id: CalendarSourceId, url: string) =>
+  apiRequest<{ url: string }>('PUT', `/api/admin/calendar-sources/${id}`, { url });

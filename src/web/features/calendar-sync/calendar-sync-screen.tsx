@@ -3,17 +3,30 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import type { CalendarSourcesResponse } from '../../../domain/api/calendar-sync.ts';
+import {
+  CALENDAR_SOURCE_LABELS,
+  type CalendarSourceId,
+  type CalendarSourcesResponse,
+  IcalUrlSchema,
+} from '../../../domain/api/calendar-sync.ts';
 import { PROPERTY_TIME_ZONE } from '../../../domain/property.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Form, FormField, FormInput } from '../../components/ui/form.tsx';
+import {
+  Form,
+  FormField,
+  FormInput,
+  type FormMethods,
+  submitErrorMessage,
+} from '../../components/ui/form.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { ApiRequestError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import {
   calendarSourcesQuery,
   icalExportQuery,
   rotateIcalExport,
+  saveFeedUrl,
   syncAirbnbFeed,
   syncAllFeeds,
   syncBookingComFeed,
@@ -79,20 +92,54 @@ function Card({ title, children, labelId }: { title: string; children: ReactNode
   );
 }
 
-/** A channel's feed URL with its last sync status underneath. */
+/** A channel's feed URL with its own Save, and its last sync status underneath. */
 function FeedUrlField(props: {
   name: keyof FeedUrls;
   id: string;
   label: string;
+  /** The channel's name, for its Save button ('Save Airbnb address'). */
+  channel: string;
   placeholder: string;
   source: CalendarSourcesResponse['sources'][number] | undefined;
+  saving: boolean;
+  onSave(): void;
 }) {
   return (
     <FormField name={props.name} label={props.label} id={props.id}>
-      <FormInput compact type="url" inputMode="url" autoComplete="off" placeholder={props.placeholder} />
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <FormInput compact type="url" inputMode="url" autoComplete="off" placeholder={props.placeholder} />
+        <Button
+          variant="secondary"
+          onClick={props.onSave}
+          disabled={props.saving}
+          aria-label={`Save ${props.channel} address`}
+        >
+          {props.saving ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
       <SourceStatus source={props.source} />
     </FormField>
   );
+}
+
+const FIELD_OF: Record<CalendarSourceId, keyof FeedUrls> = { airbnb: 'airbnbUrl', booking: 'bookingUrl' };
+
+/**
+ * The first address among `names` that is not a web address, put under its field in the domain's own sentence
+ * (what the server would answer, without a request); true when every typed address can be sent.
+ */
+function typedAddressesValid(form: FormMethods<typeof FeedUrlsSchema>, names: (keyof FeedUrls)[]): boolean {
+  for (const name of names) {
+    const typed = form.getValues(name).trim();
+    if (!typed) continue;
+    const checked = IcalUrlSchema.safeParse(typed);
+    if (!checked.success) {
+      form.setError(name, { message: checked.error.issues[0]?.message }, { shouldFocus: true });
+      return false;
+    }
+    form.clearErrors(name);
+  }
+  return true;
 }
 
 const FeedUrlsSchema = z.object({ airbnbUrl: z.string(), bookingUrl: z.string() });
@@ -304,6 +351,7 @@ export function CalendarSyncScreen() {
   const queryClient = useQueryClient();
   const sourcesQuery = useQuery(calendarSourcesQuery());
   const [syncing, setSyncing] = useState(false);
+  const [saving, setSaving] = useState<CalendarSourceId | null>(null);
   const [active, setActive] = useState<Platform | null>(null);
   const [lastResult, setLastResult] = useState<LastResult | null>(null);
 
@@ -312,13 +360,40 @@ export function CalendarSyncScreen() {
   const booking = sources?.find((s) => s.id === 'booking');
   const conflicts = sourcesQuery.data?.conflicts ?? [];
 
-  async function sync(platform: Platform, typed: FeedUrls) {
+  async function save(id: CalendarSourceId, form: FormMethods<typeof FeedUrlsSchema>) {
+    const name = FIELD_OF[id];
+    const checked = IcalUrlSchema.safeParse(form.getValues(name));
+    if (!checked.success) {
+      form.setError(name, { message: checked.error.issues[0]?.message }, { shouldFocus: true });
+      return;
+    }
+    form.clearErrors(name);
+    setSaving(id);
+    try {
+      await saveFeedUrl(id, checked.data);
+      form.setValue(name, checked.data);
+      toast({
+        title: 'Address Saved',
+        description: `The ${CALENDAR_SOURCE_LABELS[id]} iCal URL is saved; the next sync imports it.`,
+      });
+    } catch (error) {
+      // The server's own sentence, under the field it is about.
+      form.setError(name, { message: submitErrorMessage(error) }, { shouldFocus: true });
+    } finally {
+      setSaving(null);
+      await queryClient.invalidateQueries({ queryKey: calendarSourcesQuery().queryKey });
+    }
+  }
+
+  async function sync(platform: Platform, form: FormMethods<typeof FeedUrlsSchema>) {
     const { schema, send, fallback } = SYNCS[platform];
-    const urls = schema.safeParse(typed);
+    const urls = schema.safeParse(form.getValues());
     if (!urls.success) {
       toast({ title: 'Error', description: urls.error.issues[0]?.message, variant: 'destructive' });
       return;
     }
+    const fields = platform === 'all' ? Object.values(FIELD_OF) : [FIELD_OF[platform]];
+    if (!typedAddressesValid(form, fields)) return;
     setSyncing(true);
     setActive(platform);
     try {
@@ -327,6 +402,10 @@ export function CalendarSyncScreen() {
       toast(done);
     } catch (error) {
       toast({ title: 'Sync Failed', description: errorText(error, fallback), variant: 'destructive' });
+      // An address the server refused (400) is the owner's to correct: its sentence goes under the field too.
+      if (platform !== 'all' && error instanceof ApiRequestError && error.status === 400) {
+        form.setError(FIELD_OF[platform], { message: submitErrorMessage(error) });
+      }
     } finally {
       setSyncing(false);
       setActive(null);
@@ -351,7 +430,7 @@ export function CalendarSyncScreen() {
       </div>
 
       <Card title="Channel Calendars">
-        {/* The buttons sync; Enter in a field does nothing, as no one button is the form's. */}
+        {/* The buttons save or sync; Enter in a field does nothing, as no one button is the form's. */}
         <Form
           schema={FeedUrlsSchema}
           defaultValues={{ airbnbUrl: '', bookingUrl: '' }}
@@ -365,34 +444,32 @@ export function CalendarSyncScreen() {
                 name="airbnbUrl"
                 id="airbnb-url"
                 label="Airbnb iCal URL"
+                channel="Airbnb"
                 placeholder="https://www.airbnb.com/calendar/ical/….ics?s=…"
                 source={airbnb}
+                saving={saving === 'airbnb'}
+                onSave={() => save('airbnb', form)}
               />
               <FeedUrlField
                 name="bookingUrl"
                 id="booking-url"
                 label="Booking.com iCal URL"
+                channel="Booking.com"
                 placeholder="https://ical.booking.com/v1/export?t=…"
                 source={booking}
+                saving={saving === 'booking'}
+                onSave={() => save('booking', form)}
               />
               <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-                <Button
-                  variant="secondary"
-                  disabled={syncing}
-                  onClick={() => sync('airbnb', form.getValues())}
-                >
+                <Button variant="secondary" disabled={syncing} onClick={() => sync('airbnb', form)}>
                   <SyncIcon spinning={syncing} />
                   Sync Airbnb Calendar
                 </Button>
-                <Button
-                  variant="secondary"
-                  disabled={syncing}
-                  onClick={() => sync('booking', form.getValues())}
-                >
+                <Button variant="secondary" disabled={syncing} onClick={() => sync('booking', form)}>
                   <SyncIcon spinning={syncing} />
                   Sync Booking.com Calendar
                 </Button>
-                <Button disabled={syncing} onClick={() => sync('all', form.getValues())}>
+                <Button disabled={syncing} onClick={() => sync('all', form)}>
                   <SyncIcon spinning={syncing} />
                   Sync All Platforms
                 </Button>
@@ -465,8 +542,8 @@ export function CalendarSyncScreen() {
             Export calendar, then copy the link.
           </p>
           <p>
-            Calendars sync automatically every 3 hours, and a manual sync updates immediately. The URLs are
-            saved after their first successful sync.
+            Calendars sync automatically every 3 hours, and a manual sync updates immediately. Save keeps an
+            address as you typed it; a successful sync saves it too.
           </p>
         </div>
       </Card>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminBooking } from '../../../../domain/api/admin-bookings.ts';
-import { adminBooking } from './admin-booking.fixture.ts';
+import { adminBooking } from '../shared/admin-booking.fixture.ts';
 import { canChargeBalance, paymentLines } from './balance-summary.ts';
 
 /** A stay booked with a deposit, its balance still to be charged. */

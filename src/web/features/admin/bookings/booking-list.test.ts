@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingReference } from '../../../../domain/booking-reference.ts';
-import { adminBooking } from './admin-booking.fixture.ts';
+import { adminBooking } from '../shared/admin-booking.fixture.ts';
 import {
   canCancel,
   canConfirm,

@@ -3,6 +3,7 @@ import { referenceMatches } from '../../../../domain/booking-reference.ts';
 import { timeOnPropertyClock, todayOnPropertyClock } from '../../../../domain/dates.ts';
 import { formatShortDate } from '../../../../domain/format.ts';
 import { formatMoment } from '../shared/format-moment.ts';
+import { isLiveBlock } from '../shared/stays.ts';
 
 /** The status filter of the bookings list; 'blocked' means live owner blocks. */
 export const STATUS_FILTERS = ['all', 'pending', 'confirmed', 'blocked', 'canceled', 'expired'] as const;
@@ -16,8 +17,6 @@ export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
   canceled: 'Canceled',
   expired: 'Expired',
 };
-
-export const isLiveBlock = (b: AdminBooking) => b.kind === 'block' && b.status === 'confirmed';
 
 /**
  * A guest's online checkout (source 'web') that has not been paid: 'live' while its hold runs (the guest may be

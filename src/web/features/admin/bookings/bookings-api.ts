@@ -1,7 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type {
   AdminBooking,
-  CancelBooking,
   ImportedEvent,
   OwnerBooking,
   RefundPreview,
@@ -47,17 +46,6 @@ const adminBookingUrl = (id: string) => `/api/admin/bookings/${encodeURIComponen
 export const useConfirmBooking = () =>
   useChange({
     mutationFn: (id: string) => apiRequest<AdminBooking>('POST', `${bookingUrl(id)}/confirm`),
-    stale: BOOKINGS_AND_ACTIVITY,
-  });
-
-export const useCancelBooking = () =>
-  useChange({
-    mutationFn: ({ id, ...body }: CancelBooking & { id: string }) =>
-      apiRequest<{ booking: AdminBooking; refundPence: number }>(
-        'POST',
-        `${bookingUrl(id)}/cancel`,
-        body.byOwner === undefined ? undefined : body,
-      ),
     stale: BOOKINGS_AND_ACTIVITY,
   });
 

@@ -11,6 +11,7 @@ import { ApiRequestError } from '../../../lib/api.ts';
 import { toast, toastOutcome } from '../../../lib/toast.ts';
 import { useBookings } from '../shared/queries.ts';
 import { useAdminSession } from '../shared/session.ts';
+import { toastCancellation, useCancelBooking } from '../shared/stays.ts';
 import { cardClass } from '../shared/styles.ts';
 import { canChargeBalance, paymentLines } from './balance-summary.ts';
 import {
@@ -27,13 +28,12 @@ import {
 } from './booking-list.ts';
 import {
   downloadBookingsCsv,
-  useCancelBooking,
   useChargeBalance,
   useImportedEvents,
   useProperties,
   useSendPaymentLink,
 } from './bookings-api.ts';
-import { CancelDialog, toastCancellation } from './cancel-dialog.tsx';
+import { CancelDialog } from './cancel-dialog.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { EmailAddress } from './email-address.tsx';
 import { conflictChannels, flagSentence } from './flag-sentence.ts';
@@ -378,7 +378,12 @@ export function BookingsTab() {
         )}
       </section>
 
-      <MonthView bookings={bookings.data ?? []} imported={imported.data ?? []} today={today} />
+      <MonthView
+        bookings={bookings.data ?? []}
+        imported={imported.data ?? []}
+        today={today}
+        onGuestLink={setJourney}
+      />
       <RecentActivity />
       <GuestDataCard />
       <StayJourneyDialog booking={journey} onClose={() => setJourney(null)} />

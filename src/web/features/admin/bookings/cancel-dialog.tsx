@@ -2,27 +2,8 @@ import { useState } from 'react';
 import type { AdminBooking } from '../../../../domain/api/admin-bookings.ts';
 import { formatGbp, formatShortDate } from '../../../../domain/format.ts';
 import { ConfirmationDialog } from '../../../components/ui/dialog.tsx';
-import { toastOutcome } from '../../../lib/toast.ts';
-import { useCancelBooking, useRefundPreview } from './bookings-api.ts';
-
-/** Tells the owner how a cancellation went: what was refunded, or why it failed. True when it went through. */
-export async function toastCancellation(
-  booking: AdminBooking,
-  cancelling: Promise<{ refundPence: number }>,
-): Promise<boolean> {
-  const cancelled = await toastOutcome(
-    cancelling,
-    (result) => ({
-      title: 'Booking Cancelled',
-      description:
-        result.refundPence > 0
-          ? `${formatGbp(result.refundPence)} refunded to ${booking.contactName}.`
-          : 'The dates are free again.',
-    }),
-    { prefix: 'Failed to cancel booking: ' },
-  );
-  return cancelled !== undefined;
-}
+import { toastCancellation, useCancelBooking } from '../shared/stays.ts';
+import { useRefundPreview } from './bookings-api.ts';
 
 /**
  * Cancelling a guest's booking: the refund the terms give (amount and rule, from the server's one refund

@@ -3,7 +3,7 @@ import type { AdminBooking } from '../../../../domain/api/admin-bookings.ts';
 import type { ChangeDates, GuestEraseResponse, StayDetails } from '../../../../domain/api/guest-journey.ts';
 import { apiRequest, downloadFile } from '../../../lib/api.ts';
 import { useChange } from '../../../lib/mutation.ts';
-import { auditQuery, BOOKINGS_AND_ACTIVITY } from '../shared/queries.ts';
+import { BOOKINGS_AND_ACTIVITY } from '../shared/queries.ts';
 
 /* The owner's side of a stay's journey after paying (decision 017), keyed ['admin', resource, params?]. */
 
@@ -28,7 +28,8 @@ export const useStayJourneyAction = () =>
         : apiRequest<StayDetails>('PUT', `${journeyUrl(id)}/access-code`, action),
     onSuccess: (details, _variables, queryClient) =>
       queryClient.setQueryData(stayJourneyQuery(details.id).queryKey, details),
-    stale: [auditQuery().queryKey],
+    // A stay's own access code makes it ready for its guest (the list's hasAccessCode, the dashboard's Today).
+    stale: BOOKINGS_AND_ACTIVITY,
   });
 
 export const useChangeDates = () =>

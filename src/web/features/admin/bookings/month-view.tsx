@@ -1,8 +1,15 @@
 import { useState } from 'react';
 import type { AdminBooking, ImportedEvent } from '../../../../domain/api/admin-bookings.ts';
-import { addDays, addMonths, dayOfWeek } from '../../../../domain/dates.ts';
-import { formatGbp, formatMonth } from '../../../../domain/format.ts';
+import { addDays, addMonths, dayOfWeek, daysBetween } from '../../../../domain/dates.ts';
+import { formatGbp, formatMonth, formatShortDate } from '../../../../domain/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
 import { cardClass } from '../shared/styles.ts';
 
 type Entry = {
@@ -10,6 +17,8 @@ type Entry = {
   label: string;
   detail: string;
   tone: 'green' | 'blue' | 'yellow' | 'purple' | 'orange';
+  /** A stay of ours (not a channel's event). */
+  booking?: AdminBooking;
 };
 
 const TONES = {
@@ -27,7 +36,7 @@ function entriesFor(bookings: AdminBooking[], imported: ImportedEvent[]) {
   const entries: (Entry & { checkIn: string; checkOut: string })[] = [];
   for (const b of bookings) {
     if (b.status !== 'pending' && b.status !== 'confirmed') continue;
-    const base = { key: b.id, checkIn: b.checkInDate, checkOut: b.checkOutDate };
+    const base = { key: b.id, checkIn: b.checkInDate, checkOut: b.checkOutDate, booking: b };
     if (b.kind === 'block')
       entries.push({ ...base, label: 'Blocked', detail: b.reason || 'Owner block', tone: 'blue' });
     else if (b.status === 'pending')
@@ -55,17 +64,26 @@ function entriesFor(bookings: AdminBooking[], imported: ImportedEvent[]) {
   return entries;
 }
 
-/** The nights of one month: every live stay, hold and block, and the channels' imported events. */
+type Chip = Entry & { checkIn: string; checkOut: string };
+
+/**
+ * The nights of one month: every live stay, hold and block, and the channels' imported events. Each night's chip
+ * is a button: a tap (a phone has no hover) opens the stay, named in full, with its dates and what it owes.
+ */
 export function MonthView({
   bookings,
   imported,
   today,
+  onGuestLink,
 }: {
   bookings: AdminBooking[];
   imported: ImportedEvent[];
   today: string;
+  /** Opens a guest stay's link and messages (the Bookings tab's dialog). */
+  onGuestLink(booking: AdminBooking): void;
 }) {
   const [month, setMonth] = useState(`${today.slice(0, 7)}-01`);
+  const [open, setOpen] = useState<Chip | null>(null);
   const entries = entriesFor(bookings, imported);
   const title = formatMonth(month);
   const next = addMonths(month, 1);
@@ -123,12 +141,16 @@ export function MonthView({
                     <div className="font-medium">{Number(day.slice(8))}</div>
                     <ul className="mt-0.5 space-y-0.5">
                       {nights.map((e) => (
-                        <li
-                          key={e.key}
-                          title={`${e.label}: ${e.detail}`}
-                          className={`truncate rounded px-1 ${TONES[e.tone]}`}
-                        >
-                          {e.label}
+                        <li key={e.key}>
+                          {/* The whole name, wrapped to the cell's width rather than cut to "Al…". */}
+                          <button
+                            type="button"
+                            onClick={() => setOpen(e)}
+                            aria-label={`${e.label}, ${formatShortDate(day)}: ${e.detail}`}
+                            className={`block w-full rounded px-0.5 text-left text-[11px] leading-tight [overflow-wrap:anywhere] hover:underline focus-visible:outline-2 focus-visible:outline-amber-700 sm:px-1 sm:text-xs ${TONES[e.tone]}`}
+                          >
+                            {e.label}
+                          </button>
                         </li>
                       ))}
                     </ul>
@@ -139,6 +161,14 @@ export function MonthView({
           ))}
         </tbody>
       </table>
+      <ChipDialog
+        chip={open}
+        onClose={() => setOpen(null)}
+        onGuestLink={(booking) => {
+          setOpen(null);
+          onGuestLink(booking);
+        }}
+      />
       <ul className="mt-3 flex flex-wrap gap-3 text-stone-700 text-xs" aria-label="Legend">
         <li className={`rounded px-1 ${TONES.green}`}>Confirmed</li>
         <li className={`rounded px-1 ${TONES.orange}`}>£ Confirmed, balance due</li>
@@ -147,5 +177,50 @@ export function MonthView({
         <li className={`rounded px-1 ${TONES.purple}`}>Airbnb / Booking.com</li>
       </ul>
     </section>
+  );
+}
+
+/** One chip opened: what it is, named in full, its nights, and for a guest's booking its link and messages. */
+function ChipDialog({
+  chip,
+  onClose,
+  onGuestLink,
+}: {
+  chip: Chip | null;
+  onClose(): void;
+  onGuestLink(booking: AdminBooking): void;
+}) {
+  const booking = chip?.booking;
+  const nights = chip ? daysBetween(chip.checkIn, chip.checkOut) : 0;
+  return (
+    <Dialog open={chip !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
+      <DialogContent width="sm">
+        <DialogTitle>
+          {booking && booking.kind === 'guest' ? booking.contactName : (chip?.label ?? '')}
+        </DialogTitle>
+        {chip ? (
+          <DialogDescription>
+            {formatShortDate(chip.checkIn)} – {formatShortDate(chip.checkOut)} · {nights}{' '}
+            {nights === 1 ? 'night' : 'nights'}
+          </DialogDescription>
+        ) : null}
+        {chip ? (
+          <div className="mt-3 space-y-1 text-sm text-stone-700">
+            <p>{chip.detail}</p>
+            {booking ? <p className="text-stone-500 text-xs">Ref {booking.reference}</p> : null}
+          </div>
+        ) : null}
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
+          {booking && booking.kind === 'guest' && booking.status === 'confirmed' ? (
+            <Button variant="secondary" onClick={() => onGuestLink(booking)}>
+              Guest link and messages
+            </Button>
+          ) : null}
+          <DialogClose asChild>
+            <Button variant="secondary">Close</Button>
+          </DialogClose>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -127,14 +127,21 @@ export function StayJourneyDialog({ booking, onClose }: { booking: AdminBooking 
                 onSubmit={onMove}
                 className="space-y-2"
               >
-                <div className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+                {/* On a phone the dates stack and Move Stay follows them: side by side they overflow. */}
+                <div className="grid grid-cols-1 items-end gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
                   <FormField name="checkInDate" label="New check-in">
                     <FormInput type="date" />
                   </FormField>
                   <FormField name="checkOutDate" label="New check-out">
                     <FormInput type="date" />
                   </FormField>
-                  <Button type="submit" size="sm" variant="secondary" disabled={move.isPending}>
+                  <Button
+                    type="submit"
+                    size="sm"
+                    variant="secondary"
+                    disabled={move.isPending}
+                    className="justify-self-start"
+                  >
                     Move Stay
                   </Button>
                 </div>

@@ -3,7 +3,7 @@ import type { EmailStatus, EmailTestResult } from '../../../../domain/api/email.
 import type { GuestMessageSettings, TemplatePreview } from '../../../../domain/api/guest-journey.ts';
 import { apiRequest, readQuery } from '../../../lib/api.ts';
 import { useChange } from '../../../lib/mutation.ts';
-import { auditQuery, goLiveQuery } from '../shared/queries.ts';
+import { auditQuery, bookingsQuery, goLiveQuery } from '../shared/queries.ts';
 
 /* The Email tab's reads and writes, keyed ['admin', resource] (the scheme in lib/api.ts). */
 
@@ -40,5 +40,6 @@ export const useSaveGuestMessageSettings = () =>
       apiRequest<GuestMessageSettings>('PUT', '/api/admin/guest-messages', settings),
     onSuccess: (saved, _variables, queryClient) =>
       queryClient.setQueryData(guestMessageSettingsQuery().queryKey, saved),
-    stale: [emailTemplatesQuery().queryKey],
+    // The default access code decides which stays are ready for their guests (the dashboard's Today).
+    stale: [emailTemplatesQuery().queryKey, bookingsQuery().queryKey],
   });

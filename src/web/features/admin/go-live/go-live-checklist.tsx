@@ -4,17 +4,40 @@ import type { GoLiveChoice, GoLiveItem } from '../../../../domain/go-live.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useGoLive } from '../shared/queries.ts';
 import { cardClass } from '../shared/styles.ts';
+import { FIX_STATE } from './fix-focus.ts';
 import { useGoLiveChoice } from './go-live-api.ts';
 
 const linkClass = 'font-medium text-stone-900 underline underline-offset-2 hover:text-stone-600';
 
+/** Where the browser remembers that the owner folded the checklist. */
+const FOLDED_KEY = 'goLiveChecklistFolded';
+
+function readFolded(): boolean {
+  try {
+    return window.localStorage.getItem(FOLDED_KEY) === 'true';
+  } catch {
+    return false; // storage refused (private mode): open, as on a first visit
+  }
+}
+
+function rememberFolded(folded: boolean): void {
+  try {
+    if (folded) window.localStorage.setItem(FOLDED_KEY, 'true');
+    else window.localStorage.removeItem(FOLDED_KEY);
+  } catch {
+    // Not remembered: it opens again next time.
+  }
+}
+
 /**
  * The go-live checklist on the dashboard: each thing a guest-ready site needs, done or not, what is missing, and
- * a link to where it is fixed. Open while anything is missing; folded once everything is done.
+ * a link to where it is fixed. Open while anything is missing, unless the owner folds it to its one line (this
+ * browser remembers); folded once everything is done.
  */
 export function GoLiveChecklist() {
   const checklist = useGoLive();
   const choose = useGoLiveChoice();
+  const [folded, setFolded] = useState(readFolded);
   // A tick shows at once what the owner chose, while it is saved and the list is read again.
   const [saving, setSaving] = useState<{ choice: GoLiveChoice; value: boolean } | null>(null);
 
@@ -39,6 +62,7 @@ export function GoLiveChecklist() {
   }
   const { items, open, choices, offerDemoTick } = checklist.data;
   const done = items.length - open;
+  const expanded = open > 0 && !folded;
 
   const tick = (choice: GoLiveChoice, label: string, id: string) => (
     <label className="mt-2 flex items-start gap-2 text-sm" htmlFor={id}>
@@ -55,7 +79,18 @@ export function GoLiveChecklist() {
   );
 
   return (
-    <details className={cardClass} open={open > 0} aria-labelledby="go-live-heading">
+    <details
+      className={cardClass}
+      open={expanded}
+      aria-labelledby="go-live-heading"
+      onToggle={(event) => {
+        // The owner's own fold or unfold (a render that sets `open` to what it was changes nothing).
+        const nowOpen = event.currentTarget.open;
+        if (nowOpen === expanded || open === 0) return;
+        setFolded(!nowOpen);
+        rememberFolded(!nowOpen);
+      }}
+    >
       <summary className="cursor-pointer">
         <h2 id="go-live-heading" className="inline font-serif text-xl">
           Go-live checklist
@@ -116,7 +151,7 @@ function FixLink({ item }: { item: GoLiveItem }) {
   if (href === '') return <p className="mt-1 text-sm text-stone-700">Where: {label}</p>;
   return (
     <p className="mt-1 text-sm">
-      <Link to={href} className={linkClass}>
+      <Link to={href} state={FIX_STATE} className={linkClass}>
         Fix in {label}
       </Link>
     </p>

@@ -3,6 +3,7 @@ import { formatMoment } from '../shared/format-moment.ts';
 import { cardClass } from '../shared/styles.ts';
 import { BackupsSection } from './backups-section.tsx';
 import { useSystem } from './system-api.ts';
+import { AlertsSection, StorageSection } from './system-health.tsx';
 
 const OUTCOMES: Record<JobOutcome, { label: string; className: string }> = {
   ok: { label: 'OK', className: 'bg-green-100 text-green-900 ring-green-700/30' },
@@ -59,8 +60,9 @@ function JobEntry({ job }: { job: SystemJob }) {
 }
 
 /**
- * The admin's System tab: the running version and every job of the server (each its last run, what it did in
- * a sentence, and its next run), so the owner sees that the site's background work is being done.
+ * The admin's System tab: the running version, the open alerts, the database and the disks' free space, and
+ * every job of the server (each its last run, what it did in a sentence, and its next run), so the owner sees
+ * that the site's background work is being done.
  */
 export function SystemTab() {
   const system = useSystem();
@@ -78,7 +80,9 @@ export function SystemTab() {
         <p className="mt-3 text-red-800 text-sm">Could not load the system's state: {system.error.message}</p>
       ) : (
         <>
-          <h3 className="mt-4 font-medium text-lg">Background jobs</h3>
+          <AlertsSection alerts={system.data.alerts} />
+          <StorageSection database={system.data.database} disks={system.data.disks} />
+          <h3 className="mt-6 font-medium text-lg">Background jobs</h3>
           <ul aria-label="Background jobs" className="divide-y divide-stone-100">
             {system.data.jobs.map((job) => (
               <JobEntry key={job.name} job={job} />

@@ -35,5 +35,6 @@ export const adminBooking = (overrides: Partial<AdminBooking> = {}): AdminBookin
   balanceLastError: null,
   balanceLastAttemptAt: null,
   duePence: 0,
+  hasAccessCode: true,
   ...overrides,
 });
