@@ -68,6 +68,8 @@ export type Hold = Stay & {
   holdExpiresAt: string;
   /** Pence charged now: the total, or the deposit. */
   amount: number;
+  /** The key of the guest's own page, `/booking/{reference}?key=…` (given with a stay's first payment). */
+  manageKey: string | null;
 };
 
 /** Stays made through the server's own API, the way the pages and the owner make them. */

@@ -63,6 +63,12 @@ test.describe('after paying', () => {
     expect(refund.rule.percent).toBe(75);
     const amount = formatGbp(refund.amountPence);
     await expect(page.getByText(`If you cancel today you get ${amount} back`)).toBeVisible();
+    // What is refunded of what: the row of the terms, the parts of the price it covers, the fee that comes off.
+    await expect(
+      page.getByText(
+        `Cancellation terms: 14–30 days before check-in: 75%. That is ${formatGbp(refund.amountPence + refund.feePence)} of what you paid (75% of the accommodation and service fee; the £100 cleaning fee is not refunded), less the £25 processing fee.`,
+      ),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Cancel booking' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText(`Refund: ${amount}`)).toBeVisible();

@@ -96,6 +96,12 @@ export const CreatePaymentIntentResponseSchema = z.object({
   currency: z.literal('gbp'),
   holdToken: z.string().nullable(),
   holdExpiresAt: z.string().nullable(),
+  /**
+   * The key of the guest's own page (`/booking/{reference}`, docs/decisions/017-after-paying.md), for the browser
+   * placing the hold of the stay's first payment: it opens that page from the success page. Null for the
+   * balance of a confirmed booking (its checkout link travels in e-mails and addresses).
+   */
+  manageKey: z.string().nullable(),
 });
 
 export type CreatePaymentIntentResponse = z.infer<typeof CreatePaymentIntentResponseSchema>;

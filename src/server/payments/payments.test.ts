@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bookingReference } from '../../domain/booking-reference.ts';
 import { poundsToPence, quoteStay } from '../../domain/pricing.ts';
 import { DATES_TAKEN_MESSAGE } from '../bookings/guest-hold.ts';
 import { NIGHTS_TAKEN_REFUNDED_MESSAGE } from './payment-service.ts';
@@ -267,6 +268,30 @@ describe.each(['demo', 'stripe'] as const)('payments with the %s provider', (mod
       const again = await hold({ amount: total, bookingId: held.bookingId });
       expect(again.statusCode).toBe(409);
       expect(again.json().error).toBe('already_confirmed');
+    });
+
+    it('gives the key of the guest’s own page to the browser holding a first payment, and opens that page once paid', async () => {
+      const dates = stayDates(18);
+      const held = (await hold(bookingPageRequest(dates))).json();
+      const stay = await readStay(h.t, held.bookingId);
+      expect(held.manageKey).toMatch(/^[0-9a-f]{64}$/);
+      expect(held.manageKey).toBe(stay?.manageKey);
+      const total = quoteStay(dates.checkInDate, dates.checkOutDate).total;
+      const checkout = await hold({ amount: total, bookingId: held.bookingId });
+      expect(checkout.json().manageKey).toBe(held.manageKey);
+
+      await h.pay(intentOf(checkout), GOOD_CARD);
+      await h.t.app.inject({
+        method: 'POST',
+        url: '/api/payment-success',
+        payload: { paymentIntentId: checkout.json().paymentIntentId, bookingId: held.bookingId },
+      });
+      const page = await h.t.app.inject({
+        method: 'GET',
+        url: `/api/manage/${bookingReference(held.bookingId)}?key=${held.manageKey}`,
+      });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json()).toMatchObject({ status: 'confirmed', checkInDate: dates.checkInDate });
     });
 
     it('answers 409 with the booking’s price when the checkout amount differs', async () => {

@@ -42,6 +42,8 @@ function holdResponse({ stay, intent }: HoldResult) {
     currency: 'gbp' as const,
     holdToken: stay.holdToken,
     holdExpiresAt: stay.holdExpiresAt ? stay.holdExpiresAt.toISOString() : null,
+    // Only while the stay awaits its first payment: whoever places that hold is the guest paying for it.
+    manageKey: stay.status === 'pending' ? stay.manageKey : null,
   };
 }
 

@@ -34,6 +34,9 @@ export const dataPath = (path: string) => (path === '/' ? '/_.data' : `${path}.d
 
 const ORIGIN = 'http://localhost';
 
+/** An address only the browser renders (not pre-rendered): React Router answers it with the client-only shell. */
+const CLIENT_ONLY_SHELL_PATH = '/checkout';
+
 /** Loads the server build; undefined when the web app has not been built. */
 export async function createPageRenderer(entry = BUILD_SERVER_ENTRY): Promise<PageRenderer | undefined> {
   if (!existsSync(entry)) return undefined;
@@ -64,8 +67,12 @@ export async function createPageRenderer(entry = BUILD_SERVER_ENTRY): Promise<Pa
       html.set(path, SCRIPTS_AFTER_LOAD_PATHS.includes(path) ? deferHydration(page, headStart) : page);
       data.set(dataPath(path), await render(dataPath(path), content));
     }
-    // The shell of the routes only the browser renders, as the build makes it (React Router's SPA mode).
-    html.set(FALLBACK, await render('/', content, { 'X-React-Router-SPA-Mode': 'yes' }));
+    // The shell of the routes only the browser renders, as the build makes it (React Router's SPA mode: the
+    // root's layout and its "Loading…", no route's content). The build asks for it with a header that React
+    // Router reads only while building; at run time it renders that shell for any address it was not told to
+    // pre-render, so the shell is rendered at one of those. Rendered at '/', it was the home page, whose hero
+    // the guest's booking page then painted first and React replaced with a hydration error.
+    html.set(FALLBACK, await render(CLIENT_ONLY_SHELL_PATH, content));
     return { html, data };
   };
 }

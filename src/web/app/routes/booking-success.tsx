@@ -1,8 +1,13 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { PublicBooking } from '../../../domain/api/payments.ts';
 import { bookingReference, isBookingId } from '../../../domain/booking-reference.ts';
-import { buttonClass } from '../../components/ui/button.tsx';
-import { notifyPaymentSuccess } from '../../features/payments/payment-api.ts';
+import { formatLongDate, formatPounds } from '../../../domain/format.ts';
+import { CHECK_IN_TIME, CHECK_OUT_TIME } from '../../../domain/property.ts';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { getBooking, notifyPaymentSuccess } from '../../features/payments/payment-api.ts';
+import { ApiRequestError } from '../../lib/api.ts';
+import { type ManageKeyState, recallManageKey } from '../../lib/manage-key.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { useEnquiriesEmail } from '../../lib/site-content.ts';
 
@@ -29,22 +34,85 @@ const HIGHLIGHTS = [
   },
 ];
 
-/** /booking-success (spec section 2): the confirmation, what happens next, and the booking reference. */
-export default function BookingSuccess() {
-  // Read after hydration: the page is pre-rendered without a query string.
-  const [bookingId, setBookingId] = useState<string | null>(null);
+/**
+ * What the address names: nothing yet (the page is pre-rendered without its query string), no booking id, a
+ * booking the server knows, or an id it does not.
+ */
+type Lookup =
+  | { kind: 'reading' }
+  | { kind: 'no-id' }
+  | { kind: 'found'; booking: PublicBooking; manageKey: string | null }
+  | { kind: 'not-found' }
+  /** The look-up itself failed (offline): the reference from the address, as before there was a look-up. */
+  | { kind: 'unread'; bookingId: string };
+
+function useBookingLookup(): Lookup {
+  const [lookup, setLookup] = useState<Lookup>({ kind: 'reading' });
   useEffect(() => {
+    let active = true;
     const params = new URLSearchParams(window.location.search);
     const id = params.get('bookingId');
-    setBookingId(id);
-    // Back from a payment step that needed a redirect: tell the server (the webhook would too; both idempotent).
-    const paymentIntentId = params.get('payment_intent');
-    if (id && paymentIntentId) notifyPaymentSuccess({ paymentIntentId, bookingId: id }).catch(() => {});
+    if (!id) {
+      setLookup({ kind: 'no-id' });
+      return;
+    }
+    if (!isBookingId(id)) {
+      setLookup({ kind: 'not-found' });
+      return;
+    }
+    void (async () => {
+      // Back from a payment step that needed a redirect: tell the server first (the webhook would too; both
+      // idempotent), so that the booking read next is the confirmed one.
+      const paymentIntentId = params.get('payment_intent');
+      if (paymentIntentId) await notifyPaymentSuccess({ paymentIntentId, bookingId: id }).catch(() => {});
+      try {
+        const booking = await getBooking(id);
+        if (active) setLookup({ kind: 'found', booking, manageKey: recallManageKey(id) });
+      } catch (error) {
+        if (!active) return;
+        setLookup(
+          error instanceof ApiRequestError && error.status === 404
+            ? { kind: 'not-found' }
+            : { kind: 'unread', bookingId: id },
+        );
+      }
+    })();
+    return () => {
+      active = false;
+    };
   }, []);
-  const email = useEnquiriesEmail();
-  // The short reference every e-mail carries; the long id stays in the address bar.
-  const reference = bookingId && isBookingId(bookingId) ? bookingReference(bookingId) : null;
+  return lookup;
+}
 
+/** /booking-success (spec section 2): the confirmation, what happens next, and the booking reference. */
+export default function BookingSuccess() {
+  const lookup = useBookingLookup();
+  if (lookup.kind === 'reading') {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center" role="status">
+        <span className="text-stone-600">Loading…</span>
+      </div>
+    );
+  }
+  if (lookup.kind === 'not-found') return <BookingNotFound />;
+  if (lookup.kind === 'found' && lookup.booking.status !== 'confirmed')
+    return <BookingNotConfirmed booking={lookup.booking} />;
+  const bookingId =
+    lookup.kind === 'found' ? lookup.booking.id : lookup.kind === 'unread' ? lookup.bookingId : null;
+  return (
+    <Confirmation
+      reference={bookingId ? bookingReference(bookingId) : null}
+      details={
+        lookup.kind === 'found' ? (
+          <BookingSummary booking={lookup.booking} manageKey={lookup.manageKey} />
+        ) : null
+      }
+    />
+  );
+}
+
+function Confirmation({ reference, details }: { reference: string | null; details: ReactNode }) {
+  const email = useEnquiriesEmail();
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
       <div className="text-center">
@@ -55,12 +123,15 @@ export default function BookingSuccess() {
         <p className="mt-3 text-lg text-stone-700">
           Thank you for booking The Tower. We look forward to welcoming you to Aberdeen.
         </p>
+        {/* The short reference every e-mail carries; the long id stays in the address bar. */}
         {reference ? (
           <p className="mt-4 inline-block rounded-md bg-stone-100 px-4 py-2 text-stone-800">
             Booking reference: <strong className="whitespace-nowrap font-mono">{reference}</strong>
           </p>
         ) : null}
       </div>
+
+      {details}
 
       <section aria-labelledby="highlights-heading" className="mt-12">
         <h2 id="highlights-heading" className="font-serif text-2xl">
@@ -105,6 +176,109 @@ export default function BookingSuccess() {
           Return Home
         </Link>
       </div>
+    </div>
+  );
+}
+
+/** The stay, what was paid, what is still due and when, and the way to the guest's own page. */
+function BookingSummary({ booking, manageKey }: { booking: PublicBooking; manageKey: string | null }) {
+  const navigate = useNavigate();
+  const due = booking.balanceOutstanding && booking.balancePrice !== null ? booking.balancePrice : 0;
+  const dueText =
+    due === 0
+      ? 'Nothing: paid in full'
+      : booking.balanceDueOn
+        ? `${formatPounds(due)} on ${formatLongDate(booking.balanceDueOn)}, charged to the card you paid with`
+        : `${formatPounds(due)}: we will e-mail you a link to pay it`;
+  const rows: [string, string][] = [
+    ['Check-in', `${formatLongDate(booking.checkInDate)}, from ${CHECK_IN_TIME.label}`],
+    ['Check-out', `${formatLongDate(booking.checkOutDate)}, by ${CHECK_OUT_TIME.label}`],
+    ['Paid', formatPounds(booking.paidPrice)],
+    ['Still to pay', dueText],
+  ];
+  return (
+    <section
+      aria-labelledby="your-booking-heading"
+      className="mx-auto mt-10 max-w-xl rounded-lg border border-stone-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id="your-booking-heading" className="font-serif text-2xl">
+        Your booking
+      </h2>
+      <dl className="mt-4 space-y-2">
+        {rows.map(([term, value]) => (
+          <div key={term} className="flex flex-col gap-x-4 sm:flex-row sm:justify-between">
+            <dt className="text-stone-600">{term}</dt>
+            <dd className="sm:text-right">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {manageKey ? (
+        <Button
+          className="mt-5 w-full sm:w-auto"
+          // The key goes in the history entry's state, never in the address (src/web/lib/manage-key.ts).
+          onClick={() =>
+            navigate(`/booking/${bookingReference(booking.id)}`, {
+              state: { manageKey } satisfies ManageKeyState,
+            })
+          }
+        >
+          View your booking
+        </Button>
+      ) : (
+        <p className="mt-5 text-sm text-stone-700">
+          To see, change or cancel your booking, open the link in your confirmation e-mail.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** How to reach the owner, for a guest whose booking this page cannot show. */
+function ReachUs() {
+  const email = useEnquiriesEmail();
+  return (
+    <>
+      <p className="mt-3 text-stone-700">
+        If you have paid for a stay, please e-mail us at{' '}
+        <a className="underline" href={`mailto:${email}`}>
+          {email}
+        </a>{' '}
+        with your name and dates, or use our{' '}
+        <Link className="underline" to="/contact">
+          contact page
+        </Link>
+        , and we will find it for you.
+      </p>
+      <Link to="/" className={buttonClass({ className: 'mt-8' })}>
+        Return Home
+      </Link>
+    </>
+  );
+}
+
+function BookingNotFound() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="font-serif text-3xl">Booking Not Found</h1>
+      <p className="mt-3 text-stone-700">We could not find the booking this page was opened for.</p>
+      <ReachUs />
+    </div>
+  );
+}
+
+/** A hold still awaiting its payment, or a stay that lapsed or was cancelled: nothing to confirm. */
+function BookingNotConfirmed({ booking }: { booking: PublicBooking }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="font-serif text-3xl">
+        {booking.status === 'pending' ? 'Payment Not Yet Received' : 'Booking Not Confirmed'}
+      </h1>
+      <p className="mt-3 text-stone-700">
+        {booking.status === 'pending'
+          ? `Booking ${bookingReference(booking.id)} is waiting for its payment; we e-mail you as soon as it is confirmed.`
+          : `Booking ${bookingReference(booking.id)} is not confirmed.`}
+      </p>
+      <ReachUs />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
   useClientConfig,
 } from '../../features/payments/payment-api.ts';
 import { ApiRequestError } from '../../lib/api.ts';
+import { rememberManageKey } from '../../lib/manage-key.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { toast } from '../../lib/toast.ts';
 
@@ -68,6 +69,7 @@ export default function Checkout() {
             ? booking.balancePrice
             : booking.totalPrice;
         const intent = await createPaymentIntent({ amount, bookingId });
+        rememberManageKey(intent.bookingId, intent.manageKey);
         if (active) setState({ kind: 'ready', booking, intent });
       } catch (error) {
         if (active)

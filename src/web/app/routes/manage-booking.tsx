@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { ManageBookingPage } from '../../features/manage-booking/manage-booking-page.tsx';
+import { manageKeyOf } from '../../lib/manage-key.ts';
 import { pageMeta } from '../../lib/meta.ts';
 
 export const meta = () =>
@@ -18,9 +19,14 @@ export const meta = () =>
  */
 export default function ManageBooking() {
   const { reference = '' } = useParams();
-  // The key is read after hydration, from the address the guest opened.
+  // The key is read after hydration: from the address the guest opened (the e-mail's link), or from the history
+  // entry's state when the success page of the tab that paid brought the guest here (src/web/lib/manage-key.ts).
+  const { state } = useLocation();
   const [key, setKey] = useState<string | null>(null);
-  useEffect(() => setKey(new URLSearchParams(window.location.search).get('key') ?? ''), []);
+  useEffect(
+    () => setKey(new URLSearchParams(window.location.search).get('key') ?? manageKeyOf(state) ?? ''),
+    [state],
+  );
   if (key === null) {
     return (
       <div className="mx-auto flex min-h-[50vh] max-w-3xl items-center justify-center px-4" role="status">

@@ -1,11 +1,14 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { dismissToast, TOAST_DURATION_MS, useToasts } from '../../lib/toast.ts';
+import { dismissToast, useToasts } from '../../lib/toast.ts';
 
-/** The notification area of the app shell (spec section 9: 5 s, swipe right past 50 px, F8 to focus). */
+/**
+ * The notification area of the app shell (swipe right past 50 px, F8 to focus). Each notification closes after
+ * its 5 s by the store's own timer (src/web/lib/toast.ts), so Radix's is off (an infinite duration).
+ */
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
+    <ToastPrimitive.Provider duration={Number.POSITIVE_INFINITY} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (
         <ToastPrimitive.Root
           key={t.id}
@@ -36,11 +39,13 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      {/* On a phone the message sits at the top, over the header, not over the form or button that raised it;
-          from the small breakpoint on it sits at the bottom right, beside the content. */}
+      {/* On a phone the message sits at the top, just under the header (h-16): never over the header and its
+          menu button, nor over the form or button lower down that raised it; from the small breakpoint on it
+          sits at the bottom right, beside the content. The area itself lets taps through: only a message
+          takes them. */}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
-        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-[420px]"
+        className="pointer-events-none fixed top-16 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );

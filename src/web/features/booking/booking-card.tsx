@@ -55,6 +55,8 @@ export function BookingCard() {
   const [resetKey, setResetKey] = useState(0);
   const schedule = usePaymentSchedule();
   const [saveCardConsent, setSaveCardConsent] = useState(false);
+  /** Payment buttons pressed before the card-saving agreement was ticked (the box then says it is needed). */
+  const [consentAsked, setConsentAsked] = useState(0);
   const lastCheck = useRef(0);
   const mountedAt = useRef(performance.now());
   /** The card's '✓ Available!', withdrawn once the dates it spoke for are gone (cleared, or a 1-night choice). */
@@ -173,6 +175,7 @@ export function BookingCard() {
     setPromoText('');
     setAppliedCode('');
     setSaveCardConsent(false);
+    setConsentAsked(0);
     lastCheck.current++;
     setSelection(null);
     setAvailability('idle');
@@ -272,6 +275,7 @@ export function BookingCard() {
                 plan={paymentPlan}
                 consent={saveCardConsent}
                 onConsentChange={setSaveCardConsent}
+                asked={consentAsked}
               />
             ) : null}
 
@@ -279,6 +283,7 @@ export function BookingCard() {
               <PaymentPanel
                 plan={paymentPlan}
                 saveCardConsent={saveCardConsent}
+                onConsentMissing={() => setConsentAsked((count) => count + 1)}
                 stay={{
                   propertyId: PROPERTY_ID,
                   checkInDate: selection.from,

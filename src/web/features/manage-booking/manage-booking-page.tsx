@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import type { RefundPreview } from '../../../domain/api/admin-bookings.ts';
 import type { ManageCancelResponse, ManagedBooking } from '../../../domain/api/guest-journey.ts';
 import { ChangeRequestSchema } from '../../../domain/api/guest-journey.ts';
 import { formatGbp, formatLongDate } from '../../../domain/format.ts';
+import { refundRule } from '../../../domain/refunds.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { ConfirmationDialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -88,7 +90,9 @@ function BookingDetails({ booking, reference, bookingKey }: BookingProps) {
       {canceled ? (
         <p role="status" className="mt-3 rounded-md bg-stone-100 p-3 text-stone-800">
           This booking was cancelled.{' '}
-          {money.refundedPence > 0 ? `${formatGbp(money.refundedPence)} refunded.` : ''}
+          {money.refundedPence > 0
+            ? `${formatGbp(money.refundedPence)} is refunded to the card you paid with; refunds take 5–10 working days to arrive.`
+            : ''}
         </p>
       ) : null}
       <div className="mt-8 grid gap-6 md:grid-cols-2">
@@ -104,7 +108,8 @@ function BookingDetails({ booking, reference, bookingKey }: BookingProps) {
               ['Guests', String(booking.guestCount)],
             ]}
           />
-          {booking.address ? (
+          {/* A cancelled stay has no arrival: nothing here promises its e-mail or its access code. */}
+          {canceled ? null : booking.address ? (
             <address className="mt-4 text-stone-800 not-italic">The Tower, {booking.address}</address>
           ) : (
             <p className="mt-4 text-sm text-stone-600">
@@ -213,16 +218,13 @@ function CancelSection({ booking, reference, bookingKey }: BookingProps) {
       </h2>
       {refund ? (
         <>
-          <p className="mt-2 text-stone-700">
-            {refund.paidPence > 0 ? (
-              <>
-                If you cancel today you get <strong>{formatGbp(refund.amountPence)}</strong> back (
-                {refund.rule}).
-              </>
-            ) : (
-              'Nothing was paid online for this booking: we will settle any refund with you directly.'
-            )}
-          </p>
+          {refund.paidPence > 0 ? (
+            <RefundWords booking={booking} refund={refund} />
+          ) : (
+            <p className="mt-2 text-stone-700">
+              Nothing was paid online for this booking: we will settle any refund with you directly.
+            </p>
+          )}
           <Button variant="danger-outline" className="mt-4" onClick={() => setOpen(true)}>
             Cancel booking
           </Button>
@@ -261,6 +263,43 @@ function CancelSection({ booking, reference, bookingKey }: BookingProps) {
         ) : null}
       </ConfirmationDialog>
     </section>
+  );
+}
+
+/**
+ * What cancelling today gives back, in words that add up: what was paid, what the terms give back of it (the
+ * row of the terms and which parts of the price it covers, from the refund rule in src/domain/refunds.ts) and
+ * the processing fee that comes off it.
+ */
+function RefundWords({ booking, refund }: { booking: ManagedBooking; refund: RefundPreview }) {
+  const paid = formatGbp(refund.paidPence);
+  // The preview's amount is what the terms give back less the fee: together they are the terms' refund.
+  const beforeFee = refund.amountPence + refund.feePence;
+  const covers = refundRule(refund.daysBeforeCheckIn).cleaningFeeRefunded
+    ? 'the whole price, cleaning fee included'
+    : `${refund.percent}% of the accommodation and service fee; the ${formatGbp(booking.cleaningFeePence)} cleaning fee is not refunded`;
+  const partlyPaid = booking.money.paidPence < booking.money.totalPence;
+  return (
+    <div className="mt-2 space-y-2 text-stone-700">
+      <p>
+        {refund.amountPence > 0 ? (
+          <>
+            If you cancel today you get <strong>{formatGbp(refund.amountPence)}</strong> back of the {paid}{' '}
+            you paid.
+          </>
+        ) : (
+          <>If you cancel today nothing is refunded of the {paid} you paid.</>
+        )}
+      </p>
+      <p className="text-sm">
+        Cancellation terms: {refund.rule}.
+        {beforeFee > 0
+          ? ` That is ${formatGbp(beforeFee)} of what you paid (${covers}${partlyPaid ? ', in the share of the price paid so far' : ''})${
+              refund.feePence > 0 ? `, less the ${formatGbp(refund.feePence)} processing fee` : ''
+            }.`
+          : ''}
+      </p>
+    </div>
   );
 }
 

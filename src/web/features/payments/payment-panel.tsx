@@ -12,7 +12,7 @@ import { payDemoIntent, useDemoAuthentication } from './demo-payment.tsx';
 import { useClientConfig } from './payment-api.ts';
 import { todayDescription } from './payment-schedule-note.tsx';
 import type { PaymentPanelProps } from './payment-types.ts';
-import { CARD_PAID_TOAST, openDialog, useBookingPayment } from './use-booking-payment.ts';
+import { CARD_PAID_TOAST, useBookingPayment, whenConsented } from './use-booking-payment.ts';
 
 // Stripe.js and its React bindings load only when a Stripe-mode panel mounts, never on first paint.
 const StripePaymentPanel = lazy(() => import('./stripe-payment-panel.tsx'));
@@ -87,7 +87,7 @@ function DemoPaymentPanel(props: PaymentPanelProps) {
   return (
     <div className="space-y-3">
       <p className="text-amber-900 text-sm">{DEMO_LABEL}</p>
-      <Button className="w-full" onClick={() => openDialog(props, setOpen, payment.failed)}>
+      <Button className="w-full" onClick={() => whenConsented(props, () => setOpen(true), payment.failed)}>
         Pay with Card
       </Button>
       <p className="text-center text-sm text-stone-600">{WALLET_UNAVAILABLE}</p>

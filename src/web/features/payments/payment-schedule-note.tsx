@@ -1,5 +1,7 @@
+import { useEffect, useId, useRef } from 'react';
 import { formatGbp, formatLongDate } from '../../../domain/format.ts';
 import type { PaymentPlan } from '../../../domain/payment-schedule.ts';
+import { CONSENT_NEEDED } from './use-booking-payment.ts';
 
 /**
  * '£274.20 today, £639.80 on Sunday 4 July 2027, charged to this card'; nothing when paid in full.
@@ -18,19 +20,28 @@ export function todayDescription(plan: PaymentPlan | undefined): string | undefi
 
 /**
  * What a deposit booking charges today and later, and the guest's agreement to the card being saved for the
- * balance: shown above the payment buttons, for the card and the wallet alike.
+ * balance: shown above the payment buttons, for the card and the wallet alike. `asked` counts the payment
+ * buttons pressed without the agreement: the box then says it is needed, and takes the focus.
  */
 export function PaymentScheduleNote({
   plan,
   consent,
   onConsentChange,
+  asked = 0,
 }: {
   plan: PaymentPlan;
   consent: boolean;
   onConsentChange(value: boolean): void;
+  asked?: number;
 }) {
+  const errorId = useId();
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (asked > 0) box.current?.focus();
+  }, [asked]);
   const summary = scheduleSummary(plan);
   if (!summary || plan.kind !== 'deposit') return null;
+  const missing = asked > 0 && !consent;
   return (
     <section
       aria-label="Payment schedule"
@@ -45,9 +56,12 @@ export function PaymentScheduleNote({
       </p>
       <label className="mt-2 flex items-start gap-2 text-stone-800">
         <input
+          ref={box}
           type="checkbox"
           className="mt-0.5 size-4"
           checked={consent}
+          aria-invalid={missing || undefined}
+          aria-describedby={missing ? errorId : undefined}
           onChange={(event) => onConsentChange(event.target.checked)}
         />
         <span>
@@ -55,6 +69,11 @@ export function PaymentScheduleNote({
           {formatLongDate(plan.balanceDueOn)} for the balance.
         </span>
       </label>
+      {missing ? (
+        <p id={errorId} role="alert" className="mt-1 pl-6 font-medium text-red-700">
+          {CONSENT_NEEDED}
+        </p>
+      ) : null}
     </section>
   );
 }

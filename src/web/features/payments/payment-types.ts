@@ -15,6 +15,11 @@ export type PaymentPanelProps = {
   plan?: PaymentPlan | undefined;
   /** The guest agreed to the card being saved for the balance (a deposit plan needs it). */
   saveCardConsent?: boolean;
+  /**
+   * The guest pressed a payment button of a deposit without that agreement: nothing is paid, and the card says so
+   * beside the box (PaymentScheduleNote's `asked`).
+   */
+  onConsentMissing?(): void;
   /** Called once the server has confirmed the booking; the card then resets and the guest moves on. */
   onPaid(bookingId: string): void;
   /** The server priced the stay differently (the owner changed the prices): the card loads them again. */

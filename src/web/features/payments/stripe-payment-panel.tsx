@@ -8,7 +8,7 @@ import { CompletePaymentDialog, WALLET_UNAVAILABLE } from './complete-payment-di
 import { todayDescription } from './payment-schedule-note.tsx';
 import type { PaymentPanelProps } from './payment-types.ts';
 import { getStripe } from './stripe-loader.ts';
-import { CARD_PAID_TOAST, CONSENT_NEEDED, openDialog, useBookingPayment } from './use-booking-payment.ts';
+import { CARD_PAID_TOAST, useBookingPayment, whenConsented } from './use-booking-payment.ts';
 
 /** Stripe mode of the booking card: the Card Element in the 'Complete Payment' dialog, and the wallet button. */
 export default function StripePaymentPanel(props: PaymentPanelProps & { publishableKey: string }) {
@@ -137,17 +137,13 @@ function StripePaymentButtons(props: PaymentPanelProps) {
 
   return (
     <div className="space-y-3">
-      <Button className="w-full" onClick={() => openDialog(props, setOpen, payment.failed)}>
+      <Button className="w-full" onClick={() => whenConsented(props, () => setOpen(true), payment.failed)}>
         Pay with Card
       </Button>
       {wallet ? (
         <Button
           className="w-full"
-          onClick={() =>
-            props.plan?.kind === 'deposit' && !props.saveCardConsent
-              ? payment.failed(CONSENT_NEEDED)
-              : wallet.show()
-          }
+          onClick={() => whenConsented(props, () => wallet.show(), payment.failed)}
           disabled={busy}
         >
           Pay with Apple Pay / Google Pay

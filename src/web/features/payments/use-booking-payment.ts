@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import type { PublicBooking } from '../../../domain/api/payments.ts';
 import { ApiRequestError } from '../../lib/api.ts';
+import { rememberManageKey } from '../../lib/manage-key.ts';
 import { toast } from '../../lib/toast.ts';
 import { createBooking, createPaymentIntent, messageOf } from './payment-api.ts';
 import type { PaymentPanelProps } from './payment-types.ts';
@@ -54,6 +55,7 @@ export function useBookingPayment(props: PaymentPanelProps) {
         ...(plan?.kind === 'deposit' ? { saveCardConsent: true } : {}),
       });
       holdToken.current = response.holdToken ?? undefined;
+      rememberManageKey(response.bookingId, response.manageKey);
       // The server decides the plan on its own clock: never pay an amount other than the one the guest saw.
       const shown = plan?.todayPence ?? Math.round(latest.current.quote.total * 100);
       if (response.amount !== shown) throw new Error(AMOUNT_CHANGED);
@@ -83,12 +85,12 @@ export function useBookingPayment(props: PaymentPanelProps) {
   };
 }
 
-/** The card dialog opens once a deposit's guest has agreed to the card being saved. */
-export function openDialog(
-  props: PaymentPanelProps,
-  setOpen: (open: boolean) => void,
-  failed: (error: unknown) => void,
-) {
-  if (props.plan?.kind === 'deposit' && !props.saveCardConsent) failed(CONSENT_NEEDED);
-  else setOpen(true);
+/**
+ * Runs `pay` (opening the card dialog, or the wallet's sheet) once a deposit's guest has agreed to the card being
+ * saved; otherwise nothing is asked of the server or the provider, and the box beside the agreement says why.
+ */
+export function whenConsented(props: PaymentPanelProps, pay: () => void, failed: (error: unknown) => void) {
+  if (props.plan?.kind !== 'deposit' || props.saveCardConsent) pay();
+  else if (props.onConsentMissing) props.onConsentMissing();
+  else failed(CONSENT_NEEDED);
 }
