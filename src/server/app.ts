@@ -6,6 +6,7 @@ import { adminBookingsPlugin } from './admin-bookings/plugin.ts';
 import type { RefundProvider } from './admin-bookings/service.ts';
 import { alertsPlugin } from './alerts/plugin.ts';
 import { availabilityRoutes } from './availability/routes.ts';
+import { backupsPlugin } from './backups/plugin.ts';
 import { type BookingsRepository, createBookings } from './bookings/bookings-repository.ts';
 import { calendarSyncPlugin } from './calendar-sync/plugin.ts';
 import type { CalendarSyncDeps } from './calendar-sync/service.ts';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminBookingsPlugin, { ...context, refunds: options.refunds ?? context.payments });
   await app.register(guestJourneyPlugin, context);
   await app.register(photosPlugin, context);
+  await app.register(backupsPlugin, context);
   await app.register(goLivePlugin, {
     ...context,
     photosReady: options.photosReady,
@@ -171,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: context.database,
     directories: watchedDirectories(config),
     readDisk: diskReader,
+    backups: app.backups,
   });
   if (testClock) await registerApi(app, testClockRoutes, { ...context, advance: testClock.advance });
   await registerApi(app, apiNotFound, {});

@@ -686,6 +686,8 @@ beforeAll(async () => {
     params: { key: '0123456789abcdef0123456789abcdef', file: 'gallery-640.webp' },
   });
   addSample('GET /downloads/:file', { params: { file: 'the-tower-website.tar.gz' } });
+  // A backup's name as the System view lists it (there is none in the test's BACKUP_DIR: 404).
+  addSample('GET /api/admin/backups/:name', { params: { name: 'tower-backup-20261126-030000Z.tar' } });
   addSample('GET /api/*', { params: { '*': 'no-such-endpoint' } });
 });
 

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from '../../../scripts/local-server.ts';
 
@@ -25,7 +27,14 @@ const started: ServerProcess[] = [];
 
 export function startServer(env: Record<string, string>): ServerProcess {
   return startProcess(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      // A server whose clock reaches BACKUP_HOUR takes a backup: never into the checkout's ./backups.
+      BACKUP_DIR: path.join(tmpdir(), 'tower-test-backups'),
+      ...env,
+    },
   });
 }
 
