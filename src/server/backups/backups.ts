@@ -7,7 +7,7 @@ import { formatBytes } from '../../domain/format.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { KEY_FILE_NAME } from '../email/secret-box.ts';
+import { KEY_FILE_NAME } from '../settings/secret-box.ts';
 import { APP_VERSION } from '../version.ts';
 import {
   type ArchivePart,

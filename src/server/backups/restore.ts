@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
-import { KEY_FILE_NAME } from '../email/secret-box.ts';
+import { KEY_FILE_NAME } from '../settings/secret-box.ts';
 import { type BackupManifest, PART, readArchive, type TableCounts, writePart } from './archive.ts';
 import { askServer } from './backup-socket.ts';
 import { countPglite, countsDifference, loadPglite, restorePostgres, tablesIn } from './database-copy.ts';
