@@ -45,6 +45,8 @@ export default defineConfig({
       SITE_URL: `http://localhost:${E2E_PORT}`,
       SITE_EMAIL: 'stay@example.test',
       DATA_DIR: dataDir,
+      // A clock moved past BACKUP_HOUR takes a backup: beside the throwaway data, never into the checkout.
+      BACKUP_DIR: `${dataDir}-backups`,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',

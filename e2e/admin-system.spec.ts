@@ -24,7 +24,7 @@ test('the System tab lists every job with its last run, what it did, and its nex
 }) => {
   const jobs = await openSystemTab(page, admin, clock);
   await expect(page.getByText(/^Version \d+\.\d+\.\d+/)).toBeVisible();
-  await expect(jobs.getByRole('listitem')).toHaveCount(8);
+  await expect(jobs.getByRole('listitem')).toHaveCount(9);
 
   // A fresh site has no alert open, unless the machine's own disk is nearly full: the list follows the server.
   const alerts = page.getByRole('region', { name: 'Alerts' });
@@ -67,6 +67,10 @@ test('the System tab lists every job with its last run, what it did, and its nex
   await expect(sync).toContainText('Off (SYNC_INTERVAL_MINUTES is 0)');
   await expect(sync).toContainText('Not run yet');
   await expect(sync.getByRole('definition').last()).toHaveText('Off');
+
+  // The nightly backup, and below the jobs the backups taken (none, unless a spec's clock passed 3 AM).
+  await expect(job(page, 'Backup')).toContainText('Daily at 03:00 (Aberdeen time)');
+  await expect(page.getByRole('region', { name: 'Backups' })).toContainText(/No backup yet\.|Checked/);
 
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

@@ -174,7 +174,10 @@ const OWN_ADMIN: Credentials = { username: 'owner', password: 'e2e-own-server-ow
  * being none) and a clock moved by days. The built site, demo payments, the test clock (NODE_ENV=test), an SMTP
  * test server on loopback, on a port the system picks.
  */
-async function startOwnServer(name: string): Promise<{ site: Site; stop(): Promise<void> }> {
+async function startOwnServer(
+  name: string,
+  mailServerInEnvironment = true,
+): Promise<{ site: Site; stop(): Promise<void> }> {
   const smtp = await startSmtpTestServer();
   const dataDir = await mkdtemp(path.join(tmpdir(), `tower-e2e-${name}-`));
   const port = await freePort();
@@ -199,10 +202,9 @@ async function startOwnServer(name: string): Promise<{ site: Site; stop(): Promi
       PAYMENTS: 'demo',
       HOLD_LIMIT_PER_HOUR: '100000',
       LIVE_HOLDS_PER_CLIENT: '1000',
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
-      SMTP_SECURE: 'false',
-      SMTP_USER: smtp.user,
+      ...(mailServerInEnvironment
+        ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_SECURE: 'false', SMTP_USER: smtp.user }
+        : {}),
       SECRET_KEY: 'an-e2e-secret-key-of-at-least-32-characters',
     });
     await waitForHealth(port, server);
@@ -359,6 +361,11 @@ type WorkerFixtures = {
    * that no two specs share one: each starts with a fresh database and an unmoved clock.
    */
   ownServer: string | false;
+  /**
+   * Whether the own server's environment names its mail server (SMTP_HOST, …) and the owner's password is saved
+   * before the spec starts; false leaves both for the spec to enter in the Email tab.
+   */
+  mailServerInEnvironment: boolean;
   site: Site;
   api: APIRequestContext;
   admin: AdminApi;
@@ -369,20 +376,23 @@ type WorkerFixtures = {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   ownServer: [false, { scope: 'worker', option: true }],
+  mailServerInEnvironment: [true, { scope: 'worker', option: true }],
   site: [
-    async ({ ownServer, playwright }, use) => {
+    async ({ ownServer, mailServerInEnvironment, playwright }, use) => {
       if (!ownServer) {
         await use({ baseURL: `http://127.0.0.1:${E2E_PORT}`, admin: E2E_ADMIN, smtp: undefined });
         return;
       }
-      const own = await startOwnServer(ownServer);
+      const own = await startOwnServer(ownServer, mailServerInEnvironment);
       try {
-        // The owner enters the mail account's password, as in the Email tab.
-        const api = await playwright.request.newContext({ baseURL: own.site.baseURL });
-        await createAdminApi(api, own.site.admin).call('post', '/api/admin/set-email-password', {
-          password: own.site.smtp?.password,
-        });
-        await api.dispose();
+        if (mailServerInEnvironment) {
+          // The owner enters the mail account's password, as in the Email tab.
+          const api = await playwright.request.newContext({ baseURL: own.site.baseURL });
+          await createAdminApi(api, own.site.admin).call('post', '/api/admin/set-email-password', {
+            password: own.site.smtp?.password,
+          });
+          await api.dispose();
+        }
         await use(own.site);
       } finally {
         await own.stop();

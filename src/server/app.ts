@@ -6,6 +6,7 @@ import { adminBookingsPlugin } from './admin-bookings/plugin.ts';
 import type { RefundProvider } from './admin-bookings/service.ts';
 import { alertsPlugin } from './alerts/plugin.ts';
 import { availabilityRoutes } from './availability/routes.ts';
+import { backupsPlugin } from './backups/plugin.ts';
 import { type BookingsRepository, createBookings } from './bookings/bookings-repository.ts';
 import { calendarSyncPlugin } from './calendar-sync/plugin.ts';
 import type { CalendarSyncDeps } from './calendar-sync/service.ts';
@@ -23,7 +24,8 @@ import { healthRoutes } from './health/routes.ts';
 import type { NotificationEvents } from './notifications/events.ts';
 import { ownerContentRoutes } from './owner-content/routes.ts';
 import { adminPaymentScheduleRoutes, publicPaymentScheduleRoutes } from './payment-schedule/routes.ts';
-import { createPaymentProvider } from './payments/create-payment-provider.ts';
+import { createLivePaymentProvider } from './payments/create-payment-provider.ts';
+import { createPaymentSettings } from './payments/payment-settings.ts';
 import { paymentsPlugin } from './payments/plugin.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { photosPlugin } from './photos/plugin.ts';
@@ -36,6 +38,7 @@ import { createRatePlans } from './pricing/rate-plan-repository.ts';
 import { ratePlanAdminRoutes, ratePlanPublicRoutes } from './pricing/routes.ts';
 import { propertyRoutes } from './properties/routes.ts';
 import { AccessLogController } from './request-logging.ts';
+import { createSecretBox } from './settings/secret-box.ts';
 import { siteContentRoutes } from './site-content/routes.ts';
 import {
   createSiteContent,
@@ -118,9 +121,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('siteContent', context.siteContent);
   app.decorate('bookings', context.bookings);
   app.addHook('onClose', async () => context.siteContent.stop());
+  // Stripe keys saved in the admin count from the start (the routes and headers below read the mode).
+  await context.paymentSettings.refresh();
 
   // House-wide: each applies to every route registered after it.
-  await app.register(securityHeaders, { config });
+  await app.register(securityHeaders, {
+    config,
+    stripeOn: () => context.paymentSettings.current().mode === 'stripe',
+  });
   await app.register(errorHandler);
   await app.register(requests);
   await app.register(adminAuthPlugin, context); // the admin guard and the route table, before any other route
@@ -146,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminBookingsPlugin, { ...context, refunds: options.refunds ?? context.payments });
   await app.register(guestJourneyPlugin, context);
   await app.register(photosPlugin, context);
+  await app.register(backupsPlugin, context);
   await app.register(goLivePlugin, {
     ...context,
     photosReady: options.photosReady,
@@ -164,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: context.database,
     directories: watchedDirectories(config),
     readDisk: diskReader,
+    backups: app.backups,
   });
   if (testClock) await registerApi(app, testClockRoutes, { ...context, advance: testClock.advance });
   await registerApi(app, apiNotFound, {});
@@ -173,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     siteContent: context.siteContent,
     site: 'site' in options ? options.site : 'load',
     pageRenderer: options.pageRenderer,
+    stripeOn: () => context.paymentSettings.current().mode === 'stripe',
   });
   return app;
 }
@@ -180,13 +191,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /** What every capability is given (context.ts): the configuration's choices, or what a test injected. */
 function appContext(options: BuildAppOptions, clock: Clock, log: FastifyInstance['log']): AppContext {
   const { config, database } = options;
+  const secretBox = createSecretBox({ secretKey: config.secretKey, dataDir: config.dataDir });
+  const paymentSettings = createPaymentSettings({ config, db: database.db, secretBox });
   return {
     config,
     database,
     db: database.db,
     clock,
+    secretBox,
+    paymentSettings,
     notifications: options.notifications ?? createEmailNotifications(config, { clock }),
-    payments: options.payments ?? createPaymentProvider(config, database.db, clock),
+    payments: options.payments ?? createLivePaymentProvider(paymentSettings, database.db, clock),
     siteContent: createSiteContent({
       db: database.db,
       sources: { ...SITE_CONTENT_SOURCES, ...options.siteContentSources },

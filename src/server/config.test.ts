@@ -16,7 +16,37 @@ describe('loadConfig', () => {
       holdLimitPerHour: 20,
       icalAllowPrivateHosts: false,
       syncIntervalMinutes: 180,
+      backup: { hour: 3, keep: 14, command: undefined },
     });
+  });
+
+  it('takes the backup settings, and refuses a BACKUP_DIR inside DATA_DIR or MEDIA_DIR with a sentence', () => {
+    const config = loadConfig({
+      DATA_DIR: '/srv/tower/data',
+      BACKUP_DIR: '/srv/tower/backups',
+      BACKUP_HOUR: '0',
+      BACKUP_KEEP: '30',
+      BACKUP_COMMAND: ' rclone copy --quiet remote:tower ',
+    });
+    expect(config.backupDir).toBe('/srv/tower/backups');
+    expect(config.backup).toEqual({ hour: 0, keep: 30, command: 'rclone copy --quiet remote:tower' });
+    expect(() => loadConfig({ DATA_DIR: '/srv/tower', BACKUP_DIR: '/srv/tower/backups' })).toThrowError(
+      'Invalid configuration: BACKUP_DIR must not be inside DATA_DIR (/srv/tower): the backups would copy themselves and be lost with it (got "/srv/tower/backups")',
+    );
+    expect(() => loadConfig({ DATA_DIR: './data', BACKUP_DIR: 'data' })).toThrowError(
+      /^Invalid configuration: BACKUP_DIR must not be inside DATA_DIR/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: '/srv/tower', MEDIA_DIR: '/mnt/photos', BACKUP_DIR: '/mnt/photos/backups' }),
+    ).toThrowError(/^Invalid configuration: BACKUP_DIR must not be inside MEDIA_DIR \(\/mnt\/photos\)/);
+    // A sibling whose name starts like DATA_DIR's is not inside it.
+    expect(loadConfig({ DATA_DIR: '/srv/data', BACKUP_DIR: '/srv/data-backups' }).backupDir).toBe(
+      '/srv/data-backups',
+    );
+    expect(() => loadConfig({ BACKUP_HOUR: '24' })).toThrowError(
+      'Invalid configuration: BACKUP_HOUR must be an hour of the day from 0 to 23 (got "24")',
+    );
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrowError(/^Invalid configuration: BACKUP_KEEP /);
   });
 
   it("keeps the owner's photos in DATA_DIR/media unless MEDIA_DIR says where", () => {

@@ -66,7 +66,7 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://thetower.example' })
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  BACKUP_DIR: z.string().min(1).default('./backups'),
+  BACKUP_DIR: z.string().trim().min(1).default('./backups'),
   MEDIA_DIR: optionalText,
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
@@ -118,6 +118,20 @@ const EnvSchema = z.object({
     .min(0)
     .max(7 * 24 * 60)
     .default(180),
+
+  BACKUP_HOUR: z.coerce
+    .number({ error: 'must be an hour of the day from 0 to 23' })
+    .int('must be an hour of the day from 0 to 23')
+    .min(0, 'must be an hour of the day from 0 to 23')
+    .max(23, 'must be an hour of the day from 0 to 23')
+    .default(3),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a whole number from 1 to 1000' })
+    .int('must be a whole number from 1 to 1000')
+    .min(1, 'must be a whole number from 1 to 1000')
+    .max(1000, 'must be a whole number from 1 to 1000')
+    .default(14),
+  BACKUP_COMMAND: optionalText,
 });
 
 export type Config = {
@@ -126,7 +140,10 @@ export type Config = {
   host: string;
   siteUrl: string;
   dataDir: string;
-  /** Where backups are written (never inside DATA_DIR); the alerts watch the free space of its disk. */
+  /**
+   * Where backups are written: never inside DATA_DIR or MEDIA_DIR, which they copy (refused at start); the
+   * alerts watch the free space of its disk.
+   */
   backupDir: string;
   /** The owner's uploaded photos: originals (never served) and their variants. */
   mediaDir: string;
@@ -146,6 +163,11 @@ export type Config = {
         webhookSecret: string | undefined;
         apiBase: string | undefined;
       };
+  /**
+   * What the environment says of Stripe whatever the mode: the webhook secret (it wins over a stored one) and the
+   * SDK's address (tests). Keys the owner saves in the admin are used when the environment has none (decision 024).
+   */
+  stripeEnvironment: { webhookSecret: string | undefined; apiBase: string | undefined };
   holdMinutes: number;
   /** Payment holds one client address may start per hour (nights held by a bot are nights a guest cannot book). */
   holdLimitPerHour: number;
@@ -157,10 +179,21 @@ export type Config = {
     secure: boolean;
     user: string | undefined;
     from: string | undefined;
+    /** The fields the environment sets: they win over what the owner saves in the admin (decision 024). */
+    fromEnvironment: Array<'host' | 'port' | 'security' | 'user'>;
   };
   secretKey: string | undefined;
   icalAllowPrivateHosts: boolean;
   syncIntervalMinutes: number;
+  /** The daily backup and `npm run backup` (docs/decisions/022-backups.md). */
+  backup: {
+    /** The hour of the day (Aberdeen time) of the daily backup. */
+    hour: number;
+    /** How many backups are kept (the newest). */
+    keep: number;
+    /** Run after each checked backup with the file's path (an off-site copy). */
+    command: string | undefined;
+  };
 };
 
 export class ConfigError extends Error {
@@ -178,7 +211,12 @@ function isLocalUrl(url: string): boolean {
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 }
 
-/** Reads and checks the whole configuration; throws a ConfigError that names the first bad variable. */
+/** Whether `inner` is `outer` or a directory below it (both resolved from the working directory). */
+function isWithin(inner: string, outer: string): boolean {
+  const relative = path.relative(path.resolve(outer), path.resolve(inner));
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
 /**
  * The configuration, or the process ends with the one line naming the bad variable (the server's start and the
  * command-line tools that read the server's settings).
@@ -195,6 +233,7 @@ export function loadConfigOrExit(source: Record<string, string | undefined> = pr
   }
 }
 
+/** Reads and checks the whole configuration; throws a ConfigError that names the first bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
@@ -234,6 +273,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     payments = { mode: 'demo', chosen: env.PAYMENTS === 'demo' };
   }
 
+  const mediaDir = env.MEDIA_DIR ?? path.join(env.DATA_DIR, 'media');
+  // A backup copies DATA_DIR and MEDIA_DIR: inside either, each backup would copy the ones before it, and a lost
+  // disk or a deleted data directory would take the backups with it.
+  for (const [name, dir] of [
+    ['DATA_DIR', env.DATA_DIR],
+    ['MEDIA_DIR', mediaDir],
+  ] as const) {
+    if (isWithin(env.BACKUP_DIR, dir)) {
+      throw new ConfigError(
+        'BACKUP_DIR',
+        `must not be inside ${name} (${path.resolve(dir)}): the backups would copy themselves and be lost with it (got "${env.BACKUP_DIR}")`,
+      );
+    }
+  }
+
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
@@ -241,7 +295,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     siteUrl,
     dataDir: env.DATA_DIR,
     backupDir: env.BACKUP_DIR,
-    mediaDir: env.MEDIA_DIR ?? path.join(env.DATA_DIR, 'media'),
+    mediaDir,
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
@@ -249,6 +303,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     siteEmail: env.SITE_EMAIL,
     ownerEmail: env.OWNER_EMAIL ?? env.SITE_EMAIL,
     payments,
+    stripeEnvironment: { webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE },
     holdMinutes: env.HOLD_MINUTES,
     holdLimitPerHour: env.HOLD_LIMIT_PER_HOUR,
     liveHoldsPerClient: env.LIVE_HOLDS_PER_CLIENT,
@@ -258,9 +313,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       secure: env.SMTP_SECURE,
       user: env.SMTP_USER,
       from: env.SMTP_FROM ?? env.SMTP_USER,
+      fromEnvironment: (
+        [
+          ['host', 'SMTP_HOST'],
+          ['port', 'SMTP_PORT'],
+          ['security', 'SMTP_SECURE'],
+          ['user', 'SMTP_USER'],
+        ] as const
+      )
+        .filter(([, variable]) => Boolean(source[variable]?.trim()))
+        .map(([field]) => field),
     },
     secretKey: env.SECRET_KEY,
     icalAllowPrivateHosts: env.ICAL_ALLOW_PRIVATE_HOSTS,
     syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
+    backup: {
+      hour: env.BACKUP_HOUR,
+      keep: env.BACKUP_KEEP,
+      command: env.BACKUP_COMMAND,
+    },
   };
 }

@@ -3,8 +3,10 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import type { NotificationEvents } from './notifications/events.ts';
+import type { PaymentSettings } from './payments/payment-settings.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { RatePlans } from './pricing/rate-plan-repository.ts';
+import type { SecretBox } from './settings/secret-box.ts';
 import type { SiteContentService } from './site-content/site-content.ts';
 
 /**
@@ -20,6 +22,10 @@ export type AppContext = {
   notifications: NotificationEvents;
   /** Stripe or demo payments; the booking logic never knows which. */
   payments: PaymentProvider;
+  /** The payments of the moment: the environment's, else the Stripe keys saved in the admin (decision 024). */
+  paymentSettings: PaymentSettings;
+  /** Seals the secrets kept in the database (the SMTP password, Stripe's keys, two-step secrets). */
+  secretBox: SecretBox;
   /** What the public pages say (prices, facts, texts, photos): call `changed()` after an owner's edit of it. */
   siteContent: SiteContentService;
   /** The one writer of stays, keeping the guest's calendar (bookings/bookings-repository.ts): one per app. */

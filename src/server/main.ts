@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import dotenv from 'dotenv';
 import { ensureAdminAccount } from './admin-auth/bootstrap.ts';
 import { buildApp } from './app.ts';
+import { listenForBackupRequests } from './backups/backup-socket.ts';
 import { loadConfigOrExit } from './config.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { migrateDatabase, openDatabase } from './db/database.ts';
@@ -33,9 +34,16 @@ export async function main(): Promise<void> {
     app.log,
   );
 
+  // The embedded database opens in this process only: `npm run backup` asks this process for the backup
+  // (docs/decisions/022-backups.md). On PostgreSQL the command takes it itself.
+  const stopBackupSocket = config.databaseUrl
+    ? undefined
+    : await listenForBackupRequests(config.dataDir, () => app.jobs.run('backup'), app.log);
+
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await stopBackupSocket?.();
     await app.close();
     await database.close();
     await releaseLock?.();

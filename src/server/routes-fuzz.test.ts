@@ -20,6 +20,8 @@ import {
   startCheckout,
 } from './payments/test/payment-harness.ts';
 import { STAND_IN_WEBHOOK_SECRET } from './payments/test/stripe-stand-in.ts';
+import { smtpEnv } from './test/smtp-test-app.ts';
+import { type SmtpTestServer, startSmtpTestServer } from './test/smtp-test-server.ts';
 import { adminToken, createTestApp, TEST_ADMIN, TEST_NOW, type TestApp } from './test/test-app.ts';
 
 /**
@@ -382,6 +384,7 @@ let t: TestApp;
 let token: string;
 let feeds: FeedServer;
 let stripe: PaymentHarness;
+let smtp: SmtpTestServer;
 let routes: RouteRecord[];
 const samples = new Map<string, Sample[]>();
 
@@ -442,12 +445,21 @@ function addSample(route: string, sample: Sample) {
 
 beforeAll(async () => {
   feeds = await startChannelFeeds();
+  stripe = await createPaymentHarness('stripe');
+  smtp = await startSmtpTestServer();
   t = await createTestApp({
-    env: { ICAL_ALLOW_PRIVATE_HOSTS: 'true' },
+    env: {
+      ICAL_ALLOW_PRIVATE_HOSTS: 'true',
+      // The settings forms' checks stay on loopback: Stripe's is the stand-in, and the mail server is fixed by the
+      // environment (which wins over the form's host, port and security: decision 024), so a generated host is
+      // never looked up and the only answer a generated form gets from the mail server is a refused login.
+      STRIPE_API_BASE: stripe.standIn!.url,
+      ...smtpEnv(smtp),
+      SMTP_SECURE: 'false',
+    },
     overrides: { calendarSync: { resolve: loopbackResolver } },
   });
   token = await adminToken(t.app);
-  stripe = await createPaymentHarness('stripe');
   routes = uniqueRoutes(t.app.routeTable.all);
 
   // Real ids, so mutated requests reach the database: an owner booking, a guest's hold with its payment intent.
@@ -495,6 +507,23 @@ beforeAll(async () => {
   addSample('GET /api/quote', { query: stayQuery });
   addSample('GET /api/ical/:file', { params: { file: '1.ics' }, query: { key: 'not-the-key' } });
   addSample('POST /api/admin/set-email-password', { body: { password: 'app password' } });
+  // Wrong secrets: no generated form is ever accepted, so the app stays on demo payments and no e-mail is sent.
+  addSample('PUT /api/admin/settings/mail-server', {
+    body: {
+      host: 'smtp.example.test',
+      port: 587,
+      security: 'starttls',
+      user: 'bookings@example.test',
+      password: 'app password',
+    },
+  });
+  addSample('PUT /api/admin/settings/stripe', {
+    body: {
+      publishableKey: 'pk_test_fuzz',
+      secretKey: 'sk_test_notTheStandInKey',
+      webhookSecret: 'whsec_fuzz',
+    },
+  });
   // The owner's account: the samples carry a wrong password and a wrong code, so no run changes the account.
   addSample('POST /api/admin/password', {
     body: { currentPassword: 'not the password', newPassword: 'granite spire over the harbour' },
@@ -642,6 +671,8 @@ beforeAll(async () => {
     params: { key: '0123456789abcdef0123456789abcdef', file: 'gallery-640.webp' },
   });
   addSample('GET /downloads/:file', { params: { file: 'the-tower-website.tar.gz' } });
+  // A backup's name as the System view lists it (there is none in the test's BACKUP_DIR: 404).
+  addSample('GET /api/admin/backups/:name', { params: { name: 'tower-backup-20261126-030000Z.tar' } });
   addSample('GET /api/*', { params: { '*': 'no-such-endpoint' } });
 });
 
@@ -649,6 +680,7 @@ afterAll(async () => {
   await t?.close();
   await stripe?.close();
   await feeds?.close();
+  await smtp?.stop();
 });
 
 /** One record per method and URL (fastify reports a route once per method). */

@@ -53,3 +53,44 @@ export const OutboxListSchema = z.object({
 export const OutboxIdParamsSchema = z.object({
   id: wholeNumber('id', { min: 1, max: Number.MAX_SAFE_INTEGER, coerce: true }),
 });
+
+/** How the mail server's connection is protected: STARTTLS after connecting (port 587) or TLS from the start (465). */
+export const MAIL_SECURITY = ['starttls', 'tls'] as const;
+export type MailSecurity = (typeof MAIL_SECURITY)[number];
+/** The mail server's fields the server's environment may set (SMTP_HOST, SMTP_PORT, SMTP_SECURE, SMTP_USER). */
+export const MAIL_SERVER_FIELDS = ['host', 'port', 'security', 'user'] as const;
+
+/**
+ * GET /api/admin/settings/mail-server: the mail server as the site uses it. A field in `fromEnvironment` is set
+ * by the server's environment, which wins over the form (shown read-only). The password is never sent back:
+ * only whether one is stored (docs/decisions/024-settings-in-the-admin.md).
+ */
+export const MailServerSettingsSchema = z.object({
+  host: z.string().nullable(),
+  port: z.number().int(),
+  security: z.enum(MAIL_SECURITY),
+  user: z.string().nullable(),
+  passwordSet: z.boolean(),
+  fromEnvironment: z.array(z.enum(MAIL_SERVER_FIELDS)),
+});
+export type MailServerSettings = z.infer<typeof MailServerSettingsSchema>;
+
+/**
+ * PUT /api/admin/settings/mail-server: checked by logging in to the server before anything is stored. A blank
+ * password keeps the stored one; fields the environment sets are taken from it, whatever the form says.
+ */
+export const SaveMailServerSchema = z.object({
+  host: textField({ error: 'Enter the mail server’s address, such as smtp.gmail.com.' })
+    .trim()
+    .min(1, 'Enter the mail server’s address, such as smtp.gmail.com.')
+    .max(253, 'The mail server’s address is at most 253 characters.')
+    .regex(/^[A-Za-z0-9.:[\]-]+$/, 'The mail server’s address is a host name such as smtp.gmail.com.'),
+  port: wholeNumber('port', { min: 1, max: 65535 }),
+  security: z.enum(MAIL_SECURITY, { error: 'security must be starttls or tls' }),
+  user: textField({ error: 'Enter the account that sends, usually its e-mail address.' })
+    .trim()
+    .min(1, 'Enter the account that sends, usually its e-mail address.')
+    .max(320, 'The account is at most 320 characters.'),
+  password: textField().max(1000).optional(),
+});
+export type SaveMailServer = z.infer<typeof SaveMailServerSchema>;

@@ -177,3 +177,47 @@ export const DemoIntentStatusSchema = z.object({
 });
 
 export type DemoIntentStatus = z.infer<typeof DemoIntentStatusSchema>;
+
+/** The Stripe keys the server's environment may set (PAYMENTS, STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY, …). */
+export const STRIPE_SETTING_FIELDS = ['payments', 'publishableKey', 'secretKey', 'webhookSecret'] as const;
+
+/**
+ * GET /api/admin/settings/stripe: the payments the site takes now. Secrets are never sent back, only their last
+ * four characters; a field in `fromEnvironment` is set by the server's environment, which wins (read-only).
+ */
+export const StripeSettingsSchema = z.object({
+  mode: z.enum(['demo', 'stripe']),
+  publishableKey: z.string().nullable(),
+  secretKeyLast4: z.string().nullable(),
+  webhookSecretLast4: z.string().nullable(),
+  fromEnvironment: z.array(z.enum(STRIPE_SETTING_FIELDS)),
+});
+export type StripeSettings = z.infer<typeof StripeSettingsSchema>;
+
+const stripeKey = (prefixes: RegExp, sentence: string) =>
+  textField({ error: sentence }).trim().max(500, sentence).regex(prefixes, sentence);
+
+/**
+ * PUT /api/admin/settings/stripe: checked with Stripe (its account endpoint) before anything is stored. A blank
+ * secret keeps the stored one; the publishable and secret keys must be of the same mode (test or live).
+ */
+export const SaveStripeSettingsSchema = z.object({
+  publishableKey: stripeKey(
+    /^pk_(test|live)_[A-Za-z0-9_]+$/,
+    'The publishable key starts with pk_live_ (or pk_test_ for Stripe’s test mode).',
+  ),
+  secretKey: z
+    .literal('')
+    .or(
+      stripeKey(
+        /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/,
+        'The secret key starts with sk_live_ (or sk_test_ for Stripe’s test mode).',
+      ),
+    )
+    .optional(),
+  webhookSecret: z
+    .literal('')
+    .or(stripeKey(/^whsec_[A-Za-z0-9_]+$/, 'The webhook signing secret starts with whsec_.'))
+    .optional(),
+});
+export type SaveStripeSettings = z.infer<typeof SaveStripeSettingsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BackupSummarySchema } from './backups.ts';
 import { OpenAlertSchema, SystemDatabaseSchema, SystemDiskSchema } from './system-health.ts';
 
 /**
@@ -42,6 +43,8 @@ export const SystemResponseSchema = z.object({
   /** The running release (package.json's version). */
   version: z.string(),
   jobs: z.array(SystemJobSchema),
+  /** The backups in BACKUP_DIR, newest first (src/server/backups/). */
+  backups: z.array(BackupSummarySchema),
   /** The database's kind and size, the disks' free space and the open alerts: system-health.ts. */
   database: SystemDatabaseSchema,
   disks: z.array(SystemDiskSchema),

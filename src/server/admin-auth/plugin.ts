@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
-import { createSecretBox } from '../email/secret-box.ts';
 import { registerAdminApi, registerApi } from '../plugins/api.ts';
 import { adminAccountRoutes } from './account-routes.ts';
 import { createRequireAdmin } from './require-admin.ts';
@@ -20,12 +19,8 @@ export const adminAuthPlugin = fp(
     app.decorate('routeTable', routeTable);
     recordRoutes(app, routeTable.all);
     app.decorate('requireAdmin', createRequireAdmin(context.db, context.clock));
-    // The two-step secret is sealed with the server's key, as the SMTP password is (email/secret-box.ts).
-    const secretBox = createSecretBox({
-      secretKey: context.config.secretKey,
-      dataDir: context.config.dataDir,
-    });
-    const twoFactor = createTwoFactor({ db: context.db, clock: context.clock, secretBox });
+    // The two-step secret is sealed with the server's key, as the SMTP password is (settings/secret-box.ts).
+    const twoFactor = createTwoFactor({ db: context.db, clock: context.clock, secretBox: context.secretBox });
     // Login is public; verify and logout check the token.
     await registerApi(app, adminAuthRoutes, { ...context, twoFactor });
     // The owner's own account (password, sessions, two-step sign-in): docs/decisions/020-the-owners-account.md.

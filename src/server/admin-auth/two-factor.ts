@@ -6,8 +6,8 @@ import type { TwoFactorSetup, TwoFactorStatus } from '../../domain/api/admin-acc
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { adminRecoveryCodes, adminUsers } from '../db/schema.ts';
-import type { SealedSecret, SecretBox } from '../email/secret-box.ts';
 import { badRequest, conflict, HttpError } from '../errors.ts';
+import type { SealedSecret, SecretBox } from '../settings/secret-box.ts';
 
 /**
  * Two-step sign-in with an authenticator app: TOTP (RFC 6238) with the parameters every app supports (SHA-1,

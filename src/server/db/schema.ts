@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ATTENTION_CODES } from '../../domain/attention.ts';
-import type { SealedSecret } from '../email/secret-box.ts';
+import type { SealedSecret } from '../settings/secret-box.ts';
 
 /**
  * The whole database. Column names are snake_case; the API speaks camelCase.
@@ -258,7 +258,7 @@ export const adminUsers = pgTable('admin_users', {
    * only when its value changed, so a password changed in the admin survives a restart.
    */
   envPasswordHash: text('env_password_hash'),
-  /** Two-step sign-in: the TOTP secret sealed like the SMTP password (email/secret-box.ts); null when off. */
+  /** Two-step sign-in: the TOTP secret sealed like the SMTP password (settings/secret-box.ts); null when off. */
   twoFactorSecret: jsonb('two_factor_secret').$type<SealedSecret>(),
   /** A secret being set up: it replaces `two_factor_secret` once the owner enters a code of it. */
   twoFactorPendingSecret: jsonb('two_factor_pending_secret').$type<SealedSecret>(),

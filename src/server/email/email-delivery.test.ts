@@ -10,6 +10,7 @@ import {
   confirmDemoPayment,
   reportPaymentSuccess,
 } from '../payments/test/payment-harness.ts';
+import { createSecretBox } from '../settings/secret-box.ts';
 import { createSmtpTestApp } from '../test/smtp-test-app.ts';
 import {
   REJECTED_DOMAIN,
@@ -20,7 +21,6 @@ import {
 import { adminToken, type TestApp } from '../test/test-app.ts';
 import { createEmailNotifications, MESSAGE_KINDS } from './notifications.ts';
 import { createOutboxSender, MAX_ATTEMPTS, RETRY_MAX_DELAY_MS } from './outbox-worker.ts';
-import { createSecretBox } from './secret-box.ts';
 import { createSmtpSettings } from './smtp-settings.ts';
 import { insertConfirmedStay } from './stay-fixture.ts';
 

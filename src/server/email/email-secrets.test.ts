@@ -9,12 +9,12 @@ import { buildApp } from '../app.ts';
 import { createManualClock } from '../clock.ts';
 import { type Database, migrateDatabase, openDatabase } from '../db/database.ts';
 import { seedProperty } from '../db/seed.ts';
+import { KEY_FILE_NAME } from '../settings/secret-box.ts';
 import { TEMPLATE_DUMP_PATH } from '../test/paths.ts';
 import { smtpEnv } from '../test/smtp-test-app.ts';
 import { type SmtpTestServer, startSmtpTestServer } from '../test/smtp-test-server.ts';
 import { adminToken, TEST_NOW, testConfig } from '../test/test-app.ts';
 import { createEmailNotifications } from './notifications.ts';
-import { KEY_FILE_NAME } from './secret-box.ts';
 import { insertConfirmedStay } from './stay-fixture.ts';
 
 /**
@@ -83,6 +83,17 @@ beforeAll(async () => {
       app.inject({ method: 'POST', url: '/api/admin/set-email-password', headers, payload: { password } });
     expect((await setPassword(WRONG_PASSWORD)).statusCode).toBe(400);
     expect((await setPassword(PASSWORD)).statusCode).toBe(200);
+    // The Email tab's mail server form, refused then accepted (decision 024).
+    const form = { host: '127.0.0.1', port: smtp.port, security: 'starttls', user: smtp.user };
+    const saveMailServer = (password: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings/mail-server',
+        headers,
+        payload: { ...form, password },
+      });
+    expect((await saveMailServer(WRONG_PASSWORD)).statusCode).toBe(400);
+    expect((await saveMailServer(PASSWORD)).statusCode).toBe(200);
     const notifications = createEmailNotifications(config, { clock });
     await database.db.transaction(async (tx) => {
       const stay = await insertConfirmedStay(tx);
@@ -123,6 +134,7 @@ describe('the stored SMTP password', () => {
   it('cannot be found in the logs, even at trace level', () => {
     expect(logText).toContain('e-mail sent'); // the logs were captured
     expect(logText).toContain('/api/admin/set-email-password');
+    expect(logText).toContain('/api/admin/settings/mail-server');
     for (const secret of [...forms(PASSWORD), ...forms(WRONG_PASSWORD)]) {
       expect(logText.includes(secret), secret).toBe(false);
     }

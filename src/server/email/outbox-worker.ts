@@ -82,10 +82,12 @@ export function createOutboxSender(options: {
 
   async function send(): Promise<OutboxRunResult> {
     const result: OutboxRunResult = { status: 'done', sent: 0, retrying: 0, failed: 0 };
-    const password = smtp.hasServer() ? await smtp.getPassword(db) : undefined;
-    if (password === undefined) return { ...result, status: 'not_configured' };
-    const from = smtp.from();
-    const transport = await smtp.createTransport(password, { pool: true });
+    // Read at every run: a mail server or password saved in the admin is used by the next run, with no restart.
+    const server = await smtp.server(db);
+    const password = server ? await smtp.getPassword(db) : undefined;
+    if (!server || password === undefined) return { ...result, status: 'not_configured' };
+    const from = smtp.fromHeader(server);
+    const transport = await smtp.createTransport(server, password, { pool: true });
     try {
       let handled = 0;
       while (handled < MAX_PER_RUN) {

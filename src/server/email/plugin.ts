@@ -4,14 +4,13 @@ import type { AppContext } from '../context.ts';
 import { registerAdminApi } from '../plugins/api.ts';
 import { createOutboxSender, type OutboxRunResult } from './outbox-worker.ts';
 import { emailAdminRoutes } from './routes.ts';
-import { createSecretBox } from './secret-box.ts';
 import { createSmtpSettings, type SmtpSettings } from './smtp-settings.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sends the outbox's due messages: the registry's `email-outbox` queue runs it (plugins/jobs.ts). */
     outboxSender: { send(): Promise<OutboxRunResult> };
-    /** The mail server's settings, and the owner's password for it (the go-live checklist reads them too). */
+    /** The mail server's settings (environment, else the admin's), the owner's password (the checklist reads them too). */
     smtp: SmtpSettings;
   }
 }
@@ -20,10 +19,7 @@ declare module 'fastify' {
 export const emailPlugin = fp(
   async (app: FastifyInstance, options: AppContext) => {
     const { config, db, clock } = options;
-    const smtp = createSmtpSettings(
-      config,
-      createSecretBox({ secretKey: config.secretKey, dataDir: config.dataDir }),
-    );
+    const smtp = createSmtpSettings(config, options.secretBox);
     app.decorate('smtp', smtp);
     app.decorate(
       'outboxSender',

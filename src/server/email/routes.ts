@@ -3,9 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   EmailStatusSchema,
   EmailTestResultSchema,
+  MailServerSettingsSchema,
   OutboxIdParamsSchema,
   OutboxListSchema,
   OutboxMessageSchema,
+  SaveMailServerSchema,
   SetEmailPasswordSchema,
 } from '../../domain/api/email.ts';
 import { actor, audit } from '../audit/audit.ts';
@@ -14,9 +16,12 @@ import { outbox, settings } from '../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import { EMAIL_TEST_SETTING } from '../go-live/checklist.ts';
 import { describeSmtpError, type SmtpError } from './smtp-errors.ts';
-import type { SmtpSettings } from './smtp-settings.ts';
+import type { MailServer, SmtpSettings } from './smtp-settings.ts';
 
 const RECENT_LIMIT = 50;
+
+const NO_MAIL_SERVER =
+  'The mail server is not configured yet: enter it under Mail Server in the Email tab (or set SMTP_HOST and SMTP_USER on the server).';
 
 function toOutboxMessage(row: typeof outbox.$inferSelect) {
   return {
@@ -40,11 +45,31 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
   app,
   { db, smtp, config, clock },
 ) => {
-  const status = async () => ({
-    configured: smtp.hasServer() && (await smtp.hasPassword(db)),
-    email: smtp.account(),
-    mailServer: smtp.hasServer(),
-  });
+  const status = async () => {
+    const server = await smtp.server(db);
+    return {
+      configured: server !== undefined && (await smtp.hasPassword(db)),
+      email: server?.user ?? config.smtp.user ?? config.smtp.from ?? null,
+      mailServer: server !== undefined,
+    };
+  };
+
+  /** Logs in to `server` with `password`, outside any transaction: nothing is saved unless the server accepts it. */
+  async function checkLogin(server: MailServer, password: string, log: typeof app.log): Promise<void> {
+    const transport = await smtp.createTransport(server, password);
+    try {
+      await transport.verify();
+    } catch (caught) {
+      const error = caught as SmtpError;
+      log.warn({ code: error.code }, 'SMTP login failed while saving the mail server');
+      const message = describeSmtpError(error, 'login');
+      throw error.code === 'EAUTH'
+        ? new HttpError(400, 'smtp_login_failed', message)
+        : new HttpError(502, 'smtp_login_failed', message);
+    } finally {
+      transport.close();
+    }
+  }
 
   app.get('/admin/email-status', { schema: { response: { 200: EmailStatusSchema } } }, status);
 
@@ -54,26 +79,9 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
     async (request) => {
       const password = request.body.password.trim();
       if (!password) throw badRequest('Please enter the email password', 'password_required');
-      if (!smtp.hasServer()) {
-        throw conflict(
-          'The mail server is not configured yet: set SMTP_HOST and SMTP_USER on the server and restart it.',
-          'smtp_not_configured',
-        );
-      }
-      // Log in first, outside any transaction: nothing is saved unless the server accepts the password.
-      const transport = await smtp.createTransport(password);
-      try {
-        await transport.verify();
-      } catch (caught) {
-        const error = caught as SmtpError;
-        request.log.warn({ code: error.code }, 'SMTP login failed while setting the e-mail password');
-        const message = describeSmtpError(error, 'login');
-        throw error.code === 'EAUTH'
-          ? new HttpError(400, 'smtp_login_failed', message)
-          : new HttpError(502, 'smtp_login_failed', message);
-      } finally {
-        transport.close();
-      }
+      const server = await smtp.server(db);
+      if (!server) throw conflict(NO_MAIL_SERVER, 'smtp_not_configured');
+      await checkLogin(server, password, request.log);
       await db.transaction(async (tx) => {
         await smtp.savePassword(tx, password);
         // A new password has not been tested yet (the go-live checklist asks for a test message).
@@ -81,10 +89,53 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
         await audit(tx, {
           actor: actor(request),
           action: 'email.password_set',
-          details: { account: smtp.account() },
+          details: { account: server.user },
         });
       });
       return status();
+    },
+  );
+
+  app.get(
+    '/admin/settings/mail-server',
+    { schema: { response: { 200: MailServerSettingsSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return smtp.view(db);
+    },
+  );
+
+  /**
+   * The mail server entered in the admin (decision 024): a login with these settings first, then stored (the
+   * password sealed); the next message sent uses them, with no restart. Fields the environment sets win.
+   */
+  app.put(
+    '/admin/settings/mail-server',
+    { schema: { body: SaveMailServerSchema, response: { 200: MailServerSettingsSchema } } },
+    async (request, reply) => {
+      const given = request.body.password?.trim() ? request.body.password.trim() : undefined;
+      const password = given ?? (await smtp.getPassword(db));
+      if (password === undefined) throw badRequest('Please enter the email password', 'password_required');
+      const server = smtp.candidate(request.body);
+      await checkLogin(server, password, request.log);
+      await db.transaction(async (tx) => {
+        await smtp.saveServer(tx, request.body);
+        if (given !== undefined) await smtp.savePassword(tx, given);
+        // Another server or password has not been tested yet (the go-live checklist asks for a test message).
+        await tx.delete(settings).where(eq(settings.key, EMAIL_TEST_SETTING));
+        await audit(tx, {
+          actor: actor(request),
+          action: 'email.server_set',
+          details: {
+            host: server.host,
+            port: server.port,
+            account: server.user,
+            passwordChanged: given !== undefined,
+          },
+        });
+      });
+      reply.header('cache-control', 'no-store');
+      return smtp.view(db);
     },
   );
 
@@ -96,21 +147,17 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
     '/admin/email/test-message',
     { schema: { response: { 200: EmailTestResultSchema } } },
     async (request) => {
-      if (!smtp.hasServer()) {
-        throw conflict(
-          'The mail server is not configured yet: set SMTP_HOST and SMTP_USER on the server and restart it.',
-          'smtp_not_configured',
-        );
-      }
+      const server = await smtp.server(db);
+      if (!server) throw conflict(NO_MAIL_SERVER, 'smtp_not_configured');
       const password = await smtp.getPassword(db);
       if (password === undefined) {
         throw conflict('Save the e-mail password first; then send a test message.', 'email_not_configured');
       }
       const to = config.ownerEmail;
-      const transport = await smtp.createTransport(password);
+      const transport = await smtp.createTransport(server, password);
       try {
         await transport.sendMail({
-          from: smtp.from(),
+          from: smtp.fromHeader(server),
           to,
           replyTo: config.siteEmail,
           subject: 'Test message from The Tower',

@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import type { DbOrTx } from '../db/database.ts';
 import type { SmtpSettings } from '../email/smtp-settings.ts';
 import { createOwnerContentRepository } from '../owner-content/repository.ts';
+import type { PaymentSettings } from '../payments/payment-settings.ts';
 
 /** Photos of the slideshow that are processed and shown, and how many of them lack an alt text. */
 export type PhotosReady = () => Promise<{ ready: number; missingAlt: number }>;
@@ -25,6 +26,8 @@ export const GO_LIVE_SETTING: Record<GoLiveChoice, string> = {
 export const EMAIL_TEST_SETTING = 'email.test_message_sent';
 
 const PROPERTY_TAB = { href: '/admin?tab=property', label: 'Property tab' };
+/** The Payments tab's Stripe keys and the Email tab's mail server: set in the admin (decision 024). */
+const PAYMENTS_TAB = { href: '/admin?tab=payments', label: 'Payments tab' };
 const README_CONFIGURATION = 'the server’s settings (README, “Configuration”), then restart';
 
 export type GoLiveDeps = {
@@ -32,6 +35,8 @@ export type GoLiveDeps = {
   config: Config;
   clock: Clock;
   smtp: SmtpSettings;
+  /** The payments of the moment (environment, else the keys saved in the Payments tab). */
+  paymentSettings: PaymentSettings;
   photosReady: PhotosReady;
 };
 
@@ -39,7 +44,7 @@ export type GoLiveDeps = {
  * Works out the go-live checklist from the stored facts, the photos, the e-mail and payment settings, the site's
  * address and the channels' feeds. Every item is a fact of the running site, except the two the owner ticks.
  */
-export function createGoLiveChecklist({ db, config, clock, smtp, photosReady }: GoLiveDeps) {
+export function createGoLiveChecklist({ db, config, clock, smtp, paymentSettings, photosReady }: GoLiveDeps) {
   const content = createOwnerContentRepository(db);
 
   async function choice(name: GoLiveChoice): Promise<boolean> {
@@ -47,15 +52,18 @@ export function createGoLiveChecklist({ db, config, clock, smtp, photosReady }: 
   }
 
   async function read(): Promise<GoLiveChecklist> {
-    const [facts, photos, emailConfigured, testSent, demoChosen, exportGiven, sources] = await Promise.all([
-      content.readFacts(),
-      photosReady(),
-      smtp.hasServer() ? smtp.hasPassword(db) : Promise.resolve(false),
-      getSetting<{ at: string; to: string }>(db, EMAIL_TEST_SETTING),
-      choice('demo_payments'),
-      choice('export_given'),
-      listSources(db),
-    ]);
+    const mailServer = await smtp.server(db);
+    const [facts, photos, emailConfigured, testSent, demoChosen, exportGiven, sources, payments] =
+      await Promise.all([
+        content.readFacts(),
+        photosReady(),
+        mailServer ? smtp.hasPassword(db) : Promise.resolve(false),
+        getSetting<{ at: string; to: string }>(db, EMAIL_TEST_SETTING),
+        choice('demo_payments'),
+        choice('export_given'),
+        listSources(db),
+        paymentSettings.refresh(db),
+      ]);
     const items: GoLiveItem[] = [];
 
     items.push({
@@ -123,8 +131,8 @@ export function createGoLiveChecklist({ db, config, clock, smtp, photosReady }: 
       id: 'email',
       label: 'E-mail configured and a test message sent',
       done: emailConfigured && testSent !== null,
-      detail: !smtp.hasServer()
-        ? `The server has no mail server yet: set SMTP_HOST and SMTP_USER in ${README_CONFIGURATION}.`
+      detail: !mailServer
+        ? 'The site has no mail server yet: enter it under Mail Server in the Email tab.'
         : !emailConfigured
           ? 'Enter the e-mail account’s password in the Email tab.'
           : testSent === null
@@ -132,7 +140,6 @@ export function createGoLiveChecklist({ db, config, clock, smtp, photosReady }: 
             : `A test message was sent to ${testSent.to}.`,
       fixAt: { href: '/admin?tab=email', label: 'Email tab' },
     });
-    const { payments } = config;
     const paymentsDone =
       payments.mode === 'stripe'
         ? payments.webhookSecret !== undefined
@@ -145,14 +152,11 @@ export function createGoLiveChecklist({ db, config, clock, smtp, photosReady }: 
         payments.mode === 'stripe'
           ? payments.webhookSecret !== undefined
             ? 'Stripe keys and webhook secret are set.'
-            : `Stripe keys are set but not STRIPE_WEBHOOK_SECRET: without it a payment whose page was closed is never confirmed. Set it in ${README_CONFIGURATION}.`
+            : 'Stripe keys are set but not STRIPE_WEBHOOK_SECRET: without it a payment whose page was closed is never confirmed. Enter the webhook signing secret in the Payments tab.'
           : paymentsDone
             ? 'Demo payments, chosen on purpose: guests cannot pay real money.'
-            : `Demo payments: nobody is charged. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET in ${README_CONFIGURATION}, or choose demo payments on purpose.`,
-      fixAt:
-        payments.mode === 'stripe'
-          ? { href: '', label: 'Server settings' }
-          : { href: '#go-live-payments', label: 'Choose demo payments on purpose' },
+            : 'Demo payments: nobody is charged. Enter your Stripe keys in the Payments tab, or choose demo payments on purpose.',
+      fixAt: PAYMENTS_TAB,
     });
     const https = config.siteUrl.startsWith('https://');
     items.push({

@@ -19,6 +19,7 @@ export const goLivePlugin = fp(
       config: options.config,
       clock: options.clock,
       smtp: app.smtp,
+      paymentSettings: options.paymentSettings,
       photosReady: options.photosReady ?? app.photos.photosReady,
     });
     await registerAdminApi(app, goLiveRoutes, { ...options, goLive });

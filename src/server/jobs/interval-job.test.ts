@@ -229,6 +229,38 @@ describe('createIntervalJob', () => {
     expect(await ran()).toBe(1);
   });
 
+  it('waits for its first slot when asked to (the backup), unless it ran before in any process, and runs at once by hand', async () => {
+    const clock = createManualClock('2026-11-23T10:00:00Z');
+    const daily = (database: Database) =>
+      createIntervalJob(
+        { db: database.db, clock, log: silent },
+        {
+          name: 'job-first-on-schedule',
+          schedule: dailyAt(3),
+          firstRunOnSchedule: true,
+          run: async () => 'backed up',
+          report: (m) => ok(m),
+        },
+      );
+    const first = daily(handles.first);
+    expect(await first.runIfDue()).toEqual({ ran: false });
+    clock.set('2026-11-24T02:59:59Z');
+    expect(await first.runIfDue()).toEqual({ ran: false });
+    expect(await jobRow('job-first-on-schedule')).toBeUndefined();
+    clock.set('2026-11-24T03:00:00Z');
+    expect(await first.runIfDue()).toEqual({ ran: true, value: 'backed up' });
+
+    // A process started later, after the job's hour was missed (the server was off): it runs at its first check.
+    clock.set('2026-11-26T09:00:00Z');
+    const restarted = daily(handles.second);
+    expect(await restarted.runIfDue()).toEqual({ ran: true, value: 'backed up' });
+    expect((await jobRow('job-first-on-schedule'))?.nextRunAt).toEqual(new Date('2026-11-27T03:00:00Z'));
+
+    // By hand (npm run backup, a test): at once, whatever the schedule.
+    clock.set('2026-11-26T10:00:00Z');
+    expect(await daily(handles.first).run()).toBe('backed up');
+  });
+
   it('brings the next run forward at start when the schedule got shorter', async () => {
     const clock = createManualClock(TEST_NOW);
     const daily = createIntervalJob(

@@ -1,6 +1,13 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import { bringNextRunForward, claimRun, failedWith, type JobReport, recordFinish } from './job-runs.ts';
+import {
+  bringNextRunForward,
+  claimRun,
+  failedWith,
+  hasRun,
+  type JobReport,
+  recordFinish,
+} from './job-runs.ts';
 import { createRepeater } from './repeater.ts';
 import type { Schedule } from './schedule.ts';
 import { createSingleFlight } from './single-flight.ts';
@@ -23,6 +30,11 @@ export type IntervalJobDefinition<T> = {
   run(): Promise<T>;
   /** The run's outcome in a sentence for the owner (a run that throws is recorded as failed with its error). */
   report(value: T): JobReport;
+  /**
+   * A job never run waits for its schedule's first slot instead of running at the first check: the daily backup,
+   * which a fresh install (or a test's server) should not take the moment it starts.
+   */
+  firstRunOnSchedule?: boolean;
 };
 
 export type IntervalJob<T> = {
@@ -46,10 +58,12 @@ export function createIntervalJob<T>(
   const { db, clock, log } = options;
   const { name, schedule } = definition;
   const runs = createSingleFlight<string, JobRun<T>>();
+  const firstSlot = schedule && definition.firstRunOnSchedule ? schedule.nextAfter(clock.now()) : undefined;
 
   async function claimAndRun(force: boolean): Promise<JobRun<T>> {
     if (!schedule) return { ran: false };
     const startedAt = clock.now();
+    if (!force && firstSlot && startedAt < firstSlot && !(await hasRun(db, name))) return { ran: false };
     if (!(await claimRun(db, name, startedAt, schedule.nextAfter(startedAt), { force })))
       return { ran: false };
     let value: T;

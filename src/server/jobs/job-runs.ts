@@ -116,6 +116,12 @@ export async function bringNextRunForward(
     .where(and(eq(jobRuns.name, name), gt(jobRuns.nextRunAt, due), eq(jobRuns.lastRunAt, row.lastRunAt)));
 }
 
+/** Whether job `name` has a row: it ran (or started to) at least once, in any process. */
+export async function hasRun(db: Db, name: string): Promise<boolean> {
+  const rows = await db.select({ name: jobRuns.name }).from(jobRuns).where(eq(jobRuns.name, name));
+  return rows.length > 0;
+}
+
 /** Every job's row, by name. */
 export async function readJobRuns(db: Db): Promise<Map<string, JobRunRow>> {
   const rows = await db.select().from(jobRuns);

@@ -2,6 +2,7 @@ import { CALENDAR_SOURCE_IDS, CALENDAR_SOURCE_LABELS } from '../../domain/api/ca
 import type { SystemJob } from '../../domain/api/system.ts';
 import { DAY_MS } from '../../domain/dates.ts';
 import type { AlertCheckResult } from '../alerts/alerts.ts';
+import type { BackupOutcome } from '../backups/backups.ts';
 import type { RunReport } from '../calendar-sync/schedule.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
@@ -17,7 +18,7 @@ import {
 } from './interval-job.ts';
 import { failed, type JobRunRow, ok, readJobRuns } from './job-runs.ts';
 import { createQueue, type Queue, type QueueDefinition } from './queue.ts';
-import { every } from './schedule.ts';
+import { dailyAt, every } from './schedule.ts';
 
 /**
  * Every job of the server, in one place: what runs it (interval-job.ts: once per interval across the processes
@@ -33,6 +34,7 @@ export type JobValues = {
   'calendar-sync': RunReport;
   'guest-messages': { queued: string[] };
   'guest-data-retention': Awaited<ReturnType<GuestData['eraseExpired']>>;
+  backup: BackupOutcome;
   alerts: AlertCheckResult;
   'email-outbox': OutboxRunResult;
   'photo-processing': PhotoRunResult;
@@ -48,6 +50,7 @@ export type JobWork = {
   syncFeeds(): Promise<RunReport>;
   queueGuestMessages(): Promise<{ queued: string[] }>;
   eraseExpiredGuestData(): Promise<JobValues['guest-data-retention']>;
+  takeBackup(): Promise<BackupOutcome>;
   checkAlerts(): Promise<AlertCheckResult>;
   sendEmails(): Promise<OutboxRunResult>;
   processPhotos(): Promise<PhotoRunResult>;
@@ -68,6 +71,7 @@ const sentences = (parts: (string | false)[], none: string) => parts.filter(Bool
 function intervalJobs(
   work: JobWork,
   syncIntervalMinutes: number,
+  backupHour: number,
 ): { [N in IntervalJobName]: IntervalSpec<JobValues[N]> } {
   return {
     'hold-sweep': {
@@ -150,6 +154,17 @@ function intervalJobs(
             ? 'No booking was old enough to erase.'
             : `Erased the guests' details of ${count(erasedStays, 'booking')}.`,
         ),
+    },
+    backup: {
+      title: 'Backup',
+      description:
+        'Copies the bookings, settings, photos and the key of the stored passwords into one file, checks it by restoring it into a scratch database, keeps the newest ones and runs BACKUP_COMMAND for an off-site copy.',
+      schedule: dailyAt(backupHour),
+      // A fresh install's first backup waits for BACKUP_HOUR rather than the moment the server starts.
+      firstRunOnSchedule: true,
+      run: work.takeBackup,
+      // A failed step (the backup, its check, the copy) is a failed run, whose sentence says which step failed.
+      report: (outcome) => (outcome.ok ? ok(outcome.message) : failed(outcome.message)),
     },
     alerts: {
       title: 'Alerts',
@@ -246,12 +261,14 @@ export function createJobs(deps: {
   log: { error(obj: object, msg?: string): void };
   /** SYNC_INTERVAL_MINUTES: 0 turns the automatic calendar sync off. */
   syncIntervalMinutes: number;
+  /** BACKUP_HOUR: the hour (Aberdeen time) of the daily backup. */
+  backupHour: number;
   /** Queues this process leaves to the others (or to after a restart): it neither polls nor is kicked. */
   queuesOff?: QueueName[];
   work: JobWork;
 }): Jobs {
   const { db, clock, log, work } = deps;
-  const intervalSpecs = intervalJobs(work, deps.syncIntervalMinutes);
+  const intervalSpecs = intervalJobs(work, deps.syncIntervalMinutes, deps.backupHour);
   const queueSpecs = queues(work);
   const timed = new Map<string, IntervalJob<unknown>>();
   for (const [name, spec] of Object.entries(intervalSpecs)) {
@@ -265,7 +282,13 @@ export function createJobs(deps: {
   const queueOf = (name: QueueName) => queued.get(name) as Queue<unknown>;
 
   /** A job as the System view lists it; `interval` null: off in this configuration. */
-  function status(name: string, spec: Described, interval: string | null, row?: JobRunRow): SystemJob {
+  function status(
+    name: string,
+    spec: Described,
+    interval: string | null,
+    row?: JobRunRow,
+    firstDue?: Date,
+  ): SystemJob {
     const lastRun = row
       ? {
           startedAt: row.lastRunAt.toISOString(),
@@ -274,8 +297,9 @@ export function createJobs(deps: {
           message: row.lastFinishedAt ? row.lastMessage : null,
         }
       : null;
-    // Never run, or not since this version recorded its next run: due at the next check.
-    const due = row?.nextRunAt ?? clock.now();
+    // Never run, or not since this version recorded its next run: due at the next check (or, for a job whose
+    // first run waits for its schedule, at its first slot).
+    const due = row?.nextRunAt ?? (row ? undefined : firstDue) ?? clock.now();
     return {
       name,
       title: spec.title,
@@ -304,7 +328,8 @@ export function createJobs(deps: {
       const rows = await readJobRuns(db);
       const jobs: SystemJob[] = [];
       for (const [name, spec] of Object.entries(intervalSpecs) as [string, IntervalSpec<unknown>][]) {
-        jobs.push(status(name, spec, spec.schedule?.label ?? null, rows.get(name)));
+        const firstDue = spec.firstRunOnSchedule ? spec.schedule?.nextAfter(clock.now()) : undefined;
+        jobs.push(status(name, spec, spec.schedule?.label ?? null, rows.get(name), firstDue));
       }
       for (const [name, spec] of Object.entries(queueSpecs) as [string, QueueSpec<unknown>][]) {
         jobs.push(status(name, spec, spec.interval, rows.get(name)));

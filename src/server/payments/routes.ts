@@ -74,8 +74,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 
   app.get('/config', { schema: { response: { 200: ClientConfigSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return config.payments.mode === 'stripe'
-      ? { payments: 'stripe' as const, stripePublishableKey: config.payments.publishableKey }
+    // Read again on every call: keys saved in the admin reach the next guest without a restart (decision 024).
+    const current = await context.paymentSettings.refresh();
+    return current.mode === 'stripe'
+      ? { payments: 'stripe' as const, stripePublishableKey: current.publishableKey }
       : { payments: 'demo' as const };
   });
 

@@ -157,3 +157,40 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     },
   };
 }
+
+/** What the admin learns of a Stripe account when its keys are checked. */
+export type StripeAccountCheck =
+  | { ok: true; accountId: string; name: string | null }
+  | { ok: false; reason: 'refused' | 'unreachable'; message: string };
+
+/**
+ * Asks Stripe who the secret key belongs to (GET /v1/account, https://docs.stripe.com/api/accounts/retrieve): a
+ * wrong or revoked key answers 401. The key is never put in the answer's message.
+ */
+export async function checkStripeAccount(options: StripeProviderOptions): Promise<StripeAccountCheck> {
+  const stripe = await createStripeClient(options);
+  const { errors } = await loadStripe();
+  try {
+    const account = await stripe.accounts.retrieveCurrent();
+    return {
+      ok: true,
+      accountId: account.id,
+      name: account.settings?.dashboard?.display_name ?? account.business_profile?.name ?? null,
+    };
+  } catch (error) {
+    if (error instanceof errors.StripeAuthenticationError || error instanceof errors.StripePermissionError) {
+      return {
+        ok: false,
+        reason: 'refused',
+        message:
+          'Stripe did not accept this secret key. Copy it again from Stripe’s dashboard (Developers, API keys).',
+      };
+    }
+    return {
+      ok: false,
+      reason: 'unreachable',
+      message:
+        'Stripe could not be reached to check the keys. Nothing was saved; please try again in a minute.',
+    };
+  }
+}

@@ -34,6 +34,7 @@ export const jobsPlugin = fp(
       clock,
       log: app.log,
       syncIntervalMinutes: config.syncIntervalMinutes,
+      backupHour: config.backup.hour,
       queuesOff: options.queuesOff,
       work: {
         sweepHolds: createHoldSweep({
@@ -47,6 +48,7 @@ export const jobsPlugin = fp(
         syncFeeds: app.calendarSync.syncSavedFeeds,
         queueGuestMessages: app.scheduledMessages.queueDue,
         eraseExpiredGuestData: app.guestData.eraseExpired,
+        takeBackup: app.backups.take,
         checkAlerts: app.alerts.check,
         sendEmails: app.outboxSender.send,
         processPhotos: app.photos.processQueued,
@@ -63,6 +65,6 @@ export const jobsPlugin = fp(
   {
     name: 'jobs',
     fastify: '5.x',
-    dependencies: ['email', 'payments', 'guest-journey', 'calendar-sync', 'photos', 'alerts'],
+    dependencies: ['email', 'payments', 'guest-journey', 'calendar-sync', 'photos', 'backups', 'alerts'],
   },
 );

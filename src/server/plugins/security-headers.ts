@@ -4,8 +4,11 @@ import helmet from 'helmet';
 import type { Config } from '../config.ts';
 
 /** The Content Security Policy's directives; a page adds the hashes of its inline scripts to `script-src`. */
-function policyDirectives(config: Config, scriptHashes: string[] = []): Record<string, string[]> {
-  const stripe = config.payments.mode === 'stripe';
+function policyDirectives(
+  config: Config,
+  stripe: boolean,
+  scriptHashes: string[] = [],
+): Record<string, string[]> {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...scriptHashes, ...(stripe ? ['https://js.stripe.com'] : [])],
@@ -26,8 +29,8 @@ function policyDirectives(config: Config, scriptHashes: string[] = []): Record<s
 }
 
 /** A page's own policy: the site's, with the hashes of the page's inline scripts (written as helmet writes it). */
-export function pagePolicy(config: Config, scriptHashes: string[]): string {
-  return Object.entries(policyDirectives(config, scriptHashes))
+export function pagePolicy(config: Config, stripe: boolean, scriptHashes: string[]): string {
+  return Object.entries(policyDirectives(config, stripe, scriptHashes))
     .map(([name, values]) => [name, ...values].join(' '))
     .join(';');
 }
@@ -36,8 +39,7 @@ export function pagePolicy(config: Config, scriptHashes: string[]): string {
  * Browser features the site never uses are switched off for it and anything it embeds. `payment` (the Payment
  * Request API) only for Stripe's frames, which offer Apple Pay and Google Pay; demo mode offers no wallet.
  */
-function permissionsPolicy(config: Config): string {
-  const stripe = config.payments.mode === 'stripe';
+function permissionsPolicy(stripe: boolean): string {
   return [
     'camera=()',
     'microphone=()',
@@ -57,18 +59,31 @@ function permissionsPolicy(config: Config): string {
  * answer's throughput (decision 018).
  */
 export const securityHeaders = fp(
-  async (app: FastifyInstance, { config }: { config: Config }) => {
-    const setHelmetHeaders = helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: policyDirectives(config) },
-      crossOriginEmbedderPolicy: false,
-      xFrameOptions: { action: 'deny' },
-      ...(config.siteUrl.startsWith('https:') ? {} : { strictTransportSecurity: false }),
+  async (app: FastifyInstance, { config, stripeOn }: SecurityHeadersOptions) => {
+    // Built once for each payment mode; the mode is asked per answer, as Stripe may be switched on in the admin
+    // while the server runs (decision 024).
+    const headersFor = (stripe: boolean) => ({
+      setHelmetHeaders: helmet({
+        contentSecurityPolicy: { useDefaults: false, directives: policyDirectives(config, stripe) },
+        crossOriginEmbedderPolicy: false,
+        xFrameOptions: { action: 'deny' },
+        ...(config.siteUrl.startsWith('https:') ? {} : { strictTransportSecurity: false }),
+      }),
+      permissions: permissionsPolicy(stripe),
     });
-    const permissions = permissionsPolicy(config);
+    const demo = headersFor(false);
+    const stripe = headersFor(true);
     app.addHook('onRequest', (request, reply, done) => {
+      const { setHelmetHeaders, permissions } = stripeOn() ? stripe : demo;
       reply.header('permissions-policy', permissions);
       setHelmetHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
     });
   },
   { name: 'security-headers', fastify: '5.x' },
 );
+
+export type SecurityHeadersOptions = {
+  config: Config;
+  /** Whether Stripe takes the payments now (its script, frames and API are then allowed). */
+  stripeOn: () => boolean;
+};

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SystemResponseSchema } from '../../domain/api/system.ts';
 import type { SystemDatabase } from '../../domain/api/system-health.ts';
 import type { Alerts } from '../alerts/alerts.ts';
+import type { Backups } from '../backups/backups.ts';
 import type { Database } from '../db/database.ts';
 import type { Jobs } from '../jobs/registry.ts';
 import { APP_VERSION } from '../version.ts';
@@ -12,7 +13,7 @@ import { type DiskReader, readDirectoryDisks, type WatchedDirectory } from './di
  * The admin's System view (registered in the admin scope: 401 without an admin token): the running version, the
  * database's kind and size, the free space of the disks the server writes to, every job of the registry with its
  * last run, its outcome in a sentence and its next run (as every process sees them in `job_runs`), and the open
- * alerts (docs/decisions/023-alerts.md).
+ * alerts (docs/decisions/023-alerts.md), and the backups with whether each was checked (docs/decisions/022-backups.md).
  */
 export const systemAdminRoutes: FastifyPluginAsyncZod<{
   jobs: Pick<Jobs, 'list'>;
@@ -20,7 +21,8 @@ export const systemAdminRoutes: FastifyPluginAsyncZod<{
   database: Database;
   directories: WatchedDirectory[];
   readDisk: DiskReader;
-}> = async (app, { jobs, alerts, database, directories, readDisk }) => {
+  backups: Pick<Backups, 'list'>;
+}> = async (app, { jobs, alerts, database, directories, readDisk, backups }) => {
   async function databaseSize(): Promise<number | null> {
     try {
       // Both drivers answer `{ rows }`; a bigint arrives as a string (node-postgres) or a number (PGlite).
@@ -35,11 +37,12 @@ export const systemAdminRoutes: FastifyPluginAsyncZod<{
   }
 
   app.get('/admin/system', { schema: { response: { 200: SystemResponseSchema } } }, async () => {
-    const [jobList, sizeBytes, disks, open] = await Promise.all([
+    const [jobList, sizeBytes, disks, open, backupList] = await Promise.all([
       jobs.list(),
       databaseSize(),
       readDirectoryDisks(directories, readDisk, app.log),
       alerts.open(),
+      backups.list(),
     ]);
     const kind: SystemDatabase['kind'] = database.kind === 'pglite' ? 'embedded' : 'postgresql';
     return {
@@ -55,6 +58,7 @@ export const systemAdminRoutes: FastifyPluginAsyncZod<{
         low,
       })),
       alerts: open,
+      backups: backupList,
     };
   });
 };

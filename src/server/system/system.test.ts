@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { SystemJob, SystemResponse } from '../../domain/api/system.ts';
 import * as feed from '../calendar-sync/test-feed-server.ts';
-import { adminToken, createTestApp, openSecondConnection, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { createTestApp, openSecondConnection, TEST_NOW, type TestApp } from '../test/test-app.ts';
 import { isDiskLow } from './disks.ts';
+import { readSystem } from './test-support.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -24,15 +25,7 @@ afterAll(async () => {
 
 const at = (ms: number) => new Date(new Date(TEST_NOW).getTime() + ms).toISOString();
 
-async function system(app = t.app): Promise<SystemResponse> {
-  const response = await app.inject({
-    method: 'GET',
-    url: '/api/admin/system',
-    headers: { authorization: `Bearer ${await adminToken(app)}` },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
+const system = (app = t.app): Promise<SystemResponse> => readSystem(app);
 
 async function job(name: string, app = t.app): Promise<SystemJob> {
   const found = (await system(app)).jobs.find((entry) => entry.name === name);
@@ -54,6 +47,7 @@ describe('GET /api/admin/system', () => {
       ['calendar-sync', 'Every 3 hours'],
       ['guest-messages', 'Every 5 minutes'],
       ['guest-data-retention', 'Every 24 hours'],
+      ['backup', 'Daily at 03:00 (Aberdeen time)'],
       ['alerts', 'Every 5 minutes'],
       ['email-outbox', 'Every 15 seconds'],
       ['photo-processing', 'At each upload, and every 30 seconds'],
@@ -62,8 +56,14 @@ describe('GET /api/admin/system', () => {
       expect(entry.title, entry.name).not.toBe('');
       expect(entry.description, entry.name).toMatch(/^[A-Z].+\.$/);
       if (entry.name === 'photo-processing') continue; // it ran as the server started
+      if (entry.name === 'backup') continue; // its first run waits for its hour
       expect(entry).toMatchObject({ lastRun: null, nextRunAt: at(0), consecutiveFailures: 0 });
     }
+    expect(answer.jobs.find((entry) => entry.name === 'backup')).toMatchObject({
+      lastRun: null,
+      nextRunAt: '2026-11-24T03:00:00.000Z',
+      consecutiveFailures: 0,
+    });
     expect(answer.jobs.find((entry) => entry.name === 'photo-processing')).toMatchObject({
       lastRun: { startedAt: at(0), finishedAt: at(0), outcome: 'ok', message: 'No upload was waiting.' },
       nextRunAt: at(30_000),

@@ -29,7 +29,14 @@ const started: ServerProcess[] = [];
 
 export function startServer(env: Record<string, string>): ServerProcess {
   return startProcess(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      // A server whose clock reaches BACKUP_HOUR takes a backup: never into the checkout's ./backups.
+      BACKUP_DIR: path.join(tmpdir(), 'tower-test-backups'),
+      ...env,
+    },
   });
 }
 

@@ -23,6 +23,8 @@ export type SitePluginOptions = {
   site: Site | 'load' | undefined;
   /** Renders the pages with the site content: by default React Router's server build beside a loaded site. */
   pageRenderer?: PageRenderer | undefined;
+  /** Whether Stripe takes the payments now: a page's policy then allows its script (security-headers.ts). */
+  stripeOn: () => boolean;
 };
 
 const runtimeValues = (config: Config) => ({
@@ -45,7 +47,7 @@ export const sitePlugin = fp(
       app.setNotFoundHandler((request, reply) => reply.status(404).send(nothingFound(request)));
       return;
     }
-    registerPages(app, site, config);
+    registerPages(app, site, config, options.stripeOn);
     const renderer =
       options.pageRenderer ?? (options.site === 'load' ? await createPageRenderer() : undefined);
     if (!renderer) return;
@@ -61,7 +63,7 @@ const nothingFound = (request: FastifyRequest) => ({
   message: `Nothing is found at ${request.url.split('?')[0]}.`,
 });
 
-function registerPages(app: FastifyInstance, site: Site, config: Config): void {
+function registerPages(app: FastifyInstance, site: Site, config: Config, stripeOn: () => boolean): void {
   const sendPage = (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -74,7 +76,7 @@ function registerPages(app: FastifyInstance, site: Site, config: Config): void {
     if (privatePage) reply.header('x-robots-tag', 'noindex, nofollow');
     return reply
       .status(status)
-      .header('content-security-policy', pagePolicy(config, page.scriptHashes))
+      .header('content-security-policy', pagePolicy(config, stripeOn(), page.scriptHashes))
       .header('cache-control', privatePage ? 'no-store' : 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8')

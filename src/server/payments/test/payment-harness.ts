@@ -57,17 +57,31 @@ export const AUTHENTICATION_CARD = '4000002500003155';
 
 type TestCard = { number: string; expMonth: number; expYear: number; cvc: string };
 
-/** The demo checkout's card form, sent: `POST /api/demo-payments/:id/confirm` (a good test card unless told). */
-export function confirmDemoPayment(app: FastifyInstance, intent: Intent, card: Partial<TestCard> = {}) {
-  return app.inject({
-    method: 'POST',
+/**
+ * What the demo card form sends when the guest pays (for `app.inject`): a card number, or the fields that differ
+ * from a good test card's.
+ */
+export function demoConfirmRequest(intent: Intent, card: string | Partial<TestCard> = {}) {
+  return {
+    method: 'POST' as const,
     url: `/api/demo-payments/${intent.paymentIntentId}/confirm`,
     payload: {
       clientSecret: intent.clientSecret,
-      card: { number: GOOD_CARD, expMonth: 12, expYear: 2030, cvc: '123', ...card },
+      card: {
+        number: GOOD_CARD,
+        expMonth: 12,
+        expYear: 2030,
+        cvc: '123',
+        ...(typeof card === 'string' ? { number: card } : card),
+      },
       postcode: 'AB10 1AA',
     },
-  });
+  };
+}
+
+/** The demo checkout's card form, sent: `POST /api/demo-payments/:id/confirm` (a good test card unless told). */
+export function confirmDemoPayment(app: FastifyInstance, intent: Intent, card: Partial<TestCard> = {}) {
+  return app.inject(demoConfirmRequest(intent, card));
 }
 
 /** What the booking page asks once the guest has paid: `POST /api/payment-success`, which confirms the stay. */

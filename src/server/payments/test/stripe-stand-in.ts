@@ -6,7 +6,7 @@ import { DEMO_TEST_CARDS } from '../demo-provider.ts';
 
 /**
  * A small stand-in of Stripe's HTTP API on loopback, for tests of the Stripe provider through the official SDK
- * (payment intents: create, retrieve, cancel; refunds: create). It keeps Stripe's shapes, its idempotency keys
+ * (payment intents: create, retrieve, cancel; refunds: create; the account of the key). It keeps Stripe's shapes, its idempotency keys
  * and its errors, and it lets a test play the browser's part (Stripe.js confirming a card) and sign webhooks.
  */
 
@@ -33,6 +33,8 @@ export type StandInRequest = { method: string; path: string; idempotencyKey: str
 
 export const STAND_IN_SECRET_KEY = 'sk_test_stand_in_0000000000000000';
 export const STAND_IN_WEBHOOK_SECRET = 'whsec_stand_in_test_secret';
+/** The account the stand-in's key belongs to (GET /v1/account). */
+export const STAND_IN_ACCOUNT_ID = 'acct_stand_in_0001';
 
 /** Stripe's form encoding (`metadata[bookingId]=…`, `payment_method_types[0]=card`) back into an object. */
 function parseForm(text: string): Record<string, unknown> {
@@ -148,6 +150,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     path: string,
     params: Record<string, unknown>,
   ): { status: number; body: unknown } {
+    if (method === 'GET' && path === '/v1/account') {
+      return {
+        status: 200,
+        body: {
+          id: STAND_IN_ACCOUNT_ID,
+          object: 'account',
+          business_profile: { name: 'The Tower (stand-in)' },
+          settings: { dashboard: { display_name: 'The Tower (stand-in)' } },
+          charges_enabled: true,
+        },
+      };
+    }
     if (method === 'POST' && path === '/v1/customers') {
       const customer = {
         id: id('cus'),

@@ -13,6 +13,7 @@ import { PricesTab } from './prices/prices-tab.tsx';
 import { PropertyTab } from './property/property-tab.tsx';
 import { useAdminSession } from './shared/session.ts';
 import { cardClass } from './shared/styles.ts';
+import { StripeKeysCard } from './stripe/stripe-keys-card.tsx';
 import { SystemTab } from './system/system-tab.tsx';
 import { TextsTab } from './texts/texts-tab.tsx';
 import { TodayPanel } from './today/today-panel.tsx';
@@ -30,8 +31,13 @@ const TABS = [
     value: 'payments',
     label: 'Payments',
     panel: (
-      <div className={cardClass}>
-        <PaymentScheduleSettings />
+      <div className="space-y-6">
+        <div className={cardClass}>
+          <StripeKeysCard />
+        </div>
+        <div className={cardClass}>
+          <PaymentScheduleSettings />
+        </div>
       </div>
     ),
   },

@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EmailStatus, EmailTestResult } from '../../../../domain/api/email.ts';
+import type {
+  EmailStatus,
+  EmailTestResult,
+  MailServerSettings,
+  SaveMailServer,
+} from '../../../../domain/api/email.ts';
 import type { GuestMessageSettings, TemplatePreview } from '../../../../domain/api/guest-journey.ts';
 import { apiRequest, readQuery } from '../../../lib/api.ts';
 import { useChange } from '../../../lib/mutation.ts';
@@ -17,7 +22,22 @@ export const guestMessageSettingsQuery = () =>
 export const emailTemplatesQuery = () =>
   readQuery<TemplatePreview[]>(['admin', 'email-templates'], '/api/admin/email-templates');
 
+/** The mail server as the site uses it (decision 024); never the password, only whether one is stored. */
+export const mailServerQuery = () =>
+  readQuery<MailServerSettings>(['admin', 'mail-server'], '/api/admin/settings/mail-server');
+
 export const useEmailStatus = () => useQuery(emailStatusQuery());
+export const useMailServer = () => useQuery(mailServerQuery());
+
+/** Checked by a login on the server before it is stored; the checklist's e-mail item may change. */
+export const useSaveMailServer = () =>
+  useChange({
+    mutationFn: (form: SaveMailServer) =>
+      apiRequest<MailServerSettings>('PUT', '/api/admin/settings/mail-server', form),
+    onSuccess: (saved, _variables, queryClient) =>
+      queryClient.setQueryData(mailServerQuery().queryKey, saved),
+    stale: [emailStatusQuery().queryKey, goLiveQuery().queryKey, auditQuery().queryKey],
+  });
 export const useGuestMessageSettings = () => useQuery(guestMessageSettingsQuery());
 export const useEmailTemplates = () => useQuery(emailTemplatesQuery());
 

@@ -13,14 +13,16 @@ const EmailPasswordForm = SetEmailPasswordSchema.refine((value) => value.passwor
 
 import { useEmailStatus, useSendTestEmail, useSetEmailPassword } from './email-api.ts';
 import { EmailTemplatesCard, GuestMessagesCard } from './guest-messages-card.tsx';
+import { MailServerCard } from './mail-server-card.tsx';
 
 /**
- * The Email tab (spec sections 2 and 5): the password of the outgoing booking e-mail account, then the guest
- * message settings and the previews of every e-mail.
+ * The Email tab (spec sections 2 and 5): the mail server (decision 024), the password of the outgoing booking
+ * e-mail account, then the guest message settings and the previews of every e-mail.
  */
 export function EmailTab() {
   return (
     <div className="space-y-6">
+      <MailServerCard />
       <EmailSetupCard />
       <GuestMessagesCard />
       <EmailTemplatesCard />
@@ -70,9 +72,8 @@ function EmailSetupCard() {
       </p>
       {status.data && !status.data.mailServer ? (
         <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 text-sm">
-          The server does not know its mail server yet. Set <code>SMTP_HOST</code> and <code>SMTP_USER</code>{' '}
-          in its settings (the README lists them for common providers) and restart it; then save the password
-          here.
+          The site does not know its mail server yet: enter it under Mail Server above (the README lists the
+          settings of common providers).
         </p>
       ) : null}
       <Form

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SystemResponse } from '../../../../domain/api/system.ts';
-import { apiRequest } from '../../../lib/api.ts';
+import { apiRequest, downloadFile } from '../../../lib/api.ts';
 
 /** How often the System tab reads the jobs again while it is open: the fastest job runs every 15 seconds. */
 export const SYSTEM_REFRESH_MS = 30_000;
@@ -14,3 +14,7 @@ export const systemQuery = () =>
   });
 
 export const useSystem = () => useQuery(systemQuery());
+
+/** A backup is behind the admin token, so it is fetched with it and handed to the browser as a file. */
+export const downloadBackup = (name: string) =>
+  downloadFile(`/api/admin/backups/${encodeURIComponent(name)}`);

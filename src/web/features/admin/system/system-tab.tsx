@@ -1,6 +1,7 @@
 import type { JobOutcome, SystemJob } from '../../../../domain/api/system.ts';
 import { formatMoment } from '../shared/format-moment.ts';
 import { cardClass } from '../shared/styles.ts';
+import { BackupsSection } from './backups-section.tsx';
 import { useSystem } from './system-api.ts';
 import { AlertsSection, StorageSection } from './system-health.tsx';
 
@@ -87,6 +88,7 @@ export function SystemTab() {
               <JobEntry key={job.name} job={job} />
             ))}
           </ul>
+          <BackupsSection backups={system.data.backups} />
         </>
       )}
     </section>

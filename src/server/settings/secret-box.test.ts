@@ -2,7 +2,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSecretBox, KEY_FILE_NAME } from './secret-box.ts';
+import { createSecretBox, KEY_FILE_NAME } from '../settings/secret-box.ts';
 
 let dir: string;
 beforeAll(async () => {

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import {
+  MAIL_SECURITY,
+  type MailSecurity,
+  type MailServerSettings,
+  SaveMailServerSchema,
+} from '../../../../domain/api/email.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Form, FormAlert, FormField, FormInput, FormSelect, readAt } from '../../../components/ui/form.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { cardClass } from '../shared/styles.ts';
+import { useMailServer, useSaveMailServer } from './email-api.ts';
+
+const SECURITY_LABELS: Record<MailSecurity, string> = {
+  starttls: 'STARTTLS (usually port 587)',
+  tls: 'TLS from the start (usually port 465)',
+};
+
+/** What the server's environment calls each field: shown beside a field it sets. */
+const VARIABLES = {
+  host: 'SMTP_HOST',
+  port: 'SMTP_PORT',
+  security: 'SMTP_SECURE',
+  user: 'SMTP_USER',
+} as const;
+
+/** The fields as typed (the port is text in the box), read by the server's own schema. */
+const MailServerForm = z
+  .object({
+    host: z.string(),
+    port: z.string(),
+    security: z.enum(MAIL_SECURITY),
+    user: z.string(),
+    password: z.string(),
+  })
+  .transform((draft, context) =>
+    readAt(
+      SaveMailServerSchema,
+      {
+        ...draft,
+        port: Number(draft.port || Number.NaN),
+        password: draft.password === '' ? undefined : draft.password,
+      },
+      context,
+    ),
+  );
+
+/**
+ * The mail server booking e-mails go through (decision 024): address, port, security, account and password. The
+ * server logs in with them before it stores anything, and says why when the login fails; the next e-mail uses
+ * them, with no restart. A field the server's environment sets is shown read-only: the environment wins.
+ */
+export function MailServerCard() {
+  const current = useMailServer();
+  return (
+    <section className={`${cardClass} max-w-xl`} aria-labelledby="mail-server-heading">
+      <h2 id="mail-server-heading" className="font-serif text-xl">
+        Mail Server
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        The outgoing mail server of the site’s e-mail account (your provider’s help pages call it SMTP). The
+        site logs in with these settings before saving them; the password is stored encrypted and never shown
+        again.
+      </p>
+      {current.data ? (
+        <MailServerFields settings={current.data} />
+      ) : (
+        <p className="mt-3 text-sm" role="status">
+          {current.isError
+            ? `Could not read the mail server: ${current.error.message}`
+            : 'Loading the mail server…'}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function MailServerFields({ settings }: { settings: MailServerSettings }) {
+  const save = useSaveMailServer();
+  const fixed = new Set(settings.fromEnvironment);
+  const fromEnvironment = (field: keyof typeof VARIABLES) =>
+    `Set by the server’s environment (${VARIABLES[field]}), which wins over this form.`;
+
+  async function onSubmit(form: z.output<typeof MailServerForm>) {
+    const saved = await save.mutateAsync(form);
+    toast({
+      title: 'Mail Server Saved',
+      description: `The login worked: booking e-mails are sent through ${saved.host}.`,
+    });
+  }
+
+  return (
+    <Form
+      schema={MailServerForm}
+      defaultValues={{
+        host: settings.host ?? '',
+        port: String(settings.port),
+        security: settings.security,
+        user: settings.user ?? '',
+        password: '',
+      }}
+      onSubmit={onSubmit}
+      className="mt-4 space-y-4"
+    >
+      {(form) => (
+        <>
+          {fixed.has('host') ? (
+            <Field label="Mail server address" hint={fromEnvironment('host')}>
+              <Input readOnly value={settings.host ?? ''} />
+            </Field>
+          ) : (
+            <FormField name="host" label="Mail server address" hint="For example smtp.gmail.com">
+              <FormInput autoComplete="off" spellCheck={false} />
+            </FormField>
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {fixed.has('port') ? (
+              <Field label="Port" hint={fromEnvironment('port')}>
+                <Input readOnly value={String(settings.port)} />
+              </Field>
+            ) : (
+              <FormField name="port" label="Port" hint="587 or 465 at most providers">
+                <FormInput inputMode="numeric" />
+              </FormField>
+            )}
+            {fixed.has('security') ? (
+              <Field label="Security" hint={fromEnvironment('security')}>
+                <Input readOnly value={SECURITY_LABELS[settings.security]} />
+              </Field>
+            ) : (
+              <FormField name="security" label="Security">
+                <FormSelect>
+                  {MAIL_SECURITY.map((value) => (
+                    <option key={value} value={value}>
+                      {SECURITY_LABELS[value]}
+                    </option>
+                  ))}
+                </FormSelect>
+              </FormField>
+            )}
+          </div>
+          {fixed.has('user') ? (
+            <Field label="Account" hint={fromEnvironment('user')}>
+              <Input readOnly value={settings.user ?? ''} />
+            </Field>
+          ) : (
+            <FormField
+              name="user"
+              label="Account"
+              hint="The user name of the login, usually the e-mail address"
+            >
+              <FormInput autoComplete="off" spellCheck={false} />
+            </FormField>
+          )}
+          <FormField
+            name="password"
+            label="Password"
+            hint={
+              settings.passwordSet
+                ? 'A password is saved. Leave this empty to keep it.'
+                : 'At Gmail and Microsoft 365, an app password.'
+            }
+          >
+            <FormInput type="password" autoComplete="new-password" />
+          </FormField>
+          <FormAlert className="text-red-800 text-sm" />
+          <Button type="submit" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? 'Checking...' : 'Check and Save'}
+          </Button>
+        </>
+      )}
+    </Form>
+  );
+}

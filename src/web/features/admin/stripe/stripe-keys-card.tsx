@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { SaveStripeSettingsSchema, type StripeSettings } from '../../../../domain/api/payments.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Form, FormAlert, FormField, FormInput, readAt } from '../../../components/ui/form.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { useSaveStripeSettings, useStripeSettings } from './stripe-api.ts';
+
+const StripeKeysForm = z
+  .object({ publishableKey: z.string(), secretKey: z.string(), webhookSecret: z.string() })
+  .transform((draft, context) =>
+    readAt(
+      SaveStripeSettingsSchema,
+      {
+        publishableKey: draft.publishableKey.trim(),
+        secretKey: draft.secretKey.trim(),
+        webhookSecret: draft.webhookSecret.trim(),
+      },
+      context,
+    ),
+  );
+
+const ENVIRONMENT_HINT = 'Set by the server’s environment, which wins over this form.';
+
+/**
+ * Stripe's keys (decision 024): checked with Stripe (its account endpoint) before they are stored, the secrets
+ * stored encrypted and shown only by their last four characters. The next guest pays through them, with no
+ * restart. Keys the server's environment sets are shown read-only, and PAYMENTS=demo there keeps demo payments.
+ */
+export function StripeKeysCard() {
+  const current = useStripeSettings();
+  return (
+    <section aria-labelledby="stripe-keys-heading" className="max-w-xl">
+      <h2 id="stripe-keys-heading" className="font-serif text-xl">
+        Card payments (Stripe)
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        The keys of your Stripe account (Stripe’s dashboard, Developers: API keys and Webhooks). The site
+        checks them with Stripe before saving them; secret keys are stored encrypted and never shown again.
+      </p>
+      {current.data ? (
+        <StripeKeysFields settings={current.data} />
+      ) : (
+        <p className="mt-3 text-sm" role="status">
+          {current.isError
+            ? `Could not read the Stripe keys: ${current.error.message}`
+            : 'Loading the Stripe keys…'}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function StripeKeysFields({ settings }: { settings: StripeSettings }) {
+  const save = useSaveStripeSettings();
+  const fixed = new Set(settings.fromEnvironment);
+  const status =
+    settings.mode === 'stripe'
+      ? `Guests pay by card through Stripe (${settings.publishableKey?.startsWith('pk_live_') ? 'live' : 'test'} mode).`
+      : 'Demo payments: guests cannot pay real money and nobody is charged.';
+
+  async function onSubmit(keys: z.output<typeof StripeKeysForm>) {
+    await save.mutateAsync(keys);
+    toast({
+      title: 'Stripe Keys Saved',
+      description: 'Stripe accepted the keys: the next guest pays through them.',
+    });
+  }
+
+  if (fixed.has('payments') || fixed.has('secretKey')) {
+    return (
+      <div className="mt-4 space-y-4">
+        <p className="text-sm" role="status">
+          {status}
+        </p>
+        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 text-sm">
+          {fixed.has('payments')
+            ? 'The server’s environment sets PAYMENTS=demo, which wins over keys entered here: remove it from the server’s settings to take card payments.'
+            : 'The server’s environment sets the Stripe keys, which win over keys entered here.'}
+        </p>
+        {settings.publishableKey ? (
+          <Field label="Publishable key" hint={ENVIRONMENT_HINT}>
+            <Input readOnly value={settings.publishableKey} />
+          </Field>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <Form
+      schema={StripeKeysForm}
+      defaultValues={{ publishableKey: settings.publishableKey ?? '', secretKey: '', webhookSecret: '' }}
+      onSubmit={onSubmit}
+      className="mt-4 space-y-4"
+    >
+      {(form) => (
+        <>
+          <p className="text-sm" role="status">
+            {status}
+          </p>
+          <FormField
+            name="publishableKey"
+            label="Publishable key"
+            hint="Starts with pk_live_ (pk_test_ in test mode)"
+          >
+            <FormInput autoComplete="off" spellCheck={false} />
+          </FormField>
+          <SecretField
+            name="secretKey"
+            label="Secret key"
+            what="A secret key"
+            last4={settings.secretKeyLast4}
+            format="Starts with sk_live_ (sk_test_ in test mode)"
+          />
+          {fixed.has('webhookSecret') ? (
+            <Field label="Webhook signing secret" hint={ENVIRONMENT_HINT}>
+              <Input readOnly value={`Ends in ${settings.webhookSecretLast4 ?? ''}`} />
+            </Field>
+          ) : (
+            <SecretField
+              name="webhookSecret"
+              label="Webhook signing secret"
+              what="A signing secret"
+              last4={settings.webhookSecretLast4}
+              format="Starts with whsec_; from the webhook that sends payment_intent events to /api/stripe/webhook"
+            />
+          )}
+          <FormAlert className="text-red-800 text-sm" />
+          <Button type="submit" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? 'Checking...' : 'Check and Save'}
+          </Button>
+        </>
+      )}
+    </Form>
+  );
+}
+
+/** A secret's field: empty, with a hint that says which one is saved (by its last four characters) and is kept. */
+function SecretField(props: {
+  name: string;
+  label: string;
+  what: string;
+  last4: string | null;
+  format: string;
+}) {
+  return (
+    <FormField
+      name={props.name}
+      label={props.label}
+      hint={
+        props.last4
+          ? `${props.what} ending in ${props.last4} is saved. Leave this empty to keep it.`
+          : props.format
+      }
+    >
+      <FormInput type="password" autoComplete="off" />
+    </FormField>
+  );
+}
