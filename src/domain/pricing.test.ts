@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatGbp } from './format.ts';
 import { poundsToPence, priceStay, quoteStay } from './pricing.ts';
 import { DEFAULT_RATE_PLAN } from './rate-plan.ts';
+import { THURSDAY_TO_SUNDAY_QUOTE } from './test-fixtures.ts';
 
 describe('priceStay: the service fee', () => {
   /** Two weekday nights at `weekdayPence` each, under the default plan's 5 % service fee. */
@@ -20,18 +21,8 @@ describe('priceStay: the service fee', () => {
 
 describe('quoteStay', () => {
   it('prices Thursday to Sunday (3 nights, two at the weekend rate) at £914', () => {
-    expect(quoteStay('2027-03-04', '2027-03-07')).toMatchObject({
-      nights: 3,
-      weekdayNights: 1,
-      weekendNights: 2,
-      weekdayRate: 225,
-      weekendRate: 275,
-      accommodation: 775,
-      cleaningFee: 100,
-      serviceFee: 39,
-      total: 914,
-      currency: 'gbp',
-    });
+    const { checkIn, checkOut, quote } = THURSDAY_TO_SUNDAY_QUOTE;
+    expect(quoteStay(checkIn, checkOut)).toMatchObject(quote);
   });
 
   it('prices a Monday-to-Monday week at 1675 / 100 / 84 / 1859', () => {

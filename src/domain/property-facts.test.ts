@@ -7,29 +7,14 @@ import {
   publicPropertyFacts,
 } from './property-facts.ts';
 import { DEFAULT_SITE_CONTENT } from './site-content.ts';
+import { FILLED_PROPERTY_FACTS, FRESH_INSTALL_PUBLIC_PROPERTY } from './test-fixtures.ts';
 
-const GIVEN: PropertyFactsRecord = {
-  licenceNumber: 'AC-00123-F',
-  epcRating: 'C',
-  maxOccupancy: 4,
-  streetAddress: '1 Kirk Court, Union Street',
-  postcode: 'AB10 1AA',
-  addressPublic: true,
-  social: { facebook: 'https://www.facebook.com/thetower', instagram: null, tiktok: null },
-  hashtags: ['#TheTower'],
-  enquiriesEmail: null,
-};
+const GIVEN: PropertyFactsRecord = FILLED_PROPERTY_FACTS;
 
 describe('publicPropertyFacts', () => {
   it('is the site content’s default for a fresh install: only the occupancy and the fixed times', () => {
     expect(publicPropertyFacts(DEFAULT_PROPERTY_FACTS)).toEqual(DEFAULT_SITE_CONTENT.property);
-    expect(DEFAULT_SITE_CONTENT.property).toEqual({
-      maxOccupancy: 4,
-      address: { locality: 'Aberdeen', region: 'Scotland', country: 'GB' },
-      hashtags: [],
-      social: {},
-      stayTimes: { checkIn: '4:00 PM', checkOut: '11:00 AM', checkIn24h: '16:00', checkOut24h: '11:00' },
-    });
+    expect(DEFAULT_SITE_CONTENT.property).toEqual(FRESH_INSTALL_PUBLIC_PROPERTY);
   });
 
   it('carries the facts given, and no key at all for those not given', () => {

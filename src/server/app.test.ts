@@ -3,17 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_DATABASE_FRESH_MS } from './health/routes.ts';
+import { testAppForFile } from './test/per-file.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 import { APP_VERSION } from './version.ts';
 import { createPage, type Site } from './web/site.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 describe('GET /api/health', () => {
   it('answers 200 with status ok and the running version once the database answers', async () => {

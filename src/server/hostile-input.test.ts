@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { phoneBookingForm } from './admin-bookings/test-support.ts';
 import { stays } from './db/schema.ts';
 import { silentNotifications } from './notifications/events.ts';
 import { bookingPageRequest, stayDates } from './payments/test/payment-harness.ts';
@@ -210,14 +211,7 @@ describe('owner bookings and blocks far in the future', () => {
       method: 'POST',
       url: '/api/admin/bookings',
       headers: auth(),
-      payload: {
-        checkInDate,
-        checkOutDate,
-        guestCount: 2,
-        contactName: 'Ada Lovelace',
-        contactEmail: 'ada@example.test',
-        holdDays: 3,
-      },
+      payload: phoneBookingForm({ checkInDate, checkOutDate }),
     });
   const block = (checkInDate: string, checkOutDate: string) =>
     t.app.inject({
@@ -276,13 +270,7 @@ describe('a data exception that gets past the schemas', () => {
       method: 'POST',
       url: '/api/admin/bookings',
       headers: auth(),
-      payload: {
-        ...stayDates(5),
-        guestCount: 2,
-        contactName: 'Ada Lovelace',
-        contactEmail: 'ada@example.test',
-        holdDays: 3,
-      },
+      payload: phoneBookingForm(stayDates(5)),
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().booking.id as string;

@@ -1,26 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  dataDirForFile,
+  loginOverHttp,
   START_DEADLINE_MS,
   startServer as start,
-  stopServers,
   waitForHealth,
 } from './test/server-process.ts';
 
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'tower-main-'));
-});
-afterAll(async () => {
-  await stopServers();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const dataDir = dataDirForFile('tower-main-');
 
 describe('starting the server', () => {
   it('exits non-zero with one line naming a bad variable', async () => {
-    const started = start({ PORT: 'abc', DATA_DIR: dataDir });
+    const started = start({ PORT: 'abc', DATA_DIR: dataDir() });
     expect(await started.exited).not.toBe(0);
     expect(started.output()).toMatch(/^Invalid configuration: PORT .*\n$/);
   }, 60_000);
@@ -29,7 +21,7 @@ describe('starting the server', () => {
     'keeps its data across restarts, refuses a second process on the same data directory, and stops cleanly on SIGTERM',
     async () => {
       const port = 3900 + Math.floor(Math.random() * 90);
-      const env = { DATA_DIR: dataDir, PORT: String(port), ADMIN_USERNAME: 'owner' };
+      const env = { DATA_DIR: dataDir(), PORT: String(port), ADMIN_USERNAME: 'owner' };
 
       const first = start(env);
       await waitForHealth(port, first);
@@ -41,13 +33,9 @@ describe('starting the server', () => {
       expect(second.output()).toContain('is in use by another server process');
 
       const { readFile } = await import('node:fs/promises');
-      const password = (await readFile(path.join(dataDir, 'initial-admin-password'), 'utf8')).trim();
+      const password = (await readFile(path.join(dataDir(), 'initial-admin-password'), 'utf8')).trim();
       expect(first.output()).not.toContain(password);
-      const login = await fetch(`http://127.0.0.1:${port}/api/admin/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'owner', password }),
-      });
+      const login = await loginOverHttp(port, { username: 'owner', password });
       expect(login.status).toBe(200);
 
       first.child.kill('SIGTERM');
@@ -56,11 +44,7 @@ describe('starting the server', () => {
       // The account (and so the data directory) survives the restart.
       const again = start(env);
       await waitForHealth(port, again);
-      const loginAgain = await fetch(`http://127.0.0.1:${port}/api/admin/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'owner', password }),
-      });
+      const loginAgain = await loginOverHttp(port, { username: 'owner', password });
       expect(loginAgain.status).toBe(200);
       again.child.kill('SIGTERM');
       expect(await again.exited).toBe(0);

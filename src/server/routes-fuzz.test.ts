@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingReference } from '../domain/booking-reference.ts';
 import { addDays } from '../domain/dates.ts';
 import { DEFAULT_OWNER_TEXTS } from '../domain/owner-texts.ts';
+import { DEFAULT_BASE_RATES } from '../domain/test-fixtures.ts';
 import type { RouteRecord } from './admin-auth/route-table.ts';
+import { phoneBookingForm } from './admin-bookings/test-support.ts';
 import type { Resolver } from './calendar-sync/fetch-feed.ts';
 import { type FeedServer, startChannelFeeds } from './calendar-sync/test-feed-server.ts';
 import { stays } from './db/schema.ts';
@@ -15,6 +17,7 @@ import {
   bookingPayload,
   createPaymentHarness,
   type PaymentHarness,
+  startCheckout,
 } from './payments/test/payment-harness.ts';
 import { STAND_IN_WEBHOOK_SECRET } from './payments/test/stripe-stand-in.ts';
 import { smtpEnv } from './test/smtp-test-app.ts';
@@ -465,19 +468,14 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/admin/bookings',
     headers: auth,
-    payload: {
-      checkInDate: addDays(TODAY, 710),
-      checkOutDate: addDays(TODAY, 713),
-      guestCount: 2,
-      contactName: 'Owner Guest',
-      contactEmail: 'owner.guest@example.test',
-      holdDays: 3,
-    },
+    payload: phoneBookingForm(
+      { checkInDate: addDays(TODAY, 710), checkOutDate: addDays(TODAY, 713) },
+      { contactName: 'Owner Guest', contactEmail: 'owner.guest@example.test' },
+    ),
   });
-  const held = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    payload: bookingPageRequest({ checkInDate: addDays(TODAY, 340), checkOutDate: addDays(TODAY, 343) }),
+  const held = await startCheckout(t.app, {
+    checkInDate: addDays(TODAY, 340),
+    checkOutDate: addDays(TODAY, 343),
   });
   expect([owner.statusCode, held.statusCode]).toEqual([201, 200]);
   const stayId = owner.json().booking.id as string;
@@ -572,13 +570,7 @@ beforeAll(async () => {
   addSample('GET /api/bookings/:id/refund-preview', { params: { id: stayId }, query: { byOwner: 'true' } });
   addSample('POST /api/bookings/:id/cancel', { params: { id: bookingId }, body: { byOwner: false } });
   addSample('POST /api/admin/bookings', {
-    body: () => ({
-      ...freshNights('owner'),
-      guestCount: 2,
-      contactName: 'Phone Guest',
-      contactEmail: 'phone.guest@example.test',
-      holdDays: 3,
-    }),
+    body: () => phoneBookingForm(freshNights('owner')),
   });
   addSample('GET /api/admin/audit', { query: { limit: '10' } });
   addSample('PUT /api/admin/payment-schedule', {
@@ -654,14 +646,7 @@ beforeAll(async () => {
     promo: String(priced.promoCodes[0].id),
   };
   addSample('PUT /api/admin/rate-plan/base', {
-    body: {
-      weekdayPence: 22_500,
-      weekendPence: 27_500,
-      weekendNights: [5, 6],
-      cleaningFeePence: 10_000,
-      serviceFeePercent: 5,
-      levy: { percent: 7, startDate: '2027-04-01' },
-    },
+    body: { ...DEFAULT_BASE_RATES, levy: { percent: 7, startDate: '2027-04-01' } },
   });
   for (const [part, body] of [
     ['seasons', season],

@@ -2,17 +2,12 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, openSecondConnection, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../test/per-file.ts';
+import { createTestApp, openSecondConnection, TEST_ADMIN } from '../test/test-app.ts';
 import { resetAdminAccount } from './reset.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 const NEW_PASSWORD = 'granite spire over the harbour';
 

@@ -1,17 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../test/per-file.ts';
+import { adminToken, createTestApp } from '../test/test-app.ts';
 import { SESSION_IDLE_MS } from './require-admin.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 const login = (username: string, password: string, ip = '10.0.0.1') =>
   t.app.inject({

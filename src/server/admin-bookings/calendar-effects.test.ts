@@ -1,29 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nightsOf, todayOnPropertyClock } from '../../domain/dates.ts';
 import { poundsToPence, quoteStay } from '../../domain/pricing.ts';
 import { computeRefund } from '../../domain/refunds.ts';
 import { demoRefunds, stays } from '../db/schema.ts';
-import { bookingPageRequest, stayDates } from '../payments/test/payment-harness.ts';
-import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
+import {
+  confirmDemoPayment,
+  reportPaymentSuccess,
+  startCheckout,
+  stayDates,
+} from '../payments/test/payment-harness.ts';
+import { signedInTestApp } from '../test/per-file.ts';
+import { phoneBookingForm } from './test-support.ts';
 
 /**
  * What the owner's actions do to the guest's calendar, through the whole product: the real availability
  * routes (with their cache), the real admin routes and the demo payment provider.
  */
 
-let t: TestApp;
-let token: string;
+const t = signedInTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t.app);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const auth = () => ({ authorization: `Bearer ${token}` });
+const auth = t.auth;
 const post = (url: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: auth(), ...(payload === undefined ? {} : { payload }) });
 
@@ -55,14 +52,10 @@ describe('the guest calendar after the owner’s actions (GET /api/unavailable-d
     expect(unblocked.json()).toMatchObject({ booking: { status: 'canceled' }, refundPence: 0 });
     expect(await calendar()).toEqual({ unavailableDates: [], bookingsCount: 0, blockedDatesCount: 0 });
 
-    const owner = await post('/api/admin/bookings', {
-      checkInDate: '2027-02-01',
-      checkOutDate: '2027-02-04',
-      guestCount: 2,
-      contactName: 'Phone Guest',
-      contactEmail: 'phone.guest@example.test',
-      holdDays: 7,
-    });
+    const owner = await post(
+      '/api/admin/bookings',
+      phoneBookingForm({ checkInDate: '2027-02-01', checkOutDate: '2027-02-04' }, { holdDays: 7 }),
+    );
     expect(owner.statusCode, owner.body).toBe(201);
     const ownerId = owner.json().booking.id as string;
     expect(owner.json().booking.status).toBe('pending');
@@ -89,30 +82,14 @@ describe('the guest calendar after the owner’s actions (GET /api/unavailable-d
     // Two weeks ahead: 14 days before check-in, the 75% row of the terms.
     const dates = stayDates(2);
     const nights = nightsOf(dates.checkInDate, dates.checkOutDate);
-    const held = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: bookingPageRequest(dates),
-    });
+    const held = await startCheckout(t.app, dates);
     expect(held.statusCode, held.body).toBe(200);
     const { paymentIntentId, clientSecret, bookingId } = held.json();
 
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/demo-payments/${paymentIntentId}/confirm`,
-      payload: {
-        clientSecret,
-        card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
-        postcode: 'AB10 1AA',
-      },
-    });
+    const paid = await confirmDemoPayment(t.app, { paymentIntentId, clientSecret });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().status).toBe('succeeded');
-    const success = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment-success',
-      payload: { paymentIntentId, bookingId },
-    });
+    const success = await reportPaymentSuccess(t.app, { paymentIntentId, bookingId });
     expect(success.statusCode, success.body).toBe(200);
     expect(success.json().status).toBe('confirmed');
     expect((await calendar()).unavailableDates).toEqual(nights);

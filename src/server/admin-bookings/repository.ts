@@ -3,7 +3,7 @@ import type { AdminBooking } from '../../domain/api/admin-bookings.ts';
 import type { GuestMessageSettings } from '../../domain/api/guest-journey.ts';
 import { attentionSentence } from '../../domain/attention.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
-import type { StayRow } from '../bookings/bookings-repository.ts';
+import { type StayRow, stayBookingDetails, stayTimestamps } from '../bookings/bookings-repository.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { importedEvents } from '../db/schema.ts';
 import { accessCodeFor, readGuestMessageSettings } from '../guest-journey/settings.ts';
@@ -49,13 +49,7 @@ export function toAdminBooking(row: StayRow, context: AdminBookingContext): Admi
     propertyId: row.propertyId,
     kind: row.kind,
     source: row.source,
-    checkInDate: row.checkIn,
-    checkOutDate: row.checkOut,
-    guestCount: row.guestCount,
-    contactName: row.contactName,
-    contactEmail: row.contactEmail,
-    contactPhone: row.contactPhone,
-    specialRequests: row.specialRequests,
+    ...stayBookingDetails(row),
     reason: row.reason,
     totalPrice: row.totalPence / 100,
     status: row.status,
@@ -65,9 +59,7 @@ export function toAdminBooking(row: StayRow, context: AdminBookingContext): Admi
     paidPence: row.paidPence,
     refundedPence: row.refundedPence,
     refundDuePence: row.refundDuePence,
-    createdAt: row.createdAt.toISOString(),
-    confirmedAt: row.confirmedAt?.toISOString() ?? null,
-    canceledAt: row.canceledAt?.toISOString() ?? null,
+    ...stayTimestamps(row),
     scheduleKind: row.scheduleKind,
     depositPence: row.depositPence,
     balancePence: row.balancePence,

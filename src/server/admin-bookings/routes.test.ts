@@ -4,10 +4,10 @@ import type { AdminBooking } from '../../domain/api/admin-bookings.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { auditLog, importedEvents, stays } from '../db/schema.ts';
 import { silentNotifications } from '../notifications/events.ts';
-import { bookingPageRequest } from '../payments/test/payment-harness.ts';
+import { startCheckout } from '../payments/test/payment-harness.ts';
 import { adminToken, createTestApp, TEST_NOW, type TestApp } from '../test/test-app.ts';
 import { refundIdempotencyKey } from './service.ts';
-import { createRecordingRefunds, insertPaidBooking, insertStay } from './test-support.ts';
+import { createRecordingRefunds, insertPaidBooking, insertStay, phoneBookingForm } from './test-support.ts';
 
 const refunds = createRecordingRefunds();
 const notified: { event: string; stayId: string; refundPence?: number; statusInTx: string | undefined }[] =
@@ -59,19 +59,21 @@ const get = (url: string) => t.app.inject({ method: 'GET', url, headers: auth() 
 const post = (url: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url, headers: auth(), ...(payload === undefined ? {} : { payload }) });
 
+const BEA = { contactName: 'Bea Phone', contactEmail: 'bea@example.test' };
+
 /** A booking the owner takes by phone, through the admin API (pending, held 3 days); its id. */
 async function ownerBooking(checkInDate: string, checkOutDate: string): Promise<string> {
-  const created = await post('/api/admin/bookings', {
-    checkInDate,
-    checkOutDate,
-    guestCount: 2,
-    contactName: 'Bea Phone',
-    contactEmail: 'bea@example.test',
-    holdDays: 3,
-  });
+  const created = await post('/api/admin/bookings', phoneBookingForm({ checkInDate, checkOutDate }, BEA));
   expect(created.statusCode, created.body).toBe(201);
   return created.json().booking.id as string;
 }
+
+/**
+ * A pending booking the owner took by phone, held until `until` (a guest's online checkout cannot be confirmed by
+ * hand), written straight to the database.
+ */
+const insertOwnerHold = (until: string, dates: { checkIn: string; checkOut: string }) =>
+  insertStay(t.database.db, { status: 'pending', source: 'owner', holdExpiresAt: new Date(until), ...dates });
 
 const auditActions = async () =>
   (await t.database.db.select().from(auditLog)).map((row) => ({ action: row.action, ...row.details }));
@@ -169,10 +171,7 @@ describe('GET /api/bookings: whether a stay is ready for its guest', () => {
 
 describe('POST /api/bookings/:id/confirm', () => {
   it('confirms a pending booking, tells the guest in the same transaction and writes the audit log', async () => {
-    const pending = await insertStay(t.database.db, {
-      status: 'pending',
-      source: 'owner',
-      holdExpiresAt: new Date('2026-11-25T10:00:00Z'),
+    const pending = await insertOwnerHold('2026-11-25T10:00:00Z', {
       checkIn: '2026-12-14',
       checkOut: '2026-12-16',
     });
@@ -230,29 +229,30 @@ describe('POST /api/bookings/:id/confirm', () => {
 
   /** A guest's payment hold, placed the way the booking page places it (HOLD_MINUTES: 15). */
   async function guestCheckout(dates = { checkInDate: '2026-12-14', checkOutDate: '2026-12-17' }) {
-    const held = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: bookingPageRequest(dates),
-    });
+    const held = await startCheckout(t.app, dates);
     expect(held.statusCode, held.body).toBe(200);
     return held.json().bookingId as string;
   }
   const statusOf = async (id: string) =>
     (await t.database.db.select({ status: stays.status }).from(stays).where(eq(stays.id, id)))[0]?.status;
 
-  it("refuses a guest's online checkout in progress with 409 and a sentence, and leaves it pending", async () => {
-    const id = await guestCheckout();
+  /** The owner's confirm is refused with 409 and `answer`; the stay stays pending and no one is told. */
+  const expectConfirmRefused = async (id: string, answer: { error: string; message: string }) => {
     const response = await post(`/api/bookings/${id}/confirm`);
     expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual(answer);
+    expect(await statusOf(id)).toBe('pending');
+    expect(notified).toEqual([]);
+  };
+
+  it("refuses a guest's online checkout in progress with 409 and a sentence, and leaves it pending", async () => {
+    const id = await guestCheckout();
     // 10:00 GMT on 23 November plus the 15-minute hold, on the property's clock.
-    expect(response.json()).toEqual({
+    await expectConfirmRefused(id, {
       error: 'checkout_in_progress',
       message:
         'A guest is paying for this stay online: it confirms itself when their payment goes through, and its hold lapses at 10:15 if they do not. No payment has been received, so it cannot be confirmed by hand.',
     });
-    expect(await statusOf(id)).toBe('pending');
-    expect(notified).toEqual([]);
     expect(await auditActions()).not.toContainEqual(expect.objectContaining({ stayId: id }));
   });
 
@@ -260,15 +260,11 @@ describe('POST /api/bookings/:id/confirm', () => {
     await setClock('2027-06-01T12:00:00Z');
     const id = await guestCheckout({ checkInDate: '2027-06-14', checkOutDate: '2027-06-17' });
     await setClock('2027-06-01T12:20:00Z');
-    const response = await post(`/api/bookings/${id}/confirm`);
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
+    await expectConfirmRefused(id, {
       error: 'checkout_lapsed',
       message:
         "This was a guest's online checkout, and its hold lapsed at 13:15 without a payment, so there is no booking to confirm.",
     });
-    expect(await statusOf(id)).toBe('pending');
-    expect(notified).toEqual([]);
   });
 
   it('still confirms a booking the owner took by phone, made through the admin API', async () => {
@@ -409,14 +405,10 @@ describe('POST /api/bookings/:id/cancel', () => {
     expect(notified).toEqual([
       { event: 'canceled', stayId: pending.id, refundPence: 0, statusInTx: 'canceled' },
     ]);
-    const rebooked = await post('/api/admin/bookings', {
-      checkInDate: PAID_STAY.checkIn,
-      checkOutDate: PAID_STAY.checkOut,
-      guestCount: 2,
-      contactName: 'Bea Phone',
-      contactEmail: 'bea@example.test',
-      holdDays: 3,
-    });
+    const rebooked = await post(
+      '/api/admin/bookings',
+      phoneBookingForm({ checkInDate: PAID_STAY.checkIn, checkOutDate: PAID_STAY.checkOut }),
+    );
     expect(rebooked.statusCode).toBe(201);
   });
 
@@ -570,13 +562,7 @@ describe('GET /api/admin/bookings.csv', () => {
 
 describe('GET /api/admin/audit', () => {
   it('lists the latest admin actions, newest first, with who did them', async () => {
-    const pending = await insertStay(t.database.db, {
-      status: 'pending',
-      // A booking the owner took by phone: a guest's online checkout cannot be confirmed by hand.
-      source: 'owner',
-      holdExpiresAt: new Date('2026-11-30T10:00:00Z'),
-      ...PAID_STAY,
-    });
+    const pending = await insertOwnerHold('2026-11-30T10:00:00Z', PAID_STAY);
     await post(`/api/bookings/${pending.id}/confirm`);
     const response = await get('/api/admin/audit?limit=2');
     expect(response.statusCode).toBe(200);

@@ -17,9 +17,8 @@ import {
 import { RecordIdParamsSchema as IdParams } from '../../domain/api/params.ts';
 import { actor } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
-import { createPaymentService } from '../payments/payment-service.ts';
 import { adminBookingOf } from './repository.ts';
-import { createAdminBookingService, type RefundProvider } from './service.ts';
+import type { RefundProvider } from './service.ts';
 
 export type AdminBookingRoutesOptions = AppContext & {
   /** The payment provider's refund call (the real provider in the app, a recording fake in tests). */
@@ -32,16 +31,8 @@ export type AdminBookingRoutesOptions = AppContext & {
  * route answers 401 without a valid token.
  */
 export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions> = async (app, options) => {
-  const payments = createPaymentService(options, app.log);
-  const service = createAdminBookingService({
-    db: options.db,
-    bookings: options.bookings,
-    clock: options.clock,
-    notifications: options.notifications,
-    refunds: options.refunds,
-    siteUrl: options.config.siteUrl,
-    reconcileLapsedHolds: payments.reconcileLapsedHolds,
-  });
+  // The one service the plugin made (the guest's own cancellation goes through it too).
+  const service = app.adminBookings;
 
   app.post(
     '/admin/block-dates',
@@ -99,20 +90,19 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions
     async (request) => service.cancel(request.params.id, request.body ?? {}, actor(request)),
   );
 
-  // Deposit now, balance later (docs/decisions/016): the owner's two actions on a balance still owed.
-  app.post(
-    '/admin/bookings/:id/charge-balance',
-    { schema: { params: IdParams, response: { 200: AdminBookingSchema } } },
-    async (request) =>
-      adminBookingOf(options.db, await payments.balances.chargeNow(request.params.id, actor(request))),
-  );
-
-  app.post(
-    '/admin/bookings/:id/send-payment-link',
-    { schema: { params: IdParams, response: { 200: AdminBookingSchema } } },
-    async (request) =>
-      adminBookingOf(options.db, await payments.balances.sendPaymentLink(request.params.id, actor(request))),
-  );
+  // Deposit now, balance later (docs/decisions/016): the owner's two actions on a balance still owed, each
+  // answering the booking as it stands after it.
+  const { balances } = app.paymentService;
+  const balanceActions = {
+    'charge-balance': (id: string, by: string) => balances.chargeNow(id, by),
+    'send-payment-link': (id: string, by: string) => balances.sendPaymentLink(id, by),
+  };
+  for (const [path, act] of Object.entries(balanceActions))
+    app.post(
+      `/admin/bookings/:id/${path}`,
+      { schema: { params: IdParams, response: { 200: AdminBookingSchema } } },
+      async (request) => adminBookingOf(options.db, await act(request.params.id, actor(request))),
+    );
 
   app.post(
     '/admin/bookings',

@@ -4,6 +4,21 @@ import { createBookingsRepository, type NewStay, type StayRow } from '../booking
 import type { Db } from '../db/database.ts';
 import type { RefundProvider } from './service.ts';
 
+/** What the owner's booking form sends for a booking taken by phone (2 guests, held 3 days unless told). */
+export function phoneBookingForm(
+  dates: { checkInDate: string; checkOutDate: string },
+  change: Partial<{ guestCount: number; contactName: string; contactEmail: string; holdDays: number }> = {},
+) {
+  return {
+    ...dates,
+    guestCount: 2,
+    contactName: 'Phone Guest',
+    contactEmail: 'phone.guest@example.test',
+    holdDays: 3,
+    ...change,
+  };
+}
+
 /**
  * A stay written through a bookings repository of its own, priced by the shared rules (test data only): the app's
  * calendar does not hear of it until `app.bookings.calendar.forget()` or its 2 s bound.

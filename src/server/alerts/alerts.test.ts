@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SystemResponse } from '../../domain/api/system.ts';
 import type { OpenAlert } from '../../domain/api/system-health.ts';
-import {
-  type FeedServer,
-  readFixture,
-  saveChannelFeeds,
-  serveCalendar,
-  serveStatus,
-  startChannelFeeds,
-} from '../calendar-sync/test-feed-server.ts';
+import * as feed from '../calendar-sync/test-feed-server.ts';
 import { createEmailNotifications } from '../email/notifications.ts';
 import { insertConfirmedStay } from '../email/stay-fixture.ts';
 import { claimRun, failed, ok, recordFinish } from '../jobs/job-runs.ts';
@@ -31,13 +24,13 @@ const GB = 1024 ** 3;
 let smtp: SmtpTestServer;
 let t: TestApp;
 let close: () => Promise<void>;
-let feeds: FeedServer;
+let feeds: feed.FeedServer;
 /** What the fake disk reads, per directory: one disk for both unless a test splits them. */
 let disks: Record<'data' | 'backups', DiskReading | Error>;
 const roomy: DiskReading = { device: 'disk-1', freeBytes: 120 * GB, totalBytes: 250 * GB };
 
 beforeAll(async () => {
-  feeds = await startChannelFeeds();
+  feeds = await feed.startChannelFeeds();
   ({ smtp, t, close } = await createSmtpTestApp(
     { OWNER_EMAIL: OWNER, ICAL_ALLOW_PRIVATE_HOSTS: 'true', SYNC_INTERVAL_MINUTES: '180' },
     {
@@ -122,8 +115,8 @@ describe('alerts by e-mail', () => {
   });
 
   it('a job that failed three runs in a row: one e-mail when it starts, none while it lasts, one when it clears', async () => {
-    await saveChannelFeeds(t.app, feeds);
-    feeds.set('/airbnb.ics', serveStatus(404));
+    await feed.saveChannelFeeds(t.app, feeds);
+    feeds.set('/airbnb.ics', feed.serveStatus(404));
     const mailsBefore = alertMails().length;
     for (let failure = 1; failure <= 2; failure++) {
       await t.app.jobs.run('calendar-sync');
@@ -157,7 +150,7 @@ describe('alerts by e-mail', () => {
       },
     ]);
 
-    feeds.set('/airbnb.ics', serveCalendar(readFixture('airbnb')));
+    feeds.set('/airbnb.ics', feed.serveCalendar(feed.readFixture('airbnb')));
     await t.app.jobs.run('calendar-sync');
     expect(await checkAlerts()).toEqual({ opened: [], resolved: ['job:calendar-sync'], open: 0 });
     expect(await checkAlerts()).toEqual({ opened: [], resolved: [], open: 0 });
@@ -169,7 +162,7 @@ describe('alerts by e-mail', () => {
   });
 
   it('a channel calendar not synced for 6 hours opens an alert, and its next sync clears it', async () => {
-    feeds.set('/booking.ics', serveStatus(503));
+    feeds.set('/booking.ics', feed.serveStatus(503));
     const mailsBefore = alertMails().length;
     t.clock.advance(5 * HOUR);
     await t.app.jobs.run('calendar-sync');
@@ -184,7 +177,7 @@ describe('alerts by e-mail', () => {
       /^Its last successful sync was 6 hours ago\. The last attempt: /,
     );
 
-    feeds.set('/booking.ics', serveCalendar(readFixture('booking')));
+    feeds.set('/booking.ics', feed.serveCalendar(feed.readFixture('booking')));
     await t.app.jobs.run('calendar-sync');
     expect(await checkAlerts()).toMatchObject({ resolved: ['feed:booking'], open: 0 });
     expect(alertMails().slice(mailsBefore)).toEqual([

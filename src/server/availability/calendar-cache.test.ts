@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/dates.ts';
 import { UNAVAILABLE_CACHE_TTL_MS } from '../bookings/calendar.ts';
-import { bookingPageRequest } from '../payments/test/payment-harness.ts';
+import { bookingPageRequest, startCheckout } from '../payments/test/payment-harness.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
 
 // The guest's calendar (/api/unavailable-dates) and the availability check are answered from memory between
@@ -63,11 +63,7 @@ describe('GET /api/unavailable-dates and /api/availability between writes', () =
   it('show a payment hold at once and free its nights the moment its hold lapses on the clock', async () => {
     const dates = { checkInDate: '2027-03-01', checkOutDate: '2027-03-04' };
     expect(await available(dates.checkInDate, dates.checkOutDate)).toBe(true);
-    const hold = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: bookingPageRequest(dates),
-    });
+    const hold = await startCheckout(t.app, dates);
     expect(hold.statusCode, hold.body).toBe(200);
     const holdExpiresAt = new Date(hold.json().holdExpiresAt).getTime();
     expect(await calendar()).toEqual(expect.arrayContaining(['2027-03-01', '2027-03-02', '2027-03-03']));
@@ -98,11 +94,7 @@ describe('GET /api/unavailable-dates while bookings are written', () => {
     try {
       const dates = { checkInDate: '2027-05-03', checkOutDate: '2027-05-06' };
       expect((await own.app.inject({ method: 'GET', url: '/api/unavailable-dates/1' })).statusCode).toBe(200);
-      const hold = await own.app.inject({
-        method: 'POST',
-        url: '/api/create-payment-intent',
-        payload: bookingPageRequest(dates),
-      });
+      const hold = await startCheckout(own.app, dates);
       expect(hold.statusCode, hold.body).toBe(200);
       // The bookings module read the calendar again after the hold committed: the next reader needs no database.
       await own.database.close();

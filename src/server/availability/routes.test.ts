@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { THURSDAY_TO_SUNDAY_QUOTE } from '../../domain/test-fixtures.ts';
 import { UNAVAILABLE_CACHE_TTL_MS } from '../bookings/calendar.ts';
 import { pgErrorCode } from '../db/database.ts';
 import { auditLog, importedEvents, stays } from '../db/schema.ts';
-import { adminToken, createTestApp, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { signedInTestApp } from '../test/per-file.ts';
+import { TEST_NOW } from '../test/test-app.ts';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t.app);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = signedInTestApp();
 beforeEach(async () => {
   t.clock.set(TEST_NOW);
   await t.database.db.delete(importedEvents);
@@ -46,7 +40,7 @@ const blockDates = (payload: Record<string, unknown>, auth = true) =>
     method: 'POST',
     url: '/api/admin/block-dates',
     payload,
-    headers: auth ? { authorization: `Bearer ${token}` } : {},
+    headers: auth ? { authorization: `Bearer ${t.token}` } : {},
   });
 
 describe('the stays table', () => {
@@ -186,20 +180,9 @@ describe('GET /api/availability', () => {
 
 describe('GET /api/quote', () => {
   it('prices Thursday 2027-03-04 to Sunday 2027-03-07: 3 nights, 775 + 100 + 39 = 914', async () => {
-    const response = await quote('2027-03-04', '2027-03-07');
+    const response = await quote(THURSDAY_TO_SUNDAY_QUOTE.checkIn, THURSDAY_TO_SUNDAY_QUOTE.checkOut);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
-      nights: 3,
-      weekdayNights: 1,
-      weekendNights: 2,
-      weekdayRate: 225,
-      weekendRate: 275,
-      accommodation: 775,
-      cleaningFee: 100,
-      serviceFee: 39,
-      total: 914,
-      currency: 'gbp',
-    });
+    expect(response.json()).toMatchObject(THURSDAY_TO_SUNDAY_QUOTE.quote);
   });
 
   it('prices a Monday-to-Monday week at 1675 / 100 / 84 / 1859', async () => {

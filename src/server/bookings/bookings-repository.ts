@@ -33,6 +33,28 @@ import {
  */
 
 export type StayRow = typeof stays.$inferSelect;
+
+/** A stay's dates and guest as the API writes them (camelCase; the owner's list and a guest's data export). */
+export function stayBookingDetails(row: StayRow) {
+  return {
+    checkInDate: row.checkIn,
+    checkOutDate: row.checkOut,
+    guestCount: row.guestCount,
+    contactName: row.contactName,
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    specialRequests: row.specialRequests,
+  };
+}
+
+/** When a stay was made, confirmed and canceled, as ISO strings (null for what has not happened). */
+export function stayTimestamps(row: StayRow) {
+  return {
+    createdAt: row.createdAt.toISOString(),
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    canceledAt: row.canceledAt?.toISOString() ?? null,
+  };
+}
 export type NewStay = typeof stays.$inferInsert;
 /** What an update may change; the status changes only through `transition`. */
 export type StayChanges = Partial<Omit<NewStay, 'id' | 'status'>>;

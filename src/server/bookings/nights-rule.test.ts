@@ -1,12 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/dates.ts';
+import { phoneBookingForm } from '../admin-bookings/test-support.ts';
 import { createSyncTestApp, type SyncTestApp } from '../calendar-sync/sync-test-app.ts';
 import { type FeedServer, serveCalendar, startFeedServer } from '../calendar-sync/test-feed-server.ts';
 import { importedEvents, stays } from '../db/schema.ts';
 import { createPaymentProvider } from '../payments/create-payment-provider.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import { bookingPageRequest, bookingPayload, stayDates } from '../payments/test/payment-harness.ts';
+import {
+  bookingPayload,
+  confirmDemoPayment,
+  startCheckout,
+  stayDates,
+} from '../payments/test/payment-harness.ts';
 import { adminToken } from '../test/test-app.ts';
 import { DATES_TAKEN_MESSAGE } from './guest-hold.ts';
 
@@ -57,22 +63,9 @@ async function admin(method: 'GET' | 'POST', url: string, payload?: object) {
   return t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
 }
 const syncAirbnb = () => admin('POST', '/api/admin/sync-airbnb', { icalUrl: feeds.url('/airbnb.ics') });
-const hold = (dates: Dates, guest?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    payload: bookingPageRequest(dates, { guest }),
-  });
+const hold = (dates: Dates, guest?: string) => startCheckout(t.app, dates, { guest });
 async function payWithDemoCard(held: { paymentIntentId: string; clientSecret: string }) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/demo-payments/${held.paymentIntentId}/confirm`,
-    payload: {
-      clientSecret: held.clientSecret,
-      card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
-      postcode: 'AB10 1AA',
-    },
-  });
+  const response = await confirmDemoPayment(t.app, held);
   expect(response.statusCode).toBe(200);
 }
 const readStay = async (id: string) => (await t.db.select().from(stays).where(eq(stays.id, id)))[0]!;
@@ -129,26 +122,20 @@ describe('the nights rule: a channel’s event takes its nights', () => {
     const dates = stayDates(5);
     events = [dates];
     expect((await syncAirbnb()).statusCode).toBe(200);
-    const response = await admin('POST', '/api/admin/bookings', {
-      checkInDate: addDays(dates.checkInDate, 1),
-      checkOutDate: addDays(dates.checkOutDate, 3),
-      guestCount: 2,
-      contactName: 'Phone Guest',
-      contactEmail: 'phone.guest@example.test',
-      holdDays: 3,
-    });
+    const response = await admin(
+      'POST',
+      '/api/admin/bookings',
+      phoneBookingForm({
+        checkInDate: addDays(dates.checkInDate, 1),
+        checkOutDate: addDays(dates.checkOutDate, 3),
+      }),
+    );
     expect(response.statusCode).toBe(409);
   });
 
   it('does not let the checkout page take up an expired hold again over nights a channel sold since', async () => {
     const dates = stayDates(6);
-    const created = await admin('POST', '/api/admin/bookings', {
-      ...dates,
-      guestCount: 2,
-      contactName: 'Phone Guest',
-      contactEmail: 'phone.guest@example.test',
-      holdDays: 1,
-    });
+    const created = await admin('POST', '/api/admin/bookings', phoneBookingForm(dates, { holdDays: 1 }));
     expect(created.statusCode).toBe(201);
     const booking = created.json().booking;
     t.clock.advance(2 * 24 * 60 * 60_000); // the owner's hold lapsed

@@ -7,43 +7,38 @@ import {
   isPublicAddress,
   type Resolver,
 } from './fetch-feed.ts';
-import {
-  type FeedServer,
-  readFixture,
-  redirectTo,
-  serveCalendar,
-  serveEndless,
-  serveStatus,
-  serveWhenReleased,
-  startFeedServer,
-} from './test-feed-server.ts';
+import * as feed from './test-feed-server.ts';
 
-const AIRBNB = readFixture('airbnb');
+const AIRBNB = feed.readFixture('airbnb');
 
-let server: FeedServer;
-const slow = serveWhenReleased(AIRBNB);
+let server: feed.FeedServer;
+const slow = feed.serveWhenReleased(AIRBNB);
 beforeAll(async () => {
-  server = await startFeedServer({
-    '/airbnb.ics': serveCalendar(AIRBNB),
+  server = await feed.startFeedServer({
+    '/airbnb.ics': feed.serveCalendar(AIRBNB),
     '/gzip.ics': (_request, response) => {
       response.writeHead(200, { 'content-type': 'text/calendar', 'content-encoding': 'gzip' });
       response.end(gzipSync(AIRBNB));
     },
-    '/html': serveStatus(200, '<!doctype html><html><body>Sign in</body></html>', 'text/html; charset=utf-8'),
-    '/html-as-text': serveStatus(200, '  <html><body>Sign in</body></html>', 'text/plain'),
-    '/gone': serveStatus(404, 'Not Found'),
-    '/error': serveStatus(503, 'Service Unavailable'),
-    '/endless': serveEndless(),
+    '/html': feed.serveStatus(
+      200,
+      '<!doctype html><html><body>Sign in</body></html>',
+      'text/html; charset=utf-8',
+    ),
+    '/html-as-text': feed.serveStatus(200, '  <html><body>Sign in</body></html>', 'text/plain'),
+    '/gone': feed.serveStatus(404, 'Not Found'),
+    '/error': feed.serveStatus(503, 'Service Unavailable'),
+    '/endless': feed.serveEndless(),
     '/slow': slow.handler,
     '/big': (_request, response) => {
       response.writeHead(200, { 'content-type': 'text/calendar', 'content-length': String(6 * 1024 * 1024) });
       response.end();
     },
-    '/r1': redirectTo('/r2', 301),
-    '/r2': redirectTo('/r3', 307),
-    '/r3': redirectTo('/airbnb.ics', 308),
-    '/r0': redirectTo('/r1'),
-    '/to-file': redirectTo('file:///etc/passwd'),
+    '/r1': feed.redirectTo('/r2', 301),
+    '/r2': feed.redirectTo('/r3', 307),
+    '/r3': feed.redirectTo('/airbnb.ics', 308),
+    '/r0': feed.redirectTo('/r1'),
+    '/to-file': feed.redirectTo('file:///etc/passwd'),
   });
 });
 afterAll(async () => {

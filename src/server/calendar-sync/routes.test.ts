@@ -1,23 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nightsOf } from '../../domain/dates.ts';
 import { importedEvents, stays } from '../db/schema.ts';
 import type { Resolver } from './fetch-feed.ts';
 import { listImportedEvents } from './repository.ts';
 import { createSyncTestApp, type SyncTestApp } from './sync-test-app.ts';
-import {
-  type FeedServer,
-  readFixture,
-  redirectTo,
-  serveCalendar,
-  serveEndless,
-  serveStatus,
-  serveWhenReleased,
-  startFeedServer,
-} from './test-feed-server.ts';
+import * as feed from './test-feed-server.ts';
 
-const AIRBNB = readFixture('airbnb');
-const BOOKING = readFixture('booking');
+const AIRBNB = feed.readFixture('airbnb');
+const BOOKING = feed.readFixture('booking');
 const AIRBNB_RANGES = [
   ['2026-11-20', '2026-11-25', 'Reserved'],
   ['2026-12-04', '2026-12-07', 'Reserved'],
@@ -31,12 +22,12 @@ const BOOKING_RANGES = [
   ['2027-03-05', '2027-03-08', 'CLOSED - Not available'],
 ];
 
-let feeds: FeedServer;
+let feeds: feed.FeedServer;
 let t: SyncTestApp;
-const slow = serveWhenReleased(AIRBNB);
+const slow = feed.serveWhenReleased(AIRBNB);
 
 beforeAll(async () => {
-  feeds = await startFeedServer();
+  feeds = await feed.startFeedServer();
   t = await createSyncTestApp();
 });
 afterAll(async () => {
@@ -45,24 +36,21 @@ afterAll(async () => {
   await feeds.close();
 });
 beforeEach(() => {
-  feeds.set('/airbnb.ics', serveCalendar(AIRBNB));
-  feeds.set('/booking.ics', serveCalendar(BOOKING));
+  feeds.set('/airbnb.ics', feed.serveCalendar(AIRBNB));
+  feeds.set('/booking.ics', feed.serveCalendar(BOOKING));
   feeds.set('/slow.ics', slow.handler);
-  feeds.set('/gone.ics', serveStatus(404, 'Not Found'));
-  feeds.set('/login', serveStatus(200, '<!DOCTYPE html><html><title>Log in</title></html>', 'text/html'));
-  feeds.set('/endless.ics', serveEndless());
-  feeds.set('/garbage.ics', serveStatus(200, 'this is not a calendar at all', 'text/plain'));
-  feeds.set('/to-file', redirectTo('file:///etc/passwd'));
+  feeds.set('/gone.ics', feed.serveStatus(404, 'Not Found'));
+  feeds.set(
+    '/login',
+    feed.serveStatus(200, '<!DOCTYPE html><html><title>Log in</title></html>', 'text/html'),
+  );
+  feeds.set('/endless.ics', feed.serveEndless());
+  feeds.set('/garbage.ics', feed.serveStatus(200, 'this is not a calendar at all', 'text/plain'));
+  feeds.set('/to-file', feed.redirectTo('file:///etc/passwd'));
 });
 afterEach(async () => {
   // Each test starts from no imported events and no saved feeds.
-  await t.db.execute(sql`delete from imported_events`);
-  await t.db.execute(sql`delete from calendar_sources`);
-  await t.db.execute(sql`delete from settings`);
-  await t.db.execute(sql`delete from stays`);
-  t.notifications.conflicts.length = 0;
-  t.notifications.unhealthy.length = 0;
-  t.clock.set('2026-11-23T10:00:00Z');
+  await t.reset();
 });
 
 async function ranges(sourceId: 'airbnb' | 'booking') {
@@ -112,7 +100,7 @@ describe('POST /api/admin/sync-airbnb', () => {
       '',
     );
     expect(withoutDecember).not.toBe(AIRBNB);
-    feeds.set('/airbnb.ics', serveCalendar(withoutDecember));
+    feeds.set('/airbnb.ics', feed.serveCalendar(withoutDecember));
     const response = await t.admin('POST', '/api/admin/sync-airbnb', { icalUrl: feeds.url('/airbnb.ics') });
     expect(response.json()).toEqual({ events: 4, message: 'Synced 4 events from Airbnb.' });
     expect(await ranges('airbnb')).toEqual(AIRBNB_RANGES.filter(([checkIn]) => checkIn !== '2026-12-04'));
@@ -166,7 +154,7 @@ describe('POST /api/admin/sync-airbnb', () => {
     });
 
     it('records the error on the saved feed when it is the saved feed that fails', async () => {
-      feeds.set('/airbnb.ics', serveStatus(404, 'Not Found'));
+      feeds.set('/airbnb.ics', feed.serveStatus(404, 'Not Found'));
       t.clock.advance(60_000);
       const response = await t.admin('POST', '/api/admin/sync-airbnb', { icalUrl: feeds.url('/airbnb.ics') });
       expect(response.statusCode).toBe(502);
@@ -187,7 +175,7 @@ describe('PUT /api/admin/calendar-sources/:id (the owner’s Save)', () => {
   const sources = async () => (await t.admin('GET', '/api/admin/calendar-sources')).json().sources;
 
   it('keeps the address without syncing it; the next sync of the saved feeds uses it', async () => {
-    feeds.set('/saved.ics', serveCalendar(AIRBNB));
+    feeds.set('/saved.ics', feed.serveCalendar(AIRBNB));
     const response = await save('airbnb', feeds.url('/saved.ics'));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ url: feeds.url('/saved.ics') });
@@ -308,6 +296,16 @@ describe('POST /api/admin/sync-all', () => {
   });
 });
 
+/** An event an earlier sync imported, which a failed sync must keep. */
+const importEarlierEvent = (app: SyncTestApp) =>
+  app.db.insert(importedEvents).values({
+    sourceId: 'airbnb',
+    propertyId: 1,
+    uid: 'kept@airbnb.com',
+    checkIn: '2026-12-01',
+    checkOut: '2026-12-03',
+  });
+
 describe('a feed that does not answer in time', () => {
   let quick: SyncTestApp;
   beforeAll(async () => {
@@ -316,13 +314,7 @@ describe('a feed that does not answer in time', () => {
   afterAll(() => quick.close());
 
   it('gives a clear 502 and keeps the previous events', async () => {
-    await quick.db.insert(importedEvents).values({
-      sourceId: 'airbnb',
-      propertyId: 1,
-      uid: 'kept@airbnb.com',
-      checkIn: '2026-12-01',
-      checkOut: '2026-12-03',
-    });
+    await importEarlierEvent(quick);
     const response = await quick.admin('POST', '/api/admin/sync-airbnb', { icalUrl: feeds.url('/slow.ics') });
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({
@@ -343,13 +335,7 @@ describe('refusing private addresses', () => {
   afterAll(() => strict.close());
 
   it('answers 400 for a host that resolves to a private address, and keeps the previous events', async () => {
-    await strict.db.insert(importedEvents).values({
-      sourceId: 'airbnb',
-      propertyId: 1,
-      uid: 'kept@airbnb.com',
-      checkIn: '2026-12-01',
-      checkOut: '2026-12-03',
-    });
+    await importEarlierEvent(strict);
     const response = await strict.admin('POST', '/api/admin/sync-airbnb', {
       icalUrl: 'https://calendar.internal.example/airbnb.ics',
     });
@@ -363,7 +349,7 @@ describe('refusing private addresses', () => {
   });
 
   it('refuses the loopback address of our own local feed server without connecting to it', async () => {
-    feeds.set('/never.ics', serveCalendar(AIRBNB));
+    feeds.set('/never.ics', feed.serveCalendar(AIRBNB));
     const response = await strict.admin('POST', '/api/admin/sync-airbnb', {
       icalUrl: feeds.url('/never.ics'),
     });
@@ -452,7 +438,7 @@ describe('conflicts and echoes', () => {
     // Once the channel's event is gone, the booking's flag is cleared.
     feeds.set(
       '/airbnb.ics',
-      serveCalendar(
+      feed.serveCalendar(
         AIRBNB.replace('DTSTART;VALUE=DATE:20261204', 'DTSTART;VALUE=DATE:20261201').replace(
           'DTEND;VALUE=DATE:20261207',
           'DTEND;VALUE=DATE:20261203',
@@ -527,7 +513,7 @@ describe('GET /api/ical/:propertyId.ics', () => {
     expect(response.body).not.toMatch(/Isla|example\.test|Owner Block/);
 
     // Our feed, served as a channel would fetch it, imported by our own sync.
-    feeds.set('/ours.ics', serveCalendar(response.body));
+    feeds.set('/ours.ics', feed.serveCalendar(response.body));
     await t.admin('POST', '/api/admin/sync-booking', { icalUrl: feeds.url('/ours.ics') });
     const imported = await listImportedEvents(t.db, 'booking');
     expect(imported.map((e) => [e.uid, e.checkIn, e.checkOut])).toEqual([

@@ -1,28 +1,20 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listImportedEvents } from './repository.ts';
 import { createSyncTestApp, type SyncTestApp } from './sync-test-app.ts';
-import {
-  type FeedServer,
-  readFixture,
-  serveCalendar,
-  serveStatus,
-  serveWhenReleased,
-  startFeedServer,
-} from './test-feed-server.ts';
+import * as feed from './test-feed-server.ts';
 
-const AIRBNB = readFixture('airbnb');
-const BOOKING = readFixture('booking');
+const AIRBNB = feed.readFixture('airbnb');
+const BOOKING = feed.readFixture('booking');
 const EMPTY =
   'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Airbnb Inc//Hosting Calendar 1.0//EN\r\nEND:VCALENDAR\r\n';
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
-let feeds: FeedServer;
+let feeds: feed.FeedServer;
 let t: SyncTestApp;
 
 beforeAll(async () => {
-  feeds = await startFeedServer();
+  feeds = await feed.startFeedServer();
   t = await createSyncTestApp();
 });
 afterAll(async () => {
@@ -30,20 +22,15 @@ afterAll(async () => {
   await feeds.close();
 });
 beforeEach(async () => {
-  feeds.set('/airbnb.ics', serveCalendar(AIRBNB));
-  feeds.set('/booking.ics', serveCalendar(BOOKING));
+  feeds.set('/airbnb.ics', feed.serveCalendar(AIRBNB));
+  feeds.set('/booking.ics', feed.serveCalendar(BOOKING));
   await t.admin('POST', '/api/admin/sync-all', {
     airbnbUrl: feeds.url('/airbnb.ics'),
     bookingUrl: feeds.url('/booking.ics'),
   });
 });
 afterEach(async () => {
-  await t.db.execute(sql`delete from imported_events`);
-  await t.db.execute(sql`delete from calendar_sources`);
-  await t.db.execute(sql`delete from settings`);
-  t.notifications.conflicts.length = 0;
-  t.notifications.unhealthy.length = 0;
-  t.clock.set('2026-11-23T10:00:00Z');
+  await t.reset({ keepStays: true });
 });
 
 const sources = async () => (await t.admin('GET', '/api/admin/calendar-sources')).json().sources;
@@ -52,7 +39,7 @@ describe('automatic sync (the calendar-sync job)', () => {
   it('syncs every saved feed and picks up changes', async () => {
     feeds.set(
       '/airbnb.ics',
-      serveCalendar(AIRBNB.replace('DTSTART;VALUE=DATE:20261224', 'DTSTART;VALUE=DATE:20261222')),
+      feed.serveCalendar(AIRBNB.replace('DTSTART;VALUE=DATE:20261224', 'DTSTART;VALUE=DATE:20261222')),
     );
     t.clock.advance(3 * HOUR);
     const report = await t.runSync();
@@ -82,7 +69,7 @@ describe('automatic sync (the calendar-sync job)', () => {
   });
 
   it('records a failing feed and keeps its events', async () => {
-    feeds.set('/airbnb.ics', serveStatus(404));
+    feeds.set('/airbnb.ics', feed.serveStatus(404));
     const report = await t.runSync();
     expect(report).toContainEqual({
       sourceId: 'airbnb',
@@ -95,7 +82,7 @@ describe('automatic sync (the calendar-sync job)', () => {
 
 describe('feed health', () => {
   it('marks a feed stale when its last success is older than twice the interval, and tells the owner once', async () => {
-    feeds.set('/airbnb.ics', serveStatus(500));
+    feeds.set('/airbnb.ics', feed.serveStatus(500));
     t.clock.advance(5 * HOUR);
     await t.runSync();
     expect((await sources())[0].stale).toBe(false);
@@ -117,17 +104,17 @@ describe('feed health', () => {
     expect(t.notifications.unhealthy).toHaveLength(1); // once per episode, not every run
 
     // Recovery ends the episode; a later one is reported again.
-    feeds.set('/airbnb.ics', serveCalendar(AIRBNB));
+    feeds.set('/airbnb.ics', feed.serveCalendar(AIRBNB));
     await t.runSync();
     expect((await sources())[0].stale).toBe(false);
-    feeds.set('/airbnb.ics', serveStatus(500));
+    feeds.set('/airbnb.ics', feed.serveStatus(500));
     t.clock.advance(7 * HOUR);
     await t.runSync();
     expect(t.notifications.unhealthy).toHaveLength(2);
   });
 
   it('reports a feed that suddenly returns no events where it had many, once', async () => {
-    feeds.set('/airbnb.ics', serveCalendar(EMPTY));
+    feeds.set('/airbnb.ics', feed.serveCalendar(EMPTY));
     const response = await t.admin('POST', '/api/admin/sync-airbnb', { icalUrl: feeds.url('/airbnb.ics') });
     const reason =
       'The Airbnb feed suddenly returned no events where it had 5. Check the iCal URL on Airbnb.';
@@ -142,19 +129,19 @@ describe('feed health', () => {
     expect((await sources())[0].stale).toBe(true);
     expect(t.notifications.unhealthy).toHaveLength(1);
 
-    feeds.set('/airbnb.ics', serveCalendar(AIRBNB));
+    feeds.set('/airbnb.ics', feed.serveCalendar(AIRBNB));
     await t.runSync();
     expect((await sources())[0]).toMatchObject({ stale: false, staleReason: null, lastEventCount: 5 });
   });
 
   it('does not alarm for a feed that was nearly empty and becomes empty', async () => {
-    feeds.set('/booking.ics', serveCalendar(EMPTY));
+    feeds.set('/booking.ics', feed.serveCalendar(EMPTY));
     await t.admin('POST', '/api/admin/sync-booking', { icalUrl: feeds.url('/booking.ics') }); // 3 → 0: alarm
     t.notifications.unhealthy.length = 0;
     const two = BOOKING.replace(/BEGIN:VEVENT\nUID:c71e[\s\S]*?END:VEVENT\n/, '');
-    feeds.set('/booking.ics', serveCalendar(two));
+    feeds.set('/booking.ics', feed.serveCalendar(two));
     await t.admin('POST', '/api/admin/sync-booking', { icalUrl: feeds.url('/booking.ics') });
-    feeds.set('/booking.ics', serveCalendar(EMPTY));
+    feeds.set('/booking.ics', feed.serveCalendar(EMPTY));
     await t.admin('POST', '/api/admin/sync-booking', { icalUrl: feeds.url('/booking.ics') }); // 2 → 0
     expect(t.notifications.unhealthy).toEqual([]);
     expect((await sources())[1].stale).toBe(false);
@@ -177,7 +164,7 @@ describe('refreshStaleFeeds (fresh before payment)', () => {
 
   it('imports a night sold on the channel an hour ago before the guest pays', async () => {
     const sold = AIRBNB.replace('DTSTART;VALUE=DATE:20270212', 'DTSTART;VALUE=DATE:20270210');
-    feeds.set('/airbnb.ics', serveCalendar(sold));
+    feeds.set('/airbnb.ics', feed.serveCalendar(sold));
     t.clock.advance(HOUR);
     await t.service.refreshStaleFeeds();
     const block = (await listImportedEvents(t.db, 'airbnb')).find((e) => e.checkOut === '2027-02-14');
@@ -185,7 +172,7 @@ describe('refreshStaleFeeds (fresh before payment)', () => {
   });
 
   it('does not let a slow feed block the guest: it returns within the budget, the sync finishes later', async () => {
-    const slow = serveWhenReleased(
+    const slow = feed.serveWhenReleased(
       AIRBNB.replace('DTSTART;VALUE=DATE:20270212', 'DTSTART;VALUE=DATE:20270211'),
     );
     feeds.set('/airbnb.ics', slow.handler);
@@ -206,7 +193,7 @@ describe('refreshStaleFeeds (fresh before payment)', () => {
   });
 
   it('reports a feed that fails, keeping its events', async () => {
-    feeds.set('/booking.ics', serveStatus(404));
+    feeds.set('/booking.ics', feed.serveStatus(404));
     t.clock.advance(HOUR);
     const report = await t.service.refreshStaleFeeds();
     expect(report).toEqual({ refreshed: ['airbnb'], failed: ['booking'], pending: [] });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { type NotificationEvents, silentNotifications } from '../notifications/events.ts';
-import { adminToken, createTestApp } from '../test/test-app.ts';
+import { adminToken, createTestApp, TEST_NOW } from '../test/test-app.ts';
 import type { Resolver } from './fetch-feed.ts';
 import type { CalendarSync } from './service.ts';
 
@@ -83,6 +84,16 @@ export async function createSyncTestApp(
     addStay,
     /** The automatic run of every saved feed, now (the registry's `calendar-sync` job). */
     runSync: () => app.jobs.run('calendar-sync'),
+    /** Back to no imported events, no saved feeds (and no stays, unless told), nothing recorded, TEST_NOW. */
+    async reset({ keepStays = false }: { keepStays?: boolean } = {}) {
+      await database.db.execute(sql`delete from imported_events`);
+      await database.db.execute(sql`delete from calendar_sources`);
+      await database.db.execute(sql`delete from settings`);
+      if (!keepStays) await database.db.execute(sql`delete from stays`);
+      recorded.conflicts.length = 0;
+      recorded.unhealthy.length = 0;
+      clock.set(TEST_NOW);
+    },
     close: () => t.close(),
   };
 }

@@ -1,23 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSecondConnection, openTestDatabase } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { twoHandlesForFile } from '../test/per-file.ts';
 import { ADVISORY_LOCK_KEYS, withAdvisoryLock } from './advisory-lock.ts';
-import type { Database } from './database.ts';
 
-/**
- * Two handles on one database, as two server processes have on PostgreSQL (two pools); on PGlite, which one
- * process owns, the same instance twice.
- */
-let first: Database;
-let second: Database;
-beforeAll(async () => {
-  first = await openTestDatabase();
-  second = await openSecondConnection(first);
-});
-afterAll(async () => {
-  await second.close();
-  await first.close();
-});
+/** Two handles on one database, as two server processes have. */
+const handles = twoHandlesForFile();
 
 const KEY = ADVISORY_LOCK_KEYS.migrations;
 
@@ -31,12 +18,12 @@ function gate() {
 
 /** Resolves once the lock `KEY` has a waiter: on PostgreSQL a session waiting in pg_locks. */
 async function someoneWaits(): Promise<void> {
-  if (first.kind !== 'postgres') {
+  if (handles.first.kind !== 'postgres') {
     for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
     return;
   }
   for (;;) {
-    const result = (await first.db.execute(
+    const result = (await handles.first.db.execute(
       sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = ${KEY} and not granted`,
     )) as unknown as { rows: { n: number }[] };
     if ((result.rows[0]?.n ?? 0) > 0) return;
@@ -48,13 +35,13 @@ describe('withAdvisoryLock', () => {
   it('lets a second holder in only when the first has finished', async () => {
     const events: string[] = [];
     const release = gate();
-    const one = withAdvisoryLock(first, KEY, async () => {
+    const one = withAdvisoryLock(handles.first, KEY, async () => {
       events.push('first starts');
       await release.opened;
       events.push('first ends');
     });
     while (events.length === 0) await new Promise((resolve) => setImmediate(resolve));
-    const two = withAdvisoryLock(second, KEY, async () => {
+    const two = withAdvisoryLock(handles.second, KEY, async () => {
       events.push('second runs');
       return 'done';
     });
@@ -68,11 +55,11 @@ describe('withAdvisoryLock', () => {
 
   it('releases the lock when the work fails', async () => {
     await expect(
-      withAdvisoryLock(first, KEY, async () => {
+      withAdvisoryLock(handles.first, KEY, async () => {
         throw new Error('the work failed');
       }),
     ).rejects.toThrow('the work failed');
     // Free again: the next holder gets in at once.
-    expect(await withAdvisoryLock(second, KEY, async () => 'free again')).toBe('free again');
+    expect(await withAdvisoryLock(handles.second, KEY, async () => 'free again')).toBe('free again');
   });
 });

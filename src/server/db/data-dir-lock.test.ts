@@ -1,26 +1,17 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/local-server.ts';
-import { START_DEADLINE_MS, startServer, stopServers, waitForHealth } from '../test/server-process.ts';
+import { dataDirForFile, START_DEADLINE_MS, startServer, waitForHealth } from '../test/server-process.ts';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.ts';
 
 const LOCK_MODULE = new URL('./data-dir-lock.ts', import.meta.url).href;
 
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'tower-lock-'));
-});
-afterAll(async () => {
-  await stopServers();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const dataDir = dataDirForFile('tower-lock-');
 
 describe('the data directory lock', () => {
   it('refuses a second lock of a directory this process holds, and is free again once released', async () => {
-    const directory = path.join(dataDir, 'in-process');
+    const directory = path.join(dataDir(), 'in-process');
     const release = await lockDataDir(directory);
     await expect(lockDataDir(directory)).rejects.toThrow(DataDirLockedError);
     await release();
@@ -29,7 +20,7 @@ describe('the data directory lock', () => {
   });
 
   it('takes over at once the lock of a process killed with kill -9, for one of two callers at a time', async () => {
-    const directory = path.join(dataDir, 'killed-holder');
+    const directory = path.join(dataDir(), 'killed-holder');
     const holder = spawn(
       process.execPath,
       [
@@ -60,7 +51,7 @@ describe('the data directory lock', () => {
   it(
     'refuses a second server while the first runs, and lets one restart take over at once after kill -9',
     async () => {
-      const directory = path.join(dataDir, 'server');
+      const directory = path.join(dataDir(), 'server');
       const env = { DATA_DIR: directory, ADMIN_PASSWORD: 'correct horse battery staple' };
       const port = await freePort();
       let server = startServer({ ...env, PORT: String(port) });

@@ -40,6 +40,16 @@ function setup(options: { keepUntil?: number; servesAt?: (value: string, now: Da
   return { clock, db, kept };
 }
 
+/** `setup()` with the first reading (v1) read and kept. */
+async function primedSetup() {
+  const primed = setup();
+  const first = primed.kept.get(1, primed.clock.now());
+  await settle();
+  primed.db.answerNext();
+  await first;
+  return primed;
+}
+
 describe('readings kept by their writer', () => {
   it('read once for every caller waiting, then serve from memory until the bound on the clock', async () => {
     const { clock, db, kept } = setup();
@@ -60,11 +70,7 @@ describe('readings kept by their writer', () => {
   });
 
   it('after a refresh, serve the previous reading while the new one is read, and the new one once it returns', async () => {
-    const { clock, db, kept } = setup();
-    const primed = kept.get(1, clock.now());
-    await settle();
-    db.answerNext();
-    await primed;
+    const { clock, db, kept } = await primedSetup();
     db.write('v2'); // a commit
     let refreshed = false;
     const refresh = kept.refresh(clock.now()).then(() => {
@@ -79,11 +85,7 @@ describe('readings kept by their writer', () => {
   });
 
   it('never keeps a reading that started before a refresh in place of the refresh’s', async () => {
-    const { clock, db, kept } = setup();
-    const primed = kept.get(1, clock.now());
-    await settle();
-    db.answerNext();
-    await primed;
+    const { clock, db, kept } = await primedSetup();
     clock.advance(2000); // lapsed: the next read goes to the database
     const early = kept.get(1, clock.now()); // reads v1
     await settle();
@@ -98,11 +100,7 @@ describe('readings kept by their writer', () => {
   });
 
   it('forget drops what is kept: the next read goes to the database', async () => {
-    const { clock, db, kept } = setup();
-    const primed = kept.get(1, clock.now());
-    await settle();
-    db.answerNext();
-    await primed;
+    const { clock, db, kept } = await primedSetup();
     db.write('v2');
     kept.forget();
     const next = kept.get(1, clock.now());

@@ -5,7 +5,11 @@ import { bookingReference } from '../../domain/booking-reference.ts';
 import { addDays, todayOnPropertyClock } from '../../domain/dates.ts';
 import { outbox, stays } from '../db/schema.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
-import { bookingPageRequest } from '../payments/test/payment-harness.ts';
+import {
+  bookingPageRequest,
+  confirmDemoPayment,
+  reportPaymentSuccess,
+} from '../payments/test/payment-harness.ts';
 import { createSecretBox } from '../settings/secret-box.ts';
 import { createSmtpTestApp } from '../test/smtp-test-app.ts';
 import {
@@ -412,21 +416,9 @@ describe('a booking paid online', () => {
     const held = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: request });
     expect(held.statusCode, held.body).toBe(200);
     const { bookingId, paymentIntentId, clientSecret } = held.json();
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/demo-payments/${paymentIntentId}/confirm`,
-      payload: {
-        clientSecret,
-        card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' },
-        postcode: 'AB10 1AA',
-      },
-    });
+    const paid = await confirmDemoPayment(t.app, { paymentIntentId, clientSecret });
     expect(paid.json().status).toBe('succeeded');
-    const success = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment-success',
-      payload: { paymentIntentId, bookingId },
-    });
+    const success = await reportPaymentSuccess(t.app, { paymentIntentId, bookingId });
     expect(success.statusCode, success.body).toBe(200);
     expect(success.json().status).toBe('confirmed');
     // The reference the admin list gives is the one the browser derives from the id on the success page.

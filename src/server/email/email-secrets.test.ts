@@ -79,36 +79,21 @@ beforeAll(async () => {
     await app.ready();
     await ensureAdminAccount(database.db, { ...config.admin, dataDir: undefined }, app.log);
     const headers = { authorization: `Bearer ${await adminToken(app)}` };
-    const wrong = await app.inject({
-      method: 'POST',
-      url: '/api/admin/set-email-password',
-      headers,
-      payload: { password: WRONG_PASSWORD },
-    });
-    expect(wrong.statusCode).toBe(400);
-    const right = await app.inject({
-      method: 'POST',
-      url: '/api/admin/set-email-password',
-      headers,
-      payload: { password: PASSWORD },
-    });
-    expect(right.statusCode).toBe(200);
+    const setPassword = (password: string) =>
+      app.inject({ method: 'POST', url: '/api/admin/set-email-password', headers, payload: { password } });
+    expect((await setPassword(WRONG_PASSWORD)).statusCode).toBe(400);
+    expect((await setPassword(PASSWORD)).statusCode).toBe(200);
     // The Email tab's mail server form, refused then accepted (decision 024).
     const form = { host: '127.0.0.1', port: smtp.port, security: 'starttls', user: smtp.user };
-    const wrongForm = await app.inject({
-      method: 'PUT',
-      url: '/api/admin/settings/mail-server',
-      headers,
-      payload: { ...form, password: WRONG_PASSWORD },
-    });
-    expect(wrongForm.statusCode).toBe(400);
-    const rightForm = await app.inject({
-      method: 'PUT',
-      url: '/api/admin/settings/mail-server',
-      headers,
-      payload: { ...form, password: PASSWORD },
-    });
-    expect(rightForm.statusCode).toBe(200);
+    const saveMailServer = (password: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings/mail-server',
+        headers,
+        payload: { ...form, password },
+      });
+    expect((await saveMailServer(WRONG_PASSWORD)).statusCode).toBe(400);
+    expect((await saveMailServer(PASSWORD)).statusCode).toBe(200);
     const notifications = createEmailNotifications(config, { clock });
     await database.db.transaction(async (tx) => {
       const stay = await insertConfirmedStay(tx);

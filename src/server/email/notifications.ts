@@ -106,6 +106,46 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
     return stay.kind === 'guest' ? stay : undefined;
   }
 
+  type Copy = { message: RenderedMessage; kind: string };
+  /**
+   * One change told twice: to the stay's guest when they gave an address, and to the owner, each copy written
+   * once (dedupe keys `<key>:guest` and `<key>:owner`).
+   */
+  async function tellGuestAndOwner(
+    tx: Tx,
+    stay: { contactEmail: string | null },
+    key: string,
+    copies: { guest: Copy; owner: Copy; stayId?: string },
+  ) {
+    const now = clock.now();
+    const about = copies.stayId ? { stayId: copies.stayId } : {};
+    if (stay.contactEmail) {
+      const { message, kind } = copies.guest;
+      await enqueueMessage(tx, {
+        ...message,
+        dedupeKey: `${key}:guest`,
+        ...about,
+        kind,
+        to: stay.contactEmail,
+        now,
+      });
+    }
+    await tellOwner(tx, `${key}:owner`, { ...copies.owner, ...about });
+  }
+
+  /** A message to the owner, written once (`key`). */
+  async function tellOwner(tx: Tx, key: string, copy: Copy & { stayId?: string }) {
+    const about = copy.stayId ? { stayId: copy.stayId } : {};
+    await enqueueMessage(tx, {
+      ...copy.message,
+      dedupeKey: key,
+      ...about,
+      kind: copy.kind,
+      to: owner,
+      now: clock.now(),
+    });
+  }
+
   return {
     async bookingConfirmed(tx, stayId) {
       const stay = await guestStay(tx, stayId);
@@ -128,119 +168,78 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
           now,
         });
       }
-      await enqueueMessage(tx, {
-        ...ownerBookingConfirmed(stay, site),
-        dedupeKey: `booking-confirmed:${stayId}:owner`,
-        stayId,
+      await tellOwner(tx, `booking-confirmed:${stayId}:owner`, {
+        message: ownerBookingConfirmed(stay, site),
         kind: MESSAGE_KINDS.ownerBookingConfirmed,
-        to: owner,
-        now,
+        stayId,
       });
     },
 
     async bookingCanceled(tx, stayId, refundPence) {
       const stay = await guestStay(tx, stayId);
       if (!stay) return;
-      const now = clock.now();
-      if (stay.contactEmail) {
-        await enqueueMessage(tx, {
-          ...guestBookingCanceled(stay, refundPence, site),
-          dedupeKey: `booking-canceled:${stayId}:guest`,
-          stayId,
+      await tellGuestAndOwner(tx, stay, `booking-canceled:${stayId}`, {
+        guest: {
+          message: guestBookingCanceled(stay, refundPence, site),
           kind: MESSAGE_KINDS.guestBookingCanceled,
-          to: stay.contactEmail,
-          now,
-        });
-      }
-      await enqueueMessage(tx, {
-        ...ownerBookingCanceled(stay, refundPence, site),
-        dedupeKey: `booking-canceled:${stayId}:owner`,
+        },
+        owner: {
+          message: ownerBookingCanceled(stay, refundPence, site),
+          kind: MESSAGE_KINDS.ownerBookingCanceled,
+        },
         stayId,
-        kind: MESSAGE_KINDS.ownerBookingCanceled,
-        to: owner,
-        now,
       });
     },
 
     async paymentRefundedNightsTaken(tx, stayId) {
       const stay = await guestStay(tx, stayId);
       if (!stay) return;
-      const now = clock.now();
       // Refunded in full: the refund recorded on the stay, else what was paid, else its total.
       const refundPence = stay.refundedPence || stay.paidPence || stay.totalPence;
-      if (stay.contactEmail) {
-        await enqueueMessage(tx, {
-          ...guestPaymentRefundedNightsTaken(stay, refundPence, site),
-          dedupeKey: `payment-refunded-nights-taken:${stayId}:guest`,
-          stayId,
+      await tellGuestAndOwner(tx, stay, `payment-refunded-nights-taken:${stayId}`, {
+        guest: {
+          message: guestPaymentRefundedNightsTaken(stay, refundPence, site),
           kind: MESSAGE_KINDS.guestPaymentRefunded,
-          to: stay.contactEmail,
-          now,
-        });
-      }
-      await enqueueMessage(tx, {
-        ...ownerPaymentRefundedNightsTaken(stay, refundPence, site),
-        dedupeKey: `payment-refunded-nights-taken:${stayId}:owner`,
+        },
+        owner: {
+          message: ownerPaymentRefundedNightsTaken(stay, refundPence, site),
+          kind: MESSAGE_KINDS.ownerPaymentRefunded,
+        },
         stayId,
-        kind: MESSAGE_KINDS.ownerPaymentRefunded,
-        to: owner,
-        now,
       });
     },
 
     async calendarConflict(tx, conflict) {
       const stay = await readStay(tx, conflict.stayId);
-      await enqueueMessage(tx, {
-        ...ownerCalendarConflict(conflict, stay, site),
-        dedupeKey: `calendar-conflict:${conflict.sourceId}:${conflict.uid}:${conflict.checkIn}:${conflict.checkOut}:${conflict.stayId}`,
-        stayId: conflict.stayId,
-        kind: MESSAGE_KINDS.ownerCalendarConflict,
-        to: owner,
-        now: clock.now(),
-      });
+      await tellOwner(
+        tx,
+        `calendar-conflict:${conflict.sourceId}:${conflict.uid}:${conflict.checkIn}:${conflict.checkOut}:${conflict.stayId}`,
+        {
+          message: ownerCalendarConflict(conflict, stay, site),
+          kind: MESSAGE_KINDS.ownerCalendarConflict,
+          stayId: conflict.stayId,
+        },
+      );
     },
 
     async balancePaid(tx, stayId) {
       const stay = await guestStay(tx, stayId);
       if (!stay) return;
-      const now = clock.now();
-      if (stay.contactEmail) {
-        await enqueueMessage(tx, {
-          ...guestBalancePaid(stay, site),
-          dedupeKey: `balance-paid:${stayId}:guest`,
-          kind: MESSAGE_KINDS.guestBalancePaid,
-          to: stay.contactEmail,
-          now,
-        });
-      }
-      await enqueueMessage(tx, {
-        ...ownerBalancePaid(stay, site),
-        dedupeKey: `balance-paid:${stayId}:owner`,
-        kind: MESSAGE_KINDS.ownerBalancePaid,
-        to: owner,
-        now,
+      await tellGuestAndOwner(tx, stay, `balance-paid:${stayId}`, {
+        guest: { message: guestBalancePaid(stay, site), kind: MESSAGE_KINDS.guestBalancePaid },
+        owner: { message: ownerBalancePaid(stay, site), kind: MESSAGE_KINDS.ownerBalancePaid },
       });
     },
 
     async balancePaymentFailed(tx, stayId, attempt) {
       const stay = await guestStay(tx, stayId);
       if (!stay) return;
-      const now = clock.now();
-      if (stay.contactEmail) {
-        await enqueueMessage(tx, {
-          ...guestBalancePaymentLink(stay, site, 'failed'),
-          dedupeKey: `balance-failed:${stayId}:${attempt}:guest`,
+      await tellGuestAndOwner(tx, stay, `balance-failed:${stayId}:${attempt}`, {
+        guest: {
+          message: guestBalancePaymentLink(stay, site, 'failed'),
           kind: MESSAGE_KINDS.guestBalancePaymentLink,
-          to: stay.contactEmail,
-          now,
-        });
-      }
-      await enqueueMessage(tx, {
-        ...ownerBalanceFailed(stay, site),
-        dedupeKey: `balance-failed:${stayId}:${attempt}:owner`,
-        kind: MESSAGE_KINDS.ownerBalanceFailed,
-        to: owner,
-        now,
+        },
+        owner: { message: ownerBalanceFailed(stay, site), kind: MESSAGE_KINDS.ownerBalanceFailed },
       });
     },
 
@@ -271,45 +270,33 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
     async balanceUnpaidOwnerDecides(tx, stayId) {
       const stay = await guestStay(tx, stayId);
       if (!stay) return;
-      await enqueueMessage(tx, {
-        ...ownerBalanceUnpaid(stay, site),
-        dedupeKey: `balance-unpaid:${stayId}:owner`,
+      await tellOwner(tx, `balance-unpaid:${stayId}:owner`, {
+        message: ownerBalanceUnpaid(stay, site),
         kind: MESSAGE_KINDS.ownerBalanceUnpaid,
-        to: owner,
-        now: clock.now(),
       });
     },
 
     async feedUnhealthy(tx, feed) {
       const now = clock.now();
       // The calendar capability calls this once per episode; the key keeps it to one a day per feed even if not.
-      await enqueueMessage(tx, {
-        ...ownerFeedUnhealthy(feed, site),
-        dedupeKey: `feed-unhealthy:${feed.sourceId}:${todayOnPropertyClock(now)}`,
+      await tellOwner(tx, `feed-unhealthy:${feed.sourceId}:${todayOnPropertyClock(now)}`, {
+        message: ownerFeedUnhealthy(feed, site),
         kind: MESSAGE_KINDS.ownerFeedUnhealthy,
-        to: owner,
-        now,
       });
     },
 
     async alertOpened(tx, alert) {
       // One per episode: the alerts check opens an episode once, and the key makes sure of it.
-      await enqueueMessage(tx, {
-        ...ownerAlertOpened(alert, site),
-        dedupeKey: `alert:${alert.id}:opened`,
+      await tellOwner(tx, `alert:${alert.id}:opened`, {
+        message: ownerAlertOpened(alert, site),
         kind: MESSAGE_KINDS.ownerAlertOpened,
-        to: owner,
-        now: clock.now(),
       });
     },
 
     async alertResolved(tx, alert) {
-      await enqueueMessage(tx, {
-        ...ownerAlertResolved(alert, site),
-        dedupeKey: `alert:${alert.id}:resolved`,
+      await tellOwner(tx, `alert:${alert.id}:resolved`, {
+        message: ownerAlertResolved(alert, site),
         kind: MESSAGE_KINDS.ownerAlertResolved,
-        to: owner,
-        now: clock.now(),
       });
     },
   };

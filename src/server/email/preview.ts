@@ -1,27 +1,6 @@
 import type { RenderedMessage } from './layout.ts';
-import {
-  type BookingDetails,
-  guestArrival,
-  guestBalancePaid,
-  guestBalancePaymentLink,
-  guestBookingCanceled,
-  guestBookingConfirmed,
-  guestPaymentRefundedNightsTaken,
-  guestThankYou,
-  type MessageSite,
-  ownerAccessCodeMissing,
-  ownerAlertOpened,
-  ownerAlertResolved,
-  ownerBalanceFailed,
-  ownerBalancePaid,
-  ownerBalanceUnpaid,
-  ownerBookingCanceled,
-  ownerBookingConfirmed,
-  ownerCalendarConflict,
-  ownerChangeRequest,
-  ownerFeedUnhealthy,
-  ownerPaymentRefundedNightsTaken,
-} from './messages.ts';
+import type { BookingDetails, MessageSite } from './messages.ts';
+import * as messages from './messages.ts';
 import { MESSAGE_KINDS } from './notifications.ts';
 import { stayCalendarFile } from './stay-calendar.ts';
 
@@ -87,34 +66,42 @@ export function previewMessages(
   return [
     {
       kind: `${MESSAGE_KINDS.guestBookingConfirmed} (deposit)`,
-      message: guestBookingConfirmed(deposit, site),
+      message: messages.guestBookingConfirmed(deposit, site),
       attachments: [],
     },
     {
       kind: MESSAGE_KINDS.guestBalancePaid,
-      message: guestBalancePaid({ ...deposit, paidPence: 86_100 }, site),
+      message: messages.guestBalancePaid({ ...deposit, paidPence: 86_100 }, site),
       attachments: [],
     },
     {
       kind: MESSAGE_KINDS.ownerBalancePaid,
-      message: ownerBalancePaid({ ...deposit, paidPence: 86_100 }, site),
+      message: messages.ownerBalancePaid({ ...deposit, paidPence: 86_100 }, site),
       attachments: [],
     },
     {
       kind: MESSAGE_KINDS.guestBalancePaymentLink,
-      message: guestBalancePaymentLink(deposit, site, 'failed'),
+      message: messages.guestBalancePaymentLink(deposit, site, 'failed'),
       attachments: [],
     },
     {
       kind: `${MESSAGE_KINDS.guestBalancePaymentLink} (reminder)`,
-      message: guestBalancePaymentLink(deposit, site, 'reminder'),
+      message: messages.guestBalancePaymentLink(deposit, site, 'reminder'),
       attachments: [],
     },
-    { kind: MESSAGE_KINDS.ownerBalanceFailed, message: ownerBalanceFailed(deposit, site), attachments: [] },
-    { kind: MESSAGE_KINDS.ownerBalanceUnpaid, message: ownerBalanceUnpaid(deposit, site), attachments: [] },
+    {
+      kind: MESSAGE_KINDS.ownerBalanceFailed,
+      message: messages.ownerBalanceFailed(deposit, site),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.ownerBalanceUnpaid,
+      message: messages.ownerBalanceUnpaid(deposit, site),
+      attachments: [],
+    },
     {
       kind: MESSAGE_KINDS.guestBookingConfirmed,
-      message: guestBookingConfirmed(stay, site),
+      message: messages.guestBookingConfirmed(stay, site),
       attachments: [
         {
           filename: 'the-tower-stay.ics',
@@ -124,32 +111,32 @@ export function previewMessages(
     },
     {
       kind: MESSAGE_KINDS.ownerBookingConfirmed,
-      message: ownerBookingConfirmed(stay, site),
+      message: messages.ownerBookingConfirmed(stay, site),
       attachments: [],
     },
     {
       kind: MESSAGE_KINDS.guestBookingCanceled,
-      message: guestBookingCanceled(stay, refundPence, site),
+      message: messages.guestBookingCanceled(stay, refundPence, site),
       attachments: [],
     },
     {
       kind: MESSAGE_KINDS.ownerBookingCanceled,
-      message: ownerBookingCanceled(stay, refundPence, site),
+      message: messages.ownerBookingCanceled(stay, refundPence, site),
       attachments: [],
     },
     {
       kind: MESSAGE_KINDS.guestPaymentRefunded,
-      message: guestPaymentRefundedNightsTaken(stay, stay.paidPence, site),
+      message: messages.guestPaymentRefundedNightsTaken(stay, stay.paidPence, site),
       attachments: [],
     },
     {
       kind: MESSAGE_KINDS.ownerPaymentRefunded,
-      message: ownerPaymentRefundedNightsTaken(stay, stay.paidPence, site),
+      message: messages.ownerPaymentRefundedNightsTaken(stay, stay.paidPence, site),
       attachments: [],
     },
     {
       kind: MESSAGE_KINDS.ownerCalendarConflict,
-      message: ownerCalendarConflict(
+      message: messages.ownerCalendarConflict(
         { sourceId: 'airbnb', uid: 'HMABCD1234@airbnb.com', checkIn: '2026-12-10', checkOut: '2026-12-14' },
         stay,
         site,
@@ -158,7 +145,7 @@ export function previewMessages(
     },
     {
       kind: MESSAGE_KINDS.guestArrival,
-      message: guestArrival(
+      message: messages.guestArrival(
         stay,
         { checkInInstructions: guestMessages.checkInInstructions, accessCode: guestMessages.accessCode },
         site,
@@ -167,17 +154,17 @@ export function previewMessages(
     },
     {
       kind: MESSAGE_KINDS.guestThankYou,
-      message: guestThankYou(stay, guestMessages.reviewUrl, site),
+      message: messages.guestThankYou(stay, guestMessages.reviewUrl, site),
       attachments: [],
     },
     {
       kind: MESSAGE_KINDS.ownerAccessCodeMissing,
-      message: ownerAccessCodeMissing(stay, site),
+      message: messages.ownerAccessCodeMissing(stay, site),
       attachments: [],
     },
     {
       kind: MESSAGE_KINDS.ownerChangeRequest,
-      message: ownerChangeRequest(
+      message: messages.ownerChangeRequest(
         stay,
         { checkIn: '2026-12-16', checkOut: '2026-12-19', message: 'Could we come a week later instead?' },
         site,
@@ -186,7 +173,7 @@ export function previewMessages(
     },
     {
       kind: MESSAGE_KINDS.ownerFeedUnhealthy,
-      message: ownerFeedUnhealthy(
+      message: messages.ownerFeedUnhealthy(
         {
           sourceId: 'booking',
           reason:
@@ -198,12 +185,12 @@ export function previewMessages(
     },
     {
       kind: MESSAGE_KINDS.ownerAlertOpened,
-      message: ownerAlertOpened(SAMPLE_ALERT, site),
+      message: messages.ownerAlertOpened(SAMPLE_ALERT, site),
       attachments: [],
     },
     {
       kind: MESSAGE_KINDS.ownerAlertResolved,
-      message: ownerAlertResolved(
+      message: messages.ownerAlertResolved(
         { ...SAMPLE_ALERT, resolvedAt: new Date(SAMPLE_ALERT.openedAt.getTime() + 2 * 3_600_000) },
         site,
       ),

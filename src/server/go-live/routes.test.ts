@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GoLiveChecklist, GoLiveItemId } from '../../domain/go-live.ts';
+import { GO_LIVE_ITEM_IDS, type GoLiveChecklist, type GoLiveItemId } from '../../domain/go-live.ts';
 import {
   type FeedServer,
   readFixture,
@@ -86,18 +86,7 @@ describe('the go-live checklist', () => {
 
   it('on a fresh install lists every item open but the occupancy, each saying where it is fixed', async () => {
     const list = await checklist();
-    expect(list.items.map((one) => one.id)).toEqual([
-      'licence',
-      'epc',
-      'occupancy',
-      'address',
-      'photos',
-      'email',
-      'payments',
-      'site_url',
-      'channel_feeds',
-      'export_given',
-    ]);
+    expect(list.items.map((one) => one.id)).toEqual(GO_LIVE_ITEM_IDS);
     expect(list.open).toBe(9);
     expect(list.offerDemoTick).toBe(true);
     expect(await open()).not.toContain('occupancy');

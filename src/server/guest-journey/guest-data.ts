@@ -3,7 +3,11 @@ import { bookingReference } from '../../domain/booking-reference.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { retentionCutoff } from '../../domain/retention.ts';
 import { audit } from '../audit/audit.ts';
-import type { BookingsRepository } from '../bookings/bookings-repository.ts';
+import {
+  type BookingsRepository,
+  stayBookingDetails,
+  stayTimestamps,
+} from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { outbox, stays } from '../db/schema.ts';
@@ -78,20 +82,12 @@ export function createGuestData(deps: { db: Db; clock: Clock; bookings: Bookings
           reference: bookingReference(row.id),
           id: row.id,
           status: row.status,
-          checkInDate: row.checkIn,
-          checkOutDate: row.checkOut,
-          guestCount: row.guestCount,
-          contactName: row.contactName,
-          contactEmail: row.contactEmail,
-          contactPhone: row.contactPhone,
-          specialRequests: row.specialRequests,
+          ...stayBookingDetails(row),
           accessCode: row.accessCode,
           totalPence: row.totalPence,
           paidPence: row.paidPence,
           refundedPence: row.refundedPence,
-          createdAt: row.createdAt.toISOString(),
-          confirmedAt: row.confirmedAt?.toISOString() ?? null,
-          canceledAt: row.canceledAt?.toISOString() ?? null,
+          ...stayTimestamps(row),
         })),
         messages: messages.map((row) => ({
           kind: row.kind,

@@ -51,6 +51,11 @@ const december = (overrides: Parameters<typeof insertPaidBooking>[1] | object = 
 
 const messagesOfKind = (kind: string) => t.database.db.select().from(outbox).where(eq(outbox.kind, kind));
 const run = () => t.app.jobs.runIfDue('guest-messages');
+/** The messages job as its timer would run it at `to`. */
+const runAt = async (to: string) => {
+  await setClock(to);
+  await run();
+};
 
 describe('the arrival e-mail', () => {
   it('is queued once, 24 hours before check-in on the property clock, with the stay’s own access code', async () => {
@@ -58,15 +63,12 @@ describe('the arrival e-mail', () => {
     const code = await admin('PUT', `/api/admin/bookings/${stay.id}/access-code`, { accessCode: '2468' });
     expect(code.statusCode, code.body).toBe(200);
 
-    await setClock('2026-12-08T15:55:00Z');
-    await run();
+    await runAt('2026-12-08T15:55:00Z');
     expect(await messagesOfKind(MESSAGE_KINDS.guestArrival)).toHaveLength(0);
 
-    await setClock('2026-12-08T16:00:00Z');
-    await run();
+    await runAt('2026-12-08T16:00:00Z');
     await t.app.jobs.run('guest-messages');
-    await setClock('2026-12-08T16:30:00Z');
-    await run();
+    await runAt('2026-12-08T16:30:00Z');
     const arrival = await messagesOfKind(MESSAGE_KINDS.guestArrival);
     expect(arrival).toHaveLength(1);
     expect(arrival[0]!.to).toBe('ada@example.test');
@@ -96,8 +98,7 @@ describe('the arrival e-mail', () => {
     expect(facts.statusCode, facts.body).toBe(200);
     try {
       await december();
-      await setClock('2026-12-08T16:00:00Z');
-      await run();
+      await runAt('2026-12-08T16:00:00Z');
       const [arrival] = await messagesOfKind(MESSAGE_KINDS.guestArrival);
       expect(arrival?.text).toMatch(/Address: +12 Kirk Court, Union Street, Aberdeen, AB10 1AA/);
       const publicFacts = await t.app.inject({ url: '/api/site-content' });
@@ -125,11 +126,9 @@ describe('the arrival e-mail', () => {
       showAddress: false,
     });
     await insertPaidBooking(t.database.db, { checkIn: '2027-07-10', checkOut: '2027-07-13' });
-    await setClock('2027-07-09T14:55:00Z');
-    await run();
+    await runAt('2027-07-09T14:55:00Z');
     expect(await messagesOfKind(MESSAGE_KINDS.guestArrival)).toHaveLength(0);
-    await setClock('2027-07-09T15:00:00Z');
-    await run();
+    await runAt('2027-07-09T15:00:00Z');
     const [arrival] = await messagesOfKind(MESSAGE_KINDS.guestArrival);
     expect(arrival?.text).toMatch(/Access code: +1357/);
   });
@@ -142,8 +141,7 @@ describe('the arrival e-mail', () => {
     expect(before.messages.find((m) => m.kind === MESSAGE_KINDS.guestArrival)?.status).toBe('canceled');
 
     for (const at of ['2026-12-08T16:00:00Z', '2026-12-09T12:00:00Z', '2026-12-13T09:00:00Z']) {
-      await setClock(at);
-      await run();
+      await runAt(at);
     }
     expect(await messagesOfKind(MESSAGE_KINDS.guestArrival)).toHaveLength(0);
     expect(await messagesOfKind(MESSAGE_KINDS.guestThankYou)).toHaveLength(0);
@@ -163,11 +161,9 @@ describe('the arrival e-mail', () => {
       at: '2026-12-15T16:00:00.000Z',
     });
 
-    await setClock('2026-12-08T16:00:00Z');
-    await run();
+    await runAt('2026-12-08T16:00:00Z');
     expect(await messagesOfKind(MESSAGE_KINDS.guestArrival)).toHaveLength(0);
-    await setClock('2026-12-15T16:00:00Z');
-    await run();
+    await runAt('2026-12-15T16:00:00Z');
     const arrival = await messagesOfKind(MESSAGE_KINDS.guestArrival);
     expect(arrival).toHaveLength(1);
     expect(arrival[0]!.text).toContain('Wednesday 16 December 2026');
@@ -211,11 +207,9 @@ describe('the arrival e-mail', () => {
 describe('the access code warning', () => {
   it('tells the owner 36 hours before arrival when the stay has no code and there is no default', async () => {
     const stay = await december();
-    await setClock('2026-12-08T03:55:00Z');
-    await run();
+    await runAt('2026-12-08T03:55:00Z');
     expect(await messagesOfKind(MESSAGE_KINDS.ownerAccessCodeMissing)).toHaveLength(0);
-    await setClock('2026-12-08T04:00:00Z');
-    await run();
+    await runAt('2026-12-08T04:00:00Z');
     const warnings = await messagesOfKind(MESSAGE_KINDS.ownerAccessCodeMissing);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ to: OWNER, stayId: stay.id });
@@ -224,8 +218,7 @@ describe('the access code warning', () => {
   it('is not sent when the stay has a code', async () => {
     const stay = await december();
     await admin('PUT', `/api/admin/bookings/${stay.id}/access-code`, { accessCode: '9090' });
-    await setClock('2026-12-08T05:00:00Z');
-    await run();
+    await runAt('2026-12-08T05:00:00Z');
     expect(await messagesOfKind(MESSAGE_KINDS.ownerAccessCodeMissing)).toHaveLength(0);
   });
 });
@@ -233,15 +226,11 @@ describe('the access code warning', () => {
 describe('the thank-you e-mail', () => {
   it('goes the morning after check-out (9 AM), once, with the review link', async () => {
     const stay = await december();
-    await setClock('2026-12-12T12:00:00Z');
-    await run();
-    await setClock('2026-12-13T08:55:00Z');
-    await run();
+    await runAt('2026-12-12T12:00:00Z');
+    await runAt('2026-12-13T08:55:00Z');
     expect(await messagesOfKind(MESSAGE_KINDS.guestThankYou)).toHaveLength(0);
-    await setClock('2026-12-13T09:00:00Z');
-    await run();
-    await setClock('2026-12-13T12:00:00Z');
-    await run();
+    await runAt('2026-12-13T09:00:00Z');
+    await runAt('2026-12-13T12:00:00Z');
     const thanks = await messagesOfKind(MESSAGE_KINDS.guestThankYou);
     expect(thanks).toHaveLength(1);
     expect(thanks[0]!.text).toContain('https://reviews.example.test/the-tower');

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { jobRuns } from '../db/schema.ts';
-import { openSecondConnection, openTestDatabase, TEST_NOW } from '../test/test-app.ts';
+import { twoHandlesForFile } from '../test/per-file.ts';
+import { TEST_NOW } from '../test/test-app.ts';
 import { createIntervalJob } from './interval-job.ts';
 import { claimRun, ok } from './job-runs.ts';
 import { dailyAt, every } from './schedule.ts';
@@ -11,23 +12,12 @@ import { dailyAt, every } from './schedule.ts';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/**
- * Two handles on one database, as two server processes have on PostgreSQL (two pools); on PGlite, which one
- * process owns, the same instance twice.
- */
-let one: Database;
-let two: Database;
-beforeAll(async () => {
-  one = await openTestDatabase();
-  two = await openSecondConnection(one);
-});
-afterAll(async () => {
-  await two.close();
-  await one.close();
-});
+/** Two handles on one database, as two server processes have. */
+const handles = twoHandlesForFile();
 
 const at = (ms: number) => new Date(new Date(TEST_NOW).getTime() + ms);
-const jobRow = async (name: string) => (await one.db.select().from(jobRuns).where(eq(jobRuns.name, name)))[0];
+const jobRow = async (name: string) =>
+  (await handles.first.db.select().from(jobRuns).where(eq(jobRuns.name, name)))[0];
 const silent = { error: () => {} };
 
 /** A claim at `ms` of a job due an hour after each run. */
@@ -36,31 +26,33 @@ const claimHourly = (database: Database, name: string, ms: number) =>
 
 describe('claimRun', () => {
   it('claims a job once per interval: the first call, then nothing until the interval has passed', async () => {
-    expect(await claimHourly(one, 'claim-sequence', 0)).toBe(true);
-    expect(await claimHourly(two, 'claim-sequence', 0)).toBe(false);
-    expect(await claimHourly(two, 'claim-sequence', HOUR - 1)).toBe(false);
-    expect(await claimHourly(two, 'claim-sequence', HOUR)).toBe(true);
+    expect(await claimHourly(handles.first, 'claim-sequence', 0)).toBe(true);
+    expect(await claimHourly(handles.second, 'claim-sequence', 0)).toBe(false);
+    expect(await claimHourly(handles.second, 'claim-sequence', HOUR - 1)).toBe(false);
+    expect(await claimHourly(handles.second, 'claim-sequence', HOUR)).toBe(true);
     expect(await jobRow('claim-sequence')).toMatchObject({ lastRunAt: at(HOUR), nextRunAt: at(2 * HOUR) });
-    expect(await claimHourly(one, 'claim-sequence', HOUR + 30 * MINUTE)).toBe(false);
-    expect(await claimHourly(one, 'another-job', HOUR + 30 * MINUTE)).toBe(true);
+    expect(await claimHourly(handles.first, 'claim-sequence', HOUR + 30 * MINUTE)).toBe(false);
+    expect(await claimHourly(handles.first, 'another-job', HOUR + 30 * MINUTE)).toBe(true);
   });
 
   it('gives each interval to exactly one of many callers racing from two connections', async () => {
     for (let round = 0; round < 10; round++) {
       const claims = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => claimHourly(i % 2 ? one : two, 'claim-race', round * HOUR)),
+        Array.from({ length: 10 }, (_, i) =>
+          claimHourly(i % 2 ? handles.first : handles.second, 'claim-race', round * HOUR),
+        ),
       );
       expect(claims.filter(Boolean), `round ${round}`).toHaveLength(1);
     }
   });
 
   it('claims whatever the schedule when forced (a run asked for by hand), and the schedule starts again from it', async () => {
-    expect(await claimHourly(one, 'claim-forced', 0)).toBe(true);
-    expect(await claimRun(two.db, 'claim-forced', at(10 * MINUTE), at(70 * MINUTE), { force: true })).toBe(
-      true,
-    );
-    expect(await claimHourly(one, 'claim-forced', HOUR)).toBe(false);
-    expect(await claimHourly(one, 'claim-forced', 70 * MINUTE)).toBe(true);
+    expect(await claimHourly(handles.first, 'claim-forced', 0)).toBe(true);
+    expect(
+      await claimRun(handles.second.db, 'claim-forced', at(10 * MINUTE), at(70 * MINUTE), { force: true }),
+    ).toBe(true);
+    expect(await claimHourly(handles.first, 'claim-forced', HOUR)).toBe(false);
+    expect(await claimHourly(handles.first, 'claim-forced', 70 * MINUTE)).toBe(true);
   });
 });
 
@@ -90,8 +82,8 @@ describe('createIntervalJob', () => {
 
   it('runs once per interval between two processes, and records when the run finished', async () => {
     const clock = createManualClock(TEST_NOW);
-    const a = countingJob(one, clock, 'job-two-processes');
-    const b = countingJob(two, clock, 'job-two-processes');
+    const a = countingJob(handles.first, clock, 'job-two-processes');
+    const b = countingJob(handles.second, clock, 'job-two-processes');
     const first = await Promise.all([a.job.runIfDue(), b.job.runIfDue()]);
     expect(first.filter((run) => run.ran)).toHaveLength(1);
     expect(a.runs.count + b.runs.count).toBe(1);
@@ -119,7 +111,7 @@ describe('createIntervalJob', () => {
     const running = new Promise<void>((resolve) => {
       finish = resolve;
     });
-    const { job, runs } = countingJob(one, clock, 'job-shared', () => running);
+    const { job, runs } = countingJob(handles.first, clock, 'job-shared', () => running);
     const calls = [job.runIfDue(), job.runIfDue()];
     finish();
     expect(await Promise.all(calls)).toEqual([
@@ -132,7 +124,7 @@ describe('createIntervalJob', () => {
   it('records a failed run and rejects with its error; the next interval runs again', async () => {
     const clock = createManualClock(TEST_NOW);
     let fail = true;
-    const { job } = countingJob(one, clock, 'job-failing', async () => {
+    const { job } = countingJob(handles.first, clock, 'job-failing', async () => {
       if (fail) throw new Error('the feed server is down');
     });
     await expect(job.runIfDue()).rejects.toThrow('the feed server is down');
@@ -170,7 +162,7 @@ describe('createIntervalJob', () => {
     });
     let finished = false;
     const job = createIntervalJob(
-      { db: one.db, clock, log: silent, checkEveryMs: 5 },
+      { db: handles.first.db, clock, log: silent, checkEveryMs: 5 },
       {
         name: 'job-timer',
         schedule: every(HOUR),
@@ -198,7 +190,7 @@ describe('createIntervalJob', () => {
 
   it('runs now when asked, whatever the schedule, and the schedule starts again from that run', async () => {
     const clock = createManualClock(TEST_NOW);
-    const { job, runs } = countingJob(one, clock, 'job-forced');
+    const { job, runs } = countingJob(handles.first, clock, 'job-forced');
     expect(await job.runIfDue()).toEqual({ ran: true, value: 1 });
     clock.advance(10 * MINUTE);
     expect(await job.run()).toBe(2);
@@ -215,7 +207,7 @@ describe('createIntervalJob', () => {
 
   it('runs a daily job once a day at its hour on the property clock, between two processes', async () => {
     const clock = createManualClock('2026-11-23T02:30:00Z');
-    const jobs = [one, two].map((database) =>
+    const jobs = [handles.first, handles.second].map((database) =>
       createIntervalJob(
         { db: database.db, clock, log: silent },
         { name: 'job-daily', schedule: dailyAt(3), run: async () => 'backed up', report: (m) => ok(m) },
@@ -250,7 +242,7 @@ describe('createIntervalJob', () => {
           report: (m) => ok(m),
         },
       );
-    const first = daily(one);
+    const first = daily(handles.first);
     expect(await first.runIfDue()).toEqual({ ran: false });
     clock.set('2026-11-24T02:59:59Z');
     expect(await first.runIfDue()).toEqual({ ran: false });
@@ -260,23 +252,23 @@ describe('createIntervalJob', () => {
 
     // A process started later, after the job's hour was missed (the server was off): it runs at its first check.
     clock.set('2026-11-26T09:00:00Z');
-    const restarted = daily(two);
+    const restarted = daily(handles.second);
     expect(await restarted.runIfDue()).toEqual({ ran: true, value: 'backed up' });
     expect((await jobRow('job-first-on-schedule'))?.nextRunAt).toEqual(new Date('2026-11-27T03:00:00Z'));
 
     // By hand (npm run backup, a test): at once, whatever the schedule.
     clock.set('2026-11-26T10:00:00Z');
-    expect(await daily(one).run()).toBe('backed up');
+    expect(await daily(handles.first).run()).toBe('backed up');
   });
 
   it('brings the next run forward at start when the schedule got shorter', async () => {
     const clock = createManualClock(TEST_NOW);
     const daily = createIntervalJob(
-      { db: one.db, clock, log: silent },
+      { db: handles.first.db, clock, log: silent },
       { name: 'job-shortened', schedule: every(24 * HOUR), run: async () => 1, report: () => ok('Done.') },
     );
     await daily.runIfDue();
-    const hourly = countingJob(one, clock, 'job-shortened');
+    const hourly = countingJob(handles.first, clock, 'job-shortened');
     await hourly.job.start();
     await hourly.job.stop();
     expect((await jobRow('job-shortened'))?.nextRunAt).toEqual(at(HOUR));

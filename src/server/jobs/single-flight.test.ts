@@ -14,10 +14,14 @@ function controlledWork<T>() {
   };
 }
 
+/** A single flight keyed by string, and work it can run. */
+function flightsOf<T>() {
+  return { flights: createSingleFlight<string, T>(), work: controlledWork<T>() };
+}
+
 describe('createSingleFlight', () => {
   it('gives a call made while a run of its key is in flight that run, and says who started it', async () => {
-    const flights = createSingleFlight<string, number>();
-    const work = controlledWork<number>();
+    const { flights, work } = flightsOf<number>();
     const first = flights.join('a', work.fn);
     const second = flights.join('a', work.fn);
     expect(work.runs).toHaveLength(1);
@@ -30,8 +34,7 @@ describe('createSingleFlight', () => {
   });
 
   it('runs different keys side by side', async () => {
-    const flights = createSingleFlight<string, string>();
-    const work = controlledWork<string>();
+    const { flights, work } = flightsOf<string>();
     const a = flights.run('a', work.fn);
     const b = flights.run('b', work.fn);
     expect(work.runs).toHaveLength(2);
@@ -41,8 +44,7 @@ describe('createSingleFlight', () => {
   });
 
   it('starts a new run once the previous run of the key has finished', async () => {
-    const flights = createSingleFlight<string, number>();
-    const work = controlledWork<number>();
+    const { flights, work } = flightsOf<number>();
     const first = flights.run('a', work.fn);
     work.runs[0]!.resolve(1);
     expect(await first).toBe(1);
@@ -54,8 +56,7 @@ describe('createSingleFlight', () => {
   });
 
   it('hands a failure to every caller of the run and forgets the run, so the next call tries again', async () => {
-    const flights = createSingleFlight<string, number>();
-    const work = controlledWork<number>();
+    const { flights, work } = flightsOf<number>();
     const first = flights.run('a', work.fn);
     const second = flights.run('a', work.fn);
     work.runs[0]!.reject(new Error('feed down'));

@@ -1,22 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_OWNER_TEXTS, type OwnerTextsRecord } from '../../domain/owner-texts.ts';
 import { DEFAULT_PROPERTY_FACTS, type PropertyFactsInput } from '../../domain/property-facts.ts';
 import { auditLog } from '../db/schema.ts';
-import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
+import { signedInTestApp } from '../test/per-file.ts';
 
-let t: TestApp;
-let token: string;
+const t = signedInTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t.app);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const auth = () => ({ authorization: `Bearer ${token}` });
+const auth = t.auth;
 const request = (
   method: 'GET' | 'PUT' | 'DELETE',
   url: string,

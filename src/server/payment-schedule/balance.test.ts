@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { addDays } from '../../domain/dates.ts';
 import { poundsToPence, quoteStay } from '../../domain/pricing.ts';
-import { buildApp } from '../app.ts';
-import type { Database } from '../db/database.ts';
 import { demoPaymentIntents, jobRuns, stays } from '../db/schema.ts';
 import type { DemoPaymentProvider } from '../payments/demo-provider.ts';
 import {
@@ -13,9 +11,10 @@ import {
   type Intent,
   type PaymentHarness,
   readStay,
+  startCheckout,
   stayDates,
 } from '../payments/test/payment-harness.ts';
-import { adminToken, openSecondConnection } from '../test/test-app.ts';
+import { adminToken, startSecondProcess } from '../test/test-app.ts';
 
 /**
  * Deposit now, balance later, on both providers: demo payments, and Stripe through its SDK against the
@@ -41,26 +40,15 @@ const morningOf = (day: string) => `${day}T09:00:00Z`;
 
 describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provider', (mode) => {
   let h: PaymentHarness;
-  let second: { app: FastifyInstance; database: Database };
+  let second: Awaited<ReturnType<typeof startSecondProcess>>;
 
   beforeAll(async () => {
     h = await createPaymentHarness(mode);
     // A second server process on the same database, for the race of two job runs.
-    const database = await openSecondConnection(h.t.database);
-    const app = await buildApp({
-      config: h.t.config,
-      database,
-      clock: h.t.clock,
-      logger: false,
-      site: undefined,
-      notifications: h.notifications,
-    });
-    await app.ready();
-    second = { app, database };
+    second = await startSecondProcess(h.t, { notifications: h.notifications });
   });
   afterAll(async () => {
-    await second.app.close();
-    await second.database.close();
+    await second.close();
     await h.close();
   });
   beforeEach(async () => {
@@ -84,6 +72,39 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
   const events = (event: string, stayId: string) =>
     h.notifications.calls.filter((call) => call.event === event && call.stayId === stayId).length;
   const runJob = () => h.t.app.jobs.runIfDue('balance-charges');
+
+  /**
+   * What the balance job does before it dies: marks the stay's balance processing (attempt 1) on the due date's
+   * morning and charges the saved card, leaving the outcome to the webhook.
+   */
+  const chargeAsTheJobDid = async (id: string) => {
+    h.t.clock.set(morningOf(DUE_ON));
+    const before = await readStay(h.t, id);
+    await h.t.database.db
+      .update(stays)
+      .set({ balanceStatus: 'processing', balanceAttempts: 1, balanceLastAttemptAt: h.t.clock.now() })
+      .where(eq(stays.id, id));
+    return h.provider.chargeOffSession({
+      customerId: before!.customerId!,
+      paymentMethodId: before!.paymentMethodId!,
+      amountPence: BALANCE,
+      currency: 'gbp',
+      metadata: { bookingId: id, instalment: 'balance', attempt: '1' },
+      idempotencyKey: `balance-${id}-1`,
+    });
+  };
+  const deliverSigned = (
+    type: 'payment_intent.succeeded' | 'payment_intent.payment_failed',
+    intentId: string,
+  ) => {
+    const event = h.standIn!.signedEvent(type, intentId);
+    return h.t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      payload: event.payload,
+      headers: event.headers,
+    });
+  };
 
   /** The guest books with a deposit, agreeing to the card being saved, and pays it with `card`. */
   async function bookWithDeposit(card = GOOD_CARD, dates = DATES): Promise<string> {
@@ -148,11 +169,7 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
   });
 
   it('takes the deposit at booking with the card saved; it confirms the booking as a full payment does', async () => {
-    const refused = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: bookingPageRequest(DATES),
-    });
+    const refused = await startCheckout(h.t.app, DATES);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ error: 'card_consent_required', plan: { todayPence: DEPOSIT } });
 
@@ -204,11 +221,7 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
 
   it('charges in full a stay inside the window (42 days or fewer away)', async () => {
     const soon = { checkInDate: '2027-01-04', checkOutDate: '2027-01-07' }; // 42 days ahead
-    const held = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: bookingPageRequest(soon),
-    });
+    const held = await startCheckout(h.t.app, soon);
     expect(held.statusCode, held.body).toBe(200);
     expect(held.json().amount).toBe(poundsToPence(quoteStay(soon.checkInDate, soon.checkOutDate).total));
   });
@@ -403,21 +416,8 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
 
   it('reconciliation: a charge whose process died is asked again with the same key, never charged twice', async () => {
     const id = await bookWithDeposit();
-    h.t.clock.set(morningOf(DUE_ON));
     // A process claimed attempt 1 and the provider charged it, then the process died before recording it.
-    const before = await readStay(h.t, id);
-    await h.t.database.db
-      .update(stays)
-      .set({ balanceStatus: 'processing', balanceAttempts: 1, balanceLastAttemptAt: h.t.clock.now() })
-      .where((await import('drizzle-orm')).eq(stays.id, id));
-    await h.provider.chargeOffSession({
-      customerId: before!.customerId!,
-      paymentMethodId: before!.paymentMethodId!,
-      amountPence: BALANCE,
-      currency: 'gbp',
-      metadata: { bookingId: id, instalment: 'balance', attempt: '1' },
-      idempotencyKey: `balance-${id}-1`,
-    });
+    await chargeAsTheJobDid(id);
     await runJob();
     expect((await readStay(h.t, id))?.balanceStatus).toBe('processing'); // not yet: it may still be in flight
     h.t.clock.advance(16 * 60_000); // past STUCK_CHARGE_MS, and the job's next interval
@@ -456,27 +456,8 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
   if (mode === 'stripe')
     it('the signed webhook records a balance that succeeded while the job died', async () => {
       const id = await bookWithDeposit();
-      h.t.clock.set(morningOf(DUE_ON));
-      const before = await readStay(h.t, id);
-      await h.t.database.db
-        .update(stays)
-        .set({ balanceStatus: 'processing', balanceAttempts: 1, balanceLastAttemptAt: h.t.clock.now() })
-        .where((await import('drizzle-orm')).eq(stays.id, id));
-      const charged = await h.provider.chargeOffSession({
-        customerId: before!.customerId!,
-        paymentMethodId: before!.paymentMethodId!,
-        amountPence: BALANCE,
-        currency: 'gbp',
-        metadata: { bookingId: id, instalment: 'balance', attempt: '1' },
-        idempotencyKey: `balance-${id}-1`,
-      });
-      const event = h.standIn!.signedEvent('payment_intent.succeeded', charged.id);
-      const response = await h.t.app.inject({
-        method: 'POST',
-        url: '/api/stripe/webhook',
-        payload: event.payload,
-        headers: event.headers,
-      });
+      const charged = await chargeAsTheJobDid(id);
+      const response = await deliverSigned('payment_intent.succeeded', charged.id);
       expect(response.statusCode, response.body).toBe(200);
       expect(await readStay(h.t, id)).toMatchObject({ balanceStatus: 'succeeded', paidPence: TOTAL });
     });
@@ -485,28 +466,9 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
     it('the signed webhook records a balance declined while the job died: link sent, owner told', async () => {
       const id = await bookWithDeposit();
       await replaceSavedCard(id, INSUFFICIENT_FUNDS);
-      h.t.clock.set(morningOf(DUE_ON));
-      const before = await readStay(h.t, id);
-      await h.t.database.db
-        .update(stays)
-        .set({ balanceStatus: 'processing', balanceAttempts: 1, balanceLastAttemptAt: h.t.clock.now() })
-        .where((await import('drizzle-orm')).eq(stays.id, id));
-      const declined = await h.provider.chargeOffSession({
-        customerId: before!.customerId!,
-        paymentMethodId: before!.paymentMethodId!,
-        amountPence: BALANCE,
-        currency: 'gbp',
-        metadata: { bookingId: id, instalment: 'balance', attempt: '1' },
-        idempotencyKey: `balance-${id}-1`,
-      });
+      const declined = await chargeAsTheJobDid(id);
       expect(declined.status).toBe('requires_payment_method');
-      const event = h.standIn!.signedEvent('payment_intent.payment_failed', declined.id);
-      const response = await h.t.app.inject({
-        method: 'POST',
-        url: '/api/stripe/webhook',
-        payload: event.payload,
-        headers: event.headers,
-      });
+      const response = await deliverSigned('payment_intent.payment_failed', declined.id);
       expect(response.statusCode, response.body).toBe(200);
       expect(await readStay(h.t, id)).toMatchObject({
         balanceStatus: 'failed',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DATES_TAKEN_MESSAGE } from '../bookings/guest-hold.ts';
 import { stays } from '../db/schema.ts';
-import { bookingPageRequest, bookingPayload, stayDates, usePaymentHarness } from './test/payment-harness.ts';
+import { bookingPayload, startCheckout, stayDates, usePaymentHarness } from './test/payment-harness.ts';
 
 const GUESTS = 50;
 
@@ -16,13 +16,7 @@ describe('concurrent guests', () => {
   it(`${GUESTS} simultaneous create-payment-intent calls by different guests for the same nights → exactly one hold`, async () => {
     const dates = stayDates(3);
     const responses = await Promise.all(
-      Array.from({ length: GUESTS }, (_, i) =>
-        h.t.app.inject({
-          method: 'POST',
-          url: '/api/create-payment-intent',
-          payload: bookingPageRequest(dates, { guest: `Guest ${i}` }),
-        }),
-      ),
+      Array.from({ length: GUESTS }, (_, i) => startCheckout(h.t.app, dates, { guest: `Guest ${i}` })),
     );
     const codes = responses.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -40,11 +34,7 @@ describe('concurrent guests', () => {
     route: (i: number) => 'bookings' | 'payment-success',
   ) {
     const dates = stayDates(weeksAhead);
-    const held = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: bookingPageRequest(dates),
-    });
+    const held = await startCheckout(h.t.app, dates);
     const { paymentIntentId, clientSecret, bookingId } = held.json();
     await h.pay({ paymentIntentId, clientSecret }, '4242424242424242');
 

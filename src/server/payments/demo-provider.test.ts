@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ONLY_TEST_CARDS_MESSAGE } from './demo-provider.ts';
 import {
-  bookingPageRequest,
+  confirmDemoPayment,
   createPaymentHarness,
   type PaymentHarness,
+  startCheckout,
   stayDates,
   usePaymentHarness,
 } from './test/payment-harness.ts';
@@ -13,11 +14,7 @@ describe('POST /api/demo-payments/{id}/confirm', () => {
   let intent: { paymentIntentId: string; clientSecret: string };
   beforeAll(async () => {
     h = await createPaymentHarness('demo');
-    const held = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: bookingPageRequest(stayDates(2)),
-    });
+    const held = await startCheckout(h.t.app, stayDates(2));
     intent = held.json();
   });
   afterAll(async () => {
@@ -28,15 +25,11 @@ describe('POST /api/demo-payments/{id}/confirm', () => {
     card: Partial<{ number: string; expMonth: number; expYear: number; cvc: string }>,
     secret?: string,
   ) =>
-    h.t.app.inject({
-      method: 'POST',
-      url: `/api/demo-payments/${intent.paymentIntentId}/confirm`,
-      payload: {
-        clientSecret: secret ?? intent.clientSecret,
-        card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123', ...card },
-        postcode: 'AB10 1AA',
-      },
-    });
+    confirmDemoPayment(
+      h.t.app,
+      { paymentIntentId: intent.paymentIntentId, clientSecret: secret ?? intent.clientSecret },
+      { number: '4242 4242 4242 4242', ...card },
+    );
 
   it('refuses any number that is not one of Stripe’s test cards, so a real card is never taken', async () => {
     const response = await confirm({ number: '4111 1111 1111 1112' });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { phoneBookingForm } from '../admin-bookings/test-support.ts';
 import { DATES_TAKEN_MESSAGE } from '../bookings/guest-hold.ts';
 import { PAYMENT_CHECK_MAX_MS } from '../bookings/nights-rule.ts';
 import { demoPaymentIntents, outbox } from '../db/schema.ts';
@@ -8,10 +9,10 @@ import { adminToken } from '../test/test-app.ts';
 import { AUTHENTICATION_GRACE_MS, RECONCILE_BATCH_SIZE } from './reconcile-holds.ts';
 import {
   AUTHENTICATION_CARD,
-  bookingPageRequest,
   DECLINED_CARD,
   GOOD_CARD,
   readStay,
+  startCheckout,
   stayDates,
   usePaymentHarness,
 } from './test/payment-harness.ts';
@@ -28,12 +29,7 @@ type Dates = { checkInDate: string; checkOutDate: string };
 describe.each(['demo', 'stripe'] as const)('lapsed holds with a payment (%s provider)', (mode) => {
   const h = usePaymentHarness(mode, { emailNotifications: true });
 
-  const hold = (dates: Dates, guest: string) =>
-    h.t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: bookingPageRequest(dates, { guest }),
-    });
+  const hold = (dates: Dates, guest: string) => startCheckout(h.t.app, dates, { guest });
   const held = async (dates: Dates, guest: string): Promise<Held> => {
     const response = await hold(dates, guest);
     expect(response.statusCode, response.body).toBe(200);
@@ -127,13 +123,7 @@ describe.each(['demo', 'stripe'] as const)('lapsed holds with a payment (%s prov
       method: 'POST',
       url: '/api/admin/bookings',
       headers,
-      payload: {
-        ...stayDates(5),
-        guestCount: 2,
-        contactName: 'Phone Guest',
-        contactEmail: 'phone.guest@example.test',
-        holdDays: 3,
-      },
+      payload: phoneBookingForm(stayDates(5)),
     });
     expect(booking.statusCode, booking.body).toBe(409);
     await expectConfirmedAndTold(first, 'owner.race.one@example.test');
@@ -194,11 +184,7 @@ describe('lapsed holds with a payment while Stripe is unreachable', () => {
   const h = usePaymentHarness('stripe', { emailNotifications: true });
 
   const held = async (dates: Dates, guest: string): Promise<Held> => {
-    const response = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: bookingPageRequest(dates, { guest }),
-    });
+    const response = await startCheckout(h.t.app, dates, { guest });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
@@ -214,11 +200,7 @@ describe('lapsed holds with a payment while Stripe is unreachable', () => {
     standIn().outage(true);
     expect(await h.t.app.jobs.run('hold-sweep')).not.toContain(stay.bookingId);
     expect(await status(stay)).toBe('pending');
-    const other = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: bookingPageRequest(dates, { guest: 'Impatient Guest' }),
-    });
+    const other = await startCheckout(h.t.app, dates, { guest: 'Impatient Guest' });
     expect(other.statusCode, other.body).toBe(409);
     expect(other.json().message).toBe(DATES_TAKEN_MESSAGE);
     standIn().outage(false);

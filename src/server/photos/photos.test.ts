@@ -27,6 +27,9 @@ afterAll(async () => {
 });
 
 const auth = () => ({ authorization: `Bearer ${token}` });
+/** The Photos tab's change of a photo (its alt text, published or not). */
+const describePhoto = (id: string, change: object) =>
+  t.app.inject({ method: 'PATCH', url: `/api/admin/photos/${id}`, headers: auth(), payload: change });
 
 /** A real photo made by sharp: a gradient with a shape, so the encoders have something to encode. */
 async function makeJpeg(width = 1800, height = 1200, hue = 30): Promise<Buffer> {
@@ -297,21 +300,11 @@ describe('changing photos', () => {
     expect((await list()).photos[0]).toMatchObject({ id, status: 'ready', published: false });
     expect(await t.app.photos.photosReady()).toEqual({ ready: 0, missingAlt: 1 });
 
-    const blank = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/photos/${id}`,
-      headers: auth(),
-      payload: { alt: '   ' },
-    });
+    const blank = await describePhoto(id, { alt: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toMatch(/Please describe the photo/);
 
-    const described = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/photos/${id}`,
-      headers: auth(),
-      payload: { alt: 'The roof terrace at dusk' },
-    });
+    const described = await describePhoto(id, { alt: 'The roof terrace at dusk' });
     expect(described.statusCode).toBe(200);
     expect(described.json()).toMatchObject({ alt: 'The roof terrace at dusk', published: true });
     expect(await t.app.photos.photosReady()).toEqual({ ready: 1, missingAlt: 0 });

@@ -101,6 +101,16 @@ export function createPhotoService(deps: {
     };
   }
 
+  /** A new original's columns, waiting for the photo queue to make its sizes. */
+  const queuedOriginal = (upload: AcceptedUpload) => ({
+    original: upload.original,
+    format: upload.format,
+    width: upload.width,
+    height: upload.height,
+    bytes: upload.bytes,
+    status: 'queued' as const,
+  });
+
   async function add(upload: AcceptedUpload, actor: string): Promise<AdminPhoto> {
     const alt = upload.alt?.trim().slice(0, 250) ?? '';
     const row = await db.transaction(async (tx) => {
@@ -111,12 +121,7 @@ export function createPhotoService(deps: {
           id: randomName(),
           position: (last?.position ?? -1) + 1,
           alt,
-          original: upload.original,
-          format: upload.format,
-          width: upload.width,
-          height: upload.height,
-          bytes: upload.bytes,
-          status: 'queued',
+          ...queuedOriginal(upload),
         })
         .returning();
       await audit(tx, {
@@ -139,12 +144,7 @@ export function createPhotoService(deps: {
       const [updated] = await tx
         .update(photos)
         .set({
-          original: upload.original,
-          format: upload.format,
-          width: upload.width,
-          height: upload.height,
-          bytes: upload.bytes,
-          status: 'queued',
+          ...queuedOriginal(upload),
           attempts: 0,
           leaseUntil: null,
           lastError: null,

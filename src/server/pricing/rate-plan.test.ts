@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { DEFAULT_BASE_RATES } from '../../domain/test-fixtures.ts';
 import {
   bookingPageRequest,
   createPaymentHarness,
   type PaymentHarness,
   readStay,
 } from '../payments/test/payment-harness.ts';
-import { adminToken, openSecondConnection } from '../test/test-app.ts';
+import { adminToken, startSecondProcess } from '../test/test-app.ts';
 import { RATE_PLAN_CACHE_MS } from './rate-plan-repository.ts';
 
 const GOOD_CARD = '4242424242424242';
@@ -98,15 +98,7 @@ describe('the rate plan', () => {
     const content = (await h.t.app.inject({ method: 'GET', url: '/api/site-content' })).json();
     expect(content.prices).toMatchObject({ weekdayGbp: 225, weekendGbp: 275, fromGbp: 225, toGbp: 275 });
     const plan = (await h.t.app.inject({ method: 'GET', url: '/api/rate-plan' })).json();
-    expect(plan).toMatchObject({
-      weekdayPence: 22_500,
-      weekendPence: 27_500,
-      weekendNights: [5, 6],
-      cleaningFeePence: 10_000,
-      serviceFeePercent: 5,
-      levy: null,
-      seasons: [],
-    });
+    expect(plan).toMatchObject({ ...DEFAULT_BASE_RATES, seasons: [] });
     expect((await quote('2027-03-04', '2027-03-07')).json()).toMatchObject({
       total: 914,
       totalPence: 91_400,
@@ -119,12 +111,8 @@ describe('the rate plan', () => {
 
   it('refuses negative prices and overlapping seasons with a sentence, and changes nothing', async () => {
     const negative = await inject('PUT', '/api/admin/rate-plan/base', {
+      ...DEFAULT_BASE_RATES,
       weekdayPence: -1,
-      weekendPence: 27_500,
-      weekendNights: [5, 6],
-      cleaningFeePence: 10_000,
-      serviceFeePercent: 5,
-      levy: null,
     });
     expect(negative.statusCode).toBe(400);
     expect(negative.json()).toEqual({
@@ -303,12 +291,9 @@ describe('the rate plan', () => {
     const held = await hold(dates, 57_300);
     expect(held.statusCode, held.body).toBe(200);
     const changed = await inject('PUT', '/api/admin/rate-plan/base', {
+      ...DEFAULT_BASE_RATES,
       weekdayPence: 30_000,
       weekendPence: 35_000,
-      weekendNights: [5, 6],
-      cleaningFeePence: 10_000,
-      serviceFeePercent: 5,
-      levy: null,
     });
     expect(changed.statusCode).toBe(200);
     // The public pages print the new rates (site content, decision 012) …
@@ -337,11 +322,7 @@ describe('the rate plan', () => {
 
   it('adds the visitor levy as its own line from its start date, in the total charged', async () => {
     const early = await inject('PUT', '/api/admin/rate-plan/base', {
-      weekdayPence: 22_500,
-      weekendPence: 27_500,
-      weekendNights: [5, 6],
-      cleaningFeePence: 10_000,
-      serviceFeePercent: 5,
+      ...DEFAULT_BASE_RATES,
       levy: { percent: 7, startDate: '2027-03-01' },
     });
     expect(early.statusCode).toBe(400);
@@ -349,11 +330,7 @@ describe('the rate plan', () => {
     expect(
       (
         await inject('PUT', '/api/admin/rate-plan/base', {
-          weekdayPence: 22_500,
-          weekendPence: 27_500,
-          weekendNights: [5, 6],
-          cleaningFeePence: 10_000,
-          serviceFeePercent: 5,
+          ...DEFAULT_BASE_RATES,
           levy: { percent: 7, startDate: '2027-04-01' },
         })
       ).statusCode,
@@ -370,31 +347,19 @@ describe('the rate plan', () => {
   });
 
   it('another server process on the database quotes the owner’s new rates within 2 seconds', async () => {
-    const database = await openSecondConnection(h.t.database);
-    const other = await buildApp({
-      config: h.t.config,
-      database,
-      clock: h.t.clock,
-      logger: false,
-      site: undefined,
-    });
-    await other.ready();
+    const other = await startSecondProcess(h.t);
     try {
       const otherQuote = async () =>
         (
-          await other.inject({
+          await other.app.inject({
             method: 'GET',
             url: '/api/quote?propertyId=1&checkInDate=2027-03-01&checkOutDate=2027-03-03',
           })
         ).json().totalPence;
       expect(await otherQuote()).toBe(57_300);
       const changed = await inject('PUT', '/api/admin/rate-plan/base', {
+        ...DEFAULT_BASE_RATES,
         weekdayPence: 25_000,
-        weekendPence: 27_500,
-        weekendNights: [5, 6],
-        cleaningFeePence: 10_000,
-        serviceFeePercent: 5,
-        levy: null,
       });
       expect(changed.statusCode).toBe(200);
       // This process sees its own change at once; another process within RATE_PLAN_CACHE_MS (each app keeps
@@ -405,7 +370,6 @@ describe('the rate plan', () => {
       expect(await otherQuote()).toBe(62_500);
     } finally {
       await other.close();
-      await database.close();
     }
   });
 });

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { SystemJob, SystemResponse } from '../../domain/api/system.ts';
-import {
-  type FeedServer,
-  readFixture,
-  saveChannelFeeds,
-  serveCalendar,
-  serveStatus,
-  startChannelFeeds,
-} from '../calendar-sync/test-feed-server.ts';
+import * as feed from '../calendar-sync/test-feed-server.ts';
 import { createTestApp, openSecondConnection, TEST_NOW, type TestApp } from '../test/test-app.ts';
 import { isDiskLow } from './disks.ts';
 import { readSystem } from './test-support.ts';
@@ -17,10 +10,10 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const ENV = { ICAL_ALLOW_PRIVATE_HOSTS: 'true', SYNC_INTERVAL_MINUTES: '180' };
 
-let feeds: FeedServer;
+let feeds: feed.FeedServer;
 let t: TestApp;
 beforeAll(async () => {
-  feeds = await startChannelFeeds();
+  feeds = await feed.startChannelFeeds();
   t = await createTestApp({ env: ENV });
   // The photo queue looks for uploads left by a restart as the server starts: let that run end.
   await t.app.jobs.settled('photo-processing');
@@ -42,8 +35,7 @@ async function job(name: string, app = t.app): Promise<SystemJob> {
 
 describe('GET /api/admin/system', () => {
   it('answers 401 without an admin token', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/admin/system' });
-    expect(response.statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/system' })).statusCode).toBe(401);
   });
 
   it('lists the running version and every job of the registry, each due at once before its first run', async () => {
@@ -103,7 +95,7 @@ describe('GET /api/admin/system', () => {
     });
 
     // The owner saves the channels' feeds (a sync of its own, not the job); the job syncs them on its schedule.
-    await saveChannelFeeds(t.app, feeds);
+    await feed.saveChannelFeeds(t.app, feeds);
     expect(await t.app.jobs.runIfDue('calendar-sync')).toMatchObject({ ran: true });
     expect(await job('calendar-sync')).toMatchObject({
       lastRun: {
@@ -116,7 +108,7 @@ describe('GET /api/admin/system', () => {
   });
 
   it('shows a failing job: failed, why in a sentence, and how many runs failed in a row', async () => {
-    feeds.set('/airbnb.ics', serveStatus(404));
+    feeds.set('/airbnb.ics', feed.serveStatus(404));
     for (let run = 1; run <= 3; run++) {
       t.clock.advance(3 * HOUR);
       expect(await t.app.jobs.runIfDue('calendar-sync')).toMatchObject({ ran: true });
@@ -131,7 +123,7 @@ describe('GET /api/admin/system', () => {
       });
     }
 
-    feeds.set('/airbnb.ics', serveCalendar(readFixture('airbnb')));
+    feeds.set('/airbnb.ics', feed.serveCalendar(feed.readFixture('airbnb')));
     t.clock.advance(3 * HOUR);
     await t.app.jobs.runIfDue('calendar-sync');
     expect(await job('calendar-sync')).toMatchObject({

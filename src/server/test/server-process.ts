@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { waitFor } from '../../../scripts/local-server.ts';
 
 /**
@@ -79,4 +81,29 @@ export async function stopServers(): Promise<void> {
       return server.exited;
     }),
   );
+}
+
+/**
+ * A data directory of its own for a test file's server processes: made before its tests; after them, every
+ * server started is stopped and the directory removed. The function returned gives its path.
+ */
+export function dataDirForFile(prefix: string): () => string {
+  let dataDir = '';
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), prefix));
+  });
+  afterAll(async () => {
+    await stopServers();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return () => dataDir;
+}
+
+/** The owner's login, over HTTP, to a server process listening on `port`. */
+export function loginOverHttp(port: number, credentials: { username: string; password: string }) {
+  return fetch(`http://127.0.0.1:${port}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
 }

@@ -87,6 +87,34 @@ export async function openSecondConnection(database: Database): Promise<Database
   return openDatabase({ databaseUrl: url });
 }
 
+/**
+ * A second server process on a test app's database, with its configuration and clock: what another machine
+ * behind the same PostgreSQL would run (close it before the test app).
+ */
+export async function startSecondProcess(
+  t: Pick<TestApp, 'database' | 'config' | 'clock'>,
+  options: Partial<Omit<BuildAppOptions, 'config' | 'database' | 'clock'>> = {},
+): Promise<{ app: FastifyInstance; database: Database; close(): Promise<void> }> {
+  const database = await openSecondConnection(t.database);
+  const app = await buildApp({
+    config: t.config,
+    database,
+    clock: t.clock,
+    logger: false,
+    site: undefined,
+    ...options,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 export const TEST_ADMIN = { username: 'owner', password: 'correct horse battery staple' };
 
 /** Logs in as TEST_ADMIN through the API; the session token, for `authorization: Bearer <token>`. */

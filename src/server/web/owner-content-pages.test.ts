@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_OWNER_TEXTS } from '../../domain/owner-texts.ts';
 import { DEFAULT_SITE_CONTENT, type SiteContent } from '../../domain/site-content.ts';
-import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
+import { FILLED_PROPERTY_FACTS, FRESH_INSTALL_PUBLIC_PROPERTY } from '../../domain/test-fixtures.ts';
+import { signedInTestApp } from '../test/per-file.ts';
 import { FALLBACK, type PageRenderer } from './render-pages.ts';
 import { createPage } from './site.ts';
 
@@ -18,41 +19,22 @@ const renderer: PageRenderer = async (content, paths) => {
   return { html, data: new Map() };
 };
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp({
-    overrides: {
-      site: {
-        pages: new Map([['/', await createPage('<!doctype html><p>the build</p>')]]),
-        data: new Map(),
-        fallback: undefined,
-        notFound: undefined,
-        root: process.cwd(),
-      },
-      pageRenderer: renderer,
+const t = signedInTestApp(async () => ({
+  overrides: {
+    site: {
+      pages: new Map([['/', await createPage('<!doctype html><p>the build</p>')]]),
+      data: new Map(),
+      fallback: undefined,
+      notFound: undefined,
+      root: process.cwd(),
     },
-  });
-  token = await adminToken(t.app);
-});
-afterAll(async () => {
-  await t.close();
-});
+    pageRenderer: renderer,
+  },
+}));
 
-const auth = () => ({ authorization: `Bearer ${token}` });
 const siteContent = async (): Promise<SiteContent> =>
   (await t.app.inject({ method: 'GET', url: '/api/site-content' })).json();
-const FACTS = {
-  licenceNumber: 'AC-00123-F',
-  epcRating: 'C',
-  maxOccupancy: 4,
-  streetAddress: '1 Kirk Court, Union Street',
-  postcode: 'AB10 1AA',
-  addressPublic: true,
-  social: { facebook: 'https://www.facebook.com/thetower', instagram: null, tiktok: null },
-  hashtags: ['#TheTower'],
-  enquiriesEmail: 'hello@thetower.example',
-};
+const FACTS = { ...FILLED_PROPERTY_FACTS, enquiriesEmail: 'hello@thetower.example' };
 
 describe('the property facts and the texts on the public pages', () => {
   it('a fresh install publishes no placeholder and keeps the build’s pages (its content is the default)', async () => {
@@ -60,24 +42,13 @@ describe('the property facts and the texts on the public pages', () => {
     expect((await t.app.inject({ url: '/' })).body).toContain('the build');
     const content = await siteContent();
     expect(JSON.stringify(content)).not.toMatch(/placeholder/i);
-    expect(content.property).toEqual({
-      maxOccupancy: 4,
-      address: { locality: 'Aberdeen', region: 'Scotland', country: 'GB' },
-      hashtags: [],
-      social: {},
-      stayTimes: { checkIn: '4:00 PM', checkOut: '11:00 AM', checkIn24h: '16:00', checkOut24h: '11:00' },
-    });
+    expect(content.property).toEqual(FRESH_INSTALL_PUBLIC_PROPERTY);
     expect(content.property).toEqual(DEFAULT_SITE_CONTENT.property);
     expect(content.texts).toEqual(DEFAULT_SITE_CONTENT.texts);
   });
 
   it('renders the pages again with the facts the owner saves', async () => {
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/property-facts',
-      headers: auth(),
-      payload: FACTS,
-    });
+    const saved = await t.asOwner('PUT', '/api/admin/property-facts', FACTS);
     expect(saved.statusCode).toBe(200);
     await t.app.siteContent.settled();
     const page = (await t.app.inject({ url: '/' })).body;
@@ -95,12 +66,7 @@ describe('the property facts and the texts on the public pages', () => {
   });
 
   it('keeps the street and postcode off every public page when the owner gives them to booked guests only', async () => {
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/property-facts',
-      headers: auth(),
-      payload: { ...FACTS, addressPublic: false },
-    });
+    await t.asOwner('PUT', '/api/admin/property-facts', { ...FACTS, addressPublic: false });
     await t.app.siteContent.settled();
     const page = (await t.app.inject({ url: '/' })).body;
     expect(page).not.toContain('Kirk Court');
@@ -111,7 +77,7 @@ describe('the property facts and the texts on the public pages', () => {
       country: 'GB',
     });
     // The owner still has them.
-    const admin = await t.app.inject({ method: 'GET', url: '/api/admin/property-facts', headers: auth() });
+    const admin = await t.asOwner('GET', '/api/admin/property-facts');
     expect(admin.json().facts).toMatchObject({
       streetAddress: '1 Kirk Court, Union Street',
       postcode: 'AB10 1AA',
@@ -126,10 +92,7 @@ describe('the property facts and the texts on the public pages', () => {
         index === 0 ? { ...feature, title: 'Cedar Sauna' } : feature,
       ),
     };
-    expect(
-      (await t.app.inject({ method: 'PUT', url: '/api/admin/texts', headers: auth(), payload: texts }))
-        .statusCode,
-    ).toBe(200);
+    expect((await t.asOwner('PUT', '/api/admin/texts', texts)).statusCode).toBe(200);
     await t.app.siteContent.settled();
     expect((await t.app.inject({ url: '/' })).body).toContain('Cedar Sauna');
     const content = await siteContent();
@@ -142,12 +105,7 @@ describe('the property facts and the texts on the public pages', () => {
 
   it('renders nothing again for a save that changes nothing', async () => {
     const before = renders.length;
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/property-facts',
-      headers: auth(),
-      payload: { ...FACTS, addressPublic: false },
-    });
+    await t.asOwner('PUT', '/api/admin/property-facts', { ...FACTS, addressPublic: false });
     await t.app.siteContent.settled();
     expect(renders).toHaveLength(before);
   });

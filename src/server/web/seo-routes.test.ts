@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRIVATE_PATHS, PUBLIC_PATHS } from '../../domain/site-paths.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { testAppForFile } from '../test/per-file.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { SITE_URL: 'https://thetower.example' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile({ env: { SITE_URL: 'https://thetower.example' } });
 
 describe('GET /sitemap.xml', () => {
   it('lists every public page under SITE_URL and no private page', async () => {

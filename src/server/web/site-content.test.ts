@@ -45,6 +45,12 @@ afterEach(async () => {
   t = undefined;
 });
 
+/** The default facts with this licence number. */
+const factsWith = (licenceNumber: string): PropertyFacts => ({
+  ...DEFAULT_SITE_CONTENT.property,
+  licenceNumber,
+});
+
 async function appWithFacts(facts: () => PropertyFacts, renderer: PageRenderer) {
   t = await createTestApp({
     env: { SITE_URL: 'https://thetower.example' },
@@ -116,10 +122,7 @@ describe('the public pages and the site content', () => {
         });
       return renderer(content, paths);
     };
-    const { app } = await appWithFacts(
-      () => ({ ...DEFAULT_SITE_CONTENT.property, licenceNumber: licence }),
-      slow,
-    );
+    const { app } = await appWithFacts(() => factsWith(licence), slow);
     licence = 'AC-2';
     app.siteContent.changed();
     await secondRun;
@@ -140,10 +143,7 @@ describe('the public pages and the site content', () => {
       if (content.property.licenceNumber === 'AC-broken') throw new Error('render failed');
       return renderer(content, paths);
     };
-    const { app } = await appWithFacts(
-      () => ({ ...DEFAULT_SITE_CONTENT.property, licenceNumber: licence }),
-      failing,
-    );
+    const { app } = await appWithFacts(() => factsWith(licence), failing);
     licence = 'AC-broken';
     app.siteContent.changed();
     await app.siteContent.settled();

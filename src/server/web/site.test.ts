@@ -46,15 +46,14 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+/** A GET as a browser sends it, accepting the encodings given (none: a plain answer). */
+const fetchAccepting = (url: string, encoding?: string) =>
+  t.app.inject({ url, headers: encoding ? { 'accept-encoding': encoding } : {} });
 const filled = (title: string) => page(title).replaceAll('__SITE_URL__', 'https://thetower.example');
 
 describe('GET of a pre-rendered page', () => {
   it('sends brotli to a browser that accepts it, gzip to one that takes only gzip, plain HTML otherwise', async () => {
-    const br = await t.app.inject({
-      method: 'GET',
-      url: '/',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
-    });
+    const br = await fetchAccepting('/', 'gzip, deflate, br');
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toContain('accept-encoding');
@@ -62,33 +61,25 @@ describe('GET of a pre-rendered page', () => {
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(filled('Home'));
     expect(br.rawPayload.length).toBeLessThan(filled('Home').length / 4);
 
-    const gz = await t.app.inject({ method: 'GET', url: '/contact', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await fetchAccepting('/contact', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(filled('Contact'));
 
-    const plain = await t.app.inject({ method: 'GET', url: '/contact' });
+    const plain = await fetchAccepting('/contact');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(filled('Contact'));
 
-    const refused = await t.app.inject({
-      method: 'GET',
-      url: '/',
-      headers: { 'accept-encoding': 'br;q=0, gzip;q=0' },
-    });
+    const refused = await fetchAccepting('/', 'br;q=0, gzip;q=0');
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.body).toBe(filled('Home'));
   });
 
   it('allows exactly its inline script in the Content Security Policy, and sends the not-found page with 404', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    const response = await fetchAccepting('/', 'br');
     const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
     expect(response.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
 
-    const missing = await t.app.inject({
-      method: 'GET',
-      url: '/no-such-page',
-      headers: { 'accept-encoding': 'br' },
-    });
+    const missing = await fetchAccepting('/no-such-page', 'br');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(missing.rawPayload).toString()).toBe(filled('Not found'));
@@ -97,36 +88,24 @@ describe('GET of a pre-rendered page', () => {
 
 describe('GET of a built asset', () => {
   it('sends the brotli or gzip file written at build time, or the plain file', async () => {
-    const br = await t.app.inject({
-      method: 'GET',
-      url: '/assets/framework.js',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
-    });
+    const br = await fetchAccepting('/assets/framework.js', 'gzip, deflate, br');
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toContain('accept-encoding');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.rawPayload).toEqual(SCRIPT_BR);
 
-    const gz = await t.app.inject({
-      method: 'GET',
-      url: '/assets/framework.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const gz = await fetchAccepting('/assets/framework.js', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.rawPayload).toEqual(SCRIPT_GZ);
 
-    const plain = await t.app.inject({ method: 'GET', url: '/assets/framework.js' });
+    const plain = await fetchAccepting('/assets/framework.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
   });
 
   it('never compresses an asset while sending it', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/assets/app.css',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
-    });
+    const response = await fetchAccepting('/assets/app.css', 'gzip, deflate, br');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body).toBe(STYLES);

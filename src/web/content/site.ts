@@ -80,7 +80,8 @@ export const CONTACT = {
 /** A content card: a heading, a paragraph and, where the facts read better one per line, a list. */
 export type PageSection = { heading: string; text: string; items?: readonly string[] };
 
-export type LandingPage = {
+/** A public page with a hero photo: its head (title, description, keywords) and its opening words. */
+type HeroPage = {
   /** Gallery photo id of the page's hero. */
   photo: string;
   title: string;
@@ -88,6 +89,9 @@ export type LandingPage = {
   keywords: string;
   heading: string;
   intro: string;
+};
+
+export type LandingPage = HeroPage & {
   sections: readonly PageSection[];
   cta: string;
 };
@@ -223,14 +227,7 @@ export const LANDING_PAGES: Record<string, LandingPage> = {
   },
 };
 
-export type ActivityPage = {
-  /** Gallery photo id of the page's hero. */
-  photo: string;
-  title: string;
-  description: string;
-  keywords: string;
-  heading: string;
-  intro: string;
+export type ActivityPage = HeroPage & {
   cards: readonly PageSection[];
   ctaHeading: string;
   ctaText: string;

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { addDays } from '../../../domain/dates.ts';
 import { poundsToPence, quoteStay } from '../../../domain/pricing.ts';
@@ -49,23 +50,47 @@ export function createRecordingNotifications(): NotificationEvents & { calls: Re
 
 export type Intent = { paymentIntentId: string; clientSecret: string };
 
-/** What the demo card form sends when the guest pays with `cardNumber` (for `app.inject`). */
-export function demoConfirmRequest(intent: Intent, cardNumber: string) {
+/** Stripe's test cards, which the demo provider answers the same way. */
+export const GOOD_CARD = '4242424242424242';
+export const DECLINED_CARD = '4000000000000002';
+export const AUTHENTICATION_CARD = '4000002500003155';
+
+type TestCard = { number: string; expMonth: number; expYear: number; cvc: string };
+
+/**
+ * What the demo card form sends when the guest pays (for `app.inject`): a card number, or the fields that differ
+ * from a good test card's.
+ */
+export function demoConfirmRequest(intent: Intent, card: string | Partial<TestCard> = {}) {
   return {
     method: 'POST' as const,
     url: `/api/demo-payments/${intent.paymentIntentId}/confirm`,
     payload: {
       clientSecret: intent.clientSecret,
-      card: { number: cardNumber, expMonth: 12, expYear: 2030, cvc: '123' },
+      card: {
+        number: GOOD_CARD,
+        expMonth: 12,
+        expYear: 2030,
+        cvc: '123',
+        ...(typeof card === 'string' ? { number: card } : card),
+      },
       postcode: 'AB10 1AA',
     },
   };
 }
 
-/** Stripe's test cards, which the demo provider answers the same way. */
-export const GOOD_CARD = '4242424242424242';
-export const DECLINED_CARD = '4000000000000002';
-export const AUTHENTICATION_CARD = '4000002500003155';
+/** The demo checkout's card form, sent: `POST /api/demo-payments/:id/confirm` (a good test card unless told). */
+export function confirmDemoPayment(app: FastifyInstance, intent: Intent, card: Partial<TestCard> = {}) {
+  return app.inject(demoConfirmRequest(intent, card));
+}
+
+/** What the booking page asks once the guest has paid: `POST /api/payment-success`, which confirms the stay. */
+export function reportPaymentSuccess(
+  app: FastifyInstance,
+  paid: { paymentIntentId: string; bookingId: string },
+) {
+  return app.inject({ method: 'POST', url: '/api/payment-success', payload: paid });
+}
 
 export type PaymentHarness = {
   mode: ProviderMode;
@@ -123,7 +148,7 @@ export async function createPaymentHarness(
         const paid = standIn.pay(intent.paymentIntentId, cardNumber);
         return { status: paid.status, error: paid.last_payment_error?.message ?? null };
       }
-      const response = await t.app.inject(demoConfirmRequest(intent, cardNumber));
+      const response = await confirmDemoPayment(t.app, intent, { number: cardNumber });
       if (response.statusCode !== 200) throw new Error(`demo confirm failed: ${response.body}`);
       return response.json();
     },
@@ -193,6 +218,19 @@ export function bookingPageRequest(
     ...(overrides.holdToken ? { holdToken: overrides.holdToken } : {}),
     ...(overrides.payment_method_types ? { payment_method_types: overrides.payment_method_types } : {}),
   };
+}
+
+/** The booking page's checkout for these dates: the hold and its payment intent (`POST /api/create-payment-intent`). */
+export function startCheckout(
+  app: FastifyInstance,
+  dates: { checkInDate: string; checkOutDate: string },
+  overrides: Parameters<typeof bookingPageRequest>[1] = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    payload: bookingPageRequest(dates, overrides),
+  });
 }
 
 /** The booking page's POST /api/bookings payload after paying. */

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
+import { BookingBand } from '../../components/content/booking-band.tsx';
 import { ContentCards } from '../../components/content/content-cards.tsx';
 import { PageHero } from '../../components/content/page-hero.tsx';
-import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { ACTIVITY_LINKS, ACTIVITY_PAGES } from '../../content/site.ts';
@@ -45,20 +45,16 @@ export default function Activity() {
       <ContentCards id="cards-heading" heading="Plan your days" cards={page.cards} columns={2} />
 
       <section aria-labelledby="cta-heading" className="mx-auto max-w-6xl px-4 pb-16">
-        <div className="grid gap-8 rounded-2xl bg-stone-900 p-8 text-white md:grid-cols-[2fr_1fr] md:items-center">
-          <div>
-            <h2 id="cta-heading" className="font-serif text-3xl">
-              {page.ctaHeading}
-            </h2>
-            <p className="mt-3 text-stone-200">{page.ctaText}</p>
-            <div className="mt-4">
-              <RateSummary tone="dark" />
-            </div>
-          </div>
-          <Link to="/#booking" className={`${bookNowClass} justify-self-start md:justify-self-end`}>
-            Check availability
-          </Link>
-        </div>
+        <BookingBand
+          id="cta-heading"
+          heading={page.ctaHeading}
+          text={page.ctaText}
+          action={
+            <Link to="/#booking" className={`${bookNowClass} justify-self-start md:justify-self-end`}>
+              Check availability
+            </Link>
+          }
+        />
         <nav aria-label="More activities" className="mt-10 text-stone-700">
           <h2 className="font-semibold">More to do from The Tower</h2>
           <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-2">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, type MetaArgs } from 'react-router';
 import { MAX_GUESTS } from '../../../domain/property.ts';
 import { OwnerParagraphs } from '../../components/content/owner-texts.tsx';
@@ -22,6 +23,17 @@ const mailto = (email: string, subject: string) => `mailto:${email}?subject=${en
 const cardClass = 'flex flex-col rounded-xl border border-stone-200 bg-white p-6 shadow-sm';
 /** The cards' calls to action sit at their foot. */
 const cardAction = buttonClass({ size: 'lg', className: 'mt-auto self-start' });
+
+/** One "How can we help?" card: its title, its sentence, and its call to action at its foot. */
+function HelpCard({ card, children }: { card: { title: string; text: string }; children: ReactNode }) {
+  return (
+    <div className={cardClass}>
+      <h3 className="font-semibold text-xl">{card.title}</h3>
+      <p className="mt-2 mb-6 text-stone-700">{card.text}</p>
+      {children}
+    </div>
+  );
+}
 
 export default function Contact() {
   const email = useEnquiriesEmail();
@@ -75,27 +87,21 @@ export default function Contact() {
           How can we help?
         </h2>
         <div className="mt-8 grid gap-6 md:grid-cols-3">
-          <div className={cardClass}>
-            <h3 className="font-semibold text-xl">{holiday.title}</h3>
-            <p className="mt-2 mb-6 text-stone-700">{holiday.text}</p>
+          <HelpCard card={holiday}>
             <Link to="/" className={cardAction}>
               Book Now
             </Link>
-          </div>
-          <div className={cardClass}>
-            <h3 className="font-semibold text-xl">{corporate.title}</h3>
-            <p className="mt-2 mb-6 text-stone-700">{corporate.text}</p>
+          </HelpCard>
+          <HelpCard card={corporate}>
             <a href={mailto(email, corporate.subject)} className={cardAction}>
               Enquire about venue hire
             </a>
-          </div>
-          <div className={cardClass}>
-            <h3 className="font-semibold text-xl">{special.title}</h3>
-            <p className="mt-2 mb-6 text-stone-700">{special.text}</p>
+          </HelpCard>
+          <HelpCard card={special}>
             <a href={mailto(email, special.subject)} className={cardAction}>
               Send a special request
             </a>
-          </div>
+          </HelpCard>
         </div>
       </section>
 

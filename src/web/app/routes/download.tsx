@@ -1,4 +1,5 @@
 import { ArchiveLink } from '../../features/downloads/archive-link.tsx';
+import { DeveloperPage } from '../../features/downloads/developer-page.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 
 export const meta = () =>
@@ -12,17 +13,18 @@ export const meta = () =>
 /** Developer helper (spec section 2): the three archives `npm run package` builds, with their real sizes. */
 export default function Download() {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="font-serif text-4xl">Download</h1>
-      <p className="mt-4 text-stone-700">
-        Deployment helpers for the site’s developers. The archives are built on the server with{' '}
-        <code className="rounded bg-stone-100 px-1">npm run package</code>.
-      </p>
-      <div className="mt-8 space-y-4">
-        <ArchiveLink id="website" />
-        <ArchiveLink id="full" />
-        <ArchiveLink id="server" />
-      </div>
-    </div>
+    <DeveloperPage
+      title="Download"
+      intro={
+        <>
+          Deployment helpers for the site’s developers. The archives are built on the server with{' '}
+          <code className="rounded bg-stone-100 px-1">npm run package</code>.
+        </>
+      }
+    >
+      <ArchiveLink id="website" />
+      <ArchiveLink id="full" />
+      <ArchiveLink id="server" />
+    </DeveloperPage>
   );
 }

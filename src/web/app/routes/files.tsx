@@ -1,4 +1,5 @@
 import { ArchiveLink } from '../../features/downloads/archive-link.tsx';
+import { DeveloperPage } from '../../features/downloads/developer-page.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 
 export const meta = () =>
@@ -12,14 +13,15 @@ export const meta = () =>
 /** Developer helper (spec section 2): one button for the website files archive, with its real size. */
 export default function Files() {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="font-serif text-4xl">Website Files</h1>
-      <p className="mt-4 text-stone-700">
-        The built website, packed by <code className="rounded bg-stone-100 px-1">npm run package</code>.
-      </p>
-      <div className="mt-8">
-        <ArchiveLink id="website" />
-      </div>
-    </div>
+    <DeveloperPage
+      title="Website Files"
+      intro={
+        <>
+          The built website, packed by <code className="rounded bg-stone-100 px-1">npm run package</code>.
+        </>
+      }
+    >
+      <ArchiveLink id="website" />
+    </DeveloperPage>
   );
 }

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
+import { BookingBand } from '../../components/content/booking-band.tsx';
 import { ContentCards } from '../../components/content/content-cards.tsx';
 import { PageHero } from '../../components/content/page-hero.tsx';
-import { RateSummary } from '../../components/content/rate-summary.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { LANDING_PAGES } from '../../content/site.ts';
@@ -52,26 +52,22 @@ export default function Landing() {
       </section>
 
       <section aria-labelledby="book-heading" className="mx-auto max-w-6xl px-4 py-16">
-        <div className="grid gap-8 rounded-2xl bg-stone-900 p-8 text-white md:grid-cols-[2fr_1fr] md:items-center">
-          <div>
-            <h2 id="book-heading" className="font-serif text-3xl">
-              Prices and booking
-            </h2>
-            <div className="mt-4">
-              <RateSummary tone="dark" />
-            </div>
-          </div>
-          <Link
-            to="/"
-            className={buttonClass({
-              variant: 'accent',
-              size: 'xl',
-              className: 'justify-self-start md:justify-self-end',
-            })}
-          >
-            {page.cta}
-          </Link>
-        </div>
+        <BookingBand
+          id="book-heading"
+          heading="Prices and booking"
+          action={
+            <Link
+              to="/"
+              className={buttonClass({
+                variant: 'accent',
+                size: 'xl',
+                className: 'justify-self-start md:justify-self-end',
+              })}
+            >
+              {page.cta}
+            </Link>
+          }
+        />
       </section>
     </>
   );

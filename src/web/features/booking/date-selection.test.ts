@@ -48,27 +48,13 @@ describe('check-out', () => {
   });
 
   it('is refused on or before check-in, past 28 nights, after a taken night, or over one', () => {
-    expect(chooseCheckOut('2026-11-24', '2026-11-24', facts.taken)).toEqual({
-      ok: false,
-      reason: 'checkOutUnavailable',
-    });
-    expect(chooseCheckOut('2026-12-01', '2026-12-30', facts.taken)).toEqual({
-      ok: false,
-      reason: 'maximumStay',
-    });
+    const checkOut = (checkIn: string, day: string) => chooseCheckOut(checkIn, day, facts.taken);
+    expect(checkOut('2026-11-24', '2026-11-24')).toEqual({ ok: false, reason: 'checkOutUnavailable' });
+    expect(checkOut('2026-12-01', '2026-12-30')).toEqual({ ok: false, reason: 'maximumStay' });
     expect(chooseCheckOut('2026-12-01', '2026-12-29', facts.taken)).toEqual({ ok: true });
-    expect(chooseCheckOut('2026-11-24', '2026-11-28', facts.taken)).toEqual({
-      ok: false,
-      reason: 'checkOutUnavailable',
-    });
-    expect(chooseCheckOut('2026-11-24', '2026-11-30', facts.taken)).toEqual({
-      ok: false,
-      reason: 'rangeUnavailable',
-    });
-    expect(chooseCheckOut('2026-11-26', '2026-12-02', facts.taken)).toEqual({
-      ok: false,
-      reason: 'rangeUnavailable',
-    });
+    expect(checkOut('2026-11-24', '2026-11-28')).toEqual({ ok: false, reason: 'checkOutUnavailable' });
+    expect(checkOut('2026-11-24', '2026-11-30')).toEqual({ ok: false, reason: 'rangeUnavailable' });
+    expect(checkOut('2026-11-26', '2026-12-02')).toEqual({ ok: false, reason: 'rangeUnavailable' });
   });
 });
 

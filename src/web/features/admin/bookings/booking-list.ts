@@ -5,6 +5,10 @@ import { formatShortDate } from '../../../../domain/format.ts';
 import { formatMoment } from '../shared/format-moment.ts';
 import { isLiveBlock } from '../shared/stays.ts';
 
+/** A stay as the owner's dialogs name it: the guest, then the dates ("Bea Phone, Thu 4 Mar 2027 – Sun 7 Mar 2027"). */
+export const guestAndDates = (booking: AdminBooking): string =>
+  `${booking.contactName}, ${formatShortDate(booking.checkInDate)} – ${formatShortDate(booking.checkOutDate)}`;
+
 /** The status filter of the bookings list; 'blocked' means live owner blocks. */
 export const STATUS_FILTERS = ['all', 'pending', 'confirmed', 'blocked', 'canceled', 'expired'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { AdminBooking } from '../../../../domain/api/admin-bookings.ts';
-import { formatGbp, formatShortDate } from '../../../../domain/format.ts';
+import { formatGbp } from '../../../../domain/format.ts';
 import { ConfirmationDialog } from '../../../components/ui/dialog.tsx';
 import { toastCancellation, useCancelBooking } from '../shared/stays.ts';
+import { guestAndDates } from './booking-list.ts';
 import { useRefundPreview } from './bookings-api.ts';
 
 /**
@@ -29,14 +30,7 @@ export function CancelDialog({ booking, onClose }: { booking: AdminBooking | nul
       open={booking !== null}
       onOpenChange={(open) => !open && close()}
       title="Cancel this booking?"
-      description={
-        booking ? (
-          <>
-            {booking.contactName}, {formatShortDate(booking.checkInDate)} –{' '}
-            {formatShortDate(booking.checkOutDate)}. The nights become free at once.
-          </>
-        ) : null
-      }
+      description={booking ? <>{guestAndDates(booking)}. The nights become free at once.</> : null}
       keepLabel="Keep Booking"
       confirmLabel="Cancel Booking"
       pendingLabel="Cancelling..."

@@ -1,7 +1,8 @@
 import type { AdminBooking } from '../../../../domain/api/admin-bookings.ts';
-import { formatPounds, formatShortDate } from '../../../../domain/format.ts';
+import { formatPounds } from '../../../../domain/format.ts';
 import { ConfirmationDialog } from '../../../components/ui/dialog.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
+import { guestAndDates } from './booking-list.ts';
 import { useConfirmBooking } from './bookings-api.ts';
 
 /**
@@ -29,9 +30,7 @@ export function ConfirmDialog({ booking, onClose }: { booking: AdminBooking | nu
       description={
         booking ? (
           <>
-            {booking.contactName}, {formatShortDate(booking.checkInDate)} –{' '}
-            {formatShortDate(booking.checkOutDate)}, {formatPounds(booking.totalPrice)} (ref{' '}
-            {booking.reference}).
+            {guestAndDates(booking)}, {formatPounds(booking.totalPrice)} (ref {booking.reference}).
           </>
         ) : null
       }

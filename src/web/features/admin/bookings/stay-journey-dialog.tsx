@@ -4,7 +4,6 @@ import {
   ChangeDatesSchema,
   StayAccessCodeSchema,
 } from '../../../../domain/api/guest-journey.ts';
-import { formatShortDate } from '../../../../domain/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -18,6 +17,7 @@ import { Form, FormField, FormInput } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
 import { formatMoment } from '../shared/format-moment.ts';
+import { guestAndDates } from './booking-list.ts';
 import { useChangeDates, useStayJourney, useStayJourneyAction } from './guest-journey-api.ts';
 
 const STATUS_LABELS = {
@@ -59,8 +59,7 @@ export function StayJourneyDialog({ booking, onClose }: { booking: AdminBooking 
         <DialogTitle>Guest link and messages</DialogTitle>
         {booking ? (
           <DialogDescription>
-            {booking.contactName}, {formatShortDate(booking.checkInDate)} –{' '}
-            {formatShortDate(booking.checkOutDate)} (Ref {booking.reference})
+            {guestAndDates(booking)} (Ref {booking.reference})
           </DialogDescription>
         ) : null}
         {journey.isPending ? (

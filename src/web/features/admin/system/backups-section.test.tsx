@@ -1,13 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { textOf } from '../../../test/text-of.ts';
 import { BackupsSection } from './backups-section.tsx';
-
-/** The text a reader gets from the markup: tags dropped, spaces collapsed. */
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 describe("the System tab's backups", () => {
   it('lists each backup: when (Aberdeen time), its size, checked or why not, and a download named for it', () => {

@@ -1,13 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { textOf } from '../../../test/text-of.ts';
 import { AlertsSection, StorageSection } from './system-health.tsx';
 
 const GB = 1024 ** 3;
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 describe("the System tab's health sections", () => {
   it('lists each open alert with what is wrong and since when, in a list named for it', () => {
@@ -24,13 +20,13 @@ describe("the System tab's health sections", () => {
       />,
     );
     expect(html).toContain('aria-label="Open alerts"');
-    expect(text(html)).toBe(
+    expect(textOf(html)).toBe(
       'Alerts The last backup failed. The off-site copy failed: rclone exited with code 1. Since 1 Dec, 03:05',
     );
   });
 
   it('says when no alert is open', () => {
-    expect(text(renderToStaticMarkup(<AlertsSection alerts={[]} />))).toBe(
+    expect(textOf(renderToStaticMarkup(<AlertsSection alerts={[]} />))).toBe(
       'Alerts No open alerts: the jobs, e-mail, backups, disks and channel calendars are fine.',
     );
   });
@@ -59,7 +55,7 @@ describe("the System tab's health sections", () => {
         ]}
       />,
     );
-    expect(text(html)).toBe(
+    expect(textOf(html)).toBe(
       'Storage Database PostgreSQL (DATABASE_URL) Database size 12.5 MB ' +
         'Data (DATA_DIR) 40.0 GB free of 100.0 GB (40 %) ./data ' +
         'Backups (BACKUP_DIR) 512.0 MB free of 8.0 GB (6 %) /mnt/usb/backups Nearly full: under 10 % or 1 GB free.',
