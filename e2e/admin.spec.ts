@@ -178,8 +178,10 @@ test.describe('admin tabs', () => {
     await admin.signIn(page);
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Email' }).click();
-    // The end-to-end server has no mail server: the tab says what to set before a password can work.
-    await expect(page.getByText('The server does not know its mail server yet.')).toBeVisible();
+    // The end-to-end server has no mail server: the tab says where to enter it before a password can work.
+    await expect(
+      page.getByText(/^The site does not know its mail server yet: enter it under Mail Server above/),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Save Password' }).click();
     await expect(page.getByText('Password Required', { exact: true })).toBeVisible();
     await expect(page.getByText('Please enter the email password', { exact: true })).toBeVisible();
