@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { cardClass } from '../shared/styles.ts';
+import { AdminCard } from '../shared/card.tsx';
 import { useChangePassword } from './account-api.ts';
 
 /** Change the password: the current one, the new one twice. The server checks it against common passwords. */
@@ -48,14 +48,16 @@ export function PasswordCard() {
   }
 
   return (
-    <section className={cardClass} aria-labelledby="password-heading">
-      <h2 id="password-heading" className="font-serif text-xl">
-        Password
-      </h2>
-      <p className="mt-1 text-sm text-stone-600">
-        Changing it signs out every other device. A few words of your own, {NEW_PASSWORD_MIN_LENGTH}{' '}
-        characters or more, make a strong password.
-      </p>
+    <AdminCard
+      headingId="password-heading"
+      title="Password"
+      intro={
+        <>
+          Changing it signs out every other device. A few words of your own, {NEW_PASSWORD_MIN_LENGTH}{' '}
+          characters or more, make a strong password.
+        </>
+      }
+    >
       <form onSubmit={onSubmit} className="mt-4 space-y-4">
         <Field label="Current password" id="account-current-password">
           <Input
@@ -88,6 +90,6 @@ export function PasswordCard() {
           {change.isPending ? 'Changing...' : 'Change Password'}
         </Button>
       </form>
-    </section>
+    </AdminCard>
   );
 }

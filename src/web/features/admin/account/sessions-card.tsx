@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { AdminCard } from '../shared/card.tsx';
 import { formatMoment } from '../shared/format-moment.ts';
-import { cardClass } from '../shared/styles.ts';
 import { useRevokeOtherSessions, useSessions } from './account-api.ts';
 
 /** The devices signed in to the admin, this one marked, and a button that signs out all the others. */
@@ -20,14 +20,16 @@ export function SessionsCard() {
   }
 
   return (
-    <section className={cardClass} aria-labelledby="sessions-heading">
-      <h2 id="sessions-heading" className="font-serif text-xl">
-        Signed-in devices
-      </h2>
-      <p className="mt-1 text-sm text-stone-600">
-        Every browser signed in to the admin. One you do not recognise? Sign out the others, then change your
-        password.
-      </p>
+    <AdminCard
+      headingId="sessions-heading"
+      title="Signed-in devices"
+      intro={
+        <>
+          Every browser signed in to the admin. One you do not recognise? Sign out the others, then change
+          your password.
+        </>
+      }
+    >
       {sessions.isPending ? (
         <p className="mt-4 text-sm" role="status">
           Loading the sessions…
@@ -64,6 +66,6 @@ export function SessionsCard() {
       >
         {revoke.isPending ? 'Signing out...' : 'Sign Out Other Sessions'}
       </Button>
-    </section>
+    </AdminCard>
   );
 }

@@ -3,8 +3,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { AdminCard } from '../shared/card.tsx';
 import { formatMoment } from '../shared/format-moment.ts';
-import { cardClass } from '../shared/styles.ts';
 import {
   useTwoFactorDisable,
   useTwoFactorEnable,
@@ -24,15 +24,17 @@ export function TwoFactorCard() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   return (
-    <section className={cardClass} aria-labelledby="two-factor-heading">
-      <h2 id="two-factor-heading" className="font-serif text-xl">
-        Two-step sign-in
-      </h2>
-      <p className="mt-1 text-sm text-stone-600">
-        With it on, logging in takes your password and a code from an authenticator app on your phone (Google
-        Authenticator, Microsoft Authenticator, 1Password…), so a stolen password alone does not open the
-        admin.
-      </p>
+    <AdminCard
+      headingId="two-factor-heading"
+      title="Two-step sign-in"
+      intro={
+        <>
+          With it on, logging in takes your password and a code from an authenticator app on your phone
+          (Google Authenticator, Microsoft Authenticator, 1Password…), so a stolen password alone does not
+          open the admin.
+        </>
+      }
+    >
       {recoveryCodes ? (
         <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
       ) : status.isPending ? (
@@ -48,7 +50,7 @@ export function TwoFactorCard() {
       ) : (
         <SetUp onEnabled={setRecoveryCodes} />
       )}
-    </section>
+    </AdminCard>
   );
 }
 

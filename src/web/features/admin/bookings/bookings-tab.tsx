@@ -9,10 +9,10 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { toast, toastOutcome } from '../../../lib/toast.ts';
+import { AdminCard } from '../shared/card.tsx';
 import { useBookings } from '../shared/queries.ts';
 import { useAdminSession } from '../shared/session.ts';
 import { toastCancellation, useCancelBooking } from '../shared/stays.ts';
-import { cardClass } from '../shared/styles.ts';
 import { canChargeBalance, paymentLines } from './balance-summary.ts';
 import {
   canCancel,
@@ -152,18 +152,18 @@ export function BookingsTab() {
 
   return (
     <div className="space-y-6">
-      <section className={cardClass} aria-labelledby="bookings-heading">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="bookings-heading" className="font-serif text-xl">
-            Bookings
-          </h2>
+      <AdminCard
+        headingId="bookings-heading"
+        title="Bookings"
+        aside={
           <div className="flex flex-wrap gap-2">
             <OwnerBookingDialog />
             <Button variant="secondary" onClick={onDownload} disabled={downloading}>
               {downloading ? 'Downloading...' : 'Download CSV'}
             </Button>
           </div>
-        </div>
+        }
+      >
         <div className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto]">
           <Field label="Search" id="booking-search">
             <Input
@@ -376,7 +376,7 @@ export function BookingsTab() {
             )}
           </>
         )}
-      </section>
+      </AdminCard>
 
       <MonthView
         bookings={bookings.data ?? []}

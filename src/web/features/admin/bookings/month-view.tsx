@@ -10,7 +10,7 @@ import {
   DialogDescription,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
-import { cardClass } from '../shared/styles.ts';
+import { AdminCard } from '../shared/card.tsx';
 
 type Entry = {
   key: string;
@@ -94,11 +94,10 @@ export function MonthView({
   }
 
   return (
-    <section className={cardClass} aria-labelledby="month-view-heading">
-      <div className="flex items-center justify-between gap-2">
-        <h2 id="month-view-heading" className="font-serif text-xl">
-          Calendar
-        </h2>
+    <AdminCard
+      headingId="month-view-heading"
+      title="Calendar"
+      aside={
         <div className="flex items-center gap-2">
           <Button
             variant="secondary"
@@ -115,7 +114,8 @@ export function MonthView({
             ›
           </Button>
         </div>
-      </div>
+      }
+    >
       <table className="mt-4 w-full table-fixed border-collapse text-xs">
         <caption className="sr-only">Nights taken in {title}</caption>
         <thead>
@@ -176,7 +176,7 @@ export function MonthView({
         <li className={`rounded px-1 ${TONES.blue}`}>Owner block</li>
         <li className={`rounded px-1 ${TONES.purple}`}>Airbnb / Booking.com</li>
       </ul>
-    </section>
+    </AdminCard>
   );
 }
 

@@ -10,9 +10,9 @@ import { PROPERTY_ID } from '../../../../domain/property.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form, FormAlert, FormField, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { AdminCard } from '../shared/card.tsx';
 import { useBookings } from '../shared/queries.ts';
 import { isLiveBlock, toastCancellation, useCancelBooking } from '../shared/stays.ts';
-import { cardClass } from '../shared/styles.ts';
 import { useBlockDates } from './dates-api.ts';
 
 const EMPTY = { propertyId: PROPERTY_ID, checkInDate: '', checkOutDate: '', reason: '' };
@@ -42,14 +42,16 @@ export function DatesTab() {
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2">
-      <section className={cardClass} aria-labelledby="block-dates-heading">
-        <h2 id="block-dates-heading" className="font-serif text-xl">
-          Block Dates
-        </h2>
-        <p className="mt-1 text-sm text-stone-600">
-          Keep nights free of bookings: the nights from check-in up to check-out are blocked. Your blocks are
-          listed beside this form, where Unblock frees them.
-        </p>
+      <AdminCard
+        headingId="block-dates-heading"
+        title="Block Dates"
+        intro={
+          <>
+            Keep nights free of bookings: the nights from check-in up to check-out are blocked. Your blocks
+            are listed beside this form, where Unblock frees them.
+          </>
+        }
+      >
         <Form
           schema={BlockDatesSchema}
           defaultValues={EMPTY}
@@ -61,7 +63,7 @@ export function DatesTab() {
           </FormField>
           <BlockFields pending={block.isPending} />
         </Form>
-      </section>
+      </AdminCard>
       <OwnerBlocks />
     </div>
   );
@@ -102,10 +104,7 @@ function OwnerBlocks() {
   }
 
   return (
-    <section className={cardClass} aria-labelledby="owner-blocks-heading">
-      <h2 id="owner-blocks-heading" className="font-serif text-xl">
-        Your Blocks
-      </h2>
+    <AdminCard headingId="owner-blocks-heading" title="Your Blocks">
       {bookings.isPending ? (
         <p className="mt-3 text-sm text-stone-600" role="status">
           Loading blocks…
@@ -139,6 +138,6 @@ function OwnerBlocks() {
           ))}
         </ul>
       )}
-    </section>
+    </AdminCard>
   );
 }

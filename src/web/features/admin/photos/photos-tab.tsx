@@ -12,7 +12,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormField, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
 import { Select } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { cardClass } from '../shared/styles.ts';
+import { AdminCard } from '../shared/card.tsx';
 import {
   useDeletePhoto,
   usePhotos,
@@ -109,10 +109,7 @@ export function PhotosTab() {
       : 'Reading the photos…';
 
   return (
-    <section className={cardClass} aria-labelledby="photos-heading">
-      <h2 id="photos-heading" className="font-serif text-xl">
-        Photos
-      </h2>
+    <AdminCard headingId="photos-heading" title="Photos">
       <p className="mt-1 max-w-3xl text-sm text-stone-600">
         The home page slideshow shows these photos in this order. The first is the hero: the first thing
         guests see, and the picture shown when someone shares the site unless you choose another. A photo
@@ -189,7 +186,7 @@ export function PhotosTab() {
           </ol>
         </>
       ) : null}
-    </section>
+    </AdminCard>
   );
 }
 

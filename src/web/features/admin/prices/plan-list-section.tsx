@@ -10,7 +10,7 @@ import {
   submitErrorMessage,
 } from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { cardClass } from '../shared/styles.ts';
+import { AdminCard } from '../shared/card.tsx';
 import { usePlanChange } from './prices-api.ts';
 
 /** 'promo code' → 'Promo Code', for the toasts' titles. */
@@ -77,11 +77,7 @@ export function PlanListSection<Item, S extends FormSchema>(props: PlanListSecti
   }
 
   return (
-    <section className={cardClass} aria-labelledby={`${props.id}-heading`}>
-      <h2 id={`${props.id}-heading`} className="font-serif text-xl">
-        {props.title}
-      </h2>
-      <p className="mt-1 text-sm text-stone-600">{props.intro}</p>
+    <AdminCard headingId={`${props.id}-heading`} title={props.title} intro={props.intro}>
       {props.items.length === 0 ? (
         <p className="mt-3 text-sm text-stone-600">{props.empty}</p>
       ) : (
@@ -141,6 +137,6 @@ export function PlanListSection<Item, S extends FormSchema>(props: PlanListSecti
           </>
         )}
       </Form>
-    </section>
+    </AdminCard>
   );
 }

@@ -18,6 +18,7 @@ import { Form, FormAlert, FormCheckbox, FormField, FormInput, readAt } from '../
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { PriceBreakdown } from '../../booking/index.ts';
+import { AdminCard } from '../shared/card.tsx';
 import { useAdminRatePlan } from '../shared/queries.ts';
 import { cardClass } from '../shared/styles.ts';
 import { planUrls, usePlanChange } from './prices-api.ts';
@@ -172,14 +173,16 @@ function BaseRatesForm({
   }
 
   return (
-    <section className={cardClass} aria-labelledby="base-rates-heading">
-      <h2 id="base-rates-heading" className="font-serif text-xl">
-        Rates and fees
-      </h2>
-      <p className="mt-1 text-sm text-stone-600">
-        The price of a night outside seasons and date overrides, and the fees of every stay. Stays are{' '}
-        {MIN_NIGHTS} to {MAX_NIGHTS} nights; a season may ask more.
-      </p>
+    <AdminCard
+      headingId="base-rates-heading"
+      title="Rates and fees"
+      intro={
+        <>
+          The price of a night outside seasons and date overrides, and the fees of every stay. Stays are{' '}
+          {MIN_NIGHTS} to {MAX_NIGHTS} nights; a season may ask more.
+        </>
+      }
+    >
       <Form
         schema={BaseRatesInput}
         defaultValues={baseRatesText(plan)}
@@ -247,6 +250,6 @@ function BaseRatesForm({
           </>
         )}
       </Form>
-    </section>
+    </AdminCard>
   );
 }

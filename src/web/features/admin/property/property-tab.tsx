@@ -23,7 +23,7 @@ import {
   readAt,
 } from '../../../components/ui/form.tsx';
 import { toast, toastOutcome } from '../../../lib/toast.ts';
-import { cardClass } from '../shared/styles.ts';
+import { AdminCard } from '../shared/card.tsx';
 import { usePropertyFacts, useSavePropertyFacts } from './property-api.ts';
 
 /** The form's values: text as typed (blank is "not given"). */
@@ -135,14 +135,16 @@ function PropertyFacts({ data }: { data: PropertyFactsResponse }) {
     >
       {(form) => (
         <>
-          <section className={cardClass} aria-labelledby="licence-heading">
-            <h2 id="licence-heading" className="font-serif text-xl">
-              Licence and listing facts
-            </h2>
-            <p className="mt-1 text-sm text-stone-600">
-              Shown in the footer of every page and to search engines. A fact left blank is left out of the
-              site.
-            </p>
+          <AdminCard
+            headingId="licence-heading"
+            title="Licence and listing facts"
+            intro={
+              <>
+                Shown in the footer of every page and to search engines. A fact left blank is left out of the
+                site.
+              </>
+            }
+          >
             <div className="mt-4 grid gap-4 sm:grid-cols-3">
               <FormField
                 name="licenceNumber"
@@ -187,12 +189,9 @@ function PropertyFacts({ data }: { data: PropertyFactsResponse }) {
               The check-in and check-out times are part of the terms and conditions and of the calendar rules,
               so they are changed with the code, not here. Bookings take at most {MAX_GUESTS} guests.
             </p>
-          </section>
+          </AdminCard>
 
-          <section className={cardClass} aria-labelledby="address-heading">
-            <h2 id="address-heading" className="font-serif text-xl">
-              Address
-            </h2>
+          <AdminCard headingId="address-heading" title="Address">
             <div className="mt-4 grid gap-4 sm:grid-cols-3">
               <FormField
                 name="streetAddress"
@@ -216,12 +215,9 @@ function PropertyFacts({ data }: { data: PropertyFactsResponse }) {
                 Aberdeen, Scotland)
               </span>
             </FormCheckbox>
-          </section>
+          </AdminCard>
 
-          <section className={cardClass} aria-labelledby="social-heading">
-            <h2 id="social-heading" className="font-serif text-xl">
-              Social profiles and enquiries
-            </h2>
+          <AdminCard headingId="social-heading" title="Social profiles and enquiries">
             <div className="mt-4 grid gap-4 sm:grid-cols-2">
               {SOCIAL_NETWORKS.map((network) => (
                 <FormField
@@ -251,7 +247,7 @@ function PropertyFacts({ data }: { data: PropertyFactsResponse }) {
                 <FormInput type="email" />
               </FormField>
             </div>
-          </section>
+          </AdminCard>
 
           <div>
             <Button type="submit" disabled={save.isPending}>

@@ -1,6 +1,6 @@
 import type { JobOutcome, SystemJob } from '../../../../domain/api/system.ts';
+import { AdminCard } from '../shared/card.tsx';
 import { formatMoment } from '../shared/format-moment.ts';
-import { cardClass } from '../shared/styles.ts';
 import { BackupsSection } from './backups-section.tsx';
 import { useSystem } from './system-api.ts';
 import { AlertsSection, StorageSection } from './system-health.tsx';
@@ -67,13 +67,11 @@ function JobEntry({ job }: { job: SystemJob }) {
 export function SystemTab() {
   const system = useSystem();
   return (
-    <section className={cardClass} aria-labelledby="system-heading">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="system-heading" className="font-serif text-2xl">
-          System
-        </h2>
-        {system.data ? <p className="text-sm text-stone-600">Version {system.data.version}</p> : null}
-      </div>
+    <AdminCard
+      headingId="system-heading"
+      title="System"
+      aside={system.data ? <p className="text-sm text-stone-600">Version {system.data.version}</p> : null}
+    >
       {system.isPending ? (
         <p className="mt-3 text-sm text-stone-600">Loading…</p>
       ) : system.isError ? (
@@ -91,6 +89,6 @@ export function SystemTab() {
           <BackupsSection backups={system.data.backups} />
         </>
       )}
-    </section>
+    </AdminCard>
   );
 }

@@ -23,7 +23,7 @@ import {
   readAt,
 } from '../../../components/ui/form.tsx';
 import { toast, toastOutcome } from '../../../lib/toast.ts';
-import { cardClass } from '../shared/styles.ts';
+import { AdminCard } from '../shared/card.tsx';
 import { useOwnerTexts, useResetOwnerTexts, useSaveOwnerTexts } from './texts-api.ts';
 
 /** The form keeps each group of paragraphs as one text: paragraphs are separated by an empty line. */
@@ -112,11 +112,11 @@ function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
       aria-label="Texts"
     >
       <div className="grid gap-6">
-        <section className={cardClass} aria-labelledby="paragraphs-heading">
-          <h2 id="paragraphs-heading" className="font-serif text-xl">
-            Paragraphs
-          </h2>
-          <p className="mt-1 text-sm text-stone-600">Leave an empty line between paragraphs.</p>
+        <AdminCard
+          headingId="paragraphs-heading"
+          title="Paragraphs"
+          intro={<>Leave an empty line between paragraphs.</>}
+        >
           <FormField
             name="experience"
             label="The Tower Experience (home page)"
@@ -128,15 +128,13 @@ function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
           <FormField name="about" label="About The Tower (contact page)" id="text-about" className="mt-4">
             <FormTextarea rows={6} />
           </FormField>
-        </section>
+        </AdminCard>
 
-        <section className={cardClass} aria-labelledby="features-captions-heading">
-          <h2 id="features-captions-heading" className="font-serif text-xl">
-            Unique Features
-          </h2>
-          <p className="mt-1 text-sm text-stone-600">
-            The caption under each photo or clip of the home page.
-          </p>
+        <AdminCard
+          headingId="features-captions-heading"
+          title="Unique Features"
+          intro={<>The caption under each photo or clip of the home page.</>}
+        >
           {texts.features.map((feature, index) => (
             <fieldset key={feature.id} className="mt-4 grid gap-3 border-stone-100 border-t pt-4">
               <legend className="sr-only">Feature {index + 1}</legend>
@@ -148,12 +146,9 @@ function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
               </FormField>
             </fieldset>
           ))}
-        </section>
+        </AdminCard>
 
-        <section className={cardClass} aria-labelledby="unique-captions-heading">
-          <h2 id="unique-captions-heading" className="font-serif text-xl">
-            What Makes The Tower Unique
-          </h2>
+        <AdminCard headingId="unique-captions-heading" title="What Makes The Tower Unique">
           {texts.uniquePoints.map((_point, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the eight points are fixed places of the grid
             <fieldset key={index} className="mt-4 grid gap-3 border-stone-100 border-t pt-4">
@@ -166,7 +161,7 @@ function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
               </FormField>
             </fieldset>
           ))}
-        </section>
+        </AdminCard>
 
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={save.isPending}>

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import type { AdminBooking } from '../../../../domain/api/admin-bookings.ts';
 import { todayOnPropertyClock } from '../../../../domain/dates.ts';
 import { formatGbp, formatLongDate, formatShortDate } from '../../../../domain/format.ts';
+import { AdminCard } from '../shared/card.tsx';
 import { useBookings } from '../shared/queries.ts';
-import { cardClass } from '../shared/styles.ts';
 import { LOOK_AHEAD_DAYS, todayOverview } from './today.ts';
 
 const dates = (b: AdminBooking) => `${formatShortDate(b.checkInDate)} – ${formatShortDate(b.checkOutDate)}`;
@@ -16,13 +16,11 @@ export function TodayPanel() {
   const bookings = useBookings();
   const today = todayOnPropertyClock(new Date());
   return (
-    <section className={cardClass} aria-labelledby="today-heading">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <h2 id="today-heading" className="font-serif text-xl">
-          Today
-        </h2>
-        <p className="text-sm text-stone-600">{formatLongDate(today)}</p>
-      </div>
+    <AdminCard
+      headingId="today-heading"
+      title="Today"
+      aside={<p className="text-sm text-stone-600">{formatLongDate(today)}</p>}
+    >
       {bookings.isPending ? (
         <p className="mt-3 text-sm text-stone-600" role="status">
           Loading…
@@ -34,7 +32,7 @@ export function TodayPanel() {
       ) : (
         <Overview bookings={bookings.data} today={today} />
       )}
-    </section>
+    </AdminCard>
   );
 }
 

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { cardClass } from './styles.ts';
+
+type AdminCardProps = {
+  /** The heading's id: the card is a region named by its heading. */
+  headingId: string;
+  title: ReactNode;
+  /** A sentence under the heading. */
+  intro?: ReactNode;
+  /** Beside the heading: what belongs to the whole card (a date, the version, buttons). */
+  aside?: ReactNode;
+  children?: ReactNode;
+};
+
+/** One card of the admin: a region named by its heading, a sentence under it, what it holds. */
+export function AdminCard({ headingId, title, intro, aside, children }: AdminCardProps) {
+  const heading = (
+    <h2 id={headingId} className="font-serif text-xl">
+      {title}
+    </h2>
+  );
+  return (
+    <section className={cardClass} aria-labelledby={headingId}>
+      {aside === undefined ? (
+        heading
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {heading}
+          {aside}
+        </div>
+      )}
+      {intro === undefined ? null : <p className="mt-1 text-sm text-stone-600">{intro}</p>}
+      {children}
+    </section>
+  );
+}
