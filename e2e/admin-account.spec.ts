@@ -30,9 +30,16 @@ for (const width of [1280, 390]) {
       await expect(page.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('list', { name: 'Sessions' }).getByText('This device')).toBeVisible();
 
-      // A common password is refused with the server's sentence, and nothing changes.
+      // Two different new passwords are refused in the browser, under the field that differs.
       await page.getByLabel('Current password', { exact: true }).fill(site.admin.password);
       await page.getByLabel('New password', { exact: true }).fill('password1234');
+      await page.getByLabel('Repeat the new password', { exact: true }).fill('password1235');
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await expect(page.getByLabel('Repeat the new password', { exact: true })).toHaveAccessibleDescription(
+        'The two new passwords are not the same.',
+      );
+
+      // A common password is refused with the server's sentence, and nothing changes.
       await page.getByLabel('Repeat the new password', { exact: true }).fill('password1234');
       await page.getByRole('button', { name: 'Change Password' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Password Not Changed' })).toContainText(

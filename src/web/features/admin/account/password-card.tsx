@@ -1,36 +1,29 @@
-import { type FormEvent, useState } from 'react';
-import { NEW_PASSWORD_MIN_LENGTH } from '../../../../domain/api/admin-account.ts';
+import { z } from 'zod';
+import { ChangePasswordSchema, NEW_PASSWORD_MIN_LENGTH } from '../../../../domain/api/admin-account.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { Form, FormField, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { useChangePassword } from './account-api.ts';
 
+/** The API's rules for a new password, and the same one typed twice. */
+const PasswordForm = ChangePasswordSchema.extend({ repeat: z.string() }).refine(
+  (form) => form.newPassword === form.repeat,
+  { path: ['repeat'], message: 'The two new passwords are not the same.' },
+);
+const EMPTY = { currentPassword: '', newPassword: '', repeat: '' };
+
 /** Change the password: the current one, the new one twice. The server checks it against common passwords. */
 export function PasswordCard() {
   const change = useChangePassword();
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [error, setError] = useState<string | undefined>();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (newPassword.length < NEW_PASSWORD_MIN_LENGTH) {
-      setError(`The new password needs at least ${NEW_PASSWORD_MIN_LENGTH} characters.`);
-      return;
-    }
-    if (newPassword !== repeat) {
-      setError('The two new passwords are not the same.');
-      return;
-    }
-    setError(undefined);
+  async function onSubmit(
+    { currentPassword, newPassword }: z.output<typeof PasswordForm>,
+    form: FormMethods<typeof PasswordForm>,
+  ) {
     try {
       const { signedOutSessions } = await change.mutateAsync({ currentPassword, newPassword });
-      setCurrentPassword('');
-      setNewPassword('');
-      setRepeat('');
+      form.reset(EMPTY);
       toast({
         title: 'Password Changed',
         description:
@@ -58,38 +51,20 @@ export function PasswordCard() {
         </>
       }
     >
-      <form onSubmit={onSubmit} className="mt-4 space-y-4">
-        <Field label="Current password" id="account-current-password">
-          <Input
-            type="password"
-            autoComplete="current-password"
-            required
-            value={currentPassword}
-            onChange={(e) => setCurrentPassword(e.target.value)}
-          />
-        </Field>
-        <Field label="New password" id="account-new-password" error={error}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            required
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-          />
-        </Field>
-        <Field label="Repeat the new password" id="account-repeat-password">
-          <Input
-            type="password"
-            autoComplete="new-password"
-            required
-            value={repeat}
-            onChange={(e) => setRepeat(e.target.value)}
-          />
-        </Field>
+      <Form schema={PasswordForm} defaultValues={EMPTY} onSubmit={onSubmit} className="mt-4 space-y-4">
+        <FormField name="currentPassword" label="Current password" id="account-current-password">
+          <FormInput type="password" autoComplete="current-password" />
+        </FormField>
+        <FormField name="newPassword" label="New password" id="account-new-password">
+          <FormInput type="password" autoComplete="new-password" />
+        </FormField>
+        <FormField name="repeat" label="Repeat the new password" id="account-repeat-password">
+          <FormInput type="password" autoComplete="new-password" />
+        </FormField>
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Changing...' : 'Change Password'}
         </Button>
-      </form>
+      </Form>
     </AdminCard>
   );
 }

@@ -1,6 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import type { z } from 'zod';
+import { TwoFactorDisableSchema, TwoFactorEnableSchema } from '../../../../domain/api/admin-account.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { Form, FormField, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
@@ -57,14 +60,14 @@ export function TwoFactorCard() {
 function SetUp({ onEnabled }: { onEnabled(codes: string[]): void }) {
   const setup = useTwoFactorSetup();
   const enable = useTwoFactorEnable();
-  const [code, setCode] = useState('');
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!code.trim()) return;
+  async function onSubmit(
+    { code }: z.output<typeof TwoFactorEnableSchema>,
+    form: FormMethods<typeof TwoFactorEnableSchema>,
+  ) {
     try {
-      const { recoveryCodes } = await enable.mutateAsync(code.trim());
-      setCode('');
+      const { recoveryCodes } = await enable.mutateAsync(code);
+      form.reset({ code: '' });
       toast({ title: 'Two-Step Sign-In On', description: 'Save your recovery codes now.' });
       onEnabled(recoveryCodes);
     } catch (failure) {
@@ -96,24 +99,24 @@ function SetUp({ onEnabled }: { onEnabled(codes: string[]): void }) {
       <Field label="Set-up key" id="two-factor-key" hint="Cannot scan? Type this key into the app instead.">
         <Input readOnly value={setup.data.secret} className="font-mono" />
       </Field>
-      <form onSubmit={onSubmit} className="space-y-4">
-        <Field
+      <Form
+        schema={TwoFactorEnableSchema}
+        defaultValues={{ code: '' }}
+        onSubmit={onSubmit}
+        className="space-y-4"
+      >
+        <FormField
+          name="code"
           label="Code from the app"
           id="two-factor-enable-code"
           hint="2. Enter the 6 digits the app shows now."
         >
-          <Input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </Field>
+          <FormInput inputMode="numeric" autoComplete="one-time-code" />
+        </FormField>
         <Button type="submit" disabled={enable.isPending}>
           {enable.isPending ? 'Turning on...' : 'Turn On'}
         </Button>
-      </form>
+      </Form>
     </div>
   );
 }
@@ -157,16 +160,14 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
 
 function TurnOff({ enabledAt, recoveryCodesLeft }: { enabledAt: string | null; recoveryCodesLeft: number }) {
   const disable = useTwoFactorDisable();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!password || !code.trim()) return;
+  async function onSubmit(
+    values: z.output<typeof TwoFactorDisableSchema>,
+    form: FormMethods<typeof TwoFactorDisableSchema>,
+  ) {
     try {
-      await disable.mutateAsync({ password, code: code.trim() });
-      setPassword('');
-      setCode('');
+      await disable.mutateAsync(values);
+      form.reset({ password: '', code: '' });
       toast({ title: 'Two-Step Sign-In Off', description: 'Logging in now takes your password only.' });
     } catch (failure) {
       failed('Two-Step Sign-In Still On')(failure);
@@ -179,28 +180,22 @@ function TurnOff({ enabledAt, recoveryCodesLeft }: { enabledAt: string | null; r
         Two-step sign-in is on{enabledAt ? ` since ${formatMoment(enabledAt)}` : ''}. {recoveryCodesLeft}{' '}
         recovery code(s) left.
       </p>
-      <form onSubmit={onSubmit} className="space-y-4">
-        <Field label="Password" id="two-factor-disable-password">
-          <Input
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
-        <Field label="Code from the app or a recovery code" id="two-factor-disable-code">
-          <Input
-            autoComplete="one-time-code"
-            required
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </Field>
+      <Form
+        schema={TwoFactorDisableSchema}
+        defaultValues={{ password: '', code: '' }}
+        onSubmit={onSubmit}
+        className="space-y-4"
+      >
+        <FormField name="password" label="Password" id="two-factor-disable-password">
+          <FormInput type="password" autoComplete="current-password" />
+        </FormField>
+        <FormField name="code" label="Code from the app or a recovery code" id="two-factor-disable-code">
+          <FormInput autoComplete="one-time-code" />
+        </FormField>
         <Button type="submit" variant="secondary" disabled={disable.isPending}>
           {disable.isPending ? 'Turning off...' : 'Turn Off Two-Step Sign-In'}
         </Button>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
 import { toast, toastOutcome } from '../../../lib/toast.ts';
-import { cardClass } from '../shared/styles.ts';
+import { AdminCard } from '../shared/card.tsx';
 
 /** The server's own schema, and a password that is not blank (the server says the same with a 400). */
 const EmailPasswordForm = SetEmailPasswordSchema.refine((value) => value.password.trim() !== '', {
@@ -53,14 +53,17 @@ function EmailSetupCard() {
   }
 
   return (
-    <section className={`${cardClass} max-w-xl`} aria-labelledby="email-setup-heading">
-      <h2 id="email-setup-heading" className="font-serif text-xl">
-        Email Setup
-      </h2>
-      <p className="mt-1 text-sm text-stone-600">
-        Booking confirmations are sent to guests from the site's e-mail account. Enter its password to turn
-        them on; it is stored encrypted.
-      </p>
+    <AdminCard
+      headingId="email-setup-heading"
+      title="Email Setup"
+      className="max-w-xl"
+      intro={
+        <>
+          Booking confirmations are sent to guests from the site's e-mail account. Enter its password to turn
+          them on; it is stored encrypted.
+        </>
+      }
+    >
       <p className="mt-3 text-sm" role="status">
         {status.isPending
           ? 'Checking the e-mail setup…'
@@ -103,6 +106,6 @@ function EmailSetupCard() {
           </Button>
         </div>
       ) : null}
-    </section>
+    </AdminCard>
   );
 }

@@ -5,6 +5,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { Form, FormCheckbox, FormField, FormInput, FormTextarea } from '../../../components/ui/form.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
+import { AdminCard } from '../shared/card.tsx';
 import { cardClass } from '../shared/styles.ts';
 import { useEmailTemplates, useGuestMessageSettings, useSaveGuestMessageSettings } from './email-api.ts';
 
@@ -32,14 +33,17 @@ export function GuestMessagesCard() {
   }
 
   return (
-    <section className={`${cardClass} max-w-xl`} aria-labelledby="guest-messages-heading">
-      <h2 id="guest-messages-heading" className="font-serif text-xl">
-        Guest messages
-      </h2>
-      <p className="mt-1 text-sm text-stone-600">
-        Guests get an arrival e-mail 24 hours before check-in with these instructions and their access code,
-        and a thank-you the morning after check-out. A stay's own code is set on the booking.
-      </p>
+    <AdminCard
+      headingId="guest-messages-heading"
+      title="Guest messages"
+      className="max-w-xl"
+      intro={
+        <>
+          Guests get an arrival e-mail 24 hours before check-in with these instructions and their access code,
+          and a thank-you the morning after check-out. A stay's own code is set on the booking.
+        </>
+      }
+    >
       {/* The saved settings fill the form once they are read, and again once a save returns them. */}
       <Form
         schema={GuestMessageSettingsSchema}
@@ -76,7 +80,7 @@ export function GuestMessagesCard() {
           {save.isPending ? 'Saving...' : 'Save Guest Messages'}
         </Button>
       </Form>
-    </section>
+    </AdminCard>
   );
 }
 

@@ -10,7 +10,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormAlert, FormField, FormInput, FormSelect, readAt } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { cardClass } from '../shared/styles.ts';
+import { AdminCard } from '../shared/card.tsx';
 import { useMailServer, useSaveMailServer } from './email-api.ts';
 
 const SECURITY_LABELS: Record<MailSecurity, string> = {
@@ -55,15 +55,18 @@ const MailServerForm = z
 export function MailServerCard() {
   const current = useMailServer();
   return (
-    <section className={`${cardClass} max-w-xl`} aria-labelledby="mail-server-heading">
-      <h2 id="mail-server-heading" className="font-serif text-xl">
-        Mail Server
-      </h2>
-      <p className="mt-1 text-sm text-stone-600">
-        The outgoing mail server of the site’s e-mail account (your provider’s help pages call it SMTP). The
-        site logs in with these settings before saving them; the password is stored encrypted and never shown
-        again.
-      </p>
+    <AdminCard
+      headingId="mail-server-heading"
+      title="Mail Server"
+      className="max-w-xl"
+      intro={
+        <>
+          The outgoing mail server of the site’s e-mail account (your provider’s help pages call it SMTP). The
+          site logs in with these settings before saving them; the password is stored encrypted and never
+          shown again.
+        </>
+      }
+    >
       {current.data ? (
         <MailServerFields settings={current.data} />
       ) : (
@@ -73,7 +76,7 @@ export function MailServerCard() {
             : 'Loading the mail server…'}
         </p>
       )}
-    </section>
+    </AdminCard>
   );
 }
 

@@ -9,18 +9,20 @@ type AdminCardProps = {
   intro?: ReactNode;
   /** Beside the heading: what belongs to the whole card (a date, the version, buttons). */
   aside?: ReactNode;
+  /** More classes for the card (a narrower width). */
+  className?: string;
   children?: ReactNode;
 };
 
 /** One card of the admin: a region named by its heading, a sentence under it, what it holds. */
-export function AdminCard({ headingId, title, intro, aside, children }: AdminCardProps) {
+export function AdminCard({ headingId, title, intro, aside, className, children }: AdminCardProps) {
   const heading = (
     <h2 id={headingId} className="font-serif text-xl">
       {title}
     </h2>
   );
   return (
-    <section className={cardClass} aria-labelledby={headingId}>
+    <section className={className ? `${cardClass} ${className}` : cardClass} aria-labelledby={headingId}>
       {aside === undefined ? (
         heading
       ) : (
