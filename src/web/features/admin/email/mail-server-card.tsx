@@ -11,6 +11,7 @@ import { Form, FormAlert, FormField, FormInput, FormSelect, readAt } from '../..
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
+import { WhenRead } from '../shared/when-read.tsx';
 import { useMailServer, useSaveMailServer } from './email-api.ts';
 
 const SECURITY_LABELS: Record<MailSecurity, string> = {
@@ -67,15 +68,9 @@ export function MailServerCard() {
         </>
       }
     >
-      {current.data ? (
-        <MailServerFields settings={current.data} />
-      ) : (
-        <p className="mt-3 text-sm" role="status">
-          {current.isError
-            ? `Could not read the mail server: ${current.error.message}`
-            : 'Loading the mail server…'}
-        </p>
-      )}
+      <WhenRead query={current} what="the mail server">
+        {(settings) => <MailServerFields settings={settings} />}
+      </WhenRead>
     </AdminCard>
   );
 }

@@ -11,18 +11,29 @@ type AdminCardProps = {
   aside?: ReactNode;
   /** More classes for the card (a narrower width). */
   className?: string;
+  /** Without the card's frame, for a card inside another (its heading and region kept). */
+  frame?: boolean;
   children?: ReactNode;
 };
 
 /** One card of the admin: a region named by its heading, a sentence under it, what it holds. */
-export function AdminCard({ headingId, title, intro, aside, className, children }: AdminCardProps) {
+export function AdminCard({
+  headingId,
+  title,
+  intro,
+  aside,
+  className,
+  frame = true,
+  children,
+}: AdminCardProps) {
+  const classes = [frame ? cardClass : undefined, className].filter(Boolean).join(' ');
   const heading = (
     <h2 id={headingId} className="font-serif text-xl">
       {title}
     </h2>
   );
   return (
-    <section className={className ? `${cardClass} ${className}` : cardClass} aria-labelledby={headingId}>
+    <section className={classes} aria-labelledby={headingId}>
       {aside === undefined ? (
         heading
       ) : (

@@ -5,6 +5,8 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormAlert, FormField, FormInput, readAt } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { AdminCard } from '../shared/card.tsx';
+import { WhenRead } from '../shared/when-read.tsx';
 import { useSaveStripeSettings, useStripeSettings } from './stripe-api.ts';
 
 const StripeKeysForm = z
@@ -31,24 +33,22 @@ const ENVIRONMENT_HINT = 'Set by the server’s environment, which wins over thi
 export function StripeKeysCard() {
   const current = useStripeSettings();
   return (
-    <section aria-labelledby="stripe-keys-heading" className="max-w-xl">
-      <h2 id="stripe-keys-heading" className="font-serif text-xl">
-        Card payments (Stripe)
-      </h2>
-      <p className="mt-1 text-sm text-stone-600">
-        The keys of your Stripe account (Stripe’s dashboard, Developers: API keys and Webhooks). The site
-        checks them with Stripe before saving them; secret keys are stored encrypted and never shown again.
-      </p>
-      {current.data ? (
-        <StripeKeysFields settings={current.data} />
-      ) : (
-        <p className="mt-3 text-sm" role="status">
-          {current.isError
-            ? `Could not read the Stripe keys: ${current.error.message}`
-            : 'Loading the Stripe keys…'}
-        </p>
-      )}
-    </section>
+    <AdminCard
+      headingId="stripe-keys-heading"
+      title="Card payments (Stripe)"
+      className="max-w-xl"
+      frame={false}
+      intro={
+        <>
+          The keys of your Stripe account (Stripe’s dashboard, Developers: API keys and Webhooks). The site
+          checks them with Stripe before saving them; secret keys are stored encrypted and never shown again.
+        </>
+      }
+    >
+      <WhenRead query={current} what="the Stripe keys">
+        {(settings) => <StripeKeysFields settings={settings} />}
+      </WhenRead>
+    </AdminCard>
   );
 }
 
