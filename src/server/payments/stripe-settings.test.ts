@@ -105,11 +105,12 @@ describe('the Stripe keys in the admin', () => {
     });
   });
 
-  it('refuses a test publishable key with a live secret key, before asking Stripe', async () => {
+  it('refuses a live publishable key with a test secret key, before asking Stripe', async () => {
     const asked = standIn.requests.length;
+    // A publishable key is public by design; no secret in the repository looks like a live one.
     const response = await admin('PUT', {
-      publishableKey: PUBLISHABLE_KEY,
-      secretKey: 'sk_live_somethingLive000',
+      publishableKey: 'pk_live_standInPublishable',
+      secretKey: STAND_IN_SECRET_KEY,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(
