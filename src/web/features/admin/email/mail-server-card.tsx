@@ -6,11 +6,10 @@ import {
   SaveMailServerSchema,
 } from '../../../../domain/api/email.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormAlert, FormField, FormInput, FormSelect, readAt } from '../../../components/ui/form.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
+import { SetByEnvironment } from '../shared/set-by-environment.tsx';
 import { WhenRead } from '../shared/when-read.tsx';
 import { useMailServer, useSaveMailServer } from './email-api.ts';
 
@@ -78,8 +77,6 @@ export function MailServerCard() {
 function MailServerFields({ settings }: { settings: MailServerSettings }) {
   const save = useSaveMailServer();
   const fixed = new Set(settings.fromEnvironment);
-  const fromEnvironment = (field: keyof typeof VARIABLES) =>
-    `Set by the server’s environment (${VARIABLES[field]}), which wins over this form.`;
 
   async function onSubmit(form: z.output<typeof MailServerForm>) {
     const saved = await save.mutateAsync(form);
@@ -105,9 +102,11 @@ function MailServerFields({ settings }: { settings: MailServerSettings }) {
       {(form) => (
         <>
           {fixed.has('host') ? (
-            <Field label="Mail server address" hint={fromEnvironment('host')}>
-              <Input readOnly value={settings.host ?? ''} />
-            </Field>
+            <SetByEnvironment
+              label="Mail server address"
+              variable={VARIABLES.host}
+              value={settings.host ?? ''}
+            />
           ) : (
             <FormField name="host" label="Mail server address" hint="For example smtp.gmail.com">
               <FormInput autoComplete="off" spellCheck={false} />
@@ -115,18 +114,18 @@ function MailServerFields({ settings }: { settings: MailServerSettings }) {
           )}
           <div className="grid gap-4 sm:grid-cols-2">
             {fixed.has('port') ? (
-              <Field label="Port" hint={fromEnvironment('port')}>
-                <Input readOnly value={String(settings.port)} />
-              </Field>
+              <SetByEnvironment label="Port" variable={VARIABLES.port} value={String(settings.port)} />
             ) : (
               <FormField name="port" label="Port" hint="587 or 465 at most providers">
                 <FormInput inputMode="numeric" />
               </FormField>
             )}
             {fixed.has('security') ? (
-              <Field label="Security" hint={fromEnvironment('security')}>
-                <Input readOnly value={SECURITY_LABELS[settings.security]} />
-              </Field>
+              <SetByEnvironment
+                label="Security"
+                variable={VARIABLES.security}
+                value={SECURITY_LABELS[settings.security]}
+              />
             ) : (
               <FormField name="security" label="Security">
                 <FormSelect>
@@ -140,9 +139,7 @@ function MailServerFields({ settings }: { settings: MailServerSettings }) {
             )}
           </div>
           {fixed.has('user') ? (
-            <Field label="Account" hint={fromEnvironment('user')}>
-              <Input readOnly value={settings.user ?? ''} />
-            </Field>
+            <SetByEnvironment label="Account" variable={VARIABLES.user} value={settings.user ?? ''} />
           ) : (
             <FormField
               name="user"

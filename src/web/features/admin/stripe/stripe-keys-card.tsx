@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { SaveStripeSettingsSchema, type StripeSettings } from '../../../../domain/api/payments.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormAlert, FormField, FormInput, readAt } from '../../../components/ui/form.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
+import { SetByEnvironment } from '../shared/set-by-environment.tsx';
 import { WhenRead } from '../shared/when-read.tsx';
 import { useSaveStripeSettings, useStripeSettings } from './stripe-api.ts';
 
@@ -22,8 +21,6 @@ const StripeKeysForm = z
       context,
     ),
   );
-
-const ENVIRONMENT_HINT = 'Set by the server’s environment, which wins over this form.';
 
 /**
  * Stripe's keys (decision 024): checked with Stripe (its account endpoint) before they are stored, the secrets
@@ -80,9 +77,11 @@ function StripeKeysFields({ settings }: { settings: StripeSettings }) {
             : 'The server’s environment sets the Stripe keys, which win over keys entered here.'}
         </p>
         {settings.publishableKey ? (
-          <Field label="Publishable key" hint={ENVIRONMENT_HINT}>
-            <Input readOnly value={settings.publishableKey} />
-          </Field>
+          <SetByEnvironment
+            label="Publishable key"
+            variable="STRIPE_PUBLISHABLE_KEY"
+            value={settings.publishableKey}
+          />
         ) : null}
       </div>
     );
@@ -115,9 +114,11 @@ function StripeKeysFields({ settings }: { settings: StripeSettings }) {
             format="Starts with sk_live_ (sk_test_ in test mode)"
           />
           {fixed.has('webhookSecret') ? (
-            <Field label="Webhook signing secret" hint={ENVIRONMENT_HINT}>
-              <Input readOnly value={`Ends in ${settings.webhookSecretLast4 ?? ''}`} />
-            </Field>
+            <SetByEnvironment
+              label="Webhook signing secret"
+              variable="STRIPE_WEBHOOK_SECRET"
+              value={`Ends in ${settings.webhookSecretLast4 ?? ''}`}
+            />
           ) : (
             <SecretField
               name="webhookSecret"
