@@ -192,7 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 function appContext(options: BuildAppOptions, clock: Clock, log: FastifyInstance['log']): AppContext {
   const { config, database } = options;
   const secretBox = createSecretBox({ secretKey: config.secretKey, dataDir: config.dataDir });
-  const paymentSettings = createPaymentSettings({ config, db: database.db, secretBox });
+  const paymentSettings = createPaymentSettings({ config, db: database.db, clock, secretBox });
   return {
     config,
     database,

@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SaveStripeSettings, StripeSettings } from '../../domain/api/payments.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { DbOrTx } from '../db/database.ts';
+import { createKeptReadings } from '../db/kept-readings.ts';
 import { settings } from '../db/schema.ts';
 import type { SealedSecret, SecretBox } from '../settings/secret-box.ts';
 
@@ -12,14 +14,22 @@ const PURPOSE = { secretKey: 'stripe-secret-key', webhookSecret: 'stripe-webhook
 
 type StoredKeys = { publishableKey: string; secretKey: SealedSecret; webhookSecret: SealedSecret | null };
 
+/**
+ * How long the keys read from the database are kept in memory: every hold, webhook and browser configuration
+ * asks for them. The process that saves them forgets them at once; another process sharing one PostgreSQL sees
+ * them within this bound (docs/decisions/019-caches-kept-by-their-writer.md).
+ */
+export const STRIPE_KEYS_KEPT_MS = 2000;
+
 /** The payments the site takes now: the environment's where it sets them, else the keys saved in the admin. */
 export type CurrentPayments = Config['payments'];
 
 /**
  * Where the payment mode and Stripe's keys come from (decision 024). The environment wins: PAYMENTS=demo keeps
  * demo payments; STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (and STRIPE_WEBHOOK_SECRET) are used as they are.
- * Otherwise the keys the owner saved in the admin, read from the database on `refresh()` — before every hold,
- * every webhook and every read of the browser's configuration — so a change needs no restart, in any process.
+ * Otherwise the keys the owner saved in the admin, asked for on `refresh()` — before every hold, every webhook and
+ * every read of the browser's configuration — and kept for up to STRIPE_KEYS_KEPT_MS, so a change needs no
+ * restart, in any process.
  * `current()` is the last reading, for what cannot wait on the database (the security headers).
  */
 export type PaymentSettings = {
@@ -31,8 +41,10 @@ export type PaymentSettings = {
     input: SaveStripeSettings,
     db?: DbOrTx,
   ): Promise<{ secretKey: string; publishableKey: string } | undefined>;
-  /** Stores the keys (call `refresh()` once the transaction commits). */
+  /** Stores the keys (call `forget()` once the transaction commits). */
   save(db: DbOrTx, input: SaveStripeSettings): Promise<void>;
+  /** After the commit that saved keys: the kept reading is dropped, the next read goes to the database. */
+  forget(): void;
 };
 
 const last4 = (secret: string | undefined) => (secret ? secret.slice(-4) : null);
@@ -40,9 +52,10 @@ const last4 = (secret: string | undefined) => (secret ? secret.slice(-4) : null)
 export function createPaymentSettings(options: {
   config: Config;
   db: DbOrTx;
+  clock: Clock;
   secretBox: SecretBox;
 }): PaymentSettings {
-  const { config, db: defaultDb, secretBox } = options;
+  const { config, db: defaultDb, clock, secretBox } = options;
   const env = config.payments;
   const envDemo = env.mode === 'demo' && env.chosen === true;
   let snapshot: CurrentPayments = env;
@@ -62,7 +75,12 @@ export function createPaymentSettings(options: {
     }
   }
 
-  async function storedKeys(db: DbOrTx) {
+  /** The keys as saved, read from `db` (a transaction reads its own writes), else the kept reading. */
+  function storedKeys(db: DbOrTx) {
+    return db === defaultDb ? kept.get('stripe', clock.now()) : openStored(db);
+  }
+
+  async function openStored(db: DbOrTx) {
     const stored = await readStored(db);
     if (!stored) return undefined;
     const [secretKey, webhookSecret] = await Promise.all([
@@ -71,6 +89,12 @@ export function createPaymentSettings(options: {
     ]);
     return { publishableKey: stored.publishableKey, secretKey, webhookSecret };
   }
+
+  const kept = createKeptReadings<'stripe', Awaited<ReturnType<typeof openStored>>>({
+    clock,
+    maxAgeMs: STRIPE_KEYS_KEPT_MS,
+    read: async () => ({ value: await openStored(defaultDb) }),
+  });
 
   async function refresh(db: DbOrTx = defaultDb): Promise<CurrentPayments> {
     if (env.mode === 'stripe') {
@@ -141,5 +165,6 @@ export function createPaymentSettings(options: {
         .values({ key: STRIPE_KEYS_SETTING, value })
         .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
     },
+    forget: () => kept.forget(),
   };
 }

@@ -55,19 +55,24 @@ export const stripeSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (
         request.log.warn({ reason: check.reason }, 'Stripe refused the keys entered in the admin');
         throw new HttpError(check.reason === 'refused' ? 400 : 502, 'stripe_keys_refused', check.message);
       }
-      await db.transaction(async (tx) => {
-        await paymentSettings.save(tx, request.body);
-        await audit(tx, {
-          actor: actor(request),
-          action: 'payments.stripe_keys_set',
-          details: {
-            account: check.accountId,
-            mode: keyMode(keys.secretKey),
-            secretKeyChanged: Boolean(request.body.secretKey),
-            webhookSecretChanged: Boolean(request.body.webhookSecret),
-          },
+      try {
+        await db.transaction(async (tx) => {
+          await paymentSettings.save(tx, request.body);
+          await audit(tx, {
+            actor: actor(request),
+            action: 'payments.stripe_keys_set',
+            details: {
+              account: check.accountId,
+              mode: keyMode(keys.secretKey),
+              secretKeyChanged: Boolean(request.body.secretKey),
+              webhookSecretChanged: Boolean(request.body.webhookSecret),
+            },
+          });
         });
-      });
+      } finally {
+        // The keys kept in memory are read again after the commit (docs/decisions/019-caches-kept-by-their-writer.md).
+        paymentSettings.forget();
+      }
       reply.header('cache-control', 'no-store');
       return paymentSettings.view();
     },
