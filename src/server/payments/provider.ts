@@ -69,7 +69,8 @@ export function offSessionOutcome(intent: ProviderPaymentIntent): OffSessionOutc
 export type ProviderRefund = { id: string; amount: number };
 
 export interface PaymentProvider {
-  readonly mode: 'stripe' | 'demo';
+  /** `off` only for the app's provider on a public site without Stripe's keys: every new payment is refused. */
+  readonly mode: 'stripe' | 'demo' | 'off';
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<ProviderPaymentIntent>;
   /** null when the provider does not know the id. */
   retrievePaymentIntent(id: string): Promise<ProviderPaymentIntent | null>;
