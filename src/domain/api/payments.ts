@@ -169,6 +169,7 @@ export const DemoIntentStatusSchema = z.object({
     'requires_confirmation',
     'requires_action',
     'processing',
+    'requires_capture',
     'succeeded',
     'canceled',
   ]),

@@ -75,6 +75,8 @@ export function createLivePaymentProvider(
     retrievePaymentIntent: async (id) => (await owner(id)).retrievePaymentIntent(id),
     cancelPaymentIntent: async (id) => (await owner(id)).cancelPaymentIntent(id),
     chargeOffSession: async (input) => (await owner(input.customerId)).chargeOffSession(input),
+    holdOffSession: async (input) => (await owner(input.customerId)).holdOffSession(input),
+    capturePaymentIntent: async (input) => (await owner(input.paymentIntentId)).capturePaymentIntent(input),
     refund: async (input) => (await owner(input.paymentIntentId)).refund(input),
     async confirmWithCard(id, clientSecret, card) {
       await settings.refresh();
