@@ -178,6 +178,13 @@ export const InvoicingSettingsSchema = z.object({
   ),
 });
 
+/** The invoicing details as stored and read back. */
+export const InvoicingSettingsRecordSchema = z.object({
+  tradingName: z.string().nullable(),
+  tradingAddress: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+});
+
 /** The company a guest asks their receipts and credit notes to be made out to (manage page). */
 export const InvoiceDetailsSchema = z.object({
   companyName: textField({ error: 'The company name must be text' })
@@ -214,7 +221,7 @@ export type DocumentSummary = z.infer<typeof DocumentSummarySchema>;
 /** GET /api/manage/{reference}/documents: the booking's documents and the company they are made out to. */
 export const ManageDocumentsSchema = z.object({
   documents: z.array(DocumentSummarySchema),
-  invoiceDetails: InvoiceDetailsSchema.nullable(),
+  invoiceDetails: z.object({ companyName: z.string(), companyAddress: z.string() }).nullable(),
 });
 export type ManageDocuments = z.infer<typeof ManageDocumentsSchema>;
 

@@ -336,7 +336,7 @@ export const outbox = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     attachments: jsonb('attachments')
-      .$type<{ filename: string; contentType: string; content: string }[]>()
+      .$type<{ filename: string; contentType: string; content: string; encoding?: 'base64' }[]>()
       .notNull()
       .default([]),
     status: text('status', { enum: ['queued', 'sent', 'failed'] })

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import {
   DEFAULT_INVOICING_SETTINGS,
   type DocumentContent,
@@ -134,5 +134,14 @@ export function listPeriodDocuments(db: DbOrTx, from: string, to: string) {
     .select()
     .from(documents)
     .where(between(documents.issuedOn, from, to))
+    .orderBy(asc(documents.id));
+}
+
+/** The stay's documents for these payments (the receipt a confirmation e-mail carries, say), oldest first. */
+export function listStayDocumentsFor(db: DbOrTx, stayId: string, payments: readonly DocumentPayment[]) {
+  return db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.stayId, stayId), inArray(documents.payment, [...payments])))
     .orderBy(asc(documents.id));
 }
