@@ -1,0 +1,119 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { InvoiceDetailsSchema, type ManageDocuments } from '../../../domain/documents.ts';
+import { formatDayMonthYear, formatGbpWithPence } from '../../../domain/format.ts';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input, Textarea } from '../../components/ui/input.tsx';
+import { toast } from '../../lib/toast.ts';
+import { manageDocumentsQuery, saveInvoiceDetails } from './documents-api.ts';
+
+const PANEL = 'rounded-lg border border-stone-200 bg-white p-6 shadow-sm';
+
+/**
+ * The guest's receipts and credit notes to download, and the company the next ones are made out to (a
+ * corporate stay): documents already issued never change.
+ */
+export function DocumentsSection({ reference, bookingKey }: { reference: string; bookingKey: string }) {
+  const documents = useQuery(manageDocumentsQuery(reference, bookingKey));
+  return (
+    <section aria-labelledby="documents-heading" className={`${PANEL} mt-6`}>
+      <h2 id="documents-heading" className="font-serif text-2xl">
+        Receipts and invoices
+      </h2>
+      {documents.isPending ? (
+        <p className="mt-2 text-stone-600" role="status">
+          Loading your receipts…
+        </p>
+      ) : documents.isError ? (
+        <p className="mt-2 text-stone-700">{documents.error.message}</p>
+      ) : (
+        <>
+          {documents.data.documents.length === 0 ? (
+            <p className="mt-2 text-stone-700">There are no receipts for this booking yet.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-stone-200">
+              {documents.data.documents.map((document) => (
+                <li key={document.number} className="flex flex-wrap items-center justify-between gap-3 py-2">
+                  <span>
+                    {document.title} {document.number}
+                    <span className="text-stone-600">
+                      {' '}
+                      · {formatDayMonthYear(document.issuedOn)} · {formatGbpWithPence(document.amountPence)}
+                    </span>
+                  </span>
+                  <a
+                    href={document.url}
+                    download
+                    aria-label={`Download ${document.title.toLowerCase()} ${document.number}`}
+                    className={buttonClass({ variant: 'secondary' })}
+                  >
+                    Download PDF
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+          <CompanyForm reference={reference} bookingKey={bookingKey} saved={documents.data.invoiceDetails} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function CompanyForm({
+  reference,
+  bookingKey,
+  saved,
+}: {
+  reference: string;
+  bookingKey: string;
+  saved: ManageDocuments['invoiceDetails'];
+}) {
+  const queryClient = useQueryClient();
+  const [companyName, setName] = useState(saved?.companyName ?? '');
+  const [companyAddress, setAddress] = useState(saved?.companyAddress ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = InvoiceDetailsSchema.safeParse({ companyName, companyAddress });
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+      );
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await saveInvoiceDetails(reference, bookingKey, parsed.data);
+      await queryClient.invalidateQueries({ queryKey: manageDocumentsQuery(reference, bookingKey).queryKey });
+      toast({ title: 'Saved', description: 'Your next receipts will be made out to this company.' });
+    } catch (error) {
+      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-5 space-y-3 border-stone-200 border-t pt-4">
+      <h3 className="font-semibold">Invoice to a company</h3>
+      <p className="text-sm text-stone-700">
+        Receipts and credit notes issued from now on are made out to this company; those already issued stay
+        as they are.
+      </p>
+      <Field label="Company name" error={errors.companyName}>
+        <Input value={companyName} onChange={(e) => setName(e.target.value)} autoComplete="organization" />
+      </Field>
+      <Field label="Company address" error={errors.companyAddress}>
+        <Textarea rows={3} value={companyAddress} onChange={(e) => setAddress(e.target.value)} />
+      </Field>
+      <Button type="submit" variant="secondary" disabled={busy}>
+        {busy ? 'Saving...' : 'Save company details'}
+      </Button>
+    </form>
+  );
+}
