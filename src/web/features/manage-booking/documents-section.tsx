@@ -42,13 +42,12 @@ export function DocumentsSection({ reference, bookingKey }: { reference: string;
                       · {formatDayMonthYear(document.issuedOn)} · {formatGbpWithPence(document.amountPence)}
                     </span>
                   </span>
-                  <a
-                    href={document.url}
-                    download
-                    aria-label={`Download ${document.title.toLowerCase()} ${document.number}`}
-                    className={buttonClass({ variant: 'secondary' })}
-                  >
-                    Download PDF
+                  <a href={document.url} download className={buttonClass({ variant: 'secondary' })}>
+                    Download
+                    <span className="sr-only">
+                      {' '}
+                      {document.title.toLowerCase()} {document.number}
+                    </span>
                   </a>
                 </li>
               ))}

@@ -29,14 +29,17 @@ export function StayDocuments({ stayId }: { stayId: string }) {
               </span>
               <Button
                 variant="secondary"
-                aria-label={`Download ${document.title.toLowerCase()} ${document.number}`}
                 onClick={() =>
                   downloadDocument(document).catch((error: Error) =>
                     toast({ title: 'Error', description: error.message, variant: 'destructive' }),
                   )
                 }
               >
-                PDF
+                Download
+                <span className="sr-only">
+                  {' '}
+                  {document.title.toLowerCase()} {document.number}
+                </span>
               </Button>
             </li>
           ))}
