@@ -245,6 +245,17 @@ describe('a payment in full, then a cancellation', () => {
     expect(await unpackTar(none.rawPayload)).toEqual([]);
     const backwards = await admin('GET', '/api/admin/documents?from=2026-12-01&to=2026-11-30');
     expect(backwards.statusCode).toBe(400);
+
+    // The guest's data export (UK GDPR) carries the documents issued to them, as issued.
+    const exported = await admin('GET', '/api/admin/guests/export?email=ada@example.test');
+    expect(exported.json().documents).toEqual([
+      expect.objectContaining({
+        number: '2026-0001',
+        reference,
+        content: expect.objectContaining({ buyer: { name: 'Ada Lovelace', company: null } }),
+      }),
+      expect.objectContaining({ number: 'CN-2026-0001', reference }),
+    ]);
   });
 });
 

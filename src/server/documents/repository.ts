@@ -123,6 +123,11 @@ export function listStayDocuments(db: DbOrTx, stayId: string) {
   return db.select().from(documents).where(eq(documents.stayId, stayId)).orderBy(asc(documents.id));
 }
 
+/** The documents of these stays (a guest's data export), in issue order. */
+export function listStaysDocuments(db: DbOrTx, stayIds: string[]) {
+  return db.select().from(documents).where(inArray(documents.stayId, stayIds)).orderBy(asc(documents.id));
+}
+
 export async function findDocument(db: DbOrTx, number: string) {
   const [row] = await db.select().from(documents).where(eq(documents.number, number));
   return row;
