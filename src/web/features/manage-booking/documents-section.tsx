@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { InvoiceDetailsSchema, type ManageDocuments } from '../../../domain/documents.ts';
+import {
+  type InvoiceDetails,
+  InvoiceDetailsSchema,
+  type ManageDocuments,
+} from '../../../domain/documents.ts';
 import { formatDayMonthYear, formatGbpWithPence } from '../../../domain/format.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input, Textarea } from '../../components/ui/input.tsx';
+import { Form, FormAlert, FormField, FormInput, FormTextarea } from '../../components/ui/form.tsx';
 import { toast } from '../../lib/toast.ts';
 import { manageDocumentsQuery, saveInvoiceDetails } from './documents-api.ts';
 
@@ -70,49 +72,42 @@ function CompanyForm({
   saved: ManageDocuments['invoiceDetails'];
 }) {
   const queryClient = useQueryClient();
-  const [companyName, setName] = useState(saved?.companyName ?? '');
-  const [companyAddress, setAddress] = useState(saved?.companyAddress ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = InvoiceDetailsSchema.safeParse({ companyName, companyAddress });
-    if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      );
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await saveInvoiceDetails(reference, bookingKey, parsed.data);
-      await queryClient.invalidateQueries({ queryKey: manageDocumentsQuery(reference, bookingKey).queryKey });
-      toast({ title: 'Saved', description: 'Your next receipts will be made out to this company.' });
-    } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+  async function onSubmit(details: InvoiceDetails) {
+    await saveInvoiceDetails(reference, bookingKey, details);
+    await queryClient.invalidateQueries({ queryKey: manageDocumentsQuery(reference, bookingKey).queryKey });
+    toast({ title: 'Saved', description: 'Your next receipts will be made out to this company.' });
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-5 space-y-3 border-stone-200 border-t pt-4">
-      <h3 className="font-semibold">Invoice to a company</h3>
-      <p className="text-sm text-stone-700">
-        Receipts and credit notes issued from now on are made out to this company; those already issued stay
-        as they are.
-      </p>
-      <Field label="Company name" error={errors.companyName}>
-        <Input value={companyName} onChange={(e) => setName(e.target.value)} autoComplete="organization" />
-      </Field>
-      <Field label="Company address" error={errors.companyAddress}>
-        <Textarea rows={3} value={companyAddress} onChange={(e) => setAddress(e.target.value)} />
-      </Field>
-      <Button type="submit" variant="secondary" disabled={busy}>
-        {busy ? 'Saving...' : 'Save company details'}
-      </Button>
-    </form>
+    <Form
+      schema={InvoiceDetailsSchema}
+      defaultValues={{ companyName: saved?.companyName ?? '', companyAddress: saved?.companyAddress ?? '' }}
+      onSubmit={onSubmit}
+      className="mt-5 space-y-3 border-stone-200 border-t pt-4"
+      aria-labelledby="company-heading"
+    >
+      {(form) => (
+        <>
+          <h3 id="company-heading" className="font-semibold">
+            Invoice to a company
+          </h3>
+          <p className="text-sm text-stone-700">
+            Receipts and credit notes issued from now on are made out to this company; those already issued
+            stay as they are.
+          </p>
+          <FormField name="companyName" label="Company name" id="company-name">
+            <FormInput autoComplete="organization" />
+          </FormField>
+          <FormField name="companyAddress" label="Company address" id="company-address">
+            <FormTextarea rows={3} />
+          </FormField>
+          <FormAlert className="text-red-800 text-sm" />
+          <Button type="submit" variant="secondary" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? 'Saving...' : 'Save company details'}
+          </Button>
+        </>
+      )}
+    </Form>
   );
 }
