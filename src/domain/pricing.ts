@@ -198,6 +198,20 @@ export function quoteStay(checkIn: IsoDate, checkOut: IsoDate): Quote {
 
 export const poundsToPence = (pounds: number) => Math.round(pounds * 100);
 
+/** '3 nights', '2 weekday nights', '1 night'. */
+export const nightsText = (count: number, kind = '') =>
+  `${count} ${kind ? `${kind} ` : ''}${count === 1 ? 'night' : 'nights'}`;
+
+/**
+ * A line of a quote as the guest reads it, on the booking page and on a receipt: '£225 × 2 weekday nights',
+ * '£450 × 2 weekday nights (Open week)', '£600 × 1 night (special price)'.
+ */
+export function quoteLineText(line: QuoteLine): string {
+  const price = formatGbp(line.pricePence);
+  if (line.kind === 'special') return `${price} × ${nightsText(line.nights)} (special price)`;
+  return `${price} × ${nightsText(line.nights, line.kind)}${line.season ? ` (${line.season})` : ''}`;
+}
+
 /** A quote's money in pence, as a booking stores it. */
 export function quotePence(quote: Quote) {
   return {

@@ -15,6 +15,7 @@ import { type Clock, createOffsetClock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
+import { documentsPlugin } from './documents/plugin.ts';
 import { downloadFileRoutes, downloadsApiRoutes } from './downloads/routes.ts';
 import { createEmailNotifications } from './email/notifications.ts';
 import { emailPlugin } from './email/plugin.ts';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentsPlugin, context);
   await app.register(adminBookingsPlugin, { ...context, refunds: options.refunds ?? context.payments });
   await app.register(guestJourneyPlugin, context);
+  await app.register(documentsPlugin, context);
   await app.register(photosPlugin, context);
   await app.register(backupsPlugin, context);
   await app.register(goLivePlugin, {

@@ -597,6 +597,22 @@ beforeAll(async () => {
     ...manage,
     body: { ...freshNights('guest'), message: 'A week later, please' },
   });
+  // Receipts and credit notes: the guest's, keyed like the manage page, and the owner's.
+  addSample('GET /api/manage/:reference/documents', manage);
+  addSample('GET /api/manage/:reference/documents/:number', {
+    ...manage,
+    params: { ...manage.params, number: '2026-0001' },
+  });
+  addSample('PUT /api/manage/:reference/invoice-details', {
+    ...manage,
+    body: { companyName: 'Fuzz Ltd', companyAddress: '1 Test Row\nAberdeen' },
+  });
+  addSample('PUT /api/admin/invoicing', {
+    body: { tradingName: 'Tower Lets', tradingAddress: '1 Kirk Court', vatNumber: 'GB123456789' },
+  });
+  addSample('GET /api/admin/bookings/:id/documents', { params: { id: stayId } });
+  addSample('GET /api/admin/documents/:number', { params: { number: '2026-0001' } });
+  addSample('GET /api/admin/documents', { query: { from: '2026-11-01', to: '2026-11-30' } });
   addSample('PUT /api/admin/guest-messages', {
     body: {
       checkInInstructions: 'The key safe is by the door.',

@@ -16,6 +16,7 @@ import type { BookingsRepository, StayRow } from '../bookings/bookings-repositor
 import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
 import type { Clock } from '../clock.ts';
 import { type Db, PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx } from '../db/database.ts';
+import { issueCreditNote } from '../documents/issue.ts';
 import { badGateway, conflict, HttpError, notFound } from '../errors.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -173,6 +174,13 @@ export function createAdminBookingService(deps: Dependencies) {
         },
         tx,
       );
+      // The refund's credit note, numbered in this transaction, before the e-mail that carries it.
+      await issueCreditNote(tx, {
+        stay: updated,
+        sourceRef: refundId,
+        amountPence: refunded,
+        now: clock.now(),
+      });
       await notifications.bookingCanceled(tx, row.id, amountPence);
       await audit(tx, {
         actor,

@@ -11,6 +11,7 @@ import {
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { outbox, stays } from '../db/schema.ts';
+import { listStaysDocuments } from '../documents/repository.ts';
 
 /**
  * The guest's data under UK GDPR: everything held about a guest (by e-mail address) as JSON for a subject access
@@ -74,6 +75,7 @@ export function createGuestData(deps: { db: Db; clock: Clock; bookings: Bookings
         .from(outbox)
         .where(or(sameAddress(outbox.to, email), ids.length > 0 ? inArray(outbox.stayId, ids) : undefined))
         .orderBy(asc(outbox.createdAt), asc(outbox.id));
+      const issued = ids.length > 0 ? await listStaysDocuments(db, ids) : [];
       await audit(db, { actor, action: 'guest.exported', details: { stays: ids.length } });
       return {
         email: email.trim(),
@@ -88,6 +90,14 @@ export function createGuestData(deps: { db: Db; clock: Clock; bookings: Bookings
           paidPence: row.paidPence,
           refundedPence: row.refundedPence,
           ...stayTimestamps(row),
+        })),
+        /** The receipts and credit notes issued to them, as issued (docs/decisions/026). */
+        documents: issued.map((row) => ({
+          number: row.number,
+          reference: bookingReference(row.stayId),
+          issuedOn: row.issuedOn,
+          amountPence: row.amountPence,
+          content: row.content,
         })),
         messages: messages.map((row) => ({
           kind: row.kind,
