@@ -45,6 +45,7 @@ describe('e-mail messages', () => {
       MESSAGE_KINDS.ownerFeedUnhealthy,
       MESSAGE_KINDS.ownerAlertOpened,
       MESSAGE_KINDS.ownerAlertResolved,
+      MESSAGE_KINDS.ownerLevyReturnDue,
     ];
     const aboutAStay = previews.filter((p) => !aboutTheSite.includes(p.kind));
     expect(aboutAStay).toHaveLength(previews.length - aboutTheSite.length);

@@ -22,6 +22,7 @@ import {
   ownerBookingConfirmed,
   ownerCalendarConflict,
   ownerFeedUnhealthy,
+  ownerLevyReturnDue,
   ownerPaymentRefundedNightsTaken,
 } from './messages.ts';
 import { stayCalendarFile } from './stay-calendar.ts';
@@ -49,6 +50,7 @@ export const MESSAGE_KINDS = {
   ownerBalanceUnpaid: 'owner.balance_unpaid',
   ownerAlertOpened: 'owner.alert_opened',
   ownerAlertResolved: 'owner.alert_resolved',
+  ownerLevyReturnDue: 'owner.levy_return_due',
 } as const;
 
 /**
@@ -297,6 +299,14 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
       await tellOwner(tx, `alert:${alert.id}:resolved`, {
         message: ownerAlertResolved(alert, site),
         kind: MESSAGE_KINDS.ownerAlertResolved,
+      });
+    },
+
+    async levyReturnDue(tx, levy) {
+      // One per quarter, whichever process or run notices it closed.
+      await tellOwner(tx, `levy-return:${levy.quarter}`, {
+        message: ownerLevyReturnDue(levy, site),
+        kind: MESSAGE_KINDS.ownerLevyReturnDue,
       });
     },
   };

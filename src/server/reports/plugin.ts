@@ -15,7 +15,12 @@ declare module 'fastify' {
 /** The owner's reports: figures, the visitor levy's return and the tax year (docs/decisions/027). */
 export const reportsPlugin = fp(
   async (app: FastifyInstance, options: AppContext) => {
-    const reports = createReports({ db: options.db, clock: options.clock, bookings: options.bookings });
+    const reports = createReports({
+      db: options.db,
+      clock: options.clock,
+      bookings: options.bookings,
+      notifications: options.notifications,
+    });
     app.decorate('reports', reports);
     await registerAdminApi(app, reportsRoutes, { reports });
   },

@@ -28,6 +28,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { importedEvents } from '../db/schema.ts';
 import { badRequest, conflict } from '../errors.ts';
+import type { NotificationEvents } from '../notifications/events.ts';
 import { loadRatePlan } from '../pricing/rate-plan-repository.ts';
 
 /** The coming months the pace compares with the year before. */
@@ -133,8 +134,13 @@ export type Reports = ReturnType<typeof createReports>;
  * The owner's reports, read from the stays (through the bookings repository, their one reader and writer), the
  * channels' imported calendars and the rate plan's levy, and computed by the pure rules of src/domain.
  */
-export function createReports(deps: { db: Db; clock: Clock; bookings: BookingsRepository }) {
-  const { db, clock, bookings } = deps;
+export function createReports(deps: {
+  db: Db;
+  clock: Clock;
+  bookings: BookingsRepository;
+  notifications: Pick<NotificationEvents, 'levyReturnDue'>;
+}) {
+  const { db, clock, bookings, notifications } = deps;
 
   async function channelEvents(from: IsoDate, to: IsoDate): Promise<ChannelEvent[]> {
     const rows = await db
@@ -219,14 +225,18 @@ export function createReports(deps: { db: Db; clock: Clock; bookings: BookingsRe
       };
     },
 
-    /** The quarter that closed most recently, if the levy applied in it, with its return (the reminder's). */
-    async lastClosedQuarter(): Promise<LevyReturn | null> {
+    /**
+     * The registry's reminder: once the quarter the levy applied in has closed, the owner is e-mailed its return's
+     * figures (once per quarter: the outbox's key names it). Answers the quarter reminded of, if any.
+     */
+    async remindLevyReturn(): Promise<{ quarter: string | null; netDuePence: number }> {
       const levy = (await loadRatePlan(db)).levy;
-      if (!levy) return null;
       const today = todayOnPropertyClock(clock.now());
       const closed = quarterOf(addDays(quarterOf(today).from, -1));
-      if (closed.to < levy.startDate) return null;
-      return levyReturnOf(closed);
+      if (!levy || closed.to < levy.startDate) return { quarter: null, netDuePence: 0 };
+      const result = await levyReturnOf(closed);
+      await db.transaction((tx) => notifications.levyReturnDue(tx, result));
+      return { quarter: result.quarter, netDuePence: result.netDuePence };
     },
 
     /** The money received and refunded in the tax year starting on 6 April of `year`. */
