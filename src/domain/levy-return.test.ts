@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type LevyStay, levyReturn, nextQuarter, parseQuarter, quarterOf } from './levy-return.ts';
+import {
+  type LevyStay,
+  levyQuarters,
+  levyReturn,
+  nextQuarter,
+  parseQuarter,
+  quarterOf,
+} from './levy-return.ts';
 
 /** 3 nights at £200 in May 2027, 7 % levy on all of them: £600 + £100 cleaning + £30 service + £42 levy. */
 function stay(change: Partial<LevyStay> = {}): LevyStay {
@@ -27,6 +34,9 @@ describe('quarters', () => {
     expect(parseQuarter('2027-Q5')).toBeNull();
     expect(quarterOf('2028-02-29').quarter).toBe('2028-Q1');
     expect(nextQuarter(quarterOf('2027-12-31')).quarter).toBe('2028-Q1');
+    const quarters = (today: string) => levyQuarters('2027-04-01', today).map((q) => q.quarter);
+    expect(quarters('2026-11-26')).toEqual(['2027-Q2']);
+    expect(quarters('2027-10-01')).toEqual(['2027-Q4', '2027-Q3', '2027-Q2']);
   });
 });
 

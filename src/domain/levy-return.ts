@@ -34,6 +34,13 @@ export function quarterOf(date: IsoDate): Quarter {
 /** The quarter after `quarter`. */
 export const nextQuarter = (quarter: Quarter): Quarter => quarterOf(addDays(quarter.to, 1));
 
+/** Every quarter from the levy's start to today's (only the first, before the levy starts), newest first. */
+export function levyQuarters(startDate: IsoDate, today: IsoDate): Quarter[] {
+  const list: Quarter[] = [];
+  for (let q = quarterOf(startDate); list.length === 0 || q.from <= today; q = nextQuarter(q)) list.push(q);
+  return list.reverse();
+}
+
 /** A stay as the return reads it: its stored quote's levy and what was paid and refunded. */
 export type LevyStay = {
   id: string;

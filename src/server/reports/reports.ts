@@ -6,8 +6,8 @@ import { formatLongDate } from '../../domain/format.ts';
 import {
   type LevyReturn,
   type LevyStay,
+  levyQuarters,
   levyReturn,
-  nextQuarter,
   type Quarter,
   quarterOf,
 } from '../../domain/levy-return.ts';
@@ -173,14 +173,6 @@ export function createReports(deps: {
     return levy;
   }
 
-  /** Every quarter from the levy's start to today's (or the first, before it starts), newest first. */
-  function quartersFrom(startDate: IsoDate): Quarter[] {
-    const today = todayOnPropertyClock(clock.now());
-    const list: Quarter[] = [];
-    for (let q = quarterOf(startDate); list.length === 0 || q.from <= today; q = nextQuarter(q)) list.push(q);
-    return list.reverse();
-  }
-
   async function levyReturnOf(quarter: Quarter): Promise<LevyReturn> {
     const rows = await bookings.listBooked({ from: quarter.from, to: addDays(quarter.to, 1) });
     const levied = rows.filter((row) => isBookedGuest(row) && row.levyPence > 0).map(toLevyStay);
@@ -221,7 +213,7 @@ export function createReports(deps: {
       return {
         ...(await levyReturnOf(quarter)),
         levy,
-        quarters: quartersFrom(levy.startDate).map((q) => q.quarter),
+        quarters: levyQuarters(levy.startDate, todayOnPropertyClock(clock.now())).map((q) => q.quarter),
       };
     },
 
