@@ -90,6 +90,7 @@ export function createAdminBookingService(deps: Dependencies) {
       accommodationPence: row.accommodationPence,
       serviceFeePence: row.serviceFeePence,
       cleaningFeePence: row.cleaningFeePence,
+      levyPence: row.levyPence,
       cancelledByOwner: byOwner,
       paidPence: row.kind === 'guest' ? Math.max(0, row.paidPence - row.refundedPence) : 0,
       // A deposit booking: the terms apply to what has been charged so far (docs/decisions/016).

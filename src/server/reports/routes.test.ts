@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingReference } from '../../domain/booking-reference.ts';
+import { todayOnPropertyClock } from '../../domain/dates.ts';
+import { computeRefund } from '../../domain/refunds.ts';
 import { stayNightShares } from '../../domain/reports.ts';
 import { DEFAULT_BASE_RATES } from '../../domain/test-fixtures.ts';
 import { importedEvents, stays } from '../db/schema.ts';
@@ -27,6 +29,7 @@ const stayRow = async (id: string) => (await t.database.db.select().from(stays).
 
 let across: string; // 30 May to 2 June 2027, stays
 let cancelled: string; // 10 to 13 May 2027, cancelled by the owner: refunded in full
+let byTerms: string; // 10 to 13 June 2027, cancelled under the terms: the levy back with what they give
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -41,6 +44,9 @@ beforeAll(async () => {
   cancelled = (await payForStay(call, { checkInDate: '2027-05-10', checkOutDate: '2027-05-13' }, guest))
     .bookingId;
   await call('POST', `/api/bookings/${cancelled}/cancel`, { byOwner: true });
+  byTerms = (await payForStay(call, { checkInDate: '2027-06-10', checkOutDate: '2027-06-13' }, guest))
+    .bookingId;
+  await call('POST', `/api/bookings/${byTerms}/cancel`, { byOwner: false });
   await call('POST', '/api/admin/block-dates', {
     propertyId: 1,
     checkInDate: '2027-05-20',
@@ -123,9 +129,24 @@ describe('GET /api/admin/reports', () => {
 });
 
 describe('the visitor levy return', () => {
+  it('refunds the levy with the accommodation when a guest’s stay is cancelled under the terms', async () => {
+    const row = await stayRow(byTerms);
+    const terms = computeRefund({
+      checkIn: row.checkIn,
+      cancelledOn: todayOnPropertyClock(t.clock.now()),
+      accommodationPence: row.accommodationPence,
+      serviceFeePence: row.serviceFeePence,
+      cleaningFeePence: row.cleaningFeePence,
+      paidPence: row.paidPence,
+    });
+    expect(row.levyPence).toBeGreaterThan(0);
+    expect(row.refundedPence).toBe(terms.amountPence + row.levyPence);
+  });
+
   it('equals the sum of the quotes’ levy lines less the levy refunded, stays listed', async () => {
     const stayed = await stayRow(across);
     const refunded = await stayRow(cancelled);
+    const refundedByTerms = await stayRow(byTerms);
     const response = await get('/api/admin/reports/levy?quarter=2027-Q2');
     expect(response.statusCode).toBe(200);
     const result = response.json();
@@ -136,13 +157,14 @@ describe('the visitor levy return', () => {
       levy: { percent: 7, startDate: '2027-04-01' },
       liableStays: 1,
       accommodationPence: stayed.accommodationPence,
-      levyChargedPence: stayed.levyPence + refunded.levyPence,
-      levyRefundedPence: refunded.levyPence,
+      levyChargedPence: stayed.levyPence + refunded.levyPence + refundedByTerms.levyPence,
+      levyRefundedPence: refunded.levyPence + refundedByTerms.levyPence,
       netDuePence: stayed.levyPence,
     });
     expect(result.stays.map((s: { reference: string }) => s.reference)).toEqual([
       bookingReference(cancelled),
       bookingReference(across),
+      bookingReference(byTerms),
     ]);
     expect(result.quarters).toEqual(['2027-Q2']); // today (November 2026) is before the levy: its first quarter
 
@@ -151,8 +173,8 @@ describe('the visitor levy return', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain('visitor-levy-2027-Q2.csv');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines).toHaveLength(4);
-    expect(lines[3]).toContain(`,${(stayed.levyPence / 100).toFixed(2)}`);
+    expect(lines).toHaveLength(5);
+    expect(lines[4]).toContain(`,${(stayed.levyPence / 100).toFixed(2)}`);
   });
 
   it('refuses a quarter before the levy, a quarter written wrong, and any return without a levy', async () => {
@@ -179,17 +201,18 @@ describe('the tax year', () => {
   it('counts money received and refunded on the day it moved, as JSON and CSV', async () => {
     const stayed = await stayRow(across);
     const refunded = await stayRow(cancelled);
+    const refundedByTerms = await stayRow(byTerms);
     const response = await get('/api/admin/reports/tax-year?year=2026');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       label: '2026–27',
       from: '2026-04-06',
       to: '2027-04-05',
-      receivedPence: stayed.paidPence + refunded.paidPence,
-      refundedPence: refunded.refundedPence,
-      netPence: stayed.paidPence,
-      payments: 2,
-      refunds: 1,
+      receivedPence: stayed.paidPence + refunded.paidPence + refundedByTerms.paidPence,
+      refundedPence: refunded.refundedPence + refundedByTerms.refundedPence,
+      netPence: stayed.paidPence + refundedByTerms.paidPence - refundedByTerms.refundedPence,
+      payments: 3,
+      refunds: 2,
       feesPence: null,
     });
     expect((await get('/api/admin/reports/tax-year?year=2027')).json().receivedPence).toBe(0);
