@@ -6,20 +6,15 @@ import { outbox, stays } from '../db/schema.ts';
 import { MESSAGE_KINDS } from '../email/notifications.ts';
 import { payForStay } from '../test/paid-booking.ts';
 import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
+import { ownerCalls } from './test-support.ts';
 
 let t: TestApp;
 let token: string;
 
-async function call(method: 'GET' | 'POST' | 'PUT', url: string, body?: object): Promise<unknown> {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { payload: body }),
-  });
-  if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.body}`);
-  return response.json();
-}
+const call = ownerCalls(
+  () => t,
+  () => token,
+);
 const reminders = () =>
   t.database.db.select().from(outbox).where(eq(outbox.kind, MESSAGE_KINDS.ownerLevyReturnDue));
 

@@ -9,22 +9,17 @@ import { importedEvents, stays } from '../db/schema.ts';
 import { payForStay } from '../test/paid-booking.ts';
 import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
 import { toReportStay } from './reports.ts';
+import { ownerCalls } from './test-support.ts';
 
 let t: TestApp;
 let token: string;
 
 const get = (url: string, auth = true) =>
   t.app.inject({ method: 'GET', url, headers: auth ? { authorization: `Bearer ${token}` } : {} });
-async function call(method: 'GET' | 'POST' | 'PUT', url: string, body?: object): Promise<unknown> {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { payload: body }),
-  });
-  if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.body}`);
-  return response.json();
-}
+const call = ownerCalls(
+  () => t,
+  () => token,
+);
 const stayRow = async (id: string) => (await t.database.db.select().from(stays).where(eq(stays.id, id)))[0]!;
 
 let across: string; // 30 May to 2 June 2027, stays

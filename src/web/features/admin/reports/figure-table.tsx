@@ -69,7 +69,7 @@ export function FigureTable<R>({
         </table>
       </section>
       <Button variant="secondary" size="sm" className="mt-2" onClick={download}>
-        Download {caption.toLowerCase()} (CSV)
+        Download {caption.charAt(0).toLowerCase() + caption.slice(1)} (CSV)
       </Button>
     </div>
   );

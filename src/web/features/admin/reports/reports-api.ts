@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LevyReturnResponse, ReportResponse, TaxYearResponse } from '../../../../domain/api/reports.ts';
-import { downloadFile, readQuery } from '../../../lib/api.ts';
+import { downloadFile, readQuery, saveFile } from '../../../lib/api.ts';
 
 /** The figures of the nights `from` to `to` (both included), month by month, and the pace. */
 export const reportQuery = (from: string, to: string) =>
@@ -32,13 +32,5 @@ export const downloadLevyReturn = (quarter: string) =>
 export const downloadTaxYear = (year: number) => downloadFile(`/api/admin/reports/tax-year.csv?year=${year}`);
 
 /** A table the page shows, handed to the browser as a CSV file named `name`. */
-export function saveCsv(name: string, csv: string): void {
-  const href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
+export const saveCsv = (name: string, csv: string) =>
+  saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), name);

@@ -1,8 +1,9 @@
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import {
   type LevyReturnResponse,
   ReportQuerySchema,
   type ReportResponse,
+  type TaxYearResponse,
 } from '../../../../domain/api/reports.ts';
 import { todayOnPropertyClock } from '../../../../domain/dates.ts';
 import { formatDayMonthYear, formatGbp, formatMonth } from '../../../../domain/format.ts';
@@ -23,6 +24,7 @@ import { downloadLevyReturn, downloadTaxYear, useLevyReturn, useReport, useTaxYe
 type Month = ReportResponse['months'][number];
 type PaceMonth = ReportResponse['pace'][number];
 
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const percent = (fraction: number) => `${(fraction * 100).toFixed(1)} %`;
 const pounds = (pence: number) => (pence / 100).toFixed(2);
 const monthName = (month: string) => formatMonth(`${month}-01`);
@@ -79,28 +81,61 @@ const PACE_COLUMNS: Column<PaceMonth>[] = [
   { header: 'A year before', cell: (p) => String(p.lastYearNights) },
 ];
 
-/** A chart and, beside it, the table of what it draws. */
-function ChartWithTable({
-  heading,
-  id,
-  chart,
-  table,
-}: {
-  heading: string;
+/** One chart: its heading, the series it draws from its rows, and the table of those rows beside it. */
+type ChartSpec<R> = {
   id: string;
-  chart: ReactNode;
-  table: ReactNode;
-}) {
+  heading: string;
+  rows: R[];
+  labels: string[];
+  series: { label: string; pick(row: R): number; color: string }[];
+  stacked?: boolean;
+  format?: (value: number) => string;
+  caption: string;
+  columns: Column<R>[];
+  fileName: string;
+};
+
+/** A chart and, beside it, the table of what it draws (for screen readers and for copying), with its CSV. */
+function ChartWithTable<R>(spec: ChartSpec<R>) {
   return (
-    <section aria-labelledby={id} className="mt-8">
-      <h3 id={id} className="font-medium text-lg text-stone-900">
-        {heading}
+    <section aria-labelledby={spec.id} className="mt-8">
+      <h3 id={spec.id} className="font-medium text-lg text-stone-900">
+        {spec.heading}
       </h3>
       <div className="mt-3 grid gap-6 lg:grid-cols-2">
-        {chart}
-        {table}
+        <BarChart
+          label={`${spec.heading}, as in the table beside it`}
+          labels={spec.labels}
+          stacked={spec.stacked}
+          format={spec.format}
+          series={spec.series.map((one) => ({
+            label: one.label,
+            values: spec.rows.map(one.pick),
+            color: one.color,
+          }))}
+        />
+        <FigureTable
+          caption={spec.caption}
+          columns={spec.columns}
+          rows={spec.rows}
+          fileName={spec.fileName}
+        />
       </div>
     </section>
+  );
+}
+
+/** Figures as terms and values, in a grid. */
+function FigureList({ figures, className }: { figures: [string, string][]; className: string }) {
+  return (
+    <dl className={`mt-4 grid gap-x-6 gap-y-3 ${className}`}>
+      {figures.map(([term, value]) => (
+        <div key={term}>
+          <dt className="text-sm text-stone-600">{term}</dt>
+          <dd className="font-medium text-stone-900 tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -125,16 +160,7 @@ function Summary({ report }: { report: ReportResponse }) {
       `Direct ${report.channels.direct}, Airbnb ${report.channels.airbnb}, Booking.com ${report.channels.booking}`,
     ],
   ];
-  return (
-    <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
-      {figures.map(([term, value]) => (
-        <div key={term}>
-          <dt className="text-sm text-stone-600">{term}</dt>
-          <dd className="font-medium text-stone-900 tabular-nums">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FigureList figures={figures} className="sm:grid-cols-2 lg:grid-cols-3" />;
 }
 
 function Definitions() {
@@ -158,123 +184,62 @@ function Definitions() {
 function ReportFigures({ report, range }: { report: ReportResponse; range: string }) {
   const labels = report.months.map((m) => monthName(m.month));
   const file = (what: string) => `${what}-${range}.csv`;
+  const months = { rows: report.months, labels };
   return (
     <>
       <Summary report={report} />
       <ChartWithTable
         id="report-occupancy"
         heading="Occupancy by month"
-        chart={
-          <BarChart
-            label="Occupancy by month, as in the table beside it"
-            labels={labels}
-            series={[
-              {
-                label: 'Occupancy',
-                values: report.months.map((m) => m.occupancy * 100),
-                color: COLORS.primary,
-              },
-            ]}
-            format={(value) => `${value.toFixed(0)} %`}
-          />
-        }
-        table={
-          <FigureTable
-            caption="Occupancy"
-            columns={OCCUPANCY_COLUMNS}
-            rows={report.months}
-            fileName={file('occupancy')}
-          />
-        }
+        {...months}
+        series={[{ label: 'Occupancy', pick: (m) => m.occupancy * 100, color: COLORS.primary }]}
+        format={(value) => `${value.toFixed(0)} %`}
+        caption="Occupancy"
+        columns={OCCUPANCY_COLUMNS}
+        fileName={file('occupancy')}
       />
       <ChartWithTable
         id="report-revenue"
         heading="Revenue by month"
-        chart={
-          <BarChart
-            label="Revenue by month, as in the table beside it"
-            labels={labels}
-            stacked
-            series={[
-              {
-                label: 'Accommodation',
-                values: report.months.map((m) => m.revenue.accommodation / 100),
-                color: COLORS.primary,
-              },
-              {
-                label: 'Cleaning',
-                values: report.months.map((m) => m.revenue.cleaning / 100),
-                color: COLORS.second,
-              },
-              {
-                label: 'Service fees',
-                values: report.months.map((m) => m.revenue.service / 100),
-                color: COLORS.third,
-              },
-              {
-                label: 'Visitor levy',
-                values: report.months.map((m) => m.revenue.levy / 100),
-                color: COLORS.fourth,
-              },
-            ]}
-            format={(value) => `£${value.toLocaleString('en-GB')}`}
-          />
-        }
-        table={
-          <FigureTable
-            caption="Revenue"
-            columns={REVENUE_COLUMNS}
-            rows={report.months}
-            fileName={file('revenue')}
-          />
-        }
+        {...months}
+        stacked
+        series={[
+          { label: 'Accommodation', pick: (m) => m.revenue.accommodation / 100, color: COLORS.primary },
+          { label: 'Cleaning', pick: (m) => m.revenue.cleaning / 100, color: COLORS.second },
+          { label: 'Service fees', pick: (m) => m.revenue.service / 100, color: COLORS.third },
+          { label: 'Visitor levy', pick: (m) => m.revenue.levy / 100, color: COLORS.fourth },
+        ]}
+        format={(value) => `£${value.toLocaleString('en-GB')}`}
+        caption="Revenue"
+        columns={REVENUE_COLUMNS}
+        fileName={file('revenue')}
       />
       <ChartWithTable
         id="report-channels"
         heading="Channel mix of nights by month"
-        chart={
-          <BarChart
-            label="Nights by channel and month, as in the table beside it"
-            labels={labels}
-            stacked
-            series={[
-              { label: 'Direct', values: report.months.map((m) => m.channels.direct), color: COLORS.primary },
-              { label: 'Airbnb', values: report.months.map((m) => m.channels.airbnb), color: COLORS.second },
-              {
-                label: 'Booking.com',
-                values: report.months.map((m) => m.channels.booking),
-                color: COLORS.fourth,
-              },
-            ]}
-          />
-        }
-        table={
-          <FigureTable
-            caption="Channel mix"
-            columns={CHANNEL_COLUMNS}
-            rows={report.months}
-            fileName={file('channels')}
-          />
-        }
+        {...months}
+        stacked
+        series={[
+          { label: 'Direct', pick: (m) => m.channels.direct, color: COLORS.primary },
+          { label: 'Airbnb', pick: (m) => m.channels.airbnb, color: COLORS.second },
+          { label: 'Booking.com', pick: (m) => m.channels.booking, color: COLORS.fourth },
+        ]}
+        caption="Channel mix"
+        columns={CHANNEL_COLUMNS}
+        fileName={file('channels')}
       />
       <ChartWithTable
         id="report-pace"
         heading="Pace: the coming months against a year before"
-        chart={
-          <BarChart
-            label="Nights on the books for the coming months and a year before, as in the table beside it"
-            labels={report.pace.map((p) => monthName(p.month))}
-            series={[
-              { label: 'On the books', values: report.pace.map((p) => p.nights), color: COLORS.primary },
-              {
-                label: 'A year before',
-                values: report.pace.map((p) => p.lastYearNights),
-                color: COLORS.second,
-              },
-            ]}
-          />
-        }
-        table={<FigureTable caption="Pace" columns={PACE_COLUMNS} rows={report.pace} fileName="pace.csv" />}
+        rows={report.pace}
+        labels={report.pace.map((p) => monthName(p.month))}
+        series={[
+          { label: 'On the books', pick: (p) => p.nights, color: COLORS.primary },
+          { label: 'A year before', pick: (p) => p.lastYearNights, color: COLORS.second },
+        ]}
+        caption="Pace"
+        columns={PACE_COLUMNS}
+        fileName="pace.csv"
       />
       <Definitions />
     </>
@@ -342,6 +307,51 @@ const LEVY_STAY_COLUMNS: Column<LevyReturnResponse['stays'][number]>[] = [
   { header: 'Net due', cell: (s) => formatGbp(s.netDuePence), csv: (s) => pounds(s.netDuePence) },
 ];
 
+/** A quarter's levy return: its totals, then its stays with their CSV. */
+export function LevyReturnFigures({ data }: { data: LevyReturnResponse }) {
+  return (
+    <>
+      <FigureList
+        className="sm:grid-cols-3 lg:grid-cols-5"
+        figures={[
+          ['Liable stays', String(data.liableStays)],
+          ['Accommodation charged on', formatGbp(data.accommodationPence)],
+          ['Levy charged', formatGbp(data.levyChargedPence)],
+          ['Levy refunded', formatGbp(data.levyRefundedPence)],
+          ['Net due', formatGbp(data.netDuePence)],
+        ]}
+      />
+      {data.stays.length === 0 ? (
+        <p className="mt-4 text-sm">No stay with the levy began in this quarter.</p>
+      ) : (
+        <div className="mt-4">
+          <FigureTable
+            caption={`Stays of ${data.quarter}`}
+            columns={LEVY_STAY_COLUMNS}
+            rows={data.stays}
+            fileName={`visitor-levy-stays-${data.quarter}.csv`}
+          />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** A tax year's totals (its movements are in its CSV). */
+export function TaxYearFigures({ data }: { data: TaxYearResponse }) {
+  return (
+    <FigureList
+      className="sm:grid-cols-2 lg:grid-cols-4"
+      figures={[
+        ['Received', `${formatGbp(data.receivedPence)} (${count(data.payments, 'payment')})`],
+        ['Refunded', `${formatGbp(data.refundedPence)} (${count(data.refunds, 'refund')})`],
+        ['Net', formatGbp(data.netPence)],
+        ['Provider fees', data.feesPence === null ? 'Not reported' : formatGbp(data.feesPence)],
+      ]}
+    />
+  );
+}
+
 /** The visitor levy's quarterly return: the quarter's figures and stays, and the council's CSV. */
 function LevyReturnCard() {
   const ratePlan = useAdminRatePlan();
@@ -379,38 +389,7 @@ function LevyReturnCard() {
                 </Button>
               </div>
               <WhenRead query={result} what="the levy return">
-                {(data) => (
-                  <>
-                    <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-3 lg:grid-cols-5">
-                      {(
-                        [
-                          ['Liable stays', String(data.liableStays)],
-                          ['Accommodation charged on', formatGbp(data.accommodationPence)],
-                          ['Levy charged', formatGbp(data.levyChargedPence)],
-                          ['Levy refunded', formatGbp(data.levyRefundedPence)],
-                          ['Net due', formatGbp(data.netDuePence)],
-                        ] as const
-                      ).map(([term, value]) => (
-                        <div key={term}>
-                          <dt className="text-sm text-stone-600">{term}</dt>
-                          <dd className="font-medium text-stone-900 tabular-nums">{value}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                    {data.stays.length === 0 ? (
-                      <p className="mt-4 text-sm">No stay with the levy began in this quarter.</p>
-                    ) : (
-                      <div className="mt-4">
-                        <FigureTable
-                          caption={`Stays of ${data.quarter}`}
-                          columns={LEVY_STAY_COLUMNS}
-                          rows={data.stays}
-                          fileName={`visitor-levy-stays-${data.quarter}.csv`}
-                        />
-                      </div>
-                    )}
-                  </>
-                )}
+                {(data) => <LevyReturnFigures data={data} />}
               </WhenRead>
             </>
           )
@@ -447,23 +426,7 @@ function TaxYearCard() {
         </Button>
       </div>
       <WhenRead query={summary} what="the tax year">
-        {(data) => (
-          <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-3 lg:grid-cols-5">
-            {(
-              [
-                ['Received', `${formatGbp(data.receivedPence)} (${data.payments} payments)`],
-                ['Refunded', `${formatGbp(data.refundedPence)} (${data.refunds} refunds)`],
-                ['Net', formatGbp(data.netPence)],
-                ['Provider fees', data.feesPence === null ? 'Not reported' : formatGbp(data.feesPence)],
-              ] as const
-            ).map(([term, value]) => (
-              <div key={term}>
-                <dt className="text-sm text-stone-600">{term}</dt>
-                <dd className="font-medium text-stone-900 tabular-nums">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        {(data) => <TaxYearFigures data={data} />}
       </WhenRead>
     </AdminCard>
   );
