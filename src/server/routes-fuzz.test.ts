@@ -556,6 +556,9 @@ beforeAll(async () => {
   addSample('GET /api/admin/reports/levy.csv', { query: { quarter: '2027-Q2' } });
   addSample('GET /api/admin/reports/tax-year', { query: { year: '2027' } });
   addSample('GET /api/admin/reports/tax-year.csv', { query: { year: '2027' } });
+  addSample('PUT /api/admin/follow-ups', { body: { enabled: true } });
+  addSample('GET /api/follow-ups/opt-out', { query: { token: 'aHash.aSignature' } });
+  addSample('POST /api/follow-ups/opt-out', { query: { token: 'aHash.aSignature' } });
   addSample('POST /api/admin/sync-airbnb', {
     body: { icalUrl: `http://feed.test:${feeds.port}/airbnb.ics` },
   });

@@ -51,6 +51,7 @@ export const jobsPlugin = fp(
         takeBackup: app.backups.take,
         checkAlerts: app.alerts.check,
         remindLevyReturn: app.reports.remindLevyReturn,
+        followUpCheckouts: app.checkoutFollowUps.run,
         sendEmails: app.outboxSender.send,
         processPhotos: app.photos.processQueued,
       },
@@ -75,6 +76,7 @@ export const jobsPlugin = fp(
       'backups',
       'alerts',
       'reports',
+      'checkout-follow-ups',
     ],
   },
 );
