@@ -39,6 +39,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { createRatePlans } from './pricing/rate-plan-repository.ts';
 import { ratePlanAdminRoutes, ratePlanPublicRoutes } from './pricing/routes.ts';
 import { propertyRoutes } from './properties/routes.ts';
+import { reportsPlugin } from './reports/plugin.ts';
 import { AccessLogController } from './request-logging.ts';
 import { createSecretBox } from './settings/secret-box.ts';
 import { siteContentRoutes } from './site-content/routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     photosReady: options.photosReady,
     logBlockers: options.logGoLiveBlockers ?? config.nodeEnv === 'production',
   });
+  await app.register(reportsPlugin, context);
   const diskReader = options.readDisk ?? readDisk;
   await app.register(alertsPlugin, { ...context, readDisk: diskReader });
   await app.register(checkoutFollowUpsPlugin, context);

@@ -550,6 +550,12 @@ beforeAll(async () => {
   addSample('PUT /api/admin/texts', { body: DEFAULT_OWNER_TEXTS });
   addSample('DELETE /api/admin/texts', {});
   addSample('POST /api/admin/go-live/choice', { body: { choice: 'export_given', value: true } });
+  // The owner's reports (docs/decisions/027): a range, a quarter (no levy is set: a 409 sentence), a tax year.
+  addSample('GET /api/admin/reports', { query: { from: '2027-05-01', to: '2027-05-31' } });
+  addSample('GET /api/admin/reports/levy', { query: { quarter: '2027-Q2' } });
+  addSample('GET /api/admin/reports/levy.csv', { query: { quarter: '2027-Q2' } });
+  addSample('GET /api/admin/reports/tax-year', { query: { year: '2027' } });
+  addSample('GET /api/admin/reports/tax-year.csv', { query: { year: '2027' } });
   addSample('PUT /api/admin/follow-ups', { body: { enabled: true } });
   addSample('GET /api/follow-ups/opt-out', { query: { token: 'aHash.aSignature' } });
   addSample('POST /api/follow-ups/opt-out', { query: { token: 'aHash.aSignature' } });

@@ -25,6 +25,7 @@ import {
   ownerBookingConfirmed,
   ownerCalendarConflict,
   ownerFeedUnhealthy,
+  ownerLevyReturnDue,
   ownerPaymentRefundedNightsTaken,
 } from './messages.ts';
 import { stayCalendarFile } from './stay-calendar.ts';
@@ -58,6 +59,7 @@ export const MESSAGE_KINDS = {
   ownerBalanceUnpaid: 'owner.balance_unpaid',
   ownerAlertOpened: 'owner.alert_opened',
   ownerAlertResolved: 'owner.alert_resolved',
+  ownerLevyReturnDue: 'owner.levy_return_due',
   guestCheckoutFollowUp: 'guest.checkout_follow_up',
 } as const;
 
@@ -326,6 +328,14 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
       await tellOwner(tx, `alert:${alert.id}:resolved`, {
         message: ownerAlertResolved(alert, site),
         kind: MESSAGE_KINDS.ownerAlertResolved,
+      });
+    },
+
+    async levyReturnDue(tx, levy) {
+      // One per quarter, whichever process or run notices it closed.
+      await tellOwner(tx, `levy-return:${levy.quarter}`, {
+        message: ownerLevyReturnDue(levy, site),
+        kind: MESSAGE_KINDS.ownerLevyReturnDue,
       });
     },
   };
