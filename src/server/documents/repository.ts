@@ -150,3 +150,18 @@ export function listStayDocumentsFor(db: DbOrTx, stayId: string, payments: reado
     .where(and(eq(documents.stayId, stayId), inArray(documents.payment, [...payments])))
     .orderBy(asc(documents.id));
 }
+
+/**
+ * The retention job's end of a document: once the booking records' 7 years are over (longer than HMRC's 6), the
+ * documents of those stays and the company they were made out to are deleted with the guest's details
+ * (docs/decisions/026-receipts-and-credit-notes.md). A guest's own erasure request does not call this.
+ */
+export async function deleteDocumentsOfStays(tx: DbOrTx, stayIds: string[]): Promise<number> {
+  if (stayIds.length === 0) return 0;
+  await tx.delete(invoiceDetails).where(inArray(invoiceDetails.stayId, stayIds));
+  const deleted = await tx
+    .delete(documents)
+    .where(inArray(documents.stayId, stayIds))
+    .returning({ id: documents.id });
+  return deleted.length;
+}

@@ -11,7 +11,7 @@ import {
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { outbox, stays } from '../db/schema.ts';
-import { listStaysDocuments } from '../documents/repository.ts';
+import { deleteDocumentsOfStays, listStaysDocuments } from '../documents/repository.ts';
 
 /**
  * The guest's data under UK GDPR: everything held about a guest (by e-mail address) as JSON for a subject access
@@ -132,7 +132,10 @@ export function createGuestData(deps: { db: Db; clock: Clock; bookings: Bookings
           .from(stays)
           .where(and(eq(stays.kind, 'guest'), isNull(stays.erasedAt), lt(stays.checkOut, cutoff)));
         const ids = due.map((row) => row.id);
-        const counts = await eraseStays(bookings, tx, ids, now);
+        const counts = {
+          ...(await eraseStays(bookings, tx, ids, now)),
+          deletedDocuments: await deleteDocumentsOfStays(tx, ids),
+        };
         if (ids.length > 0) {
           await audit(tx, {
             actor: 'retention',
