@@ -109,8 +109,8 @@ export type GuestMessagesDeps = {
 export function createScheduledMessages(deps: GuestMessagesDeps) {
   const { db, clock, site } = deps;
 
-  /** Guest stays that may have a message due now: confirmed, not erased, from 2 days ahead to 5 days back. */
-  async function candidates(now: Date): Promise<StayRow[]> {
+  /** Guest stays that may have a message due now: confirmed, not erased, from 3 days ahead to 5 days back. */
+  async function candidates(now: Date, stayId?: string): Promise<StayRow[]> {
     const today = todayOnPropertyClock(now);
     return db
       .select()
@@ -120,7 +120,8 @@ export function createScheduledMessages(deps: GuestMessagesDeps) {
           eq(stays.kind, 'guest'),
           eq(stays.status, 'confirmed'),
           isNull(stays.erasedAt),
-          lte(stays.checkIn, addDays(today, 2)),
+          stayId === undefined ? undefined : eq(stays.id, stayId),
+          lte(stays.checkIn, addDays(today, 4)),
           gte(stays.checkOut, addDays(today, -5)),
         ),
       )
@@ -128,12 +129,12 @@ export function createScheduledMessages(deps: GuestMessagesDeps) {
   }
 
   /**
-   * Queues every message due now that is not in the outbox yet. Safe to run concurrently (each message has
+   * Queues every message due now that is not in the outbox yet (of one stay: the moment its check-in is done). Safe to run concurrently (each message has
    * one dedupe key); the job registry (src/server/jobs/registry.ts) runs it once per interval across processes.
    */
-  async function queueDue(): Promise<{ queued: string[] }> {
+  async function queueDue(only: { stayId?: string } = {}): Promise<{ queued: string[] }> {
     const now = clock.now();
-    const rows = await candidates(now);
+    const rows = await candidates(now, only.stayId);
     if (rows.length === 0) return { queued: [] };
     const saved = await readGuestMessageSettings(db);
     const address = guestAddress(await createOwnerContentRepository(db).readFacts());
