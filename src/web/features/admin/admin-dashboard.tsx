@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { AccountTab } from './account/account-tab.tsx';
+import { ArrivalTab } from './arrival/arrival-tab.tsx';
 import { BookingsTab } from './bookings/bookings-tab.tsx';
 import { DatesTab } from './dates/dates-tab.tsx';
 import { EmailTab } from './email/email-tab.tsx';
@@ -25,6 +26,7 @@ const tabClass =
 const TABS = [
   { value: 'bookings', label: 'Bookings', panel: <BookingsTab /> },
   { value: 'email', label: 'Email', panel: <EmailTab /> },
+  { value: 'arrival', label: 'Arrival', panel: <ArrivalTab /> },
   { value: 'dates', label: 'Dates', panel: <DatesTab /> },
   { value: 'prices', label: 'Prices', panel: <PricesTab /> },
   {
