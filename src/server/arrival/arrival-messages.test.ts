@@ -123,7 +123,9 @@ describe('the access code when everything is done', () => {
     expect(confirmation?.email.text).toContain(
       'Check in online before you arrive: complete the guest register and the house agreement on',
     );
-    expect(confirmation?.email.text).toContain('(your booking page). Your access code is sent once it is done.');
+    expect(confirmation?.email.text).toContain(
+      '(your booking page). Your access code is sent once it is done.',
+    );
 
     const done = await checkInOnline(url);
     expect(done.readiness).toMatchObject({ ready: true, missing: [] });
