@@ -4,7 +4,15 @@ import type { CheckIn, StayCheckIn } from '../../domain/api/arrival.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { addDays, todayOnPropertyClock } from '../../domain/dates.ts';
 import { insertPaidBooking } from '../admin-bookings/test-support.ts';
-import { agreementAcceptances, auditLog, guestRegister, outbox, settings, stays } from '../db/schema.ts';
+import {
+  agreementAcceptances,
+  auditLog,
+  guestRegister,
+  houseAgreements,
+  outbox,
+  settings,
+  stays,
+} from '../db/schema.ts';
 import { signedInTestApp } from '../test/per-file.ts';
 import { TEST_NOW } from '../test/test-app.ts';
 import { ARRIVAL_SETTING } from './settings.ts';
@@ -19,6 +27,7 @@ beforeEach(async () => {
   await t.database.db.delete(agreementAcceptances);
   await t.database.db.delete(stays);
   await t.database.db.delete(settings).where(eq(settings.key, ARRIVAL_SETTING));
+  await t.database.db.delete(houseAgreements);
 });
 
 const today = () => todayOnPropertyClock(t.clock.now());
@@ -118,6 +127,28 @@ describe('the guest register on the manage page', () => {
     await t.database.db.update(stays).set({ status: 'canceled' }).where(eq(stays.id, stay.id));
     const canceled = await put(checkInUrl(stay), { guests: [BRITISH, BRITISH] });
     expect(canceled.statusCode).toBe(409);
+  });
+});
+
+describe('the owner’s list', () => {
+  it('shows each confirmed guest stay’s check-in steps still open', async () => {
+    const stay = await paidStay();
+    const missing = async () =>
+      (await t.asOwner('GET', '/api/bookings'))
+        .json<{ id: string; checkInMissing: string[] | null }[]>()
+        .find((booking) => booking.id === stay.id)?.checkInMissing;
+    expect(await missing()).toEqual(['register']);
+    await t.asOwner('PUT', '/api/admin/house-agreement', { text: 'No parties.' });
+    expect(await missing()).toEqual(['register', 'agreement']);
+    await put(checkInUrl(stay), { guests: [BRITISH, FRENCH] });
+    expect(await missing()).toEqual(['agreement']);
+    await t.asOwner('PUT', '/api/admin/arrival-settings', {
+      requireRegister: true,
+      requireAgreement: false,
+      damageHoldPence: 0,
+      releaseDays: 2,
+    });
+    expect(await missing()).toEqual([]);
   });
 });
 
