@@ -26,7 +26,6 @@ const tabClass =
 const TABS = [
   { value: 'bookings', label: 'Bookings', panel: <BookingsTab /> },
   { value: 'email', label: 'Email', panel: <EmailTab /> },
-  { value: 'arrival', label: 'Arrival', panel: <ArrivalTab /> },
   { value: 'dates', label: 'Dates', panel: <DatesTab /> },
   { value: 'prices', label: 'Prices', panel: <PricesTab /> },
   {
@@ -43,6 +42,7 @@ const TABS = [
       </div>
     ),
   },
+  { value: 'arrival', label: 'Arrival', panel: <ArrivalTab /> },
   { value: 'property', label: 'Property', panel: <PropertyTab /> },
   { value: 'texts', label: 'Texts', panel: <TextsTab /> },
   { value: 'photos', label: 'Photos', panel: <PhotosTab /> },
@@ -55,8 +55,9 @@ const isTab = (value: string | null): value is Tab => TABS.some((entry) => entry
 /**
  * 'Admin Dashboard' with Logout, what matters today (arrivals, departures, money due, what needs the owner), the
  * go-live checklist and the Bookings, Email and Dates tabs (spec section 2),
- * then Prices, Payments (the payment schedule, decision 016), Property, Texts (014), Photos (015), Account
- * (the owner's password, sessions and two-step sign-in, 019) and System (the server's jobs, 009). The open tab
+ * then Prices, Payments (the payment schedule, decision 016), Arrival (online check-in, 025), Property, Texts
+ * (014), Photos (015), Account (the owner's password, sessions and two-step sign-in, 019) and System (the
+ * server's jobs, 009). The open tab
  * is in the address (`/admin?tab=property`), so the checklist links straight to it.
  * See docs/decisions/013-rate-plan.md.
  */
