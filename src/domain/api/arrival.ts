@@ -30,7 +30,9 @@ export const RegisterGuestInputSchema = z
     nextDestination: optionalText(500, 'The next destination is too long.'),
   })
   .superRefine((guest, context) => {
-    if (guest.under16) return;
+    // Zod runs this refinement even when a field failed its own type check: those fields have their sentence.
+    if (guest.under16 === true || typeof guest.fullName !== 'string' || typeof guest.nationality !== 'string')
+      return;
     if (guest.fullName.length < 2) {
       context.addIssue({ code: 'custom', path: ['fullName'], message: 'Give the guest’s full name.' });
     }
@@ -43,14 +45,14 @@ export const RegisterGuestInputSchema = z
       return;
     }
     if (!needsPassport(guest.nationality)) return;
-    if (guest.passportNumber === '') {
+    if (typeof guest.passportNumber === 'string' && guest.passportNumber === '') {
       context.addIssue({
         code: 'custom',
         path: ['passportNumber'],
         message: 'Give the number of the passport or other identity document.',
       });
     }
-    if (guest.passportPlaceOfIssue === '') {
+    if (typeof guest.passportPlaceOfIssue === 'string' && guest.passportPlaceOfIssue === '') {
       context.addIssue({
         code: 'custom',
         path: ['passportPlaceOfIssue'],

@@ -19,15 +19,13 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { stays } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import { MANAGE_REQUESTS_PER_MINUTE } from '../guest-journey/routes.ts';
+import { manageRateLimit as rateLimit } from '../guest-journey/routes.ts';
 import { addAgreementVersion, readAgreementVersions } from './agreement.ts';
 import type { CheckInService } from './check-in.ts';
 import { readArrival } from './readiness.ts';
 import { registerBetween } from './register.ts';
 import { registerCsv } from './register-csv.ts';
 import { readArrivalSettings, saveArrivalSettings } from './settings.ts';
-
-const rateLimit = { max: MANAGE_REQUESTS_PER_MINUTE, timeWindow: '1 minute' };
 
 /** `/api/manage/:reference/check-in…?key=…`: the guest's online check-in, keyed by their link. */
 export const checkInRoutes: FastifyPluginAsyncZod<{ checkIn: CheckInService }> = async (app, { checkIn }) => {
