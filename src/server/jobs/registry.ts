@@ -134,7 +134,7 @@ function intervalJobs(
     'guest-messages': {
       title: 'Guest messages',
       description:
-        'Queues the arrival e-mail a day before check-in, the thank-you the morning after check-out, and your warning when a stay has no access code.',
+        'Queues the arrival e-mail a day before check-in (with the access code once the guest has checked in online), the reminders to check in, the thank-you the morning after check-out, and your warnings when a stay has no access code or is not checked in.',
       schedule: every(5 * MINUTE_MS),
       run: work.queueGuestMessages,
       report: ({ queued }) =>
