@@ -16,7 +16,11 @@ describe('CheckInUpdateSchema', () => {
         { under16: true, fullName: 'Kid', nationality: 'FR' },
       ],
     });
-    expect(parsed.guests[0]).toMatchObject({ nationality: 'GB', passportNumber: '', passportPlaceOfIssue: '' });
+    expect(parsed.guests[0]).toMatchObject({
+      nationality: 'GB',
+      passportNumber: '',
+      passportPlaceOfIssue: '',
+    });
     expect(parsed.guests[1]).toEqual({
       under16: true,
       fullName: '',

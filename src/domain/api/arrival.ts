@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_RELEASE_DAYS } from '../damage-hold.ts';
 import { dateField, PG_INTEGER_MAX, textField, wholeNumber } from '../input-fields.ts';
 import { isNationality, needsPassport } from '../nationality.ts';
 
@@ -160,7 +161,7 @@ export const ArrivalSettingsSchema = z.object({
   /** The damage deposit held before arrival, in pence; 0: no hold. */
   damageHoldPence: wholeNumber('damageHoldPence', { min: 0, max: 1_000_000 }),
   /** Days after check-out the hold is released unless the owner claims. */
-  releaseDays: wholeNumber('releaseDays', { min: 0, max: 14 }),
+  releaseDays: wholeNumber('releaseDays', { min: 0, max: MAX_RELEASE_DAYS }),
 });
 export type ArrivalSettings = z.infer<typeof ArrivalSettingsSchema>;
 

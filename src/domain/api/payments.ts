@@ -11,7 +11,8 @@ import { MAX_PAYMENT_GBP } from '../property.ts';
 
 /** GET /api/config: what the browser needs to know at run time (never baked into the build). */
 export const ClientConfigSchema = z.object({
-  payments: z.enum(['demo', 'stripe']),
+  /** `off`: a public site whose owner has not entered Stripe's keys yet takes no payment (decision 024). */
+  payments: z.enum(['demo', 'stripe', 'off']),
   stripePublishableKey: z.string().optional(),
 });
 
@@ -59,6 +60,11 @@ export const BookingPageIntentRequestSchema = z.object({
    * See docs/decisions/016-deposit-now-balance-later.md.
    */
   saveCardConsent: z.boolean().optional(),
+  /**
+   * The guest asked for no reminder if they leave before paying: their address is never followed up
+   * (docs/decisions/032-checkout-follow-ups.md).
+   */
+  noFollowUp: z.boolean().optional(),
 });
 
 export type BookingPageIntentRequest = z.input<typeof BookingPageIntentRequestSchema>;
@@ -81,6 +87,7 @@ export const CreatePaymentIntentRequestSchema = z
     payment_method_types: z.unknown().optional(),
     holdToken: textField().optional(),
     saveCardConsent: z.unknown().optional(),
+    noFollowUp: z.unknown().optional(),
   })
   .refine((body) => body.booking !== undefined || body.bookingId !== undefined, {
     message: 'Send either booking (from the booking page) or bookingId (from the checkout page).',
@@ -168,6 +175,7 @@ export const DemoIntentStatusSchema = z.object({
     'requires_confirmation',
     'requires_action',
     'processing',
+    'requires_capture',
     'succeeded',
     'canceled',
   ]),
@@ -186,7 +194,7 @@ export const STRIPE_SETTING_FIELDS = ['payments', 'publishableKey', 'secretKey',
  * four characters; a field in `fromEnvironment` is set by the server's environment, which wins (read-only).
  */
 export const StripeSettingsSchema = z.object({
-  mode: z.enum(['demo', 'stripe']),
+  mode: z.enum(['demo', 'stripe', 'off']),
   publishableKey: z.string().nullable(),
   secretKeyLast4: z.string().nullable(),
   webhookSecretLast4: z.string().nullable(),

@@ -54,6 +54,7 @@ export const MESSAGE_KINDS = {
   guestArrivalStepsMissing: 'guest.arrival_steps_missing',
   guestCheckInReminder: 'guest.check_in_reminder',
   ownerStayNotReady: 'owner.stay_not_ready',
+  guestCheckoutFollowUp: 'guest.checkout_follow_up',
 } as const;
 
 /** The online check-in steps a stay still has open, in the guest's words (docs/decisions/025-online-check-in.md). */
@@ -75,6 +76,8 @@ export async function enqueueMessage(
     /** The stay it is about: the owner's list of a booking's messages, and erasing a guest. */
     stayId?: string;
     attachments?: OutboxAttachment[];
+    /** Extra headers (a follow-up's List-Unsubscribe). */
+    headers?: Record<string, string>;
     now: Date;
   },
 ): Promise<void> {
@@ -89,6 +92,7 @@ export async function enqueueMessage(
       html: message.html,
       text: message.text,
       attachments: message.attachments ?? [],
+      headers: message.headers ?? {},
       nextAttemptAt: message.now,
       createdAt: message.now,
     })
