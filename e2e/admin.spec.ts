@@ -45,6 +45,7 @@ test.describe('admin login', () => {
       'Dates',
       'Prices',
       'Payments',
+      'Arrival',
       'Reports',
       'Property',
       'Texts',

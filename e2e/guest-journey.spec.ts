@@ -101,6 +101,14 @@ test.describe('after paying', () => {
     const { id } = await stays.byOwner(stay, { name: 'Ewan Guest', email: 'ewan@example.test' }, 2);
     await admin.call('post', `/api/bookings/${id}/confirm`);
     await admin.call('put', `/api/admin/bookings/${id}/access-code`, { accessCode: '7351' });
+    // No online check-in asked of this stay: its arrival e-mail carries the code (online-check-in.spec.ts has
+    // the steps).
+    await admin.call('put', '/api/admin/arrival-settings', {
+      requireRegister: false,
+      requireAgreement: false,
+      damageHoldPence: 0,
+      releaseDays: 2,
+    });
     await admin.call('put', '/api/admin/guest-messages', {
       checkInInstructions: 'The key safe is to the left of the door.',
       defaultAccessCode: '',

@@ -8,3 +8,12 @@ export const BOOKING_RECORDS_YEARS = 7;
 
 /** Stays that checked out before this day (on the property's clock) are past retention: their guest is erased. */
 export const retentionCutoff = (today: IsoDate): IsoDate => addMonths(today, -12 * BOOKING_RECORDS_YEARS);
+
+/**
+ * How long the guest register (Immigration (Hotel Records) Order 1972) is kept after check-out: the Order asks
+ * that it be kept at least 12 months; the privacy page states it and the retention job erases it after that.
+ */
+export const GUEST_REGISTER_MONTHS = 12;
+
+/** Stays that checked out before this day have their guest register erased. */
+export const registerRetentionCutoff = (today: IsoDate): IsoDate => addMonths(today, -GUEST_REGISTER_MONTHS);

@@ -5,6 +5,7 @@ import { adminAuthPlugin } from './admin-auth/plugin.ts';
 import { adminBookingsPlugin } from './admin-bookings/plugin.ts';
 import type { RefundProvider } from './admin-bookings/service.ts';
 import { alertsPlugin } from './alerts/plugin.ts';
+import { arrivalPlugin } from './arrival/plugin.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import { backupsPlugin } from './backups/plugin.ts';
 import { type BookingsRepository, createBookings } from './bookings/bookings-repository.ts';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminBookingsPlugin, { ...context, refunds: options.refunds ?? context.payments });
   await app.register(guestJourneyPlugin, context);
   await app.register(documentsPlugin, context);
+  await app.register(arrivalPlugin, context);
   await app.register(photosPlugin, context);
   await app.register(backupsPlugin, context);
   await app.register(goLivePlugin, {

@@ -412,7 +412,8 @@ function foreignUrl(text: string): boolean {
 /** The JSON value with every foreign web address in it (keys included) replaced. */
 function withoutForeignUrls(value: Json): Json {
   if (typeof value === 'string') return foreignUrl(value) ? 'not-a-feed-address' : value;
-  if (Array.isArray(value)) return value.map(withoutForeignUrls);
+  // Array.from, not map: a generated key may give the array its own `constructor`, which map would call.
+  if (Array.isArray(value)) return Array.from(value, (item) => withoutForeignUrls(item));
   if (value && typeof value === 'object') {
     const clean: { [key: string]: Json } = {};
     for (const key of Object.keys(value)) {
@@ -639,6 +640,24 @@ beforeAll(async () => {
   });
   addSample('GET /api/admin/guests/export', { query: { email: 'owner.guest@example.test' } });
   addSample('POST /api/admin/guests/erase', { body: { email: 'nobody@example.test' } });
+  // Online check-in (docs/decisions/025-online-check-in.md): the guest's register and agreement, the owner's side.
+  addSample('GET /api/manage/:reference/check-in', manage);
+  addSample('PUT /api/manage/:reference/check-in', {
+    ...manage,
+    body: { guests: [{ fullName: 'Ada Guest', nationality: 'GB' }, { under16: true }] },
+  });
+  addSample('POST /api/manage/:reference/agreement', {
+    ...manage,
+    body: { version: 1, fullName: 'Ada Guest' },
+  });
+  addSample('PUT /api/admin/arrival-settings', {
+    body: { requireRegister: true, requireAgreement: true, damageHoldPence: 0, releaseDays: 2 },
+  });
+  addSample('PUT /api/admin/house-agreement', { body: { text: 'No parties.' } });
+  addSample('GET /api/admin/bookings/:id/check-in', { params: { id: stayId } });
+  addSample('GET /api/admin/guest-register', {
+    query: { from: TODAY, to: addDays(TODAY, 30), format: 'csv' },
+  });
   // The Prices tab: one item of each kind to change and delete.
   const season = {
     name: 'Fuzz season',

@@ -3,6 +3,7 @@ import { ATTENTION_CODES } from '../attention.ts';
 import { BOOKING_STATUSES } from '../booking-lifecycle.ts';
 import { contactEmail, contactName, guestCountText } from '../contact-details.ts';
 import { dateField, textField, wholeNumber } from '../input-fields.ts';
+import { ARRIVAL_STEPS } from './arrival.ts';
 import { propertyIdField } from './availability.ts';
 
 /**
@@ -65,6 +66,11 @@ export const AdminBookingSchema = z.object({
    * false). Without one the stay is not ready for its guest (the owner is warned 36 hours before arrival).
    */
   hasAccessCode: z.boolean(),
+  /**
+   * A confirmed guest stay's online check-in steps still open before its access code is sent ([]: ready;
+   * docs/decisions/025-online-check-in.md); null for any other stay.
+   */
+  checkInMissing: z.enum(ARRIVAL_STEPS).array().nullable(),
 });
 
 export type AdminBooking = z.infer<typeof AdminBookingSchema>;

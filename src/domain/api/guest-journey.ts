@@ -118,7 +118,15 @@ export type GuestMessageSettings = z.infer<typeof GuestMessageSettingsSchema>;
 export const StayAccessCodeSchema = z.object({ accessCode });
 
 /** The messages scheduled for a stay: what goes when, and what went. */
-export const SCHEDULED_MESSAGE_KINDS = ['arrival', 'access_code_missing', 'thank_you'] as const;
+export const SCHEDULED_MESSAGE_KINDS = [
+  'arrival',
+  'access_code_missing',
+  'thank_you',
+  // Online check-in (docs/decisions/025-online-check-in.md).
+  'arrival_steps_missing',
+  'check_in_reminder',
+  'not_ready',
+] as const;
 export type ScheduledMessageKind = (typeof SCHEDULED_MESSAGE_KINDS)[number];
 
 export const StayMessageSchema = z.object({

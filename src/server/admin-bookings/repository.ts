@@ -4,6 +4,7 @@ import type { GuestMessageSettings } from '../../domain/api/guest-journey.ts';
 import { attentionSentence } from '../../domain/attention.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { balanceOutstanding } from '../../domain/payment-schedule.ts';
+import { readArrivals, type StayArrival } from '../arrival/readiness.ts';
 import { type StayRow, stayBookingDetails, stayTimestamps } from '../bookings/bookings-repository.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { importedEvents } from '../db/schema.ts';
@@ -30,15 +31,26 @@ export function createAdminBookingsRepository() {
 
 export type AdminBookingsRepository = ReturnType<typeof createAdminBookingsRepository>;
 
-/** What the admin's view of a stay reads besides the row: the owner's default access code. */
-export type AdminBookingContext = Pick<GuestMessageSettings, 'defaultAccessCode'>;
+/**
+ * What the admin's view of stays reads besides the rows: the owner's default access code, and the online check-in
+ * of each confirmed guest stay (docs/decisions/025-online-check-in.md).
+ */
+export type AdminBookingContext = Pick<GuestMessageSettings, 'defaultAccessCode'> & {
+  arrivals: Map<string, Pick<StayArrival, 'readiness'>>;
+};
 
-export const readAdminBookingContext = (db: DbOrTx): Promise<AdminBookingContext> =>
-  readGuestMessageSettings(db);
+export async function readAdminBookingContext(db: DbOrTx, rows: StayRow[]): Promise<AdminBookingContext> {
+  const confirmedGuests = rows.filter((row) => row.kind === 'guest' && row.status === 'confirmed');
+  const [saved, arrivals] = await Promise.all([
+    readGuestMessageSettings(db),
+    readArrivals(db, confirmedGuests),
+  ]);
+  return { defaultAccessCode: saved.defaultAccessCode, arrivals };
+}
 
 /** One stay as the admin API answers it (the owner's settings read for it). */
 export async function adminBookingOf(db: DbOrTx, row: StayRow): Promise<AdminBooking> {
-  return toAdminBooking(row, await readAdminBookingContext(db));
+  return toAdminBooking(row, await readAdminBookingContext(db, [row]));
 }
 
 /** The API's camelCase view of a stay (spec section 3, plus what the owner needs). */
@@ -70,5 +82,6 @@ export function toAdminBooking(row: StayRow, context: AdminBookingContext): Admi
     balanceLastAttemptAt: row.balanceLastAttemptAt?.toISOString() ?? null,
     duePence: balanceOutstanding(row) ? row.balancePence : 0,
     hasAccessCode: row.kind === 'guest' && accessCodeFor(row, context) !== '',
+    checkInMissing: context.arrivals.get(row.id)?.readiness.missing ?? null,
   };
 }

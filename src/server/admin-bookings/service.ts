@@ -213,7 +213,8 @@ export function createAdminBookingService(deps: Dependencies) {
   }
 
   async function list(): Promise<AdminBooking[]> {
-    const [rows, context] = await Promise.all([bookings.list({}, db), readAdminBookingContext(db)]);
+    const rows = await bookings.list({}, db);
+    const context = await readAdminBookingContext(db, rows);
     const today = todayOnPropertyClock(clock.now());
     return sortUpcomingFirst(
       rows.map((row) => toAdminBooking(row, context)),

@@ -534,6 +534,52 @@ export const photos = pgTable(
 );
 
 /**
+ * The guest register of the Immigration (Hotel Records) Order 1972: one row per guest of a stay, written only by
+ * src/server/arrival/register.ts, kept 12 months after check-out (docs/decisions/025-online-check-in.md).
+ * Fields the guest's nationality does not require are empty.
+ */
+export const guestRegister = pgTable(
+  'guest_register',
+  {
+    stayId: text('stay_id')
+      .notNull()
+      .references(() => stays.id, { onDelete: 'cascade' }),
+    /** The guest's place in the booking's list, from 0. */
+    position: integer('position').notNull(),
+    under16: boolean('under_16').notNull().default(false),
+    fullName: text('full_name').notNull().default(''),
+    /** ISO 3166-1 alpha-2, or 'XX' for a stateless guest; '' for a guest under 16. */
+    nationality: text('nationality').notNull().default(''),
+    passportNumber: text('passport_number').notNull().default(''),
+    passportPlaceOfIssue: text('passport_place_of_issue').notNull().default(''),
+    nextDestination: text('next_destination').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.stayId, table.position] })],
+);
+
+/** The owner's house agreement: every saved text is a new version, and old versions stay readable. */
+export const houseAgreements = pgTable('house_agreements', {
+  version: serial('version').primaryKey(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A guest's acceptance of the house agreement: the version, the name typed, when, and from which address. */
+export const agreementAcceptances = pgTable('agreement_acceptances', {
+  stayId: text('stay_id')
+    .primaryKey()
+    .references(() => stays.id, { onDelete: 'cascade' }),
+  version: integer('version')
+    .notNull()
+    .references(() => houseAgreements.version),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * Each lapsed checkout the follow-up job has decided about, once (docs/decisions/032-checkout-follow-ups.md): sent,
  * or why not. The address is kept only as a keyed hash: enough for "one per address per week" and the opt-out.
  */

@@ -81,6 +81,8 @@ const REFUND_DAYS = '5–10 working days';
 const CHANNEL_NAMES: Record<string, string> = { airbnb: 'Airbnb', booking: 'Booking.com' };
 export const channelName = (sourceId: string) => CHANNEL_NAMES[sourceId] ?? sourceId;
 
+const joinAnd = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
 const dateRange = (stay: { checkIn: IsoDate; checkOut: IsoDate }) =>
@@ -174,7 +176,15 @@ const adminLink = (site: MessageSite, stay?: Pick<BookingDetails, 'id'>) =>
       )
     : button('Open the admin area', `${site.siteUrl}/admin`);
 
-export function guestBookingConfirmed(stay: BookingDetails, site: MessageSite): RenderedMessage {
+/**
+ * The confirmation. `checkInSteps` names the steps the owner requires before arrival (docs/decisions/
+ * 025-online-check-in.md); with any, the guest is invited to check in online on their booking page.
+ */
+export function guestBookingConfirmed(
+  stay: BookingDetails,
+  site: MessageSite,
+  checkInSteps: string[] = [],
+): RenderedMessage {
   const body: MessageBody = {
     subject: `Your stay at ${PROPERTY_NAME} is confirmed (${dateRange(stay)})`,
     preheader: `Booking reference ${bookingReference(stay.id)}. We look forward to welcoming you to Aberdeen.`,
@@ -194,6 +204,15 @@ export function guestBookingConfirmed(stay: BookingDetails, site: MessageSite): 
       ...scheduleRows(stay),
       h('What happens next'),
       list(
+        ...(checkInSteps.length > 0
+          ? [
+              [
+                `Check in online before you arrive: complete ${joinAnd(checkInSteps)} on `,
+                link(manageBookingUrl(stay, site.siteUrl), 'your booking page'),
+                '. Your access code is sent once it is done.',
+              ],
+            ]
+          : []),
         `Your check-in instructions and access codes arrive by e-mail 24 hours before you arrive. Check-in is from ${CHECK_IN_TIME.label} and check-out is by ${CHECK_OUT_TIME.label}.`,
         'The attached calendar file adds your stay to your phone or computer calendar.',
         ['Any questions, or anything we can arrange for you? Write to us at ', mailto(site.siteEmail), '.'],
@@ -430,6 +449,79 @@ export function guestArrival(
       p('Anything we can do before you arrive? Write to us at ', mailto(site.siteEmail), '.'),
     ],
     signOff: GUEST_SIGN_OFF,
+  });
+}
+
+/**
+ * 24 hours before check-in when a step the owner requires is still open (docs/decisions/025-online-check-in.md):
+ * what is missing and where to do it; the access code follows the moment it is done.
+ */
+export function guestArrivalStepsMissing(
+  stay: BookingDetails,
+  missing: string[],
+  site: MessageSite,
+): RenderedMessage {
+  return renderMessage({
+    subject: `Your arrival at ${PROPERTY_NAME} tomorrow: check in online for your access code`,
+    preheader: `Complete ${joinAnd(missing)} and your access code comes straight away.`,
+    heading: `Welcome tomorrow, ${firstName(stay.contactName)}`,
+    blocks: [
+      p(
+        `We are looking forward to welcoming you to ${PROPERTY_NAME}. Before we can send your access code, please complete online:`,
+      ),
+      list(...missing.map((step) => `${step[0]?.toUpperCase()}${step.slice(1)}`)),
+      button('Check in online', manageBookingUrl(stay, site.siteUrl)),
+      p('Your access code and check-in instructions come by e-mail the moment it is done.'),
+      rows(
+        { label: 'Booking reference', value: bookingReference(stay.id) },
+        { label: 'Check-in', value: `${formatLongDate(stay.checkIn)}, from ${CHECK_IN_TIME.label}` },
+      ),
+      p('Any trouble? Write to us at ', mailto(site.siteEmail), '.'),
+    ],
+    signOff: GUEST_SIGN_OFF,
+  });
+}
+
+/** 72 and 48 hours before check-in, while a required step is open: a reminder to check in online. */
+export function guestCheckInReminder(
+  stay: BookingDetails,
+  missing: string[],
+  site: MessageSite,
+): RenderedMessage {
+  return renderMessage({
+    subject: `Check in online before your stay at ${PROPERTY_NAME} (${formatDayMonthYear(stay.checkIn)})`,
+    preheader: `Your access code is sent once you have completed ${joinAnd(missing)}.`,
+    heading: `Your stay is nearly here, ${firstName(stay.contactName)}`,
+    blocks: [
+      p(
+        `You arrive on ${formatLongDate(stay.checkIn)}. Your access code is sent once you have completed ${joinAnd(missing)} on your booking page; it takes a couple of minutes.`,
+      ),
+      button('Check in online', manageBookingUrl(stay, site.siteUrl)),
+      p('Any questions? Write to us at ', mailto(site.siteEmail), '.'),
+    ],
+    signOff: GUEST_SIGN_OFF,
+  });
+}
+
+/** 36 hours before arrival, when the guest has not done every step the owner requires. */
+export function ownerStayNotReady(
+  stay: BookingDetails,
+  missing: string[],
+  site: MessageSite,
+): RenderedMessage {
+  return renderMessage({
+    subject: `Not checked in yet: ${stay.contactName} arrives ${formatDayMonthYear(stay.checkIn)}`,
+    preheader: `Missing: ${joinAnd(missing)}.`,
+    heading: 'This stay is not ready for its access code',
+    blocks: [
+      p(
+        `${stay.contactName} arrives on ${formatLongDate(stay.checkIn)} and has not completed ${joinAnd(missing)}. Their arrival e-mail, 24 hours before check-in, will ask for it instead of giving the access code, which goes the moment it is done. You may want to contact them.`,
+      ),
+      stayRows(stay),
+      guestRows(stay),
+      adminLink(site, stay),
+    ],
+    signOff: OWNER_SIGN_OFF,
   });
 }
 

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { ARRIVAL_STEP_LABELS } from '../../domain/api/arrival.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
 import type { DocumentContent, DocumentPayment } from '../../domain/documents.ts';
+import { readArrival } from '../arrival/readiness.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/database.ts';
@@ -60,8 +62,17 @@ export const MESSAGE_KINDS = {
   ownerAlertOpened: 'owner.alert_opened',
   ownerAlertResolved: 'owner.alert_resolved',
   ownerLevyReturnDue: 'owner.levy_return_due',
+  guestArrivalStepsMissing: 'guest.arrival_steps_missing',
+  guestCheckInReminder: 'guest.check_in_reminder',
+  ownerStayNotReady: 'owner.stay_not_ready',
   guestCheckoutFollowUp: 'guest.checkout_follow_up',
 } as const;
+
+/** The online check-in steps a stay still has open, in the guest's words (docs/decisions/025-online-check-in.md). */
+async function checkInSteps(tx: Tx, stay: { id: string; guestCount: number }): Promise<string[]> {
+  const { readiness } = await readArrival(tx, stay);
+  return readiness.missing.map((step) => ARRIVAL_STEP_LABELS[step]);
+}
 
 /**
  * Queues one message in the caller's transaction. The dedupe key names the cause: an event handled twice (a
@@ -178,7 +189,7 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
       const now = clock.now();
       if (stay.contactEmail) {
         await enqueueMessage(tx, {
-          ...guestBookingConfirmed(stay, site),
+          ...guestBookingConfirmed(stay, site, await checkInSteps(tx, stay)),
           dedupeKey: `booking-confirmed:${stayId}:guest`,
           stayId,
           kind: MESSAGE_KINDS.guestBookingConfirmed,

@@ -4,6 +4,9 @@ import * as messages from './messages.ts';
 import { MESSAGE_KINDS } from './notifications.ts';
 import { stayCalendarFile } from './stay-calendar.ts';
 
+/** The online check-in steps a guest has not done yet, as the messages name them. */
+const CHECK_IN_STEPS = ['the guest register', 'the house agreement'];
+
 /** A believable stay to show every message with (a Wednesday-to-Saturday stay in December). */
 export const SAMPLE_STAY: BookingDetails = {
   id: '5f0c8e2a-7d3b-4c11-9a6e-2b8f4d1e9c70',
@@ -160,6 +163,21 @@ export function previewMessages(
     {
       kind: MESSAGE_KINDS.ownerAccessCodeMissing,
       message: messages.ownerAccessCodeMissing(stay, site),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.guestArrivalStepsMissing,
+      message: messages.guestArrivalStepsMissing(stay, CHECK_IN_STEPS, site),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.guestCheckInReminder,
+      message: messages.guestCheckInReminder(stay, CHECK_IN_STEPS, site),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.ownerStayNotReady,
+      message: messages.ownerStayNotReady(stay, CHECK_IN_STEPS, site),
       attachments: [],
     },
     {

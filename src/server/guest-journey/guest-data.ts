@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
-import { retentionCutoff } from '../../domain/retention.ts';
+import { registerRetentionCutoff, retentionCutoff } from '../../domain/retention.ts';
+import { eraseAcceptances, readAcceptances } from '../arrival/agreement.ts';
+import { eraseRegisters, eraseRegistersBefore, readRegisters } from '../arrival/register.ts';
 import { audit } from '../audit/audit.ts';
 import {
   type BookingsRepository,
@@ -42,6 +44,9 @@ async function eraseStays(
 ) {
   if (ids.length === 0 && alsoTo === undefined) return { erasedStays: 0, erasedMessages: 0 };
   const erased = await bookings.eraseGuests({ ids, now }, tx);
+  // The check-in's personal data goes with the stay's: the register and the agreement's acceptance.
+  await eraseRegisters(tx, ids);
+  await eraseAcceptances(tx, ids);
   const messages = await tx
     .update(outbox)
     .set(erasedMessageFields)
@@ -76,6 +81,7 @@ export function createGuestData(deps: { db: Db; clock: Clock; bookings: Bookings
         .where(or(sameAddress(outbox.to, email), ids.length > 0 ? inArray(outbox.stayId, ids) : undefined))
         .orderBy(asc(outbox.createdAt), asc(outbox.id));
       const issued = ids.length > 0 ? await listStaysDocuments(db, ids) : [];
+      const [registers, acceptances] = await Promise.all([readRegisters(db, ids), readAcceptances(db, ids)]);
       await audit(db, { actor, action: 'guest.exported', details: { stays: ids.length } });
       return {
         email: email.trim(),
@@ -90,6 +96,8 @@ export function createGuestData(deps: { db: Db; clock: Clock; bookings: Bookings
           paidPence: row.paidPence,
           refundedPence: row.refundedPence,
           ...stayTimestamps(row),
+          guestRegister: registers.get(row.id) ?? [],
+          houseAgreementAcceptance: acceptances.get(row.id) ?? null,
         })),
         /** The receipts and credit notes issued to them, as issued (docs/decisions/026). */
         documents: issued.map((row) => ({
@@ -122,10 +130,14 @@ export function createGuestData(deps: { db: Db; clock: Clock; bookings: Bookings
       });
     },
 
-    /** The retention rule: guest stays whose check-out is more than BOOKING_RECORDS_YEARS ago are erased. */
+    /**
+     * The retention rules: guest stays whose check-out is more than BOOKING_RECORDS_YEARS ago are erased, and the
+     * guest register of stays whose check-out is more than GUEST_REGISTER_MONTHS ago.
+     */
     async eraseExpired() {
       const now = clock.now();
-      const cutoff = retentionCutoff(todayOnPropertyClock(now));
+      const today = todayOnPropertyClock(now);
+      const cutoff = retentionCutoff(today);
       return db.transaction(async (tx) => {
         const due = await tx
           .select({ id: stays.id })
@@ -143,7 +155,16 @@ export function createGuestData(deps: { db: Db; clock: Clock; bookings: Bookings
             details: { stayIds: ids, cutoff, ...counts },
           });
         }
-        return { ...counts, stayIds: ids };
+        const registerCutoff = registerRetentionCutoff(today);
+        const registersErased = await eraseRegistersBefore(tx, registerCutoff);
+        if (registersErased.length > 0) {
+          await audit(tx, {
+            actor: 'retention',
+            action: 'guest_register.erased',
+            details: { stayIds: registersErased, cutoff: registerCutoff },
+          });
+        }
+        return { ...counts, stayIds: ids, erasedRegisters: registersErased.length };
       });
     },
   };

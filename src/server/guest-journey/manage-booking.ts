@@ -20,7 +20,7 @@ import type { AdminBookingService } from '../admin-bookings/service.ts';
 import { audit } from '../audit/audit.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db/database.ts';
+import type { Db, DbOrTx } from '../db/database.ts';
 import { stays } from '../db/schema.ts';
 import { type MessageSite, ownerChangeRequest } from '../email/messages.ts';
 import { enqueueMessage, MESSAGE_KINDS } from '../email/notifications.ts';
@@ -88,10 +88,11 @@ export function moneyOf(stay: StayRow): StayMoney {
 
 /**
  * The guest's stay for a reference and the key of their link, or the 404 that says nothing about whether it
- * exists: the manage page's routes and the guest's documents (src/server/documents/) alike.
+ * exists. Every route keyed by the guest's link finds its stay here: the manage page's, the guest's documents
+ * (src/server/documents/) and the check-in's (src/server/arrival/).
  */
 export async function requireManagedStay(
-  db: Db,
+  db: DbOrTx,
   reference: string,
   key: string | undefined,
 ): Promise<StayRow> {

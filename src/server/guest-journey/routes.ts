@@ -35,7 +35,8 @@ function privateAnswer(reply: FastifyReply) {
   reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
 }
 
-const rateLimit = {
+/** The manage page's rate limit, answered in the API's shape (every route keyed by the guest's link uses it). */
+export const manageRateLimit = {
   max: MANAGE_REQUESTS_PER_MINUTE,
   timeWindow: '1 minute',
   errorResponseBuilder: (_request: unknown, limit: { ttl: number }) =>
@@ -44,6 +45,8 @@ const rateLimit = {
       Math.max(1, Math.ceil(limit.ttl / 1000)),
     ),
 };
+
+const rateLimit = manageRateLimit;
 
 /** `/api/manage/:reference…?key=…`: the guest's 'manage my booking' page (public, keyed, rate-limited). */
 export const manageBookingRoutes: FastifyPluginAsyncZod<{
@@ -176,5 +179,5 @@ export const guestJourneyAdminRoutes: FastifyPluginAsyncZod<
   );
 };
 
-/** The manage page's answer headers and rate limit, for the guest's documents (src/server/documents/routes.ts). */
-export { privateAnswer, rateLimit as manageRateLimit };
+/** The manage page's answer headers, for the guest's documents (src/server/documents/routes.ts). */
+export { privateAnswer };

@@ -43,6 +43,14 @@ beforeEach(async () => {
     showAddress: false,
   });
   expect(saved.statusCode, saved.body).toBe(200);
+  // These stays need no online check-in: the arrival e-mail carries the code (arrival/ tests the steps).
+  const arrival = await admin('PUT', '/api/admin/arrival-settings', {
+    requireRegister: false,
+    requireAgreement: false,
+    damageHoldPence: 0,
+    releaseDays: 2,
+  });
+  expect(arrival.statusCode, arrival.body).toBe(200);
 });
 
 /** A confirmed, paid stay of 9–12 December 2026 (check-in 4 PM GMT = 16:00 UTC on the 9th). */

@@ -140,7 +140,7 @@ function intervalJobs(
     'guest-messages': {
       title: 'Guest messages',
       description:
-        'Queues the arrival e-mail a day before check-in, the thank-you the morning after check-out, and your warning when a stay has no access code.',
+        'Queues the arrival e-mail a day before check-in (with the access code once the guest has checked in online), the reminders to check in, the thank-you the morning after check-out, and your warnings when a stay has no access code or is not checked in.',
       schedule: every(5 * MINUTE_MS),
       run: work.queueGuestMessages,
       report: ({ queued }) =>
@@ -151,14 +151,19 @@ function intervalJobs(
     'guest-data-retention': {
       title: 'Data retention',
       description:
-        'Erases the personal details of guests whose stay ended more than 7 years ago, as the privacy policy says.',
+        'Erases the personal details of guests whose stay ended more than 7 years ago, and the guest register of stays that ended more than 12 months ago, as the privacy policy says.',
       schedule: every(DAY_MS),
       run: work.eraseExpiredGuestData,
-      report: ({ erasedStays }) =>
+      report: ({ erasedStays, erasedRegisters }) =>
         ok(
-          erasedStays === 0
-            ? 'No booking was old enough to erase.'
-            : `Erased the guests' details of ${count(erasedStays, 'booking')}.`,
+          sentences(
+            [
+              erasedStays > 0 && `Erased the guests' details of ${count(erasedStays, 'booking')}.`,
+              erasedRegisters > 0 &&
+                `Erased the guest register of ${count(erasedRegisters, 'stay')} over 12 months ago.`,
+            ],
+            'No booking was old enough to erase.',
+          ),
         ),
     },
     backup: {

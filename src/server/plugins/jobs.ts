@@ -46,7 +46,7 @@ export const jobsPlugin = fp(
         }),
         chargeBalances: app.paymentService.balances.runDue,
         syncFeeds: app.calendarSync.syncSavedFeeds,
-        queueGuestMessages: app.scheduledMessages.queueDue,
+        queueGuestMessages: () => app.scheduledMessages.queueDue(),
         eraseExpiredGuestData: app.guestData.eraseExpired,
         takeBackup: app.backups.take,
         checkAlerts: app.alerts.check,

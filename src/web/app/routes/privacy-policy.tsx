@@ -1,5 +1,5 @@
 import type { MetaArgs } from 'react-router';
-import { BOOKING_RECORDS_YEARS } from '../../../domain/retention.ts';
+import { BOOKING_RECORDS_YEARS, GUEST_REGISTER_MONTHS } from '../../../domain/retention.ts';
 import { LegalPage, type LegalSection } from '../../components/content/legal-page.tsx';
 import { SITE } from '../../content/site.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -15,7 +15,7 @@ export const meta = ({ matches }: MetaArgs) =>
     keywords: 'The Tower privacy policy, guest data, UK GDPR',
   });
 
-const LAST_UPDATED = '17/01/25';
+const LAST_UPDATED = '26/11/26';
 
 function sections(email: string): LegalSection[] {
   const mail = <a href={`mailto:${email}`}>{email}</a>;
@@ -37,6 +37,13 @@ function sections(email: string): LegalSection[] {
         <ul>
           <li>
             Booking details: your name, e-mail address, phone number (optional), dates and number of guests.
+          </li>
+          <li>
+            The guest register the law requires of every guest aged 16 or over (the Immigration (Hotel
+            Records) Order 1972): full name and nationality and, for a guest who is not a British, Irish or
+            Commonwealth citizen, the number and place of issue of their passport and their next destination.
+            If you accept our house agreement online, the name you type, the time and your connection’s
+            address.
           </li>
           <li>Anything you choose to tell us in a special request or an e-mail.</li>
           <li>
@@ -117,7 +124,9 @@ function sections(email: string): LegalSection[] {
           and accounting purposes (longer than the 6 years HMRC asks for receipts). Then your name, contact
           details, requests, receipts and the e-mails we sent you about the booking are erased automatically;
           only the dates and the amounts paid stay in our accounts, without anything that identifies you.
-          E-mail correspondence that is not part of a booking is deleted after two years.
+          E-mail correspondence that is not part of a booking is deleted after two years. The guest register
+          is kept for <strong>{GUEST_REGISTER_MONTHS} months</strong> after your stay, as the law requires, so
+          that the police may inspect it, and then erased automatically.
         </p>
       ),
     },

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { AccountTab } from './account/account-tab.tsx';
+import { ArrivalTab } from './arrival/arrival-tab.tsx';
 import { BookingsTab } from './bookings/bookings-tab.tsx';
 import { DatesTab } from './dates/dates-tab.tsx';
 import { EmailTab } from './email/email-tab.tsx';
@@ -47,6 +48,7 @@ const TABS = [
       </div>
     ),
   },
+  { value: 'arrival', label: 'Arrival', panel: <ArrivalTab /> },
   {
     value: 'reports',
     label: 'Reports',
@@ -68,9 +70,9 @@ const isTab = (value: string | null): value is Tab => TABS.some((entry) => entry
 /**
  * 'Admin Dashboard' with Logout, what matters today (arrivals, departures, money due, what needs the owner), the
  * go-live checklist and the Bookings, Email and Dates tabs (spec section 2),
- * then Prices, Payments (the payment schedule, decision 016), Reports (figures, the levy return, the tax year,
- * 027), Property, Texts (014), Photos (015), Account
- * (the owner's password, sessions and two-step sign-in, 019) and System (the server's jobs, 009). The open tab
+ * then Prices, Payments (the payment schedule, decision 016), Arrival (online check-in, 025), Reports (figures,
+ * the levy return, the tax year, 027), Property, Texts (014), Photos (015), Account (the owner's password,
+ * sessions and two-step sign-in, 019) and System (the server's jobs, 009). The open tab
  * is in the address (`/admin?tab=property`), so the checklist links straight to it.
  * See docs/decisions/013-rate-plan.md.
  */

@@ -13,6 +13,7 @@ import { Input, Textarea } from '../../components/ui/input.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
 import { toast } from '../../lib/toast.ts';
+import { CheckInSection } from '../check-in/index.ts';
 import { DocumentsSection } from './documents-section.tsx';
 import {
   calendarFileUrl,
@@ -169,6 +170,7 @@ function BookingDetails({ booking, reference, bookingKey }: BookingProps) {
           </section>
         </section>
       </div>
+      {canceled ? null : <CheckInSection reference={reference} bookingKey={bookingKey} />}
       <DocumentsSection reference={reference} bookingKey={bookingKey} />
       {canceled ? null : (
         <div className="mt-6 grid gap-6 md:grid-cols-2">

@@ -34,6 +34,7 @@ import {
   useSendPaymentLink,
 } from './bookings-api.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
+import { checkInWords, notCheckedIn } from './check-in-words.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { DocumentsCard } from './documents-card.tsx';
 import { EmailAddress } from './email-address.tsx';
@@ -310,6 +311,13 @@ export function BookingsTab() {
                           <span>
                             <StatusBadge booking={b} />
                             {hold ? <span className="mt-1 block text-stone-600 text-xs">{hold}</span> : null}
+                            {checkInWords(b, today) ? (
+                              <span
+                                className={`mt-1 block text-xs ${notCheckedIn(b, today) ? 'text-amber-900' : 'text-stone-600'}`}
+                              >
+                                {checkInWords(b, today)}
+                              </span>
+                            ) : null}
                           </span>
                         </td>
                         {/* On a phone a card without actions (canceled, completed) ends with its status. */}

@@ -47,8 +47,9 @@ export function GuestDataCard() {
     <details className={cardClass}>
       <summary className="cursor-pointer font-serif text-xl">Guest data (UK GDPR)</summary>
       <p className="mt-2 text-sm text-stone-600">
-        Export everything held about a guest, or erase it: names, contact details and requests are replaced;
-        dates and amounts stay for the accounts. Bookings are erased by themselves 7 years after check-out.
+        Export everything held about a guest, or erase it: names, contact details, requests and the guest
+        register are replaced or removed; dates and amounts stay for the accounts. Bookings are erased by
+        themselves 7 years after check-out, the guest register 12 months after.
       </p>
       <Form
         schema={GuestEmailForm}

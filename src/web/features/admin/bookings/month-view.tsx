@@ -11,6 +11,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
 import { AdminCard } from '../shared/card.tsx';
+import { notCheckedIn } from './check-in-words.ts';
 
 type Entry = {
   key: string;
@@ -32,7 +33,10 @@ const TONES = {
 const CHANNELS: Record<string, string> = { airbnb: 'Airbnb', booking: 'Booking.com' };
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-function entriesFor(bookings: AdminBooking[], imported: ImportedEvent[]) {
+/** Marks a stay to come whose guest has not checked in online (docs/decisions/025-online-check-in.md). */
+const NOT_CHECKED_IN_MARK = '⚑';
+
+function entriesFor(bookings: AdminBooking[], imported: ImportedEvent[], today: string) {
   const entries: (Entry & { checkIn: string; checkOut: string })[] = [];
   for (const b of bookings) {
     if (b.status !== 'pending' && b.status !== 'confirmed') continue;
@@ -50,6 +54,11 @@ function entriesFor(bookings: AdminBooking[], imported: ImportedEvent[]) {
         tone: 'orange',
       });
     else entries.push({ ...base, label: b.contactName, detail: `${b.guestCount} guests`, tone: 'green' });
+    const last = entries.at(-1);
+    if (last && b.kind === 'guest' && b.status === 'confirmed' && notCheckedIn(b, today)) {
+      last.label = `${NOT_CHECKED_IN_MARK} ${last.label}`;
+      last.detail = `${last.detail} · not checked in online`;
+    }
   }
   for (const e of imported) {
     entries.push({
@@ -84,7 +93,7 @@ export function MonthView({
 }) {
   const [month, setMonth] = useState(`${today.slice(0, 7)}-01`);
   const [open, setOpen] = useState<Chip | null>(null);
-  const entries = entriesFor(bookings, imported);
+  const entries = entriesFor(bookings, imported, today);
   const title = formatMonth(month);
   const next = addMonths(month, 1);
   const first = addDays(month, -dayOfWeek(month)); // weeks start on Sunday, as the guest's calendar does
@@ -175,6 +184,7 @@ export function MonthView({
         <li className={`rounded px-1 ${TONES.yellow}`}>Held, awaiting payment</li>
         <li className={`rounded px-1 ${TONES.blue}`}>Owner block</li>
         <li className={`rounded px-1 ${TONES.purple}`}>Airbnb / Booking.com</li>
+        <li>{NOT_CHECKED_IN_MARK} Not checked in online</li>
       </ul>
     </AdminCard>
   );

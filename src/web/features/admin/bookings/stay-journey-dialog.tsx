@@ -19,6 +19,7 @@ import { toastOutcome } from '../../../lib/toast.ts';
 import { formatMoment } from '../shared/format-moment.ts';
 import { guestAndDates } from './booking-list.ts';
 import { useChangeDates, useStayJourney, useStayJourneyAction } from './guest-journey-api.ts';
+import { StayCheckInSection } from './stay-check-in.tsx';
 import { StayDocuments } from './stay-documents.tsx';
 
 const STATUS_LABELS = {
@@ -151,6 +152,7 @@ export function StayJourneyDialog({ booking, onClose }: { booking: AdminBooking 
               </Form>
             ) : null}
             {booking ? <StayDocuments stayId={booking.id} /> : null}
+            {booking?.kind === 'guest' ? <StayCheckInSection id={booking.id} /> : null}
             <section aria-labelledby="stay-messages-heading">
               <h3 id="stay-messages-heading" className="font-semibold">
                 Messages

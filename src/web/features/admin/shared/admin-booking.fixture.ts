@@ -36,5 +36,6 @@ export const adminBooking = (overrides: Partial<AdminBooking> = {}): AdminBookin
   balanceLastAttemptAt: null,
   duePence: 0,
   hasAccessCode: true,
+  checkInMissing: [],
   ...overrides,
 });

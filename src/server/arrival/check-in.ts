@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm';
+import type { CheckIn, RegisterGuest } from '../../domain/api/arrival.ts';
+import { todayOnPropertyClock } from '../../domain/dates.ts';
+import { audit } from '../audit/audit.ts';
+import type { StayRow } from '../bookings/bookings-repository.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/database.ts';
+import { stays } from '../db/schema.ts';
+import { badRequest, conflict } from '../errors.ts';
+import { GUEST_ACTOR, requireManagedStay } from '../guest-journey/manage-booking.ts';
+import { agreementVersionExists, currentAgreement, recordAcceptance } from './agreement.ts';
+import { readArrival } from './readiness.ts';
+import { replaceRegister } from './register.ts';
+
+/**
+ * Online check-in on the guest's manage page (docs/decisions/025-online-check-in.md): the guest register for
+ * every guest of the booking and the acceptance of the house agreement. Each save is one transaction, so the
+ * register is never half-saved; when a save completes the last required step, `stepsDone` queues the arrival
+ * e-mail with the access code at once if its time has come.
+ */
+export function createCheckIn(deps: {
+  db: Db;
+  clock: Clock;
+  /** Called after a save commits: queues any message now due for the stay (the access code, once ready). */
+  stepsDone(stayId: string): Promise<void>;
+}) {
+  const { db, clock } = deps;
+
+  async function view(stay: StayRow): Promise<CheckIn> {
+    const [arrival, agreement] = await Promise.all([readArrival(db, stay), currentAgreement(db)]);
+    const { address: _address, ...acceptance } = arrival.acceptance ?? {};
+    return {
+      guestCount: stay.guestCount,
+      guests: arrival.guests,
+      agreement,
+      acceptance: arrival.acceptance ? (acceptance as CheckIn['acceptance']) : null,
+      readiness: arrival.readiness,
+    };
+  }
+
+  /** A stay the guest may still check in: confirmed and not yet over. */
+  async function openStay(reference: string, key: string | undefined): Promise<StayRow> {
+    const stay = await requireManagedStay(db, reference, key);
+    if (stay.status !== 'confirmed') throw conflict('This booking is cancelled.', 'already_canceled');
+    if (stay.checkOut < todayOnPropertyClock(clock.now())) {
+      throw conflict('Your stay is over, so its check-in can no longer be changed.', 'stay_over');
+    }
+    return stay;
+  }
+
+  async function afterSave(stay: StayRow): Promise<CheckIn> {
+    await deps.stepsDone(stay.id);
+    const [current] = await db.select().from(stays).where(eq(stays.id, stay.id));
+    return view(current ?? stay);
+  }
+
+  return {
+    async get(reference: string, key: string | undefined): Promise<CheckIn> {
+      return view(await requireManagedStay(db, reference, key));
+    },
+
+    /** Saves the whole register: one entry per guest of the booking, or nothing at all. */
+    async saveRegister(
+      reference: string,
+      key: string | undefined,
+      guests: RegisterGuest[],
+    ): Promise<CheckIn> {
+      const stay = await openStay(reference, key);
+      if (guests.length !== stay.guestCount) {
+        throw badRequest(
+          `This booking is for ${stay.guestCount} ${stay.guestCount === 1 ? 'guest' : 'guests'}: give the details of each of them.`,
+          'invalid_input',
+          { field: 'guests' },
+        );
+      }
+      if (guests.every((guest) => guest.under16)) {
+        throw badRequest('At least one guest must be 16 or over.', 'invalid_input', { field: 'guests' });
+      }
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await replaceRegister(tx, stay.id, guests, now);
+        // The audit names the stay and how many guests, never their details.
+        await audit(tx, {
+          actor: GUEST_ACTOR,
+          action: 'check_in.register_saved',
+          details: { stayId: stay.id, guests: guests.length },
+          at: now,
+        });
+      });
+      return afterSave(stay);
+    },
+
+    /** The guest accepts the agreement's version by typing their full name, from `address`. */
+    async acceptAgreement(
+      reference: string,
+      key: string | undefined,
+      acceptance: { version: number; fullName: string },
+      address: string,
+    ): Promise<CheckIn> {
+      const stay = await openStay(reference, key);
+      const current = await currentAgreement(db);
+      if (!current || !(await agreementVersionExists(db, acceptance.version))) {
+        throw conflict('There is no house agreement to accept.', 'no_agreement');
+      }
+      if (acceptance.version !== current.version) {
+        throw conflict(
+          'The house agreement has changed since you opened it. Read the new version and accept it again.',
+          'agreement_changed',
+        );
+      }
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await recordAcceptance(tx, stay.id, {
+          version: current.version,
+          name: acceptance.fullName,
+          address,
+          acceptedAt: now,
+        });
+        await audit(tx, {
+          actor: GUEST_ACTOR,
+          action: 'check_in.agreement_accepted',
+          details: { stayId: stay.id, version: current.version },
+          at: now,
+        });
+      });
+      return afterSave(stay);
+    },
+  };
+}
+
+export type CheckInService = ReturnType<typeof createCheckIn>;

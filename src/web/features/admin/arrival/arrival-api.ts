@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  ArrivalSettings,
+  GuestRegisterSchema,
+  HouseAgreement,
+  HouseAgreementListSchema,
+} from '../../../../domain/api/arrival.ts';
+import { apiRequest, downloadFile, readQuery } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/mutation.ts';
+import { auditQuery, bookingsQuery } from '../shared/queries.ts';
+
+/* The Arrival tab's reads and writes, keyed ['admin', resource] (the scheme in lib/api.ts). */
+
+export const arrivalSettingsQuery = () =>
+  readQuery<ArrivalSettings>(['admin', 'arrival-settings'], '/api/admin/arrival-settings');
+export const houseAgreementQuery = () =>
+  readQuery<z.infer<typeof HouseAgreementListSchema>>(
+    ['admin', 'house-agreement'],
+    '/api/admin/house-agreement',
+  );
+
+const registerUrl = (from: string, to: string, format: 'json' | 'csv') =>
+  `/api/admin/guest-register?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&format=${format}`;
+export const guestRegisterQuery = (from: string, to: string) =>
+  readQuery<z.infer<typeof GuestRegisterSchema>>(
+    ['admin', 'guest-register', { from, to }],
+    registerUrl(from, to, 'json'),
+  );
+
+export const useArrivalSettings = () => useQuery(arrivalSettingsQuery());
+export const useHouseAgreement = () => useQuery(houseAgreementQuery());
+
+/** Readiness of every stay changes with the settings: the bookings list reads again. */
+export const useSaveArrivalSettings = () =>
+  useChange({
+    mutationFn: (settings: ArrivalSettings) =>
+      apiRequest<ArrivalSettings>('PUT', '/api/admin/arrival-settings', settings),
+    onSuccess: (saved, _variables, queryClient) =>
+      queryClient.setQueryData(arrivalSettingsQuery().queryKey, saved),
+    stale: [bookingsQuery().queryKey, auditQuery().queryKey],
+  });
+
+export const useSaveHouseAgreement = () =>
+  useChange({
+    mutationFn: (text: string) => apiRequest<HouseAgreement>('PUT', '/api/admin/house-agreement', { text }),
+    stale: [houseAgreementQuery().queryKey, bookingsQuery().queryKey, auditQuery().queryKey],
+  });
+
+/** The register as a CSV file, fetched with the owner's token and handed to the browser. */
+export const downloadRegisterCsv = (from: string, to: string) =>
+  downloadFile(registerUrl(from, to, 'csv'), `guest-register-${from}-to-${to}.csv`);

@@ -1,0 +1,65 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import type { StayCheckIn } from '../../../../domain/api/arrival.ts';
+import { ARRIVAL_STEP_LABELS } from '../../../../domain/api/arrival.ts';
+import { apiRequest } from '../../../lib/api.ts';
+import { formatMoment } from '../shared/format-moment.ts';
+
+/** A stay's online check-in (docs/decisions/025-online-check-in.md); nothing is asked while no stay is chosen. */
+export const stayCheckInQuery = (id: string | null) =>
+  queryOptions({
+    queryKey: ['admin', 'stay-check-in', { id }],
+    queryFn:
+      id === null
+        ? skipToken
+        : () => apiRequest<StayCheckIn>('GET', `/api/admin/bookings/${encodeURIComponent(id)}/check-in`),
+    staleTime: 0,
+  });
+
+/** The owner's view of a stay's guest register and house agreement, and what is still missing. */
+export function StayCheckInSection({ id }: { id: string }) {
+  const checkIn = useQuery(stayCheckInQuery(id));
+  if (!checkIn.data) return null;
+  const { guests, acceptance, readiness } = checkIn.data;
+  return (
+    <section aria-labelledby="stay-check-in-heading">
+      <h3 id="stay-check-in-heading" className="font-semibold">
+        Online check-in
+      </h3>
+      <p className="mt-1 text-stone-700">
+        {readiness.ready
+          ? 'Ready: the access code goes with the arrival e-mail.'
+          : `Not ready: missing ${readiness.missing.map((step) => ARRIVAL_STEP_LABELS[step]).join(' and ')}.`}
+      </p>
+      {guests.length > 0 ? (
+        <ul aria-label="Guest register" className="mt-1 divide-y divide-stone-100">
+          {guests.map((guest, index) =>
+            guest.under16 ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a booking's guests are its places
+              <li key={index} className="py-1.5 text-stone-600">
+                Guest {index + 1}: under 16
+              </li>
+            ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a booking's guests are its places
+              <li key={index} className="py-1.5">
+                {guest.fullName}, {guest.nationality}
+                {guest.passportNumber ? (
+                  <span className="block text-stone-500 text-xs">
+                    Passport {guest.passportNumber}, issued at {guest.passportPlaceOfIssue}
+                    {guest.nextDestination ? `; next: ${guest.nextDestination}` : ''}
+                  </span>
+                ) : null}
+              </li>
+            ),
+          )}
+        </ul>
+      ) : (
+        <p className="mt-1 text-stone-600">No guest registered yet.</p>
+      )}
+      <p className="mt-1 text-stone-700">
+        {acceptance
+          ? `House agreement version ${acceptance.version} accepted by “${acceptance.name}” on ${formatMoment(acceptance.acceptedAt)} from ${acceptance.address ?? 'an unknown address'}.`
+          : 'House agreement not accepted.'}
+      </p>
+    </section>
+  );
+}

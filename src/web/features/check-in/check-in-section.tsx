@@ -1,0 +1,224 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import {
+  ARRIVAL_STEP_LABELS,
+  type CheckIn,
+  CheckInUpdateSchema,
+  EMPTY_GUEST,
+  type RegisterGuestInput,
+} from '../../../domain/api/arrival.ts';
+import { formatLongDate } from '../../../domain/format.ts';
+import { needsPassport } from '../../../domain/nationality.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { toast } from '../../lib/toast.ts';
+import { acceptAgreement, checkInQuery, saveRegister } from './check-in-api.ts';
+import { NationalityPicker } from './nationality-picker.tsx';
+
+const PANEL = 'rounded-lg border border-stone-200 bg-white p-6 shadow-sm';
+
+type Props = { reference: string; bookingKey: string };
+
+/**
+ * Online check-in on the guest's manage page (docs/decisions/025-online-check-in.md): what is still to do before
+ * the access code is sent, the guest register and the house agreement.
+ */
+export function CheckInSection({ reference, bookingKey }: Props) {
+  const checkIn = useQuery(checkInQuery(reference, bookingKey));
+  if (!checkIn.data) return null;
+  const { readiness } = checkIn.data;
+  return (
+    <section aria-labelledby="check-in-heading" className={`${PANEL} mt-6`}>
+      <h2 id="check-in-heading" className="font-serif text-2xl">
+        Check in online
+      </h2>
+      {readiness.ready ? (
+        <p role="status" className="mt-2 text-stone-700">
+          You are checked in. Your access code comes in your arrival e-mail, 24 hours before check-in.
+        </p>
+      ) : (
+        <p role="status" className="mt-2 text-stone-700">
+          Your access code comes by e-mail once you have completed{' '}
+          {readiness.missing.map((step) => ARRIVAL_STEP_LABELS[step]).join(' and ')}.
+        </p>
+      )}
+      {readiness.required.register ? (
+        <RegisterForm checkIn={checkIn.data} reference={reference} bookingKey={bookingKey} />
+      ) : null}
+      {checkIn.data.agreement ? (
+        <AgreementForm checkIn={checkIn.data} reference={reference} bookingKey={bookingKey} />
+      ) : null}
+    </section>
+  );
+}
+
+type FormProps = Props & { checkIn: CheckIn };
+
+function useSaved(reference: string, bookingKey: string) {
+  const queryClient = useQueryClient();
+  return (saved: CheckIn) => queryClient.setQueryData(checkInQuery(reference, bookingKey).queryKey, saved);
+}
+
+function RegisterForm({ checkIn, reference, bookingKey }: FormProps) {
+  const [guests, setGuests] = useState<Required<RegisterGuestInput>[]>(() =>
+    Array.from({ length: checkIn.guestCount }, (_, i) => ({ ...EMPTY_GUEST, ...checkIn.guests[i] })),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const saved = useSaved(reference, bookingKey);
+  const set = (index: number, change: Partial<RegisterGuestInput>) =>
+    setGuests((all) => all.map((guest, i) => (i === index ? { ...guest, ...change } : guest)));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = CheckInUpdateSchema.safeParse({ guests });
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])),
+      );
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      saved(await saveRegister(reference, bookingKey, guests));
+      toast({ title: 'Guest register saved', description: 'Thank you: every guest is registered.' });
+    } catch (error) {
+      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="register-heading" className="mt-6 space-y-4">
+      <h3 id="register-heading" className="font-serif text-xl">
+        Guest register
+      </h3>
+      <p className="text-sm text-stone-700">
+        The law (the Immigration (Hotel Records) Order 1972) asks us to keep the name and nationality of every
+        guest aged 16 or over, and the passport details of guests who are not British, Irish or Commonwealth
+        citizens. We keep them for 12 months after your stay.
+      </p>
+      {guests.map((guest, index) => {
+        const error = (field: string) => errors[`guests.${index}.${field}`];
+        const passport = !guest.under16 && guest.nationality !== '' && needsPassport(guest.nationality);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a booking's guests are its places, 1 to its guest count
+          <fieldset key={index} className="space-y-3 rounded-md border border-stone-200 p-4">
+            <legend className="px-1 font-medium">Guest {index + 1}</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={guest.under16}
+                onChange={(event) => set(index, { under16: event.target.checked })}
+              />
+              Under 16 (nothing else is needed)
+            </label>
+            {guest.under16 ? null : (
+              <>
+                <Field label="Full name" error={error('fullName')}>
+                  <Input
+                    autoComplete={index === 0 ? 'name' : 'off'}
+                    value={guest.fullName}
+                    onChange={(event) => set(index, { fullName: event.target.value })}
+                  />
+                </Field>
+                <Field label="Nationality" error={error('nationality')} hint="Type to search, then pick.">
+                  <NationalityPicker
+                    value={guest.nationality}
+                    onChange={(nationality) => set(index, { nationality })}
+                  />
+                </Field>
+              </>
+            )}
+            {passport ? (
+              <>
+                <Field label="Passport or identity document number" error={error('passportNumber')}>
+                  <Input
+                    value={guest.passportNumber}
+                    onChange={(event) => set(index, { passportNumber: event.target.value })}
+                  />
+                </Field>
+                <Field label="Place of issue" error={error('passportPlaceOfIssue')}>
+                  <Input
+                    value={guest.passportPlaceOfIssue}
+                    onChange={(event) => set(index, { passportPlaceOfIssue: event.target.value })}
+                  />
+                </Field>
+                <Field
+                  label="Next destination (optional)"
+                  hint="Where you go after your stay, with its address if you know it. You can add it later."
+                  error={error('nextDestination')}
+                >
+                  <Input
+                    value={guest.nextDestination}
+                    onChange={(event) => set(index, { nextDestination: event.target.value })}
+                  />
+                </Field>
+              </>
+            ) : null}
+          </fieldset>
+        );
+      })}
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Saving...' : 'Save the guest register'}
+      </Button>
+    </form>
+  );
+}
+
+function AgreementForm({ checkIn, reference, bookingKey }: FormProps) {
+  const agreement = checkIn.agreement;
+  const [fullName, setFullName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const saved = useSaved(reference, bookingKey);
+  if (!agreement) return null;
+  const accepted = checkIn.acceptance;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!agreement) return;
+    if (fullName.trim().length < 2) {
+      setError('Type your full name to accept the agreement.');
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      saved(await acceptAgreement(reference, bookingKey, { version: agreement.version, fullName }));
+      toast({ title: 'Agreement accepted', description: 'Thank you.' });
+    } catch (failure) {
+      toast({ title: 'Error', description: (failure as Error).message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="agreement-heading" className="mt-8 space-y-3">
+      <h3 id="agreement-heading" className="font-serif text-xl">
+        House agreement
+      </h3>
+      <div className="max-h-80 overflow-auto whitespace-pre-wrap rounded-md bg-stone-50 p-4 text-sm text-stone-800">
+        {agreement.text}
+      </div>
+      {accepted ? (
+        <p role="status" className="text-stone-700">
+          Accepted by {accepted.name} on {formatLongDate(accepted.acceptedAt.slice(0, 10))}.
+        </p>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-3">
+          <Field label="Type your full name to accept" error={error}>
+            <Input value={fullName} onChange={(event) => setFullName(event.target.value)} />
+          </Field>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : 'Accept the house agreement'}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}
