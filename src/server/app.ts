@@ -17,6 +17,7 @@ import type { Database } from './db/database.ts';
 import { downloadFileRoutes, downloadsApiRoutes } from './downloads/routes.ts';
 import { createEmailNotifications } from './email/notifications.ts';
 import { emailPlugin } from './email/plugin.ts';
+import { enquiriesPlugin } from './enquiries/plugin.ts';
 import type { PhotosReady } from './go-live/checklist.ts';
 import { goLivePlugin } from './go-live/plugin.ts';
 import { guestJourneyPlugin } from './guest-journey/plugin.ts';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentsPlugin, context);
   await app.register(adminBookingsPlugin, { ...context, refunds: options.refunds ?? context.payments });
   await app.register(guestJourneyPlugin, context);
+  await app.register(enquiriesPlugin, context);
   await app.register(photosPlugin, context);
   await app.register(backupsPlugin, context);
   await app.register(goLivePlugin, {

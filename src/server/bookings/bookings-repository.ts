@@ -311,7 +311,9 @@ export function createBookingsRepository(
       return tx
         .select()
         .from(stays)
-        .where(and(touching(nights), inArray(stays.status, ['pending', 'confirmed'])))
+        .where(
+          and(touching(nights), inArray(stays.status, ['pending', 'confirmed']), eq(stays.holdsNight, true)),
+        )
         .orderBy(asc(stays.checkIn));
     },
 
@@ -338,6 +340,7 @@ export function createBookingsRepository(
           and(
             eq(stays.propertyId, propertyId),
             eq(stays.status, 'confirmed'),
+            eq(stays.holdsNight, true), // a day hire that leaves its night bookable takes no night of a channel
             gt(stays.checkOut, from),
             lt(stays.checkIn, to),
           ),

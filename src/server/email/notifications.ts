@@ -49,6 +49,10 @@ export const MESSAGE_KINDS = {
   ownerBalanceUnpaid: 'owner.balance_unpaid',
   ownerAlertOpened: 'owner.alert_opened',
   ownerAlertResolved: 'owner.alert_resolved',
+  // Enquiries and quotes (src/server/enquiries/messages.ts)
+  guestEnquiryReceived: 'guest.enquiry_received',
+  ownerEnquiryReceived: 'owner.enquiry_received',
+  guestQuote: 'guest.quote',
 } as const;
 
 /**

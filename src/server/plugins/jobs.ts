@@ -50,6 +50,7 @@ export const jobsPlugin = fp(
         eraseExpiredGuestData: app.guestData.eraseExpired,
         takeBackup: app.backups.take,
         checkAlerts: app.alerts.check,
+        expireQuotes: app.enquiries.expireDue,
         sendEmails: app.outboxSender.send,
         processPhotos: app.photos.processQueued,
       },
@@ -65,6 +66,15 @@ export const jobsPlugin = fp(
   {
     name: 'jobs',
     fastify: '5.x',
-    dependencies: ['email', 'payments', 'guest-journey', 'calendar-sync', 'photos', 'backups', 'alerts'],
+    dependencies: [
+      'email',
+      'payments',
+      'guest-journey',
+      'calendar-sync',
+      'photos',
+      'backups',
+      'alerts',
+      'enquiries',
+    ],
   },
 );
