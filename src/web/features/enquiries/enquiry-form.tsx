@@ -115,7 +115,6 @@ export function EnquiryForm({ initialKind = 'day_hire' }: { initialKind?: Enquir
         <button type="submit" className={buttonClass({ size: 'lg' })}>
           Send enquiry
         </button>
-        <p className="mt-2 text-sm text-stone-600">We typically respond within 24 hours.</p>
       </div>
     </Form>
   );
