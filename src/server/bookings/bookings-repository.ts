@@ -274,6 +274,12 @@ export function createBookingsRepository(
       return row ?? null;
     },
 
+    /** The stays of these ids (those that exist), in no particular order. */
+    async findStays({ ids }: { ids: string[] }, tx: DbOrTx = db): Promise<StayRow[]> {
+      if (ids.length === 0) return [];
+      return tx.select().from(stays).where(inArray(stays.id, ids));
+    },
+
     /** The newest guest stay a hold token was given to, locked for the caller's transaction. */
     async findByHoldToken({ holdToken }: { holdToken: string }, tx: DbOrTx = db) {
       const [row] = await tx

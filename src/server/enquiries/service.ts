@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type AdminEnquiry,
@@ -22,7 +22,7 @@ import { requireStayRules } from '../bookings/requirements.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { type Db, PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx } from '../db/database.ts';
-import { enquiries, enquiryEvents, quotes, stays } from '../db/schema.ts';
+import { enquiries, enquiryEvents, quotes } from '../db/schema.ts';
 import { enqueueMessage, MESSAGE_KINDS } from '../email/notifications.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../errors.ts';
 import type { SecretBox } from '../settings/secret-box.ts';
@@ -209,8 +209,7 @@ export function createEnquiries(deps: Dependencies) {
 
   async function staysOf(rows: QuoteRow[], tx: Db | Tx = db) {
     const ids = rows.flatMap((row) => (row.stayId ? [row.stayId] : []));
-    if (ids.length === 0) return new Map<string, StayRow>();
-    const found = await tx.select().from(stays).where(inArray(stays.id, ids));
+    const found = await bookings.findStays({ ids }, tx);
     return new Map(found.map((stay) => [stay.id, stay]));
   }
 
