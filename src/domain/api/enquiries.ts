@@ -104,9 +104,9 @@ export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 export const QUOTE_STATUSES = ['open', 'paid', 'withdrawn', 'expired'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
-export const AdminQuoteSchema = z.object({
+/** What a quote offers, as the owner and the guest read it. */
+const QuoteOfferSchema = z.object({
   id: z.string(),
-  enquiryId: z.string().nullable(),
   kind: z.enum(['stay', 'day_hire']),
   checkInDate: z.string(),
   checkOutDate: z.string(),
@@ -114,13 +114,17 @@ export const AdminQuoteSchema = z.object({
   nightBookable: z.boolean(),
   guestCount: z.number().int(),
   contactName: z.string(),
-  contactEmail: z.string(),
   totalPrice: z.number(),
   included: z.string(),
   expiresAt: z.string(),
   holdDates: z.boolean(),
   status: z.enum(QUOTE_STATUSES),
   bookingId: z.string().nullable(),
+});
+
+export const AdminQuoteSchema = QuoteOfferSchema.extend({
+  enquiryId: z.string().nullable(),
+  contactEmail: z.string(),
   /** The guest's link: `/quote/{id}?key=…`. */
   quoteUrl: z.string(),
   createdAt: z.string(),
@@ -219,23 +223,9 @@ export const QuoteKeyQuerySchema = z.object({
   key: textField({ error: 'The link is missing its key' }).max(200, 'The link is not valid'),
 });
 
-export const PublicQuoteSchema = z.object({
-  id: z.string(),
-  kind: z.enum(['stay', 'day_hire']),
-  checkInDate: z.string(),
-  checkOutDate: z.string(),
-  dayHireHours: z.string().nullable(),
-  nightBookable: z.boolean(),
-  guestCount: z.number().int(),
-  contactName: z.string(),
-  totalPrice: z.number(),
-  included: z.string(),
-  expiresAt: z.string(),
-  holdDates: z.boolean(),
-  status: z.enum(QUOTE_STATUSES),
+export const PublicQuoteSchema = QuoteOfferSchema.extend({
   /** Why it cannot be paid (withdrawn, expired, paid), or null while it can. */
   closedReason: z.string().nullable(),
-  bookingId: z.string().nullable(),
 });
 export type PublicQuote = z.infer<typeof PublicQuoteSchema>;
 

@@ -213,10 +213,10 @@ export function createEnquiries(deps: Dependencies) {
     return new Map(found.map((stay) => [stay.id, stay]));
   }
 
-  function toAdminQuote(quote: QuoteRow, stay: StayRow | undefined, now: Date): AdminQuote {
+  /** What a quote offers, as the owner and the guest read it. */
+  function quoteOffer(quote: QuoteRow, status: QuoteStatus) {
     return {
       id: quote.id,
-      enquiryId: quote.enquiryId,
       kind: quote.kind,
       checkInDate: quote.checkIn,
       checkOutDate: quote.checkOut,
@@ -224,12 +224,19 @@ export function createEnquiries(deps: Dependencies) {
       nightBookable: quote.nightBookable,
       guestCount: quote.guestCount,
       contactName: quote.contactName,
-      contactEmail: quote.contactEmail,
       totalPrice: quote.totalPence / 100,
       included: quote.included,
       expiresAt: quote.expiresAt.toISOString(),
       holdDates: quote.holdDates,
-      status: quoteStatus(quote, stay, now),
+      status,
+    };
+  }
+
+  function toAdminQuote(quote: QuoteRow, stay: StayRow | undefined, now: Date): AdminQuote {
+    return {
+      ...quoteOffer(quote, quoteStatus(quote, stay, now)),
+      enquiryId: quote.enquiryId,
+      contactEmail: quote.contactEmail,
       bookingId: quote.stayId,
       quoteUrl: quoteUrl(quote),
       createdAt: quote.createdAt.toISOString(),
@@ -251,15 +258,7 @@ export function createEnquiries(deps: Dependencies) {
       enquiries: rows.map((row) => {
         const own = adminQuotes.filter((quote) => quote.enquiryId === row.id);
         return {
-          id: row.id,
-          kind: row.kind,
-          dateFrom: row.dateFrom,
-          dateTo: row.dateTo,
-          people: row.people,
-          message: row.message,
-          name: row.name,
-          email: row.email,
-          phone: row.phone,
+          ...enquiryDetails(row),
           status: own.some((quote) => quote.status === 'paid') ? 'booked' : row.status,
           createdAt: row.createdAt.toISOString(),
           thread: events
@@ -496,19 +495,7 @@ export function createEnquiries(deps: Dependencies) {
     const stay = quote.stayId ? await bookings.findStay({ id: quote.stayId }) : null;
     const status = quoteStatus(quote, stay ?? undefined, clock.now());
     return {
-      id: quote.id,
-      kind: quote.kind,
-      checkInDate: quote.checkIn,
-      checkOutDate: quote.checkOut,
-      dayHireHours: quote.dayHireHours,
-      nightBookable: quote.nightBookable,
-      guestCount: quote.guestCount,
-      contactName: quote.contactName,
-      totalPrice: quote.totalPence / 100,
-      included: quote.included,
-      expiresAt: quote.expiresAt.toISOString(),
-      holdDates: quote.holdDates,
-      status,
+      ...quoteOffer(quote, status),
       closedReason: closedReason(quote, status),
       bookingId: status === 'paid' ? quote.stayId : null,
     };
