@@ -18,7 +18,6 @@ import { downloadFileRoutes, downloadsApiRoutes } from './downloads/routes.ts';
 import { createEmailNotifications } from './email/notifications.ts';
 import { emailPlugin } from './email/plugin.ts';
 import { enquiriesPlugin } from './enquiries/plugin.ts';
-import { followUpsPlugin } from './follow-ups/plugin.ts';
 import type { PhotosReady } from './go-live/checklist.ts';
 import { goLivePlugin } from './go-live/plugin.ts';
 import { guestJourneyPlugin } from './guest-journey/plugin.ts';
@@ -156,7 +155,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminBookingsPlugin, { ...context, refunds: options.refunds ?? context.payments });
   await app.register(guestJourneyPlugin, context);
   await app.register(enquiriesPlugin, context);
-  await app.register(followUpsPlugin, context);
   await app.register(photosPlugin, context);
   await app.register(backupsPlugin, context);
   await app.register(goLivePlugin, {

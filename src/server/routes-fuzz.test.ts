@@ -699,12 +699,6 @@ beforeAll(async () => {
   addSample('POST /api/admin/quotes/:id/withdraw', { params: { id: quote.json().id } });
   addSample('GET /api/quotes/:id', { params: { id: quote.json().id }, query: quoteKey });
   addSample('POST /api/quotes/:id/accept', { params: { id: quote.json().id }, query: quoteKey });
-  // Follow-ups of unfinished checkouts: the owner's switch and figures, and the e-mail's one-click opt-out.
-  addSample('GET /api/admin/checkout-follow-ups', {});
-  addSample('PUT /api/admin/checkout-follow-ups', { body: { enabled: true } });
-  const optOut = { query: { token: Buffer.from('{"v":1}').toString('base64url') } };
-  addSample('GET /api/follow-ups/opt-out', optOut);
-  addSample('POST /api/follow-ups/opt-out', optOut);
   addSample('GET /api/*', { params: { '*': 'no-such-endpoint' } });
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { OWNER_BLOCK_NAME } from '../../domain/api/admin-bookings.ts';
 import { type BookingStatus, canTransition } from '../../domain/booking-lifecycle.ts';
 import type { IsoDate } from '../../domain/dates.ts';
@@ -366,52 +366,6 @@ export function createBookingsRepository(
         .orderBy(asc(stays.holdExpiresAt), asc(stays.id))
         .limit(limit);
       return rows as LapsedHold[];
-    },
-
-    // --- Abandoned checkouts (docs/decisions/028-enquiries-and-quotes.md) ---
-
-    /**
-     * Guests' checkouts from the booking page that lapsed unpaid between `lapsedAfter` and `lapsedBefore`, with
-     * an address to write to and not erased, oldest first.
-     */
-    async lapsedCheckouts(
-      { lapsedAfter, lapsedBefore, limit }: { lapsedAfter: Date; lapsedBefore: Date; limit: number },
-      tx: DbOrTx = db,
-    ): Promise<StayRow[]> {
-      return tx
-        .select()
-        .from(stays)
-        .where(
-          and(
-            eq(stays.kind, 'guest'),
-            eq(stays.source, 'web'),
-            eq(stays.status, 'expired'),
-            eq(stays.paidPence, 0),
-            sql`${stays.contactEmail} <> ''`,
-            sql`${stays.erasedAt} is null`,
-            gt(stays.holdExpiresAt, lapsedAfter),
-            lte(stays.holdExpiresAt, lapsedBefore),
-          ),
-        )
-        .orderBy(asc(stays.holdExpiresAt), asc(stays.id))
-        .limit(limit);
-    },
-
-    /** Whether the guest of `email` has booked since `since`: a confirmed booking, or a checkout paying now. */
-    async bookedSince({ email, since, now }: { email: string; since: Date; now: Date }, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select({ id: stays.id })
-        .from(stays)
-        .where(
-          and(
-            eq(stays.kind, 'guest'),
-            sql`lower(${stays.contactEmail}) = ${email.toLowerCase()}`,
-            gt(stays.createdAt, since),
-            or(eq(stays.status, 'confirmed'), and(eq(stays.status, 'pending'), liveAt(now))),
-          ),
-        )
-        .limit(1);
-      return Boolean(row);
     },
 
     // --- Deposit now, balance later (docs/decisions/016-deposit-now-balance-later.md) ---

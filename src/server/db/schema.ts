@@ -623,30 +623,3 @@ export const quotes = pgTable(
     index('quotes_enquiry_idx').on(table.enquiryId),
   ],
 );
-
-/**
- * Follow-ups of abandoned checkouts (docs/decisions/028-enquiries-and-quotes.md): one row per lapsed hold whose
- * guest was e-mailed, its stay the hold (unique: one follow-up per hold). Only src/server/follow-ups/ writes it.
- */
-export const checkoutFollowUps = pgTable(
-  'checkout_follow_ups',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    stayId: text('stay_id')
-      .notNull()
-      .references(() => stays.id),
-    /** The address written to, lower-cased: at most one follow-up a week per address. */
-    email: text('email').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [
-    uniqueIndex('checkout_follow_ups_stay_idx').on(table.stayId),
-    index('checkout_follow_ups_email_idx').on(table.email, table.sentAt),
-  ],
-);
-
-/** Addresses that asked for no more follow-ups (the e-mail's one-click link), lower-cased. */
-export const followUpOptOuts = pgTable('follow_up_opt_outs', {
-  email: text('email').primaryKey(),
-  createdAt: createdAt(),
-});

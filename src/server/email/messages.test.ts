@@ -46,12 +46,11 @@ describe('e-mail messages', () => {
       MESSAGE_KINDS.ownerAlertOpened,
       MESSAGE_KINDS.ownerAlertResolved,
     ];
-    // An enquiry, a quote and an unfinished checkout's follow-up come before any booking: no reference yet.
+    // An enquiry and a quote come before any booking: they have no reference yet.
     const beforeABooking: string[] = [
       MESSAGE_KINDS.guestEnquiryReceived,
       MESSAGE_KINDS.ownerEnquiryReceived,
       MESSAGE_KINDS.guestQuote,
-      MESSAGE_KINDS.guestCheckoutFollowUp,
     ];
     const notAboutAStay = [...aboutTheSite, ...beforeABooking];
     const aboutAStay = previews.filter((p) => !notAboutAStay.includes(p.kind));

@@ -53,8 +53,6 @@ export const MESSAGE_KINDS = {
   guestEnquiryReceived: 'guest.enquiry_received',
   ownerEnquiryReceived: 'owner.enquiry_received',
   guestQuote: 'guest.quote',
-  // Abandoned checkouts (src/server/follow-ups/messages.ts)
-  guestCheckoutFollowUp: 'guest.checkout_follow_up',
 } as const;
 
 /**

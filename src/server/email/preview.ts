@@ -5,7 +5,6 @@ import {
   ownerEnquiryReceived,
   type QuoteDetails,
 } from '../enquiries/messages.ts';
-import { guestCheckoutFollowUp } from '../follow-ups/messages.ts';
 import type { RenderedMessage } from './layout.ts';
 import type { BookingDetails, MessageSite } from './messages.ts';
 import * as messages from './messages.ts';
@@ -212,15 +211,6 @@ export function previewMessages(
     {
       kind: MESSAGE_KINDS.ownerEnquiryReceived,
       message: ownerEnquiryReceived(SAMPLE_ENQUIRY, site),
-      attachments: [],
-    },
-    {
-      kind: MESSAGE_KINDS.guestCheckoutFollowUp,
-      message: guestCheckoutFollowUp(
-        SAMPLE_STAY,
-        `${site.siteUrl}/api/follow-ups/opt-out?token=sample`,
-        site,
-      ),
       attachments: [],
     },
     {

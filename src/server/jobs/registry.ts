@@ -31,7 +31,6 @@ import { dailyAt, every } from './schedule.ts';
 export type JobValues = {
   'hold-sweep': string[];
   'quote-expiry': string[];
-  'checkout-follow-ups': string[];
   'balance-charges': BalanceJobResult;
   'calendar-sync': RunReport;
   'guest-messages': { queued: string[] };
@@ -49,7 +48,6 @@ export type JobName = keyof JobValues;
 export type JobWork = {
   sweepHolds(): Promise<string[]>;
   expireQuotes(): Promise<string[]>;
-  followUpCheckouts(): Promise<string[]>;
   chargeBalances(): Promise<BalanceJobResult>;
   syncFeeds(): Promise<RunReport>;
   queueGuestMessages(): Promise<{ queued: string[] }>;
@@ -95,15 +93,6 @@ function intervalJobs(
       run: work.expireQuotes,
       report: (ids) =>
         ok(ids.length === 0 ? 'No quote had expired.' : `Closed ${count(ids.length, 'expired quote')}.`),
-    },
-    'checkout-follow-ups': {
-      title: 'Unfinished checkouts',
-      description:
-        'E-mails a guest whose payment was not finished, once, about an hour later, while their dates are still free (unless you turned it off).',
-      schedule: every(5 * MINUTE_MS),
-      run: work.followUpCheckouts,
-      report: (ids) =>
-        ok(ids.length === 0 ? 'No checkout to follow up.' : `Followed up ${count(ids.length, 'checkout')}.`),
     },
     'balance-charges': {
       title: 'Balance payments',

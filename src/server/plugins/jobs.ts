@@ -51,7 +51,6 @@ export const jobsPlugin = fp(
         takeBackup: app.backups.take,
         checkAlerts: app.alerts.check,
         expireQuotes: app.enquiries.expireDue,
-        followUpCheckouts: app.followUps.sendDue,
         sendEmails: app.outboxSender.send,
         processPhotos: app.photos.processQueued,
       },

@@ -44,7 +44,6 @@ describe('GET /api/admin/system', () => {
     expect(answer.jobs.map((entry) => [entry.name, entry.interval])).toEqual([
       ['hold-sweep', 'Every minute'],
       ['quote-expiry', 'Every minute'],
-      ['checkout-follow-ups', 'Every 5 minutes'],
       ['balance-charges', 'Every 15 minutes'],
       ['calendar-sync', 'Every 3 hours'],
       ['guest-messages', 'Every 5 minutes'],

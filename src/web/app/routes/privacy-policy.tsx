@@ -38,10 +38,7 @@ function sections(email: string): LegalSection[] {
           <li>
             Booking details: your name, e-mail address, phone number (optional), dates and number of guests.
           </li>
-          <li>
-            Anything you choose to tell us in a special request, an enquiry through our contact form or an
-            e-mail.
-          </li>
+          <li>Anything you choose to tell us in a special request or an e-mail.</li>
           <li>
             Payment confirmation from our payment provider. We never see or store your full card number.
           </li>
@@ -61,15 +58,6 @@ function sections(email: string): LegalSection[] {
             before you arrive and a thank-you after your stay.
           </li>
           <li>To answer your questions and requests before, during and after your stay.</li>
-          <li>
-            To answer an enquiry you sent through our contact form, and to send you a quote you asked for.
-          </li>
-          <li>
-            If you gave your name and e-mail address on the booking page but your payment was not finished, to
-            send you one e-mail about an hour later with those dates and their price, only while they are
-            still free and you have not booked since, and never more than once a week. Its link stops any more
-            of these e-mails, with one click.
-          </li>
           <li>To keep accounts and meet our legal and tax obligations.</li>
           <li>To protect the website and The Tower against fraud and misuse.</li>
         </ul>
@@ -81,9 +69,8 @@ function sections(email: string): LegalSection[] {
       body: (
         <p>
           We use your data to perform our contract with you (your booking), to meet legal obligations (such as
-          tax records) and for our legitimate interest in running a safe, secure holiday let. The one e-mail
-          about an unfinished booking rests on our legitimate interest in helping you finish what you started,
-          and you can stop it with one click. We do not send marketing e-mails.
+          tax records) and for our legitimate interest in running a safe, secure holiday let. We do not send
+          marketing e-mails.
         </p>
       ),
     },

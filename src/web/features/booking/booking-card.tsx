@@ -43,13 +43,6 @@ export function BookingCard() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [selection, setSelection] = useState<DateSelection | null>(null);
-  // Dates a link asked for (the follow-up of an unfinished checkout): read once, in the browser.
-  const [linkedRange] = useState(() => {
-    const params = new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search);
-    return params.has('checkIn')
-      ? { checkIn: params.get('checkIn'), checkOut: params.get('checkOut') }
-      : undefined;
-  });
   const [availability, setAvailability] = useState<Availability>('idle');
   const [minimumStayOpen, setMinimumStayOpen] = useState(false);
   /** The check-in of the stay that was too short: its season's minimum is the one the dialog names. */
@@ -212,7 +205,6 @@ export function BookingCard() {
           onTooShort={onTooShort}
           resetKey={resetKey}
           status={<AvailabilityNote availability={availability} />}
-          linkedRange={linkedRange}
         />
 
         {availability === 'available' && selection && quote ? (

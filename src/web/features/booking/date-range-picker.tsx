@@ -16,7 +16,6 @@ import {
   dayOfWeek,
   daysBetween,
   type IsoDate,
-  isIsoDate,
   todayOnPropertyClock,
 } from '../../../domain/dates.ts';
 import { formatGbp, formatLongDate, formatMonth, formatShortDate } from '../../../domain/format.ts';
@@ -34,7 +33,6 @@ import {
   CLICK_OFFSET,
   canCheckIn,
   chooseCheckOut as judgeCheckOut,
-  linkedSelection,
   minNightsOf,
   movedFocus,
   rangeFree,
@@ -67,8 +65,6 @@ export type DateRangePickerProps = {
    * See docs/decisions/013-rate-plan.md.
    */
   plan?: RatePlan | null;
-  /** Dates a link asked for (`/?checkIn=…&checkOut=…`): chosen on load when the guest could choose them. */
-  linkedRange?: { checkIn: string | null; checkOut: string | null } | undefined;
 };
 
 /** The spec's check-out offsets (section 4): a day click gives 2 nights, typing a check-in or the auto-selection 1. */
@@ -91,7 +87,6 @@ export function DateRangePicker({
   resetKey,
   status,
   plan,
-  linkedRange,
 }: DateRangePickerProps) {
   const ids = useId();
   const unavailableQuery = useQuery(unavailableDatesQuery(propertyId));
@@ -99,16 +94,7 @@ export function DateRangePicker({
   // the card is only ever rendered there (book-now-section.tsx loads it on demand), so its first render knows
   // today already, rather than a render later.
   const [today] = useState<IsoDate>(() => todayOnPropertyClock(new Date()));
-  // A linked stay opens on its month (within the months the calendar shows); else this month.
-  const [month, setMonth] = useState<IsoDate>(() => {
-    const linked =
-      linkedRange?.checkIn && isIsoDate(linkedRange.checkIn) ? monthStart(linkedRange.checkIn) : null;
-    const first = monthStart(today);
-    return linked && linked >= first && linked <= monthStart(addMonths(today, BOOKING_WINDOW_MONTHS))
-      ? linked
-      : first;
-  });
-  const linkTried = useRef(false);
+  const [month, setMonth] = useState<IsoDate>(() => monthStart(today));
   const [selection, setSelection] = useState<Selection>(EMPTY);
   /** Once the guest has chosen or cleared dates, the calendar no longer selects by itself. */
   const [touched, setTouched] = useState(false);
@@ -206,17 +192,9 @@ export function DateRangePicker({
     const key = `${month}|${unavailableQuery.dataUpdatedAt}`;
     if (autoSelectedFor.current === key) return;
     autoSelectedFor.current = key;
-    if (linkedRange && !linkTried.current) {
-      linkTried.current = true;
-      const linked = linkedSelection(linkedRange, facts);
-      if (linked) {
-        report(linked.checkIn, linked.checkOut, 'complete', true);
-        return;
-      }
-    }
     const chosen = autoSelection(month, facts);
     if (chosen) report(chosen.checkIn, chosen.checkOut, 'complete', true);
-  }, [calendarReady, touched, month, facts, unavailableQuery.dataUpdatedAt, report, linkedRange]);
+  }, [calendarReady, touched, month, facts, unavailableQuery.dataUpdatedAt, report]);
 
   const lastResetKey = useRef(resetKey);
   useEffect(() => {

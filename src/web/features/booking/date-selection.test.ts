@@ -5,7 +5,6 @@ import {
   CLICK_OFFSET,
   canCheckIn,
   chooseCheckOut,
-  linkedSelection,
   movedFocus,
   startAt,
   TYPED_OFFSET,
@@ -119,19 +118,5 @@ describe('the owner’s plan in the picker', () => {
     expect(chooseCheckOut('2026-12-02', '2026-12-05', planned.taken, planned.closedToDeparture)).toEqual({
       ok: true,
     });
-  });
-});
-
-describe('a stay a link asks for', () => {
-  it('is chosen when the guest could choose it, and refused when they could not', () => {
-    const ask = (checkIn: string | null, checkOut: string | null) =>
-      linkedSelection({ checkIn, checkOut }, facts);
-    expect(ask('2026-12-01', '2026-12-04')).toEqual({ checkIn: '2026-12-01', checkOut: '2026-12-04' });
-    expect(ask('2026-11-26', '2026-11-28')).toBeNull(); // a night taken
-    expect(ask('2026-12-01', '2026-12-02')).toBeNull(); // under the minimum
-    expect(ask('2026-11-20', '2026-11-23')).toBeNull(); // in the past
-    expect(ask('2026-12-01', '2027-01-10')).toBeNull(); // over 28 nights
-    expect(ask('2026-12-01', null)).toBeNull();
-    expect(ask('01/12/2026', '2026-12-04')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { addDays, addMonths, daysBetween, type IsoDate, isIsoDate, nightsOf } from '../../../domain/dates.ts';
+import { addDays, addMonths, daysBetween, type IsoDate, nightsOf } from '../../../domain/dates.ts';
 import { MAX_NIGHTS } from '../../../domain/property.ts';
 
 /**
@@ -103,28 +103,6 @@ export function autoSelection(
       return { checkIn: day, checkOut };
   }
   return null;
-}
-
-/**
- * The stay a link asks for (`/?checkIn=…&checkOut=…`, e.g. the follow-up of an unfinished checkout), if the
- * calendar would let the guest choose it: real dates, a free range of at least the minimum nights, a check-in
- * the guest may choose. Null otherwise (the calendar then chooses as on any load).
- */
-export function linkedSelection(
-  range: { checkIn: string | null; checkOut: string | null },
-  facts: CalendarFacts,
-): { checkIn: IsoDate; checkOut: IsoDate } | null {
-  const { checkIn, checkOut } = range;
-  if (!checkIn || !checkOut || !isIsoDate(checkIn) || !isIsoDate(checkOut) || checkOut <= checkIn)
-    return null;
-  if (!canCheckIn(checkIn, facts) || !rangeFree(checkIn, checkOut, facts.taken)) return null;
-  if (
-    daysBetween(checkIn, checkOut) > MAX_NIGHTS ||
-    daysBetween(checkIn, checkOut) < minNightsOf(facts, checkIn)
-  )
-    return null;
-  if (facts.closedToDeparture?.(checkOut)) return null;
-  return { checkIn, checkOut };
 }
 
 /** Where a key moves the focused day of the grid, kept within the months that can be shown; null for other keys. */

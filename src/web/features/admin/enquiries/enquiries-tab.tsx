@@ -12,7 +12,6 @@ import { AdminCard } from '../shared/card.tsx';
 import { formatMoment } from '../shared/format-moment.ts';
 import { WhenRead } from '../shared/when-read.tsx';
 import { useDeclineEnquiry, useEnquiries, useWithdrawQuote } from './enquiries-api.ts';
-import { FollowUpsCard } from './follow-ups-card.tsx';
 import { QuoteDialog } from './quote-dialog.tsx';
 
 const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = {
@@ -151,40 +150,37 @@ function EnquiryItem({ enquiry }: { enquiry: AdminEnquiry }) {
 export function EnquiriesTab() {
   const query = useEnquiries();
   return (
-    <div className="space-y-6">
-      <AdminCard
-        headingId="enquiries-heading"
-        title="Enquiries"
-        intro="From the Contact page's form: answer each with a quote the guest accepts and pays online, or decline it."
-        aside={<QuoteDialog label="New quote" />}
-      >
-        <WhenRead query={query} what="the enquiries">
-          {(data) => (
-            <>
-              {data.enquiries.length === 0 ? (
-                <p className="mt-4 text-sm text-stone-600">No enquiries yet.</p>
-              ) : (
-                <ul className="mt-4 space-y-4">
-                  {data.enquiries.map((enquiry) => (
-                    <EnquiryItem key={enquiry.id} enquiry={enquiry} />
+    <AdminCard
+      headingId="enquiries-heading"
+      title="Enquiries"
+      intro="From the Contact page's form: answer each with a quote the guest accepts and pays online, or decline it."
+      aside={<QuoteDialog label="New quote" />}
+    >
+      <WhenRead query={query} what="the enquiries">
+        {(data) => (
+          <>
+            {data.enquiries.length === 0 ? (
+              <p className="mt-4 text-sm text-stone-600">No enquiries yet.</p>
+            ) : (
+              <ul className="mt-4 space-y-4">
+                {data.enquiries.map((enquiry) => (
+                  <EnquiryItem key={enquiry.id} enquiry={enquiry} />
+                ))}
+              </ul>
+            )}
+            {data.quotes.length > 0 ? (
+              <>
+                <h3 className="mt-6 font-semibold">Quotes sent without an enquiry</h3>
+                <ul className="mt-2 space-y-2">
+                  {data.quotes.map((quote) => (
+                    <QuoteRow key={quote.id} quote={quote} />
                   ))}
                 </ul>
-              )}
-              {data.quotes.length > 0 ? (
-                <>
-                  <h3 className="mt-6 font-semibold">Quotes sent without an enquiry</h3>
-                  <ul className="mt-2 space-y-2">
-                    {data.quotes.map((quote) => (
-                      <QuoteRow key={quote.id} quote={quote} />
-                    ))}
-                  </ul>
-                </>
-              ) : null}
-            </>
-          )}
-        </WhenRead>
-      </AdminCard>
-      <FollowUpsCard />
-    </div>
+              </>
+            ) : null}
+          </>
+        )}
+      </WhenRead>
+    </AdminCard>
   );
 }
