@@ -53,6 +53,7 @@ export const MESSAGE_KINDS = {
   guestEnquiryReceived: 'guest.enquiry_received',
   ownerEnquiryReceived: 'owner.enquiry_received',
   guestQuote: 'guest.quote',
+  guestCheckoutFollowUp: 'guest.checkout_follow_up',
 } as const;
 
 /**
@@ -68,6 +69,8 @@ export async function enqueueMessage(
     /** The stay it is about: the owner's list of a booking's messages, and erasing a guest. */
     stayId?: string;
     attachments?: OutboxAttachment[];
+    /** Extra headers (a follow-up's List-Unsubscribe). */
+    headers?: Record<string, string>;
     now: Date;
   },
 ): Promise<void> {
@@ -82,6 +85,7 @@ export async function enqueueMessage(
       html: message.html,
       text: message.text,
       attachments: message.attachments ?? [],
+      headers: message.headers ?? {},
       nextAttemptAt: message.now,
       createdAt: message.now,
     })

@@ -218,6 +218,22 @@ export function previewMessages(
       message: guestQuote(SAMPLE_QUOTE, `${site.siteUrl}/quote/${SAMPLE_QUOTE.id}?key=sample`, site),
       attachments: [],
     },
+    {
+      kind: MESSAGE_KINDS.guestCheckoutFollowUp,
+      message: messages.guestCheckoutFollowUp(
+        {
+          contactName: stay.contactName,
+          checkIn: stay.checkIn,
+          checkOut: stay.checkOut,
+          guestCount: stay.guestCount,
+          totalPence: stay.totalPence,
+          bookUrl: `${site.siteUrl}/?checkIn=${stay.checkIn}&checkOut=${stay.checkOut}&guests=${stay.guestCount}#booking`,
+          optOutUrl: `${site.siteUrl}/api/follow-ups/opt-out?token=sample.token`,
+        },
+        site,
+      ),
+      attachments: [],
+    },
   ];
 }
 

@@ -51,6 +51,7 @@ export const jobsPlugin = fp(
         takeBackup: app.backups.take,
         checkAlerts: app.alerts.check,
         expireQuotes: app.enquiries.expireDue,
+        followUpCheckouts: app.checkoutFollowUps.run,
         sendEmails: app.outboxSender.send,
         processPhotos: app.photos.processQueued,
       },
@@ -75,6 +76,7 @@ export const jobsPlugin = fp(
       'backups',
       'alerts',
       'enquiries',
+      'checkout-follow-ups',
     ],
   },
 );

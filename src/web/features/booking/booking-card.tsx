@@ -35,6 +35,22 @@ const EMPTY_FORM: BookingForm = {
 };
 
 /**
+ * The stay the page's address asks for (`/?checkIn=…&checkOut=…&guests=…#booking`, the link of a follow-up
+ * e-mail, docs/decisions/032-checkout-follow-ups.md). The calendar checks the dates; the guests only fill the form.
+ */
+function askedStay(): { dates: { checkIn: string; checkOut: string } | null; guestCount: number } {
+  const query = new URLSearchParams(window.location.search);
+  const checkIn = query.get('checkIn');
+  const checkOut = query.get('checkOut');
+  const guests = Number(query.get('guests'));
+  return {
+    dates: checkIn && checkOut ? { checkIn, checkOut } : null,
+    guestCount:
+      Number.isInteger(guests) && guests >= 1 && guests <= MAX_GUESTS ? guests : EMPTY_FORM.guestCount,
+  };
+}
+
+/**
  * The booking card of the Book Now section: the date-range picker, the availability check, the guest form, the
  * price breakdown and the payment buttons (spec sections 2 and 4). Loaded on demand by book-now-section.tsx.
  */
@@ -43,6 +59,7 @@ export function BookingCard() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [selection, setSelection] = useState<DateSelection | null>(null);
+  const [asked] = useState(askedStay);
   const [availability, setAvailability] = useState<Availability>('idle');
   const [minimumStayOpen, setMinimumStayOpen] = useState(false);
   /** The check-in of the stay that was too short: its season's minimum is the one the dialog names. */
@@ -69,7 +86,7 @@ export function BookingCard() {
   const form = useForm<BookingForm>({
     resolver: zodResolver(BookingFormSchema),
     mode: 'onTouched',
-    defaultValues: EMPTY_FORM,
+    defaultValues: { ...EMPTY_FORM, guestCount: asked.guestCount },
   });
   const values = useWatch({ control: form.control }) as BookingForm;
   const { errors } = form.formState;
@@ -204,6 +221,7 @@ export function BookingCard() {
           onSelect={onSelect}
           onTooShort={onTooShort}
           resetKey={resetKey}
+          asked={asked.dates}
           status={<AvailabilityNote availability={availability} />}
         />
 
