@@ -4,7 +4,7 @@ import { createSmtpTestApp } from '../test/smtp-test-app.ts';
 import type { SmtpTestServer } from '../test/smtp-test-server.ts';
 import { adminToken, type TestApp } from '../test/test-app.ts';
 import { FORM_TOKEN_MESSAGE, TOO_FAST_MESSAGE } from './service.ts';
-import { dayHireEnquiry, formToken, sendEnquiry } from './test-support.ts';
+import { dayHireEnquiry, dayHireQuoteForm, formToken, sendEnquiry } from './test-support.ts';
 
 const OWNER = 'owner@example.test';
 
@@ -160,5 +160,47 @@ describe('an enquiry from the Contact page', () => {
     const enquiry = list.json().enquiries.find((e: { id: string }) => e.id === id);
     expect(enquiry.status).toBe('declined');
     expect(enquiry.thread.at(-1)).toMatchObject({ kind: 'declined' });
+  });
+});
+
+describe("an enquirer's data (UK GDPR)", () => {
+  it('is in the guest-data export, and erased with the rest: their words and address, not the dates and prices', async () => {
+    const email = 'erase.me@example.test';
+    const sent = await send(dayHireEnquiry({ name: 'Erin Erase', email }), { remoteAddress: '127.0.0.16' });
+    const headers = await ownerHeaders();
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/quotes',
+      headers,
+      payload: dayHireQuoteForm({ enquiryId: sent.json().id, contactEmail: email, holdDates: false }),
+    });
+    expect(quote.statusCode, quote.body).toBe(201);
+
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/guests/export?email=${email}`,
+      headers,
+    });
+    expect(exported.json().enquiries).toEqual([expect.objectContaining({ name: 'Erin Erase', email })]);
+    expect(exported.json().quotes).toEqual([
+      expect.objectContaining({ contactEmail: email, totalPence: 85_000 }),
+    ]);
+
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/guests/erase',
+      headers,
+      payload: { email },
+    });
+    expect(erased.json()).toMatchObject({ erasedEnquiries: 1, erasedQuotes: 1 });
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/enquiries', headers });
+    const enquiry = list.json().enquiries.find((e: { id: string }) => e.id === sent.json().id);
+    expect(enquiry).toMatchObject({ name: 'Erased guest', email: '', message: '', dateFrom: '2027-01-20' });
+    expect(enquiry.thread.every((event: { text: string }) => event.text === '(erased)')).toBe(true);
+    expect(enquiry.quotes[0]).toMatchObject({
+      contactName: 'Erased guest',
+      contactEmail: '',
+      totalPrice: 850,
+    });
   });
 });
