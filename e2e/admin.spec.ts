@@ -46,6 +46,7 @@ test.describe('admin login', () => {
       'Dates',
       'Prices',
       'Payments',
+      'Reports',
       'Property',
       'Texts',
       'Photos',

@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures.ts';
+import { addDays, dayOfWeek } from '../src/domain/dates.ts';
+import { expect, fillCard, test, today } from './fixtures.ts';
 
 /**
  * The owner's switch for follow-ups of lapsed checkouts in the Email tab (docs/decisions/032-checkout-follow-ups.md),
@@ -34,4 +35,32 @@ test('the owner turns checkout follow-ups off and on again in the Email tab', as
   await card.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Follow-ups Saved' })).toBeVisible();
   expect((await admin.call('get', '/api/admin/follow-ups')).enabled).toBe(true);
+});
+
+test('a guest refuses the reminder where they type their address, and the hold says so', async ({
+  page,
+  card,
+}) => {
+  // A Monday about ten months on, three nights: no other test books it.
+  let checkIn = addDays(today, 300);
+  while (dayOfWeek(checkIn) !== 1) checkIn = addDays(checkIn, 1);
+  const checkOut = addDays(checkIn, 3);
+  await page.goto(`/?checkIn=${checkIn}&checkOut=${checkOut}#booking`);
+  await card.calendarLoaded();
+  await expect(card.section.getByLabel('Check-in Date')).toHaveValue(checkIn);
+  await card.fillGuest('Nia Refuses', 'nia.refuses@example.test');
+  const refuse = card.section.getByRole('checkbox', {
+    name: 'Don’t e-mail me a reminder if I leave before paying',
+  });
+  await expect(refuse).not.toBeChecked();
+  await refuse.check();
+
+  await card.section.getByRole('button', { name: 'Pay with Card' }).click();
+  const hold = page.waitForRequest((request) => request.url().endsWith('/api/create-payment-intent'));
+  await fillCard(card.paymentDialog, '4000000000000002'); // declined: no booking is made
+  await card.paymentDialog.getByRole('button', { name: 'Pay', exact: true }).click();
+  expect((await hold).postDataJSON()).toMatchObject({
+    noFollowUp: true,
+    booking: { contactEmail: 'nia.refuses@example.test', checkInDate: checkIn, checkOutDate: checkOut },
+  });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatGbp } from '../../domain/format.ts';
 import { auditLog, checkoutFollowUps, outbox } from '../db/schema.ts';
-import { startCheckout, stayDates } from '../payments/test/payment-harness.ts';
+import { bookingPageRequest, startCheckout, stayDates } from '../payments/test/payment-harness.ts';
 import { payForStay } from '../test/paid-booking.ts';
 import { createSmtpTestApp, type SmtpTestApp } from '../test/smtp-test-app.ts';
 import { adminToken } from '../test/test-app.ts';
@@ -114,6 +114,21 @@ describe('the follow-up of a lapsed checkout', () => {
     t().clock.advance(61 * MINUTE);
     expect((await followUps()).sent).toEqual([]);
     expect(await decision(later)).toBe('opted_out');
+  });
+
+  it('is never sent to a guest who refused it on the booking card, where they typed their address', async () => {
+    const dates = stayDates(8);
+    const held = await t().app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { ...bookingPageRequest(dates, { guest: 'Nia No' }), noFollowUp: true },
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    t().clock.advance(16 * MINUTE);
+    await t().app.jobs.run('hold-sweep');
+    t().clock.advance(61 * MINUTE);
+    expect((await followUps()).sent).toEqual([]);
+    expect(await decision(held.json().bookingId)).toBe('opted_out');
   });
 
   it('refuses a link this site did not make, with a sentence', async () => {

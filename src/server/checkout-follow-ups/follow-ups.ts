@@ -41,6 +41,21 @@ export type FollowUpRun = { sent: string[]; skipped: Partial<Record<FollowUpOutc
 
 const normalise = (address: string) => address.trim().toLowerCase();
 
+/** The keyed hash an address is known by here: opt-outs and "one per address a week" never keep the address. */
+export const followUpAddressHash = (secretBox: SecretBox, address: string) =>
+  secretBox.mac(normalise(address), ADDRESS_PURPOSE);
+
+/**
+ * The guest refused follow-ups where they typed their address, on the booking card (the Privacy and Electronic
+ * Communications Regulations 2003, regulation 22(3)(c)): honoured for good, like the e-mail's opt-out.
+ */
+export async function refuseFollowUps(db: DbOrTx, secretBox: SecretBox, address: string, now: Date) {
+  await db
+    .insert(followUpOptOuts)
+    .values({ addressHash: await followUpAddressHash(secretBox, address), optedOutAt: now })
+    .onConflictDoNothing();
+}
+
 export function createCheckoutFollowUps(deps: {
   db: Db;
   clock: Clock;
@@ -51,7 +66,7 @@ export function createCheckoutFollowUps(deps: {
 }) {
   const { db, clock, bookings, ratePlans, secretBox, site } = deps;
 
-  const addressHash = (address: string) => secretBox.mac(normalise(address), ADDRESS_PURPOSE);
+  const addressHash = (address: string) => followUpAddressHash(secretBox, address);
   /** The opt-out link's token: the address's hash, signed so that nobody can opt out hashes they made up. */
   const optOutToken = async (hash: string) =>
     `${hash}.${(await secretBox.mac(hash, OPT_OUT_PURPOSE)).slice(0, 22)}`;

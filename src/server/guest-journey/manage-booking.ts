@@ -13,7 +13,7 @@ import {
   normalizeReferenceInput,
 } from '../../domain/booking-reference.ts';
 import { daysBetween, todayOnPropertyClock } from '../../domain/dates.ts';
-import { balancePaymentPath } from '../../domain/payment-schedule.ts';
+import { balanceOutstanding, balancePaymentPath } from '../../domain/payment-schedule.ts';
 import { CHECK_IN_TIME, CHECK_OUT_TIME } from '../../domain/property.ts';
 import { guestAddress } from '../../domain/property-facts.ts';
 import type { AdminBookingService } from '../admin-bookings/service.ts';
@@ -27,7 +27,6 @@ import { enqueueMessage, MESSAGE_KINDS } from '../email/notifications.ts';
 import { stayCalendarFile } from '../email/stay-calendar.ts';
 import { conflict, HttpError, notFound } from '../errors.ts';
 import { createOwnerContentRepository } from '../owner-content/repository.ts';
-import { balanceOutstanding } from '../payment-schedule/balance-service.ts';
 import { readGuestMessageSettings } from './settings.ts';
 
 /**
@@ -87,6 +86,34 @@ export function moneyOf(stay: StayRow): StayMoney {
   };
 }
 
+/**
+ * The guest's stay for a reference and the key of their link, or the 404 that says nothing about whether it
+ * exists: the manage page's routes and the guest's documents (src/server/documents/) alike.
+ */
+export async function requireManagedStay(
+  db: Db,
+  reference: string,
+  key: string | undefined,
+): Promise<StayRow> {
+  const prefix = idPrefixOf(reference);
+  if (!prefix || !key) throw noSuchBooking();
+  const rows = await db
+    .select()
+    .from(stays)
+    .where(
+      and(
+        like(stays.id, `${prefix}%`),
+        eq(stays.kind, 'guest'),
+        inArray(stays.status, ['confirmed', 'canceled']),
+        isNull(stays.erasedAt),
+      ),
+    );
+  // References are 40 bits of the id: two stays may share one; the key tells them apart.
+  const match = rows.find((row) => sameSecret(key, row.manageKey));
+  if (!match) throw noSuchBooking();
+  return match;
+}
+
 export function createManageBooking(deps: {
   db: Db;
   clock: Clock;
@@ -97,26 +124,7 @@ export function createManageBooking(deps: {
 }) {
   const { db, clock, site } = deps;
 
-  /** The guest's stay for a reference and key, or the 404 that says nothing about whether it exists. */
-  async function requireStay(reference: string, key: string | undefined): Promise<StayRow> {
-    const prefix = idPrefixOf(reference);
-    if (!prefix || !key) throw noSuchBooking();
-    const rows = await db
-      .select()
-      .from(stays)
-      .where(
-        and(
-          like(stays.id, `${prefix}%`),
-          eq(stays.kind, 'guest'),
-          inArray(stays.status, ['confirmed', 'canceled']),
-          isNull(stays.erasedAt),
-        ),
-      );
-    // References are 40 bits of the id: two stays may share one; the key tells them apart.
-    const match = rows.find((row) => sameSecret(key, row.manageKey));
-    if (!match) throw noSuchBooking();
-    return match;
-  }
+  const requireStay = (reference: string, key: string | undefined) => requireManagedStay(db, reference, key);
 
   /** Check-in day at the latest: after that the stay has begun and is the owner's to cancel. */
   const cancellable = (stay: StayRow) =>

@@ -175,3 +175,6 @@ export const guestJourneyAdminRoutes: FastifyPluginAsyncZod<
     async (request) => guestData.erase(request.body.email, actor(request)),
   );
 };
+
+/** The manage page's answer headers and rate limit, for the guest's documents (src/server/documents/routes.ts). */
+export { privateAnswer, rateLimit as manageRateLimit };

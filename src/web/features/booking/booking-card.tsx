@@ -72,6 +72,8 @@ export function BookingCard() {
   const [resetKey, setResetKey] = useState(0);
   const schedule = usePaymentSchedule();
   const [saveCardConsent, setSaveCardConsent] = useState(false);
+  /** The guest's refusal of a reminder if they leave before paying (docs/decisions/032-checkout-follow-ups.md). */
+  const [noFollowUp, setNoFollowUp] = useState(false);
   /** Payment buttons pressed before the card-saving agreement was ticked (the box then says it is needed). */
   const [consentAsked, setConsentAsked] = useState(0);
   const lastCheck = useRef(0);
@@ -192,6 +194,7 @@ export function BookingCard() {
     setPromoText('');
     setAppliedCode('');
     setSaveCardConsent(false);
+    setNoFollowUp(false);
     setConsentAsked(0);
     lastCheck.current++;
     setSelection(null);
@@ -242,6 +245,15 @@ export function BookingCard() {
               <Field id={`${ids}-email`} label="Email Address" error={errors.contactEmail?.message}>
                 <Input compact type="email" autoComplete="email" {...form.register('contactEmail')} />
               </Field>
+              <label className="flex items-start gap-2 text-sm text-stone-700">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-4"
+                  checked={noFollowUp}
+                  onChange={(event) => setNoFollowUp(event.target.checked)}
+                />
+                <span>Don’t e-mail me a reminder if I leave before paying</span>
+              </label>
               <Field id={`${ids}-phone`} label="Phone Number (optional)" error={errors.contactPhone?.message}>
                 <Input compact type="tel" autoComplete="tel" {...form.register('contactPhone')} />
               </Field>
@@ -301,6 +313,7 @@ export function BookingCard() {
               <PaymentPanel
                 plan={paymentPlan}
                 saveCardConsent={saveCardConsent}
+                noFollowUp={noFollowUp}
                 onConsentMissing={() => setConsentAsked((count) => count + 1)}
                 stay={{
                   propertyId: PROPERTY_ID,

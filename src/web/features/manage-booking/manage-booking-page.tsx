@@ -13,6 +13,7 @@ import { Input, Textarea } from '../../components/ui/input.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
 import { toast } from '../../lib/toast.ts';
+import { DocumentsSection } from './documents-section.tsx';
 import {
   calendarFileUrl,
   cancelManagedBooking,
@@ -168,6 +169,7 @@ function BookingDetails({ booking, reference, bookingKey }: BookingProps) {
           </section>
         </section>
       </div>
+      <DocumentsSection reference={reference} bookingKey={bookingKey} />
       {canceled ? null : (
         <div className="mt-6 grid gap-6 md:grid-cols-2">
           <ChangeRequestForm booking={booking} reference={reference} bookingKey={bookingKey} />
