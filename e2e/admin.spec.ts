@@ -41,6 +41,7 @@ test.describe('admin login', () => {
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     await expect(page.getByRole('tab')).toHaveText([
       'Bookings',
+      'Enquiries',
       'Email',
       'Dates',
       'Prices',

@@ -40,7 +40,7 @@ export const PRIVATE_PATHS = [
 export const PRERENDERED_PATHS = [...PUBLIC_PATHS, ...PRIVATE_PATHS, '/404'];
 
 /** Pages only the browser renders (they depend on a parameter): never indexed. */
-export const CLIENT_ONLY_PATHS = ['/checkout', '/booking/'] as const;
+export const CLIENT_ONLY_PATHS = ['/checkout', '/booking/', '/quote/'] as const;
 
 /**
  * What robots.txt keeps out: every private page (a page under another private one is covered by it), the

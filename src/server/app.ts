@@ -20,6 +20,7 @@ import { documentsPlugin } from './documents/plugin.ts';
 import { downloadFileRoutes, downloadsApiRoutes } from './downloads/routes.ts';
 import { createEmailNotifications } from './email/notifications.ts';
 import { emailPlugin } from './email/plugin.ts';
+import { enquiriesPlugin } from './enquiries/plugin.ts';
 import type { PhotosReady } from './go-live/checklist.ts';
 import { goLivePlugin } from './go-live/plugin.ts';
 import { guestJourneyPlugin } from './guest-journey/plugin.ts';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentsPlugin, context);
   await app.register(adminBookingsPlugin, { ...context, refunds: options.refunds ?? context.payments });
   await app.register(guestJourneyPlugin, context);
+  await app.register(enquiriesPlugin, context);
   await app.register(documentsPlugin, context);
   await app.register(arrivalPlugin, context);
   await app.register(photosPlugin, context);

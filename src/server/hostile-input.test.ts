@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { phoneBookingForm } from './admin-bookings/test-support.ts';
 import { stays } from './db/schema.ts';
+import { dayHireEnquiry, dayHireQuoteForm, sendEnquiry } from './enquiries/test-support.ts';
 import { silentNotifications } from './notifications/events.ts';
 import { bookingPageRequest, stayDates } from './payments/test/payment-harness.ts';
 import { adminToken, createTestApp, type TestApp } from './test/test-app.ts';
@@ -244,6 +245,47 @@ describe('owner bookings and blocks far in the future', () => {
     expect(far.json()).toEqual({ error: 'owner_checkin_too_far_ahead', message: TOO_FAR });
     expect(await stayCount()).toBe(0);
     expect((await block('2028-11-23', '2028-11-30')).statusCode).toBe(201);
+  });
+});
+
+describe('enquiries and quotes', () => {
+  const enquiry = (overrides: Record<string, unknown>) =>
+    sendEnquiry(t.app, (ms) => t.clock.advance(ms), dayHireEnquiry(overrides), {
+      remoteAddress: '127.0.0.40',
+    });
+
+  it('refuses control characters in an enquiry with a sentence, and takes tabs and line breaks in its message', async () => {
+    expectRefused(await enquiry({ name: 'Grace\u0000Hopper' }), `name: ${CONTROL}`);
+    expectRefused(await enquiry({ message: 'Lunch for twelve \u0007 please' }), `message: ${CONTROL}`);
+    expectRefused(await enquiry({ people: 999_999_999_999 }), 'people: At most 50 people');
+    expectRefused(
+      await enquiry({ dateFrom: '9999-99-99x' }),
+      'dateFrom: dateFrom must be a date written yyyy-MM-dd',
+    );
+    const ok = await enquiry({ message: 'Lunch for twelve,\r\n\tabout 12:30, please.' });
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('refuses a quote in the year 9999 and control characters in what it includes, holding nothing', async () => {
+    const quote = (overrides: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/quotes',
+        headers: auth(),
+        payload: { ...dayHireQuoteForm(), holdDates: true, ...overrides },
+      });
+    expectRefused(await quote({ included: 'Lunch\u0000' }), `included: ${CONTROL}`);
+    const far = await quote({ checkInDate: '9999-12-30' });
+    expect(far.statusCode).toBe(400);
+    expect(far.json().error).toBe('owner_checkin_too_far_ahead');
+    expect(await stayCount()).toBe(0);
+  });
+
+  it("refuses a NUL byte in a quote link's key", async () => {
+    expectRefused(
+      await t.app.inject({ method: 'GET', url: '/api/quotes/q1?key=ab%00cd' }),
+      `key: ${CONTROL}`,
+    );
   });
 });
 

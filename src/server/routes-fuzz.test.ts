@@ -12,6 +12,7 @@ import { phoneBookingForm } from './admin-bookings/test-support.ts';
 import type { Resolver } from './calendar-sync/fetch-feed.ts';
 import { type FeedServer, startChannelFeeds } from './calendar-sync/test-feed-server.ts';
 import { stays } from './db/schema.ts';
+import { dayHireEnquiry, formToken, stayQuoteForm } from './enquiries/test-support.ts';
 import {
   bookingPageRequest,
   bookingPayload,
@@ -717,6 +718,31 @@ beforeAll(async () => {
   addSample('GET /downloads/:file', { params: { file: 'the-tower-website.tar.gz' } });
   // A backup's name as the System view lists it (there is none in the test's BACKUP_DIR: 404).
   addSample('GET /api/admin/backups/:name', { params: { name: 'tower-backup-20261126-030000Z.tar' } });
+  // Enquiries and quotes: a form token old enough to be sent, an enquiry to decline, a quote to read and accept.
+  const enquiryToken = await formToken(t.app);
+  t.clock.advance(10_000);
+  addSample('GET /api/enquiries/form', {});
+  addSample('POST /api/enquiries', { body: { ...dayHireEnquiry(), formToken: enquiryToken } });
+  const enquiry = await t.app.inject({
+    method: 'POST',
+    url: '/api/enquiries',
+    remoteAddress: '127.0.0.50',
+    payload: { ...dayHireEnquiry(), formToken: enquiryToken },
+  });
+  const quote = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/quotes',
+    headers: auth,
+    payload: stayQuoteForm(freshNights('owner'), { enquiryId: enquiry.json().id }),
+  });
+  expect([enquiry.statusCode, quote.statusCode]).toEqual([201, 201]);
+  const quoteKey = { key: new URL(quote.json().quoteUrl).searchParams.get('key')! };
+  addSample('GET /api/admin/enquiries', {});
+  addSample('POST /api/admin/enquiries/:id/decline', { params: { id: enquiry.json().id } });
+  addSample('POST /api/admin/quotes', { body: () => stayQuoteForm(freshNights('owner')) });
+  addSample('POST /api/admin/quotes/:id/withdraw', { params: { id: quote.json().id } });
+  addSample('GET /api/quotes/:id', { params: { id: quote.json().id }, query: quoteKey });
+  addSample('POST /api/quotes/:id/accept', { params: { id: quote.json().id }, query: quoteKey });
   addSample('GET /api/*', { params: { '*': 'no-such-endpoint' } });
 });
 

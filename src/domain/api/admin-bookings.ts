@@ -33,6 +33,9 @@ export const AdminBookingSchema = z.object({
   specialRequests: z.string(),
   /** Owner blocks: the owner's reason. */
   reason: z.string(),
+  /** A day hire's hours ('09:00–17:00'), null for a stay of nights; `holdsNight` false: its night stays bookable. */
+  dayHireHours: z.string().nullable(),
+  holdsNight: z.boolean(),
   /** Pounds, as the spec shows it. */
   totalPrice: z.number(),
   status: z.enum(BOOKING_STATUSES),

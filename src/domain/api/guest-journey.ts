@@ -168,5 +168,8 @@ export const GuestEraseSchema = z.object({ email: contactEmail });
 export const GuestEraseResponseSchema = z.object({
   erasedStays: z.number().int(),
   erasedMessages: z.number().int(),
+  /** Their enquiries and quotes (docs/decisions/028-enquiries-and-quotes.md). */
+  erasedEnquiries: z.number().int(),
+  erasedQuotes: z.number().int(),
 });
 export type GuestEraseResponse = z.infer<typeof GuestEraseResponseSchema>;

@@ -63,6 +63,8 @@ export function toAdminBooking(row: StayRow, context: AdminBookingContext): Admi
     source: row.source,
     ...stayBookingDetails(row),
     reason: row.reason,
+    dayHireHours: row.dayHireHours,
+    holdsNight: row.holdsNight,
     totalPrice: row.totalPence / 100,
     status: row.status,
     holdExpiresAt: row.status === 'pending' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,

@@ -274,6 +274,12 @@ export function createBookingsRepository(
       return row ?? null;
     },
 
+    /** The stays of these ids (those that exist), in no particular order. */
+    async findStays({ ids }: { ids: string[] }, tx: DbOrTx = db): Promise<StayRow[]> {
+      if (ids.length === 0) return [];
+      return tx.select().from(stays).where(inArray(stays.id, ids));
+    },
+
     /** The newest guest stay a hold token was given to, locked for the caller's transaction. */
     async findByHoldToken({ holdToken }: { holdToken: string }, tx: DbOrTx = db) {
       const [row] = await tx
@@ -311,7 +317,9 @@ export function createBookingsRepository(
       return tx
         .select()
         .from(stays)
-        .where(and(touching(nights), inArray(stays.status, ['pending', 'confirmed'])))
+        .where(
+          and(touching(nights), inArray(stays.status, ['pending', 'confirmed']), eq(stays.holdsNight, true)),
+        )
         .orderBy(asc(stays.checkIn));
     },
 
@@ -338,6 +346,7 @@ export function createBookingsRepository(
           and(
             eq(stays.propertyId, propertyId),
             eq(stays.status, 'confirmed'),
+            eq(stays.holdsNight, true), // a day hire that leaves its night bookable takes no night of a channel
             gt(stays.checkOut, from),
             lt(stays.checkIn, to),
           ),

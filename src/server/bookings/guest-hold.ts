@@ -7,8 +7,8 @@ import {
   isLive,
   MINUTE_MS,
 } from '../../domain/booking-lifecycle.ts';
-import { todayOnPropertyClock } from '../../domain/dates.ts';
-import { formatGbp } from '../../domain/format.ts';
+import { timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
+import { formatGbp, formatLongDate } from '../../domain/format.ts';
 import { planPayments } from '../../domain/payment-schedule.ts';
 import { poundsToPence, type Quote, quotePence, quoteStay } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
@@ -38,6 +38,10 @@ type BookingPageIntentRequest = z.output<typeof BookingPageIntentRequestSchema>;
 export type GuestHold = { stay: StayRow; replaced: StayRow[] };
 
 const datesTaken = () => conflict(DATES_TAKEN_MESSAGE, 'dates_unavailable');
+
+/** Why a quote's booking cannot be paid any more: its quote expired (docs/decisions/028-enquiries-and-quotes.md). */
+export const quoteExpiredMessage = (expiredAt: Date) =>
+  `This quote expired on ${formatLongDate(todayOnPropertyClock(expiredAt))} at ${timeOnPropertyClock(expiredAt)}, so it can no longer be paid. Please reply to our e-mail and we will gladly send a new one.`;
 
 export const bookingNotFound = () =>
   notFound('We could not find that booking. Please check the link you were given.', 'booking_not_found');
@@ -277,6 +281,9 @@ export function createGuestHolds(deps: {
       if (found.checkIn < todayOnPropertyClock(now)) {
         throw conflict('The dates of this booking have passed. Please contact us.', 'booking_past');
       }
+      if (found.payableUntil && found.payableUntil <= now) {
+        throw conflict(quoteExpiredMessage(found.payableUntil), 'quote_expired');
+      }
       const amountPence = poundsToPence(amountPounds);
       // A guest's deposit hold is paid its deposit here too, as on the booking page (decision 016).
       const dueNow = chargedAtBookingPence(found);
@@ -290,16 +297,18 @@ export function createGuestHolds(deps: {
       // Paying keeps the nights for at least the payment window (an owner's checkout link may hold for days).
       const holdExpiresAt = extendedHoldExpiresAt(found.holdExpiresAt, now, config.holdMinutes * MINUTE_MS);
       // An expired hold is taken up again only if its nights are still free (the nights rule).
-      const free = await bookings.isFree(
-        {
-          propertyId: found.propertyId,
-          checkIn: found.checkIn,
-          checkOut: found.checkOut,
-          now,
-          excludeStayId: found.id,
-        },
-        tx,
-      );
+      const free =
+        !found.holdsNight || // a day hire that leaves its night bookable takes no night
+        (await bookings.isFree(
+          {
+            propertyId: found.propertyId,
+            checkIn: found.checkIn,
+            checkOut: found.checkOut,
+            now,
+            excludeStayId: found.id,
+          },
+          tx,
+        ));
       if (!free) throw datesTaken();
       if (found.status === 'pending') {
         return bookings.updateStay({ id: found.id, set: { holdExpiresAt, updatedAt: now } }, tx);

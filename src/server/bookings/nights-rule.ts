@@ -47,13 +47,17 @@ export const anEventSharesNights = (...args: Parameters<typeof eventsSharingNigh
 const NIGHTS_LOCK_CLASS = 727_010;
 
 /**
- * A stay row that holds its nights at `now`: confirmed (guest or block), or pending with a live hold.
+ * A stay row that holds its nights at `now`: confirmed (guest or block), or pending with a live hold — and not a
+ * day hire whose night stays bookable, which takes no night (docs/decisions/028-enquiries-and-quotes.md).
  * The one definition of a live stay; `lapsedAt` is its complement among pending stays.
  */
 export const liveAt = (now: Date): SQL =>
-  or(
-    eq(stays.status, 'confirmed'),
-    and(eq(stays.status, 'pending'), or(isNull(stays.holdExpiresAt), gt(stays.holdExpiresAt, now))),
+  and(
+    eq(stays.holdsNight, true),
+    or(
+      eq(stays.status, 'confirmed'),
+      and(eq(stays.status, 'pending'), or(isNull(stays.holdExpiresAt), gt(stays.holdExpiresAt, now))),
+    ),
   )!;
 
 /** A pending stay whose hold has run out at `now`: it no longer holds its nights and is due to expire. */

@@ -184,6 +184,16 @@ export const stays = pgTable(
     /** The provider's customer and the card saved at booking for the balance (Stripe: cus_…, pm_…). */
     customerId: text('customer_id'),
     paymentMethodId: text('payment_method_id'),
+    // --- Made from the owner's quote (docs/decisions/028-enquiries-and-quotes.md) ---
+    /** A day hire's hours ('09:00–17:00'); null for a stay of nights. */
+    dayHireHours: text('day_hire_hours'),
+    /**
+     * False for a day hire whose night stays bookable: it takes no night, so the nights rule, the calendar and the
+     * no-overlap constraint leave it out.
+     */
+    holdsNight: boolean('holds_night').notNull().default(true),
+    /** A quote's booking may start a payment until then (the quote's expiry); null: no such limit. */
+    payableUntil: timestamp('payable_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -578,6 +588,91 @@ export const agreementAcceptances = pgTable('agreement_acceptances', {
   address: text('address').notNull(),
   acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * What a visitor asks through the Contact page's form (docs/decisions/028-enquiries-and-quotes.md). Only
+ * src/server/enquiries/ writes it. `status` is the owner's: new, quoted, declined (booked is read from the
+ * enquiry's quotes: one whose booking is confirmed).
+ */
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['day_hire', 'stay', 'group', 'other'] }).notNull(),
+    dateFrom: date('date_from', { mode: 'string' }),
+    dateTo: date('date_to', { mode: 'string' }),
+    people: integer('people'),
+    message: text('message').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    status: text('status', { enum: ['new', 'quoted', 'declined'] })
+      .notNull()
+      .default('new'),
+    /** A SHA-256 of the sender's address (never the address), for the per-address limit. */
+    clientKey: text('client_key').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('enquiries_created_idx').on(table.createdAt),
+    index('enquiries_client_idx').on(table.clientKey, table.createdAt),
+  ],
+);
+
+/** An enquiry's thread: what was asked, acknowledged, quoted, withdrawn, expired, paid, declined, noted. */
+export const enquiryEvents = pgTable(
+  'enquiry_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    enquiryId: text('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id),
+    kind: text('kind').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('enquiry_events_enquiry_idx').on(table.enquiryId)],
+);
+
+/**
+ * The owner's offer, paid by the guest through `/quote/{id}?key=…`. Only src/server/enquiries/ writes it; the
+ * stay it holds or becomes is the bookings module's (`stay_id`). Paid is read from that stay (confirmed).
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    /** Unguessable (a random UUID), and the link also carries `key`. */
+    id: text('id').primaryKey(),
+    /** 64 random hex digits, compared in constant time. */
+    key: text('key').notNull(),
+    enquiryId: text('enquiry_id').references(() => enquiries.id),
+    kind: text('kind', { enum: ['stay', 'day_hire'] }).notNull(),
+    checkIn: date('check_in', { mode: 'string' }).notNull(),
+    checkOut: date('check_out', { mode: 'string' }).notNull(),
+    dayHireHours: text('day_hire_hours'),
+    nightBookable: boolean('night_bookable').notNull().default(false),
+    guestCount: integer('guest_count').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone').notNull().default(''),
+    totalPence: integer('total_pence').notNull(),
+    included: text('included').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    holdDates: boolean('hold_dates').notNull().default(false),
+    status: text('status', { enum: ['open', 'withdrawn', 'expired'] })
+      .notNull()
+      .default('open'),
+    stayId: text('stay_id').references(() => stays.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('quotes_dates_order', sql`${table.checkOut} > ${table.checkIn}`),
+    index('quotes_status_expiry_idx').on(table.status, table.expiresAt),
+    index('quotes_enquiry_idx').on(table.enquiryId),
+  ],
+);
 
 /**
  * Each lapsed checkout the follow-up job has decided about, once (docs/decisions/032-checkout-follow-ups.md): sent,

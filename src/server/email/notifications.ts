@@ -61,6 +61,10 @@ export const MESSAGE_KINDS = {
   ownerBalanceUnpaid: 'owner.balance_unpaid',
   ownerAlertOpened: 'owner.alert_opened',
   ownerAlertResolved: 'owner.alert_resolved',
+  // Enquiries and quotes (src/server/enquiries/messages.ts)
+  guestEnquiryReceived: 'guest.enquiry_received',
+  ownerEnquiryReceived: 'owner.enquiry_received',
+  guestQuote: 'guest.quote',
   ownerLevyReturnDue: 'owner.levy_return_due',
   guestArrivalStepsMissing: 'guest.arrival_steps_missing',
   guestCheckInReminder: 'guest.check_in_reminder',

@@ -1,3 +1,10 @@
+import {
+  type EnquiryDetails,
+  guestEnquiryReceived,
+  guestQuote,
+  ownerEnquiryReceived,
+  type QuoteDetails,
+} from '../enquiries/messages.ts';
 import type { RenderedMessage } from './layout.ts';
 import type { BookingDetails, MessageSite } from './messages.ts';
 import * as messages from './messages.ts';
@@ -231,6 +238,21 @@ export function previewMessages(
       attachments: [],
     },
     {
+      kind: MESSAGE_KINDS.guestEnquiryReceived,
+      message: guestEnquiryReceived(SAMPLE_ENQUIRY, site),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.ownerEnquiryReceived,
+      message: ownerEnquiryReceived(SAMPLE_ENQUIRY, site),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.guestQuote,
+      message: guestQuote(SAMPLE_QUOTE, `${site.siteUrl}/quote/${SAMPLE_QUOTE.id}?key=sample`, site),
+      attachments: [],
+    },
+    {
       kind: MESSAGE_KINDS.guestCheckoutFollowUp,
       message: messages.guestCheckoutFollowUp(
         {
@@ -248,3 +270,31 @@ export function previewMessages(
     },
   ];
 }
+
+/** A corporate day-hire enquiry, and the owner's quote for it. */
+const SAMPLE_ENQUIRY: EnquiryDetails = {
+  id: 'c7d6a1f0-0000-4000-8000-000000000001',
+  kind: 'day_hire',
+  dateFrom: '2027-01-20',
+  dateTo: null,
+  people: 12,
+  message:
+    'A strategy day for our team of twelve, with lunch brought in. Is the roof terrace open in January?',
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  phone: '01224 000000',
+};
+const SAMPLE_QUOTE: QuoteDetails = {
+  id: 'c7d6a1f0-0000-4000-8000-000000000002',
+  kind: 'day_hire',
+  checkIn: '2027-01-20',
+  checkOut: '2027-01-21',
+  dayHireHours: '09:00–17:00',
+  nightBookable: false,
+  guestCount: 12,
+  contactName: 'Grace Hopper',
+  totalPence: 85_000,
+  included: 'The whole house from 09:00 to 17:00, the roof terrace, coffee all day and the cleaning.',
+  expiresAt: new Date('2026-12-01T18:00:00Z'),
+  holdDates: true,
+};

@@ -165,7 +165,12 @@ describe('POST /api/admin/guests/erase', () => {
       payload: { email: 'ada@example.test' },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ erasedStays: 1, erasedMessages: 1 });
+    expect(response.json()).toEqual({
+      erasedStays: 1,
+      erasedMessages: 1,
+      erasedEnquiries: 0,
+      erasedQuotes: 0,
+    });
     expectErased(await stayRow(stay.id), stay);
     expect(await stayRow(other.id)).toMatchObject({ contactEmail: 'someone.else@example.test' });
 

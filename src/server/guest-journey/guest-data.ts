@@ -14,6 +14,7 @@ import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { outbox, stays } from '../db/schema.ts';
 import { deleteDocumentsOfStays, listStaysDocuments } from '../documents/repository.ts';
+import { enquiryDataOf, eraseEnquiryData } from '../enquiries/guest-data.ts';
 
 /**
  * The guest's data under UK GDPR: everything held about a guest (by e-mail address) as JSON for a subject access
@@ -80,11 +81,13 @@ export function createGuestData(deps: { db: Db; clock: Clock; bookings: Bookings
         .from(outbox)
         .where(or(sameAddress(outbox.to, email), ids.length > 0 ? inArray(outbox.stayId, ids) : undefined))
         .orderBy(asc(outbox.createdAt), asc(outbox.id));
+      const asked = await enquiryDataOf(db, email);
       const issued = ids.length > 0 ? await listStaysDocuments(db, ids) : [];
       const [registers, acceptances] = await Promise.all([readRegisters(db, ids), readAcceptances(db, ids)]);
       await audit(db, { actor, action: 'guest.exported', details: { stays: ids.length } });
       return {
         email: email.trim(),
+        ...asked,
         exportedAt: clock.now().toISOString(),
         stays: rows.map((row) => ({
           reference: bookingReference(row.id),
@@ -123,7 +126,10 @@ export function createGuestData(deps: { db: Db; clock: Clock; bookings: Bookings
     async erase(email: string, actor: string) {
       return db.transaction(async (tx) => {
         const ids = (await staysOf(tx, email)).map((row) => row.id);
-        const counts = await eraseStays(bookings, tx, ids, clock.now(), email);
+        const counts = {
+          ...(await eraseStays(bookings, tx, ids, clock.now(), email)),
+          ...(await eraseEnquiryData(tx, email)),
+        };
         // The audit names the stays, never the address that was erased.
         await audit(tx, { actor, action: 'guest.erased', details: { stayIds: ids, ...counts } });
         return counts;

@@ -32,6 +32,7 @@ import { dailyAt, every } from './schedule.ts';
 /** What each job's run gives back (tests read it; the owner reads its sentence). */
 export type JobValues = {
   'hold-sweep': string[];
+  'quote-expiry': string[];
   'balance-charges': BalanceJobResult;
   'calendar-sync': RunReport;
   'guest-messages': { queued: string[] };
@@ -50,6 +51,7 @@ export type JobName = keyof JobValues;
 /** The work each job does, from the capability that owns it. */
 export type JobWork = {
   sweepHolds(): Promise<string[]>;
+  expireQuotes(): Promise<string[]>;
   chargeBalances(): Promise<BalanceJobResult>;
   syncFeeds(): Promise<RunReport>;
   queueGuestMessages(): Promise<{ queued: string[] }>;
@@ -88,6 +90,15 @@ function intervalJobs(
       run: work.sweepHolds,
       report: (ids) =>
         ok(ids.length === 0 ? 'No hold had lapsed.' : `Freed ${count(ids.length, 'lapsed hold')}.`),
+    },
+    'quote-expiry': {
+      title: 'Quotes expiring',
+      description:
+        'Closes the quotes you sent that were not paid by their expiry, and frees the dates they held.',
+      schedule: every(MINUTE_MS),
+      run: work.expireQuotes,
+      report: (ids) =>
+        ok(ids.length === 0 ? 'No quote had expired.' : `Closed ${count(ids.length, 'expired quote')}.`),
     },
     'balance-charges': {
       title: 'Balance payments',

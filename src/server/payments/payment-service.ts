@@ -348,8 +348,10 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
       }
 
       // pending (the hold is live, or lapsed but not yet swept) or expired (swept; nights maybe taken since).
-      // A live hold owns its nights; a lapsed one takes them again only under the nights rule.
+      // A live hold owns its nights; a lapsed one takes them again only under the nights rule. A day hire that
+      // leaves its night bookable takes no night at all (docs/decisions/028-enquiries-and-quotes.md).
       const free =
+        !stay.holdsNight ||
         isLive(stay, now) ||
         (await bookings.isFree(
           {

@@ -43,6 +43,7 @@ describe('GET /api/admin/system', () => {
     expect(answer.version).toBe(packageJson.version);
     expect(answer.jobs.map((entry) => [entry.name, entry.interval])).toEqual([
       ['hold-sweep', 'Every minute'],
+      ['quote-expiry', 'Every minute'],
       ['balance-charges', 'Every 15 minutes'],
       ['calendar-sync', 'Every 3 hours'],
       ['guest-messages', 'Every 5 minutes'],

@@ -9,12 +9,12 @@ import { seoRoutes } from './seo-routes.ts';
 import { loadSite, type Page, pageBody, replacePages, type Site } from './site.ts';
 
 /** Routes that only the browser can render (they depend on a parameter): served the client-only shell. */
-const CLIENT_ONLY_ROUTES = ['/checkout', '/checkout/:bookingId', '/booking/:reference'];
+const CLIENT_ONLY_ROUTES = ['/checkout', '/checkout/:bookingId', '/booking/:reference', '/quote/:id'];
 /**
- * The guest's own booking page (its address carries the key of their link): never stored by a browser or a
- * proxy, never indexed.
+ * The guest's own booking page and quote page (their addresses carry the key of their link): never stored by a
+ * browser or a proxy, never indexed.
  */
-const PRIVATE_CLIENT_ROUTES = new Set(['/booking/:reference']);
+const PRIVATE_CLIENT_ROUTES = new Set(['/booking/:reference', '/quote/:id']);
 
 export type SitePluginOptions = {
   config: Config;

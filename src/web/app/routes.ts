@@ -6,6 +6,7 @@ export default [
   route('checkout/:bookingId?', 'routes/checkout.tsx'),
   route('booking-success', 'routes/booking-success.tsx'),
   route('booking/:reference', 'routes/manage-booking.tsx'),
+  route('quote/:id', 'routes/quote.tsx'),
   route('admin', 'routes/admin.tsx'),
   route('admin/calendar-sync', 'routes/admin-calendar-sync.tsx'),
   route('contact', 'routes/contact.tsx'),

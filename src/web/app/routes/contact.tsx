@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link, type MetaArgs } from 'react-router';
+import { Link, type MetaArgs, useSearchParams } from 'react-router';
+import { ENQUIRY_KINDS, type EnquiryKind } from '../../../domain/api/enquiries.ts';
 import { MAX_GUESTS } from '../../../domain/property.ts';
 import { OwnerParagraphs } from '../../components/content/owner-texts.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { CONTACT } from '../../content/site.ts';
+import { EnquiryForm } from '../../features/enquiries/index.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { useEnquiriesEmail, useSiteContent } from '../../lib/site-content.ts';
 
@@ -35,10 +37,22 @@ function HelpCard({ card, children }: { card: { title: string; text: string }; c
   );
 }
 
+/** The help card's second way in: the enquiry form below, opened on the card's kind of enquiry. */
+function FormLink({ kind }: { kind: EnquiryKind }) {
+  return (
+    <Link to={`/contact?kind=${kind}#enquiry`} className="mt-3 self-start text-sm underline">
+      Or use the enquiry form
+    </Link>
+  );
+}
+
 export default function Contact() {
   const email = useEnquiriesEmail();
   const { property, texts } = useSiteContent();
   const { holiday, corporate, special } = CONTACT.helpCards;
+  const [search] = useSearchParams();
+  const asked = search.get('kind');
+  const initialKind = ENQUIRY_KINDS.find((kind) => kind === asked) ?? 'day_hire';
   return (
     <div className="mx-auto max-w-6xl px-4 py-16">
       <h1 className="font-serif text-4xl sm:text-5xl">{CONTACT.heading}</h1>
@@ -96,13 +110,26 @@ export default function Contact() {
             <a href={mailto(email, corporate.subject)} className={cardAction}>
               Enquire about venue hire
             </a>
+            <FormLink kind="day_hire" />
           </HelpCard>
           <HelpCard card={special}>
             <a href={mailto(email, special.subject)} className={cardAction}>
               Send a special request
             </a>
+            <FormLink kind="stay" />
           </HelpCard>
         </div>
+      </section>
+
+      <section id="enquiry" aria-labelledby="enquiry-heading" className="mt-16 max-w-3xl scroll-mt-24">
+        <h2 id="enquiry-heading" className="font-serif text-3xl">
+          Send us an enquiry
+        </h2>
+        <p className="mt-2 mb-6 text-stone-700">
+          A day hire, a single night or a longer stay, a group: tell us what you have in mind and we will
+          answer with a quote you can accept and pay online.
+        </p>
+        <EnquiryForm key={initialKind} initialKind={initialKind} />
       </section>
 
       <section aria-labelledby="about-heading" className="mt-16 max-w-3xl">

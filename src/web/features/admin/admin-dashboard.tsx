@@ -7,6 +7,7 @@ import { ArrivalTab } from './arrival/arrival-tab.tsx';
 import { BookingsTab } from './bookings/bookings-tab.tsx';
 import { DatesTab } from './dates/dates-tab.tsx';
 import { EmailTab } from './email/email-tab.tsx';
+import { EnquiriesTab } from './enquiries/enquiries-tab.tsx';
 import { useFocusFormOnFix } from './go-live/fix-focus.ts';
 import { GoLiveChecklist } from './go-live/go-live-checklist.tsx';
 import { PaymentScheduleSettings } from './payment-schedule/payment-schedule-settings.tsx';
@@ -31,6 +32,7 @@ const tabClass =
 /** The dashboard's sections, in order: each tab's value (in the address), its name and its panel. */
 const TABS = [
   { value: 'bookings', label: 'Bookings', panel: <BookingsTab /> },
+  { value: 'enquiries', label: 'Enquiries', panel: <EnquiriesTab /> },
   { value: 'email', label: 'Email', panel: <EmailTab /> },
   { value: 'dates', label: 'Dates', panel: <DatesTab /> },
   { value: 'prices', label: 'Prices', panel: <PricesTab /> },

@@ -89,6 +89,10 @@ export function StayRequirements({ minimum }: { minimum?: { nights: number; seas
         >
           {email}
         </a>
+        , or{' '}
+        <a className="underline" href="/contact?kind=stay#enquiry">
+          send us the enquiry form
+        </a>
         .
       </p>
     </div>

@@ -281,7 +281,14 @@ export function BookingsTab() {
                         </td>
                         <td className={cell}>
                           <span className={mobileLabel}>Check-out</span>
-                          <span className="whitespace-nowrap">{formatShortDate(b.checkOutDate)}</span>
+                          {b.dayHireHours ? (
+                            <span className="whitespace-nowrap">
+                              Day hire {b.dayHireHours}
+                              {b.holdsNight ? '' : ' (night bookable)'}
+                            </span>
+                          ) : (
+                            <span className="whitespace-nowrap">{formatShortDate(b.checkOutDate)}</span>
+                          )}
                         </td>
                         <td className={cell}>
                           <span className={mobileLabel}>Guests</span>

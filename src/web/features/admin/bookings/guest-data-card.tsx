@@ -35,7 +35,7 @@ export function GuestDataCard() {
   async function onErase(email: string, form: FormMethods<typeof GuestEmailForm>) {
     const erased = await toastOutcome(erase.mutateAsync(email), (result) => ({
       title: 'Guest Erased',
-      description: `${result.erasedStays} booking(s) and ${result.erasedMessages} e-mail(s) erased.`,
+      description: `${result.erasedStays} booking(s), ${result.erasedMessages} e-mail(s), ${result.erasedEnquiries} enquiry(ies) and ${result.erasedQuotes} quote(s) erased.`,
     }));
     if (erased) {
       setConfirming(null);

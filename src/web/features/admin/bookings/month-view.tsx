@@ -36,6 +36,10 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** Marks a stay to come whose guest has not checked in online (docs/decisions/025-online-check-in.md). */
 const NOT_CHECKED_IN_MARK = '⚑';
 
+/** A booking's name on the calendar: a day hire says so, with its hours (docs/decisions/028). */
+const calendarName = (b: AdminBooking) =>
+  b.dayHireHours ? `Day hire ${b.dayHireHours}: ${b.contactName}` : b.contactName;
+
 function entriesFor(bookings: AdminBooking[], imported: ImportedEvent[], today: string) {
   const entries: (Entry & { checkIn: string; checkOut: string })[] = [];
   for (const b of bookings) {
@@ -44,16 +48,16 @@ function entriesFor(bookings: AdminBooking[], imported: ImportedEvent[], today: 
     if (b.kind === 'block')
       entries.push({ ...base, label: 'Blocked', detail: b.reason || 'Owner block', tone: 'blue' });
     else if (b.status === 'pending')
-      entries.push({ ...base, label: `Hold: ${b.contactName}`, detail: 'Pending payment', tone: 'yellow' });
+      entries.push({ ...base, label: `Hold: ${calendarName(b)}`, detail: 'Pending payment', tone: 'yellow' });
     // Money still owed (a balance not yet paid) is marked, so the owner sees it on the calendar.
     else if (b.duePence > 0)
       entries.push({
         ...base,
-        label: `£ ${b.contactName}`,
+        label: `£ ${calendarName(b)}`,
         detail: `${b.guestCount} guests · balance ${formatGbp(b.duePence)} due`,
         tone: 'orange',
       });
-    else entries.push({ ...base, label: b.contactName, detail: `${b.guestCount} guests`, tone: 'green' });
+    else entries.push({ ...base, label: calendarName(b), detail: `${b.guestCount} guests`, tone: 'green' });
     const last = entries.at(-1);
     if (last && b.kind === 'guest' && b.status === 'confirmed' && notCheckedIn(b, today)) {
       last.label = `${NOT_CHECKED_IN_MARK} ${last.label}`;

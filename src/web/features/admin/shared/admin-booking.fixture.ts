@@ -15,6 +15,8 @@ export const adminBooking = (overrides: Partial<AdminBooking> = {}): AdminBookin
   contactPhone: '',
   specialRequests: '',
   reason: '',
+  dayHireHours: null,
+  holdsNight: true,
   totalPrice: 809,
   status: 'confirmed',
   holdExpiresAt: null,

@@ -1,0 +1,67 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/database.ts';
+import { enquiries, enquiryEvents, quotes } from '../db/schema.ts';
+
+/**
+ * A guest's enquiries and quotes in the guest-data export and erasure (UK GDPR articles 15 and 17; the guest
+ * journey's guest-data.ts composes them with the stays). Erasure keeps the rows, their dates and prices, and
+ * removes who wrote and what they wrote, as it does for stays (docs/decisions/028-enquiries-and-quotes.md).
+ */
+
+const ERASED = 'Erased guest';
+const sameAddress = (column: typeof enquiries.email | typeof quotes.contactEmail, email: string) =>
+  sql`lower(${column}) = ${email.trim().toLowerCase()}`;
+
+export async function enquiryDataOf(tx: DbOrTx, email: string) {
+  const [asked, quoted] = await Promise.all([
+    tx.select().from(enquiries).where(sameAddress(enquiries.email, email)),
+    tx.select().from(quotes).where(sameAddress(quotes.contactEmail, email)),
+  ]);
+  return {
+    enquiries: asked.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      dateFrom: row.dateFrom,
+      dateTo: row.dateTo,
+      people: row.people,
+      message: row.message,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    quotes: quoted.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      checkInDate: row.checkIn,
+      checkOutDate: row.checkOut,
+      contactName: row.contactName,
+      contactEmail: row.contactEmail,
+      contactPhone: row.contactPhone,
+      totalPence: row.totalPence,
+      included: row.included,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function eraseEnquiryData(tx: DbOrTx, email: string) {
+  const erased = await tx
+    .update(enquiries)
+    .set({ name: ERASED, email: '', phone: '', message: '' })
+    .where(sameAddress(enquiries.email, email))
+    .returning({ id: enquiries.id });
+  const ids = erased.map((row) => row.id);
+  // The thread repeats what they wrote and their address.
+  if (ids.length > 0) {
+    await tx.update(enquiryEvents).set({ text: '(erased)' }).where(inArray(enquiryEvents.enquiryId, ids));
+  }
+  const quoted = await tx
+    .update(quotes)
+    .set({ contactName: ERASED, contactEmail: '', contactPhone: '' })
+    .where(sameAddress(quotes.contactEmail, email))
+    .returning({ id: quotes.id });
+  return { erasedEnquiries: ids.length, erasedQuotes: quoted.length };
+}
