@@ -38,6 +38,7 @@ import { createRatePlans } from './pricing/rate-plan-repository.ts';
 import { ratePlanAdminRoutes, ratePlanPublicRoutes } from './pricing/routes.ts';
 import { propertyRoutes } from './properties/routes.ts';
 import { AccessLogController } from './request-logging.ts';
+import { reviewsPlugin } from './reviews/plugin.ts';
 import { createSecretBox } from './settings/secret-box.ts';
 import { siteContentRoutes } from './site-content/routes.ts';
 import {
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminBookingsPlugin, { ...context, refunds: options.refunds ?? context.payments });
   await app.register(guestJourneyPlugin, context);
   await app.register(photosPlugin, context);
+  await app.register(reviewsPlugin, context);
   await app.register(backupsPlugin, context);
   await app.register(goLivePlugin, {
     ...context,

@@ -11,6 +11,7 @@ import {
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { outbox, stays } from '../db/schema.ts';
+import { deleteReviewsOfStays, reviewsOfStays } from '../reviews/repository.ts';
 
 /**
  * The guest's data under UK GDPR: everything held about a guest (by e-mail address) as JSON for a subject access
@@ -54,8 +55,19 @@ async function eraseStays(
   return { erasedStays: erased.length, erasedMessages: messages.length };
 }
 
-export function createGuestData(deps: { db: Db; clock: Clock; bookings: BookingsRepository }) {
+export function createGuestData(deps: {
+  db: Db;
+  clock: Clock;
+  bookings: BookingsRepository;
+  /** A published review was erased with its guest: the public pages are rendered again (decision 012). */
+  reviewsChanged?: () => void;
+}) {
   const { db, clock, bookings } = deps;
+  /** Erases the stays' reviews too (decision 029); after the commit, the pages drop a published one. */
+  const eraseReviews = async (tx: DbOrTx, ids: string[]) => {
+    const { deleted, published } = await deleteReviewsOfStays(tx, ids);
+    return { erasedReviews: deleted, afterCommit: published > 0 ? deps.reviewsChanged : undefined };
+  };
 
   const staysOf = (tx: DbOrTx, email: string) =>
     tx
@@ -74,6 +86,7 @@ export function createGuestData(deps: { db: Db; clock: Clock; bookings: Bookings
         .from(outbox)
         .where(or(sameAddress(outbox.to, email), ids.length > 0 ? inArray(outbox.stayId, ids) : undefined))
         .orderBy(asc(outbox.createdAt), asc(outbox.id));
+      const reviews = await reviewsOfStays(db, ids);
       await audit(db, { actor, action: 'guest.exported', details: { stays: ids.length } });
       return {
         email: email.trim(),
@@ -98,40 +111,60 @@ export function createGuestData(deps: { db: Db; clock: Clock; bookings: Bookings
           createdAt: row.createdAt.toISOString(),
           sentAt: row.sentAt?.toISOString() ?? null,
         })),
+        reviews: reviews.map((row) => ({
+          reference: row.stayId ? bookingReference(row.stayId) : null,
+          rating: row.rating,
+          title: row.title,
+          text: row.body,
+          name: row.displayName,
+          writtenAt: row.writtenAt.toISOString(),
+          publishedAt: row.publishedAt?.toISOString() ?? null,
+          reply: row.reply,
+        })),
       };
     },
 
     /** Erases the guest with this address: their stays' personal fields and the messages to or about them. */
     async erase(email: string, actor: string) {
-      return db.transaction(async (tx) => {
+      const { counts, afterCommit } = await db.transaction(async (tx) => {
         const ids = (await staysOf(tx, email)).map((row) => row.id);
-        const counts = await eraseStays(bookings, tx, ids, clock.now(), email);
+        const erased = await eraseStays(bookings, tx, ids, clock.now(), email);
+        const { erasedReviews, afterCommit } = await eraseReviews(tx, ids);
         // The audit names the stays, never the address that was erased.
-        await audit(tx, { actor, action: 'guest.erased', details: { stayIds: ids, ...counts } });
-        return counts;
+        await audit(tx, {
+          actor,
+          action: 'guest.erased',
+          details: { stayIds: ids, ...erased, erasedReviews },
+        });
+        return { counts: erased, afterCommit };
       });
+      afterCommit?.();
+      return counts;
     },
 
     /** The retention rule: guest stays whose check-out is more than BOOKING_RECORDS_YEARS ago are erased. */
     async eraseExpired() {
       const now = clock.now();
       const cutoff = retentionCutoff(todayOnPropertyClock(now));
-      return db.transaction(async (tx) => {
+      const { result, afterCommit } = await db.transaction(async (tx) => {
         const due = await tx
           .select({ id: stays.id })
           .from(stays)
           .where(and(eq(stays.kind, 'guest'), isNull(stays.erasedAt), lt(stays.checkOut, cutoff)));
         const ids = due.map((row) => row.id);
         const counts = await eraseStays(bookings, tx, ids, now);
+        const { erasedReviews, afterCommit } = await eraseReviews(tx, ids);
         if (ids.length > 0) {
           await audit(tx, {
             actor: 'retention',
             action: 'guest.erased',
-            details: { stayIds: ids, cutoff, ...counts },
+            details: { stayIds: ids, cutoff, ...counts, erasedReviews },
           });
         }
-        return { ...counts, stayIds: ids };
+        return { result: { ...counts, stayIds: ids }, afterCommit };
       });
+      afterCommit?.();
+      return result;
     },
   };
 }

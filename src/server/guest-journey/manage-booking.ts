@@ -87,6 +87,34 @@ export function moneyOf(stay: StayRow): StayMoney {
   };
 }
 
+/**
+ * The guest's stay for a reference and the key of their link, or the 404 that says nothing about whether it
+ * exists (every keyed route of the guest's page reads the stay through this, the reviews' too).
+ */
+export async function requireManagedStay(
+  db: Db,
+  reference: string,
+  key: string | undefined,
+): Promise<StayRow> {
+  const prefix = idPrefixOf(reference);
+  if (!prefix || !key) throw noSuchBooking();
+  const rows = await db
+    .select()
+    .from(stays)
+    .where(
+      and(
+        like(stays.id, `${prefix}%`),
+        eq(stays.kind, 'guest'),
+        inArray(stays.status, ['confirmed', 'canceled']),
+        isNull(stays.erasedAt),
+      ),
+    );
+  // References are 40 bits of the id: two stays may share one; the key tells them apart.
+  const match = rows.find((row) => sameSecret(key, row.manageKey));
+  if (!match) throw noSuchBooking();
+  return match;
+}
+
 export function createManageBooking(deps: {
   db: Db;
   clock: Clock;
@@ -97,26 +125,7 @@ export function createManageBooking(deps: {
 }) {
   const { db, clock, site } = deps;
 
-  /** The guest's stay for a reference and key, or the 404 that says nothing about whether it exists. */
-  async function requireStay(reference: string, key: string | undefined): Promise<StayRow> {
-    const prefix = idPrefixOf(reference);
-    if (!prefix || !key) throw noSuchBooking();
-    const rows = await db
-      .select()
-      .from(stays)
-      .where(
-        and(
-          like(stays.id, `${prefix}%`),
-          eq(stays.kind, 'guest'),
-          inArray(stays.status, ['confirmed', 'canceled']),
-          isNull(stays.erasedAt),
-        ),
-      );
-    // References are 40 bits of the id: two stays may share one; the key tells them apart.
-    const match = rows.find((row) => sameSecret(key, row.manageKey));
-    if (!match) throw noSuchBooking();
-    return match;
-  }
+  const requireStay = (reference: string, key: string | undefined) => requireManagedStay(db, reference, key);
 
   /** Check-in day at the latest: after that the stay has begun and is the owner's to cancel. */
   const cancellable = (stay: StayRow) =>

@@ -52,6 +52,7 @@ export const jobsPlugin = fp(
         checkAlerts: app.alerts.check,
         sendEmails: app.outboxSender.send,
         processPhotos: app.photos.processQueued,
+        publishReviews: app.reviews.publishDue,
       },
     });
     app.decorate('jobs', jobs);
@@ -65,6 +66,15 @@ export const jobsPlugin = fp(
   {
     name: 'jobs',
     fastify: '5.x',
-    dependencies: ['email', 'payments', 'guest-journey', 'calendar-sync', 'photos', 'backups', 'alerts'],
+    dependencies: [
+      'email',
+      'payments',
+      'guest-journey',
+      'calendar-sync',
+      'photos',
+      'backups',
+      'alerts',
+      'reviews',
+    ],
   },
 );

@@ -49,6 +49,7 @@ describe('GET /api/admin/system', () => {
       ['guest-data-retention', 'Every 24 hours'],
       ['backup', 'Daily at 03:00 (Aberdeen time)'],
       ['alerts', 'Every 5 minutes'],
+      ['review-publication', 'Every 5 minutes'],
       ['email-outbox', 'Every 15 seconds'],
       ['photo-processing', 'At each upload, and every 30 seconds'],
     ]);

@@ -40,6 +40,10 @@ function sections(email: string): LegalSection[] {
           </li>
           <li>Anything you choose to tell us in a special request or an e-mail.</li>
           <li>
+            A review of your stay, if you choose to write one: your rating, your words and the name you choose
+            to show, which we publish on this website 48 hours after you write it.
+          </li>
+          <li>
             Payment confirmation from our payment provider. We never see or store your full card number.
           </li>
           <li>
@@ -104,9 +108,9 @@ function sections(email: string): LegalSection[] {
         <p>
           Booking records are kept for <strong>{BOOKING_RECORDS_YEARS} years</strong> after your stay, for tax
           and accounting purposes. Then your name, contact details, requests and the e-mails we sent you about
-          the booking are erased automatically; only the dates and the amounts paid stay in our accounts,
-          without anything that identifies you. E-mail correspondence that is not part of a booking is deleted
-          after two years.
+          the booking are erased automatically, with any review you wrote; only the dates and the amounts paid
+          stay in our accounts, without anything that identifies you. E-mail correspondence that is not part
+          of a booking is deleted after two years.
         </p>
       ),
     },

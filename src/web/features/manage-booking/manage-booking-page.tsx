@@ -19,6 +19,7 @@ import {
   managedBookingQuery,
   requestChange,
 } from './manage-booking-api.ts';
+import { ReviewSection } from './review-section.tsx';
 
 const PANEL = 'rounded-lg border border-stone-200 bg-white p-6 shadow-sm';
 
@@ -168,6 +169,8 @@ function BookingDetails({ booking, reference, bookingKey }: BookingProps) {
           </section>
         </section>
       </div>
+      {/* Shown once the stay has ended: first, as the thank-you e-mail's link leads here for it. */}
+      {canceled ? null : <ReviewSection reference={reference} bookingKey={bookingKey} />}
       {canceled ? null : (
         <div className="mt-6 grid gap-6 md:grid-cols-2">
           <ChangeRequestForm booking={booking} reference={reference} bookingKey={bookingKey} />
