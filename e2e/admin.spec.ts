@@ -48,6 +48,7 @@ test.describe('admin login', () => {
       'Property',
       'Texts',
       'Photos',
+      'Reviews',
       'Account',
       'System',
     ]);
