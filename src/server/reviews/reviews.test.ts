@@ -133,6 +133,14 @@ describe('POST /api/manage/:reference/review', () => {
     expect(changed.json<GuestReviewView>().review).toMatchObject({ rating: 4, name: 'Ada from Leeds' });
   });
 
+  it('takes one of two reviews sent at once, and refuses the other with a sentence (never a 500)', async () => {
+    const stay = await endedStay();
+    const answers = await Promise.all([writeReview(stay), writeReview(stay, { ...REVIEW, rating: 1 })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().error).toBe('not_reviewable');
+    expect(await t.database.db.select().from(reviews)).toHaveLength(1);
+  });
+
   it('lets the guest change the review for 14 days, then refuses with a sentence', async () => {
     const stay = await endedStay();
     await writeReview(stay);

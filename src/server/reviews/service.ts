@@ -17,7 +17,7 @@ import {
 import { audit } from '../audit/audit.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db/database.ts';
+import { type Db, PG_UNIQUE_VIOLATION, pgErrorCode } from '../db/database.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { GUEST_ACTOR, requireManagedStay } from '../guest-journey/manage-booking.ts';
 import { createReviewsRepository, type ReviewRow } from './repository.ts';
@@ -105,32 +105,37 @@ export function createReviews(deps: {
     ): Promise<GuestReviewView> {
       const stay = await requireManagedStay(db, reference, key);
       const now = clock.now();
-      await db.transaction(async (tx) => {
-        const reviews = createReviewsRepository(tx);
-        const refusal = whyNotReviewable(
-          stay,
-          todayOnPropertyClock(now),
-          (await reviews.byStay(stay.id)) !== undefined,
-        );
+      const refuse = (alreadyReviewed: boolean) => {
+        const refusal = whyNotReviewable(stay, todayOnPropertyClock(now), alreadyReviewed);
         if (refusal) throw conflict(refusal, 'not_reviewable');
-        const row = await reviews.insert({
-          source: 'verified',
-          stayId: stay.id,
-          rating: input.rating,
-          title: input.title,
-          body: input.text,
-          displayName: input.name ?? defaultReviewerName(stay.contactName),
-          writtenAt: now,
-          publishAt: publishAt(now),
-          publishedAt: null,
+      };
+      await db
+        .transaction(async (tx) => {
+          const reviews = createReviewsRepository(tx);
+          refuse((await reviews.byStay(stay.id)) !== undefined);
+          const row = await reviews.insert({
+            source: 'verified',
+            stayId: stay.id,
+            rating: input.rating,
+            title: input.title,
+            body: input.text,
+            displayName: input.name ?? defaultReviewerName(stay.contactName),
+            writtenAt: now,
+            publishAt: publishAt(now),
+            publishedAt: null,
+          });
+          await audit(tx, {
+            actor: GUEST_ACTOR,
+            action: 'review.written',
+            details: { reviewId: row.id, stayId: stay.id, rating: input.rating },
+            at: now,
+          });
+        })
+        .catch((error: unknown) => {
+          // Two sends at once: the one-per-stay index refused the second, which reads as a second review.
+          if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) refuse(true);
+          throw error;
         });
-        await audit(tx, {
-          actor: GUEST_ACTOR,
-          action: 'review.written',
-          details: { reviewId: row.id, stayId: stay.id, rating: input.rating },
-          at: now,
-        });
-      });
       return viewFor(stay);
     },
 
