@@ -11,7 +11,7 @@ import {
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { outbox, stays } from '../db/schema.ts';
-import { deleteReviewsOfStays, reviewsOfStays } from '../reviews/repository.ts';
+import { deleteReviewsOfStays, reviewsOfStays, reviewWords } from '../reviews/repository.ts';
 
 /**
  * The guest's data under UK GDPR: everything held about a guest (by e-mail address) as JSON for a subject access
@@ -113,10 +113,7 @@ export function createGuestData(deps: {
         })),
         reviews: reviews.map((row) => ({
           reference: row.stayId ? bookingReference(row.stayId) : null,
-          rating: row.rating,
-          title: row.title,
-          text: row.body,
-          name: row.displayName,
+          ...reviewWords(row),
           writtenAt: row.writtenAt.toISOString(),
           publishedAt: row.publishedAt?.toISOString() ?? null,
           reply: row.reply,

@@ -93,6 +93,14 @@ export function createReviewsRepository(db: DbOrTx) {
   };
 }
 
+/** What the reviewer wrote, as every view of a review names it (the column `body` is its `text`). */
+export const reviewWords = (row: ReviewRow) => ({
+  rating: row.rating,
+  title: row.title,
+  text: row.body,
+  name: row.displayName,
+});
+
 /** The reviews of these stays, oldest first (the guest's data export). */
 export function reviewsOfStays(db: DbOrTx, stayIds: readonly string[]): Promise<ReviewRow[]> {
   if (stayIds.length === 0) return Promise.resolve([]);
@@ -132,10 +140,7 @@ export async function loadPublicReviews(db: DbOrTx): Promise<PublicReviews> {
     .map((row) => ({
       id: row.id,
       source: row.source,
-      rating: row.rating,
-      title: row.title,
-      text: row.body,
-      name: row.displayName,
+      ...reviewWords(row),
       date: dayOf(row.writtenAt),
       reply: row.reply && row.repliedAt ? { text: row.reply, date: dayOf(row.repliedAt) } : null,
     }));

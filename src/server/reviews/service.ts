@@ -20,7 +20,7 @@ import type { Clock } from '../clock.ts';
 import { type Db, PG_UNIQUE_VIOLATION, pgErrorCode } from '../db/database.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { GUEST_ACTOR, requireManagedStay } from '../guest-journey/manage-booking.ts';
-import { createReviewsRepository, type ReviewRow } from './repository.ts';
+import { createReviewsRepository, type ReviewRow, reviewWords } from './repository.ts';
 
 /**
  * Reviews (docs/decisions/029-reviews.md): the guest writes one per ended stay from their booking page and may
@@ -33,10 +33,7 @@ export type ReviewsService = ReturnType<typeof createReviews>;
 /** The review in the guest's view of it. */
 function guestView(row: ReviewRow, now: Date): NonNullable<GuestReviewView['review']> {
   return {
-    rating: row.rating,
-    title: row.title,
-    text: row.body,
-    name: row.displayName,
+    ...reviewWords(row),
     writtenAt: row.writtenAt.toISOString(),
     publishAt: (row.publishAt ?? row.writtenAt).toISOString(),
     editableUntil: editableUntil(row.writtenAt).toISOString(),
@@ -50,10 +47,7 @@ function adminView(row: ReviewRow, stayId: string | null): AdminReview {
   return {
     id: row.id,
     source: row.source,
-    rating: row.rating,
-    title: row.title,
-    text: row.body,
-    name: row.displayName,
+    ...reviewWords(row),
     bookingReference: stayId ? bookingReference(stayId) : null,
     writtenAt: row.writtenAt.toISOString(),
     publishAt: row.publishAt?.toISOString() ?? null,
