@@ -86,10 +86,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrowError(/STRIPE_PUBLISHABLE_KEY/);
   });
 
-  it('refuses demo payments on a public production site unless PAYMENTS=demo says so', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://thetower.example' })).toThrowError(
-      /PAYMENTS/,
-    );
+  it('never runs demo payments on a public production site unless PAYMENTS=demo says so: payments are off', () => {
+    expect(loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://thetower.example' }).payments).toEqual({
+      mode: 'off',
+    });
     expect(
       loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://thetower.example', PAYMENTS: 'demo' }).payments
         .mode,

@@ -156,6 +156,11 @@ export type Config = {
   ownerEmail: string;
   payments: /** `chosen`: PAYMENTS=demo, demo payments on purpose (the go-live checklist counts it as decided). */
     | { mode: 'demo'; chosen?: boolean }
+    /**
+     * A public production site with neither Stripe's keys nor PAYMENTS=demo: it serves its pages and takes no
+     * payment until the owner enters the keys in the admin (docs/decisions/024-settings-in-the-admin.md).
+     */
+    | { mode: 'off' }
     | {
         mode: 'stripe';
         secretKey: string;
@@ -263,14 +268,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       apiBase: env.STRIPE_API_BASE,
     };
   } else {
-    // Demo payments must never quietly stand in for real ones on a public site (spec README, "Demo payments").
-    if (env.NODE_ENV === 'production' && !isLocalUrl(siteUrl) && env.PAYMENTS !== 'demo') {
-      throw new ConfigError(
-        'PAYMENTS',
-        'is not set: a public production site needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or PAYMENTS=demo to run without real payments',
-      );
-    }
-    payments = { mode: 'demo', chosen: env.PAYMENTS === 'demo' };
+    // Demo payments must never quietly stand in for real ones on a public site (spec README, "Demo payments"):
+    // without PAYMENTS=demo such a site starts with payments off, and the owner enters Stripe's keys in the admin
+    // (decision 024) rather than on the server.
+    payments =
+      env.NODE_ENV === 'production' && !isLocalUrl(siteUrl) && env.PAYMENTS !== 'demo'
+        ? { mode: 'off' }
+        : { mode: 'demo', chosen: env.PAYMENTS === 'demo' };
   }
 
   const mediaDir = env.MEDIA_DIR ?? path.join(env.DATA_DIR, 'media');

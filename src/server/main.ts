@@ -54,6 +54,11 @@ export async function main(): Promise<void> {
     { payments: config.payments.mode, database: database.kind },
     `The Tower is open at ${config.siteUrl} (listening on ${config.host}:${config.port})`,
   );
+  if (config.payments.mode === 'off') {
+    app.log.warn(
+      'Payments are off: guests cannot book until Stripe’s keys are entered in the admin (Payments tab) or set in the environment.',
+    );
+  }
   releaseStartUpGarbage();
 }
 

@@ -11,7 +11,8 @@ import { MAX_PAYMENT_GBP } from '../property.ts';
 
 /** GET /api/config: what the browser needs to know at run time (never baked into the build). */
 export const ClientConfigSchema = z.object({
-  payments: z.enum(['demo', 'stripe']),
+  /** `off`: a public site whose owner has not entered Stripe's keys yet takes no payment (decision 024). */
+  payments: z.enum(['demo', 'stripe', 'off']),
   stripePublishableKey: z.string().optional(),
 });
 
@@ -168,6 +169,7 @@ export const DemoIntentStatusSchema = z.object({
     'requires_confirmation',
     'requires_action',
     'processing',
+    'requires_capture',
     'succeeded',
     'canceled',
   ]),
@@ -186,7 +188,7 @@ export const STRIPE_SETTING_FIELDS = ['payments', 'publishableKey', 'secretKey',
  * four characters; a field in `fromEnvironment` is set by the server's environment, which wins (read-only).
  */
 export const StripeSettingsSchema = z.object({
-  mode: z.enum(['demo', 'stripe']),
+  mode: z.enum(['demo', 'stripe', 'off']),
   publishableKey: z.string().nullable(),
   secretKeyLast4: z.string().nullable(),
   webhookSecretLast4: z.string().nullable(),

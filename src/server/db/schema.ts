@@ -219,6 +219,8 @@ export const demoPaymentIntents = pgTable(
     paymentMethodId: text('payment_method_id'),
     /** 'authentication_required' or 'card_declined' of the last failed attempt. */
     lastErrorCode: text('last_error_code'),
+    /** What was captured of a hold (Stripe's `amount_received`); null: the whole amount once succeeded. */
+    amountReceived: integer('amount_received'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

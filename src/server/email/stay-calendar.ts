@@ -1,16 +1,12 @@
-import { TZDate } from '@date-fns/tz';
 import ICAL from 'ical.js';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import type { IsoDate } from '../../domain/dates.ts';
-import { CHECK_IN_TIME, CHECK_OUT_TIME, PROPERTY_NAME, PROPERTY_TIME_ZONE } from '../../domain/property.ts';
+import { CHECK_IN_TIME, CHECK_OUT_TIME, PROPERTY_NAME } from '../../domain/property.ts';
+import { propertyLocalInstant } from '../../domain/property-clock.ts';
 
 const PRODUCT_ID = '-//The Tower Aberdeen//Direct bookings//EN';
 
-/** The instant of `hour:minute` on `date` in Aberdeen (BST or GMT as the date falls). */
-export function propertyLocalInstant(date: IsoDate, hour: number, minute: number): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, day, hour, minute, 0, PROPERTY_TIME_ZONE).getTime());
-}
+export { propertyLocalInstant } from '../../domain/property-clock.ts';
 
 /**
  * The guest's confirmation page, with the booking's reference and what happens next. The long id stays in the

@@ -143,7 +143,7 @@ export function createGoLiveChecklist({ db, config, clock, smtp, paymentSettings
     const paymentsDone =
       payments.mode === 'stripe'
         ? payments.webhookSecret !== undefined
-        : payments.chosen === true || demoChosen;
+        : payments.mode === 'demo' && (payments.chosen === true || demoChosen);
     items.push({
       id: 'payments',
       label: 'Card payments',
@@ -153,9 +153,11 @@ export function createGoLiveChecklist({ db, config, clock, smtp, paymentSettings
           ? payments.webhookSecret !== undefined
             ? 'Stripe keys and webhook secret are set.'
             : 'Stripe keys are set but not STRIPE_WEBHOOK_SECRET: without it a payment whose page was closed is never confirmed. Enter the webhook signing secret in the Payments tab.'
-          : paymentsDone
-            ? 'Demo payments, chosen on purpose: guests cannot pay real money.'
-            : 'Demo payments: nobody is charged. Enter your Stripe keys in the Payments tab, or choose demo payments on purpose.',
+          : payments.mode === 'off'
+            ? 'Guests cannot book yet: enter your Stripe keys in the Payments tab to take payments.'
+            : paymentsDone
+              ? 'Demo payments, chosen on purpose: guests cannot pay real money.'
+              : 'Demo payments: nobody is charged. Enter your Stripe keys in the Payments tab, or choose demo payments on purpose.',
       fixAt: PAYMENTS_TAB,
     });
     const https = config.siteUrl.startsWith('https://');

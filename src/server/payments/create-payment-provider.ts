@@ -2,7 +2,7 @@ import { type Clock, systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { createDemoPaymentProvider, DemoPaymentError, type DemoPaymentProvider } from './demo-provider.ts';
-import type { PaymentSettings } from './payment-settings.ts';
+import { type PaymentSettings, paymentsOff } from './payment-settings.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createStripePaymentProvider } from './stripe-provider.ts';
 
@@ -51,12 +51,13 @@ export function createLivePaymentProvider(
   /** The provider new payments go to, read again from the settings. */
   const now = async (): Promise<PaymentProvider> => {
     const payments = await settings.refresh();
+    if (payments.mode === 'off') throw paymentsOff();
     return payments.mode === 'stripe' ? stripeFor(payments) : demo;
   };
   /** The provider that made `id`. */
   const owner = async (id: string): Promise<PaymentProvider> => (isDemoId(id) ? demo : now());
   const demoOnly = () => {
-    if (settings.current().mode === 'stripe') {
+    if (settings.current().mode !== 'demo') {
       throw new DemoPaymentError(
         409,
         'demo_payments_off',
@@ -74,6 +75,8 @@ export function createLivePaymentProvider(
     retrievePaymentIntent: async (id) => (await owner(id)).retrievePaymentIntent(id),
     cancelPaymentIntent: async (id) => (await owner(id)).cancelPaymentIntent(id),
     chargeOffSession: async (input) => (await owner(input.customerId)).chargeOffSession(input),
+    holdOffSession: async (input) => (await owner(input.customerId)).holdOffSession(input),
+    capturePaymentIntent: async (input) => (await owner(input.paymentIntentId)).capturePaymentIntent(input),
     refund: async (input) => (await owner(input.paymentIntentId)).refund(input),
     async confirmWithCard(id, clientSecret, card) {
       await settings.refresh();

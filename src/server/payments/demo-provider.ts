@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../db/database.ts';
 import { demoPaymentIntents, demoPaymentMethods, demoRefunds } from '../db/schema.ts';
 import type {
   CreatePaymentIntentInput,
+  OffSessionChargeInput,
   PaymentIntentStatus,
   PaymentProvider,
   ProviderPaymentIntent,
@@ -122,6 +123,7 @@ function toIntent(row: Row): ProviderPaymentIntent {
     customerId: row.customerId,
     paymentMethodId: row.paymentMethodId,
     lastErrorCode: row.lastErrorCode,
+    amountReceived: row.status === 'succeeded' ? (row.amountReceived ?? row.amount) : 0,
   };
 }
 
@@ -204,6 +206,64 @@ export function createDemoPaymentProvider(db: Db, clock: Clock): DemoPaymentProv
     return id;
   }
 
+  /** A charge (automatic capture) or a hold (manual) of a saved card, without the guest present. */
+  async function offSession(
+    input: OffSessionChargeInput,
+    capture: 'automatic' | 'manual',
+  ): Promise<ProviderPaymentIntent> {
+    const [existing] = await db
+      .select()
+      .from(demoPaymentIntents)
+      .where(eq(demoPaymentIntents.idempotencyKey, input.idempotencyKey));
+    if (existing) return toIntent(existing);
+    const [method] = await db
+      .select()
+      .from(demoPaymentMethods)
+      .where(eq(demoPaymentMethods.id, input.paymentMethodId));
+    if (!method || method.customerId !== input.customerId) {
+      throw new Error(`No such PaymentMethod: '${input.paymentMethodId}'`);
+    }
+    const card = DEMO_TEST_CARDS[method.cardNumber];
+    let outcome: DemoCardOutcome = card?.offSession ??
+      card?.outcome ?? { kind: 'decline', message: DECLINED };
+    if (Date.UTC(method.expYear, method.expMonth, 1) <= clock.now().getTime()) {
+      outcome = { kind: 'decline', message: 'Your card has expired.' };
+    }
+    const id = `pi_demo_${randomId()}`;
+    const status: PaymentIntentStatus =
+      outcome.kind !== 'succeed'
+        ? 'requires_payment_method'
+        : capture === 'manual'
+          ? 'requires_capture'
+          : 'succeeded';
+    const { row } = await insertOnce({
+      id,
+      clientSecret: `${id}_secret_${randomId(16)}`,
+      amount: input.amountPence,
+      currency: input.currency,
+      status,
+      metadata: input.metadata,
+      idempotencyKey: input.idempotencyKey,
+      customerId: input.customerId,
+      paymentMethodId: input.paymentMethodId,
+      lastError:
+        outcome.kind === 'decline'
+          ? outcome.message
+          : outcome.kind === 'authenticate'
+            ? AUTHENTICATION_REQUIRED_MESSAGE
+            : null,
+      lastErrorCode:
+        outcome.kind === 'decline'
+          ? 'card_declined'
+          : outcome.kind === 'authenticate'
+            ? 'authentication_required'
+            : null,
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
+    return toIntent(row);
+  }
+
   return {
     mode: 'demo',
 
@@ -214,54 +274,35 @@ export function createDemoPaymentProvider(db: Db, clock: Clock): DemoPaymentProv
       };
     },
 
-    async chargeOffSession(input) {
-      const [existing] = await db
-        .select()
-        .from(demoPaymentIntents)
-        .where(eq(demoPaymentIntents.idempotencyKey, input.idempotencyKey));
-      if (existing) return toIntent(existing);
-      const [method] = await db
-        .select()
-        .from(demoPaymentMethods)
-        .where(eq(demoPaymentMethods.id, input.paymentMethodId));
-      if (!method || method.customerId !== input.customerId) {
-        throw new Error(`No such PaymentMethod: '${input.paymentMethodId}'`);
-      }
-      const card = DEMO_TEST_CARDS[method.cardNumber];
-      let outcome: DemoCardOutcome = card?.offSession ??
-        card?.outcome ?? { kind: 'decline', message: DECLINED };
-      if (Date.UTC(method.expYear, method.expMonth, 1) <= clock.now().getTime()) {
-        outcome = { kind: 'decline', message: 'Your card has expired.' };
-      }
-      const id = `pi_demo_${randomId()}`;
-      const status: PaymentIntentStatus =
-        outcome.kind === 'succeed' ? 'succeeded' : 'requires_payment_method';
-      const { row } = await insertOnce({
-        id,
-        clientSecret: `${id}_secret_${randomId(16)}`,
-        amount: input.amountPence,
-        currency: input.currency,
-        status,
-        metadata: input.metadata,
-        idempotencyKey: input.idempotencyKey,
-        customerId: input.customerId,
-        paymentMethodId: input.paymentMethodId,
-        lastError:
-          outcome.kind === 'decline'
-            ? outcome.message
-            : outcome.kind === 'authenticate'
-              ? AUTHENTICATION_REQUIRED_MESSAGE
-              : null,
-        lastErrorCode:
-          outcome.kind === 'decline'
-            ? 'card_declined'
-            : outcome.kind === 'authenticate'
-              ? 'authentication_required'
-              : null,
-        createdAt: clock.now(),
-        updatedAt: clock.now(),
+    chargeOffSession: (input) => offSession(input, 'automatic'),
+    holdOffSession: (input) => offSession(input, 'manual'),
+
+    async capturePaymentIntent(input) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(demoPaymentIntents)
+          .where(eq(demoPaymentIntents.id, input.paymentIntentId))
+          .for('update');
+        if (!row) throw new Error(`No such payment_intent: '${input.paymentIntentId}'`);
+        // A retried capture (the same request again) answers with its first result, as Stripe's idempotency does.
+        if (row.status === 'succeeded' && row.amountReceived === input.amountPence) return toIntent(row);
+        if (row.status !== 'requires_capture') {
+          throw new Error(
+            `This PaymentIntent could not be captured because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
+          );
+        }
+        if (
+          !Number.isInteger(input.amountPence) ||
+          input.amountPence <= 0 ||
+          input.amountPence > row.amount
+        ) {
+          throw new Error(
+            'The amount to capture must be a whole number of pence, more than 0 and at most the amount held.',
+          );
+        }
+        return toIntent(await update(tx, row.id, { status: 'succeeded', amountReceived: input.amountPence }));
       });
-      return toIntent(row);
     },
 
     async createPaymentIntent(input: CreatePaymentIntentInput) {
@@ -327,9 +368,10 @@ export function createDemoPaymentProvider(db: Db, clock: Clock): DemoPaymentProv
         if (!Number.isInteger(input.amountPence) || input.amountPence <= 0) {
           throw new Error('Refund amount must be a positive whole number of pence.');
         }
-        if (input.amountPence > row.amount - row.amountRefunded) {
+        const unrefunded = toIntent(row).amountReceived - row.amountRefunded;
+        if (input.amountPence > unrefunded) {
           throw new Error(
-            `Refund amount (£${(input.amountPence / 100).toFixed(2)}) is greater than the unrefunded amount on the charge (£${((row.amount - row.amountRefunded) / 100).toFixed(2)}).`,
+            `Refund amount (£${(input.amountPence / 100).toFixed(2)}) is greater than the unrefunded amount on the charge (£${(unrefunded / 100).toFixed(2)}).`,
           );
         }
         const id = `re_demo_${randomId()}`;

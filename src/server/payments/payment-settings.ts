@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { createKeptReadings } from '../db/kept-readings.ts';
 import { settings } from '../db/schema.ts';
+import { HttpError } from '../errors.ts';
 import type { SealedSecret, SecretBox } from '../settings/secret-box.ts';
 
 /** The row of `settings` with the Stripe keys the owner saved in the admin: the two secrets sealed. */
@@ -23,6 +24,14 @@ export const STRIPE_KEYS_KEPT_MS = 2000;
 
 /** The payments the site takes now: the environment's where it sets them, else the keys saved in the admin. */
 export type CurrentPayments = Config['payments'];
+
+/** Why a public site without Stripe's keys refuses to hold nights: nothing could be paid (decision 024). */
+export const paymentsOff = () =>
+  new HttpError(
+    503,
+    'payments_off',
+    'Online payment is not open yet. Please contact us and we will book these dates for you.',
+  );
 
 /**
  * Where the payment mode and Stripe's keys come from (decision 024). The environment wins: PAYMENTS=demo keeps
@@ -138,7 +147,7 @@ export function createPaymentSettings(options: {
             fromEnvironment: fromEnvironment(),
           }
         : {
-            mode: 'demo',
+            mode: current.mode,
             publishableKey: null,
             secretKeyLast4: null,
             webhookSecretLast4: null,

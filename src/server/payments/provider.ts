@@ -8,6 +8,8 @@ export type PaymentIntentStatus =
   | 'requires_confirmation'
   | 'requires_action'
   | 'processing'
+  /** Authorised and held on the card, not taken: a damage deposit hold (manual capture). */
+  | 'requires_capture'
   | 'succeeded'
   | 'canceled';
 
@@ -22,6 +24,8 @@ export type ProviderPaymentIntent = {
   /** The decline message of the last failed attempt, e.g. 'Your card was declined.' */
   lastError: string | null;
   amountRefunded: number;
+  /** Pence taken: the amount once succeeded, or what was captured of a hold; 0 before. */
+  amountReceived: number;
   /** The customer the intent is for (a deposit saves its card for this customer). */
   customerId: string | null;
   /** The card used; with `saveCard`, kept by the provider for off-session charges. */
@@ -66,10 +70,20 @@ export function offSessionOutcome(intent: ProviderPaymentIntent): OffSessionOutc
   return 'declined';
 }
 
+/** What became of placing a hold on a saved card (`holdOffSession`). */
+export type HoldOutcome = 'held' | 'processing' | 'authentication_required' | 'declined';
+
+export function holdOutcome(intent: ProviderPaymentIntent): HoldOutcome {
+  if (intent.status === 'requires_capture') return 'held';
+  const charged = offSessionOutcome(intent);
+  return charged === 'succeeded' ? 'declined' : charged;
+}
+
 export type ProviderRefund = { id: string; amount: number };
 
 export interface PaymentProvider {
-  readonly mode: 'stripe' | 'demo';
+  /** `off` only for the app's provider on a public site without Stripe's keys: every new payment is refused. */
+  readonly mode: 'stripe' | 'demo' | 'off';
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<ProviderPaymentIntent>;
   /** null when the provider does not know the id. */
   retrievePaymentIntent(id: string): Promise<ProviderPaymentIntent | null>;
@@ -81,6 +95,18 @@ export interface PaymentProvider {
    * not succeeded, with `lastErrorCode`), never a throw; only an outage or a refused request throws.
    */
   chargeOffSession(input: OffSessionChargeInput): Promise<ProviderPaymentIntent>;
+  /**
+   * Holds the amount on a saved card without taking it (Stripe: `capture_method: 'manual'`, off-session,
+   * https://docs.stripe.com/payments/place-a-hold-on-a-payment-method). Answers like `chargeOffSession`; held,
+   * the intent is `requires_capture`. Released with `cancelPaymentIntent`.
+   */
+  holdOffSession(input: OffSessionChargeInput): Promise<ProviderPaymentIntent>;
+  /** Takes `amountPence` (at most what is held) of a hold; the rest is released (Stripe's `amount_to_capture`). */
+  capturePaymentIntent(input: {
+    paymentIntentId: string;
+    amountPence: number;
+    idempotencyKey: string;
+  }): Promise<ProviderPaymentIntent>;
   refund(input: {
     paymentIntentId: string;
     amountPence: number;

@@ -20,6 +20,7 @@ import type { AppContext } from '../context.ts';
 import { badRequest, HttpError, paymentRequired, tooManyRequests } from '../errors.ts';
 import { DemoPaymentError, type DemoPaymentProvider } from './demo-provider.ts';
 import { createPaymentService, type HoldResult, toPublicBooking } from './payment-service.ts';
+import { paymentsOff } from './payment-settings.ts';
 import type { ProviderPaymentIntent } from './provider.ts';
 
 /** A body schema checked by hand (the route takes two shapes), with the same readable 400 as the others. */
@@ -78,7 +79,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     const current = await context.paymentSettings.refresh();
     return current.mode === 'stripe'
       ? { payments: 'stripe' as const, stripePublishableKey: current.publishableKey }
-      : { payments: 'demo' as const };
+      : { payments: current.mode };
   });
 
   app.post(
@@ -106,6 +107,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     },
     async (request) => {
       const body = request.body;
+      // No night is held for a payment that could not be taken.
+      if ((await context.paymentSettings.refresh()).mode === 'off') throw paymentsOff();
       await context.beforeHold?.();
       if (body.booking !== undefined) {
         return holdResponse(

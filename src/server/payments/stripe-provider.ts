@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type {
   CreatePaymentIntentInput,
+  OffSessionChargeInput,
   PaymentIntentStatus,
   PaymentProvider,
   ProviderPaymentIntent,
@@ -43,14 +44,14 @@ function toIntent(intent: Stripe.PaymentIntent): ProviderPaymentIntent {
     clientSecret: intent.client_secret ?? '',
     amount: intent.amount,
     currency: intent.currency,
-    // We never use manual capture, so 'requires_capture' does not occur; treat it as still in progress.
-    status: (intent.status === 'requires_capture' ? 'processing' : intent.status) as PaymentIntentStatus,
+    status: intent.status as PaymentIntentStatus,
     metadata: { ...intent.metadata },
     lastError: intent.last_payment_error?.message ?? null,
     amountRefunded: charge && typeof charge === 'object' ? charge.amount_refunded : 0,
     customerId: idOf(intent.customer),
     paymentMethodId: idOf(intent.payment_method),
     lastErrorCode: intent.last_payment_error?.code ?? null,
+    amountReceived: intent.amount_received ?? 0,
   };
 }
 
@@ -63,6 +64,41 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     connecting ??= createStripeClient(options);
     return connecting;
   };
+  /** A charge or a hold (manual capture) of a saved card, the guest away: the card's answer is the intent. */
+  async function offSession(
+    input: OffSessionChargeInput,
+    capture: 'automatic' | 'manual',
+  ): Promise<ProviderPaymentIntent> {
+    const stripe = await client();
+    try {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: input.amountPence,
+          currency: input.currency,
+          customer: input.customerId,
+          payment_method: input.paymentMethodId,
+          off_session: true,
+          confirm: true,
+          ...(capture === 'manual' ? { capture_method: 'manual' as const } : {}),
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toIntent(intent);
+    } catch (error) {
+      const { errors } = await loadStripe();
+      if (error instanceof errors.StripeCardError && error.payment_intent) {
+        const failed = toIntent(error.payment_intent);
+        return {
+          ...failed,
+          lastError: failed.lastError ?? error.message,
+          lastErrorCode: failed.lastErrorCode ?? error.code ?? 'card_declined',
+        };
+      }
+      throw error;
+    }
+  }
+
   return {
     mode: 'stripe',
 
@@ -99,34 +135,19 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
      * A decline or a bank asking for authentication comes back as a card error carrying the intent: that intent
      * is the answer.
      */
-    async chargeOffSession(input) {
+    chargeOffSession: (input) => offSession(input, 'automatic'),
+    holdOffSession: (input) => offSession(input, 'manual'),
+
+    /** https://docs.stripe.com/api/payment_intents/capture: what is not captured is released. */
+    async capturePaymentIntent(input) {
       const stripe = await client();
-      try {
-        const intent = await stripe.paymentIntents.create(
-          {
-            amount: input.amountPence,
-            currency: input.currency,
-            customer: input.customerId,
-            payment_method: input.paymentMethodId,
-            off_session: true,
-            confirm: true,
-            metadata: input.metadata,
-          },
+      return toIntent(
+        await stripe.paymentIntents.capture(
+          input.paymentIntentId,
+          { amount_to_capture: input.amountPence },
           { idempotencyKey: input.idempotencyKey },
-        );
-        return toIntent(intent);
-      } catch (error) {
-        const { errors } = await loadStripe();
-        if (error instanceof errors.StripeCardError && error.payment_intent) {
-          const failed = toIntent(error.payment_intent);
-          return {
-            ...failed,
-            lastError: failed.lastError ?? error.message,
-            lastErrorCode: failed.lastErrorCode ?? error.code ?? 'card_declined',
-          };
-        }
-        throw error;
-      }
+        ),
+      );
     },
 
     async retrievePaymentIntent(id: string) {

@@ -6,7 +6,7 @@ import { DEMO_TEST_CARDS } from '../demo-provider.ts';
 
 /**
  * A small stand-in of Stripe's HTTP API on loopback, for tests of the Stripe provider through the official SDK
- * (payment intents: create, retrieve, cancel; refunds: create; the account of the key). It keeps Stripe's shapes, its idempotency keys
+ * (payment intents: create, retrieve, cancel, capture; refunds: create; the account of the key). It keeps Stripe's shapes, its idempotency keys
  * and its errors, and it lets a test play the browser's part (Stripe.js confirming a card) and sign webhooks.
  */
 
@@ -25,6 +25,8 @@ export type StandInIntent = {
   customer: string | null;
   payment_method: string | null;
   setup_future_usage: string | null;
+  capture_method: 'automatic' | 'manual';
+  amount_received: number;
   created: number;
   livemode: false;
 };
@@ -99,8 +101,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   });
 
   const succeed = (intent: StandInIntent) => {
-    intent.status = 'succeeded';
     intent.last_payment_error = null;
+    // Manual capture: authorised and held; the charge exists once captured (https://docs.stripe.com/payments/place-a-hold-on-a-payment-method).
+    if (intent.capture_method === 'manual') {
+      intent.status = 'requires_capture';
+      return;
+    }
+    intent.status = 'succeeded';
+    intent.amount_received = intent.amount;
     intent.latest_charge = { id: id('ch'), object: 'charge', amount: intent.amount, amount_refunded: 0 };
   };
 
@@ -208,6 +216,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         payment_method: params.payment_method === undefined ? null : String(params.payment_method),
         setup_future_usage:
           params.setup_future_usage === undefined ? null : String(params.setup_future_usage),
+        capture_method: params.capture_method === 'manual' ? 'manual' : 'automatic',
+        amount_received: 0,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
       };
@@ -215,7 +225,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (params.off_session === 'true' && params.confirm === 'true') return confirmOffSession(intent);
       return { status: 200, body: intent };
     }
-    const intentMatch = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(path);
+    const intentMatch = /^\/v1\/payment_intents\/([^/]+)(\/cancel|\/capture)?$/.exec(path);
     if (intentMatch) {
       const intent = intents.get(intentMatch[1]!);
       if (!intent) {
@@ -227,6 +237,30 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         );
       }
       if (method === 'GET') return { status: 200, body: intent };
+      if (method === 'POST' && intentMatch[2] === '/capture') {
+        if (intent.status !== 'requires_capture') {
+          return error(
+            400,
+            'invalid_request_error',
+            `This PaymentIntent could not be captured because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
+            'payment_intent_unexpected_state',
+          );
+        }
+        const amount =
+          params.amount_to_capture === undefined ? intent.amount : Number(params.amount_to_capture);
+        if (!Number.isInteger(amount) || amount > intent.amount) {
+          return error(
+            400,
+            'invalid_request_error',
+            'The amount to capture must be less than or equal to the amount capturable.',
+            'amount_too_large',
+          );
+        }
+        intent.status = 'succeeded';
+        intent.amount_received = amount;
+        intent.latest_charge = { id: id('ch'), object: 'charge', amount, amount_refunded: 0 };
+        return { status: 200, body: intent };
+      }
       if (method === 'POST' && intentMatch[2]) {
         if (intent.status === 'succeeded' || intent.status === 'canceled') {
           return error(

@@ -34,6 +34,17 @@ export function PaymentPanel(props: PaymentPanelProps) {
       </p>
     );
   }
+  if (config.data.payments === 'off') {
+    return (
+      <p className="text-sm text-stone-700" role="status">
+        Online payment is not open yet. Please{' '}
+        <a className="underline" href="/contact">
+          contact us
+        </a>{' '}
+        and we will book these dates for you.
+      </p>
+    );
+  }
   if (config.data.payments === 'stripe' && config.data.stripePublishableKey) {
     return (
       <Suspense

@@ -55,7 +55,9 @@ function StripeKeysFields({ settings }: { settings: StripeSettings }) {
   const status =
     settings.mode === 'stripe'
       ? `Guests pay by card through Stripe (${settings.publishableKey?.startsWith('pk_live_') ? 'live' : 'test'} mode).`
-      : 'Demo payments: guests cannot pay real money and nobody is charged.';
+      : settings.mode === 'off'
+        ? 'Payments are off: guests cannot book until you enter your Stripe keys.'
+        : 'Demo payments: guests cannot pay real money and nobody is charged.';
 
   async function onSubmit(keys: z.output<typeof StripeKeysForm>) {
     await save.mutateAsync(keys);

@@ -1,0 +1,1 @@
+ALTER TABLE "demo_payment_intents" ADD COLUMN "amount_received" integer;
