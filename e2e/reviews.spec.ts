@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { addDays, todayOnPropertyClock } from '../src/domain/dates.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, scriptsBeforeLoad, test } from './fixtures.ts';
 
 /**
  * Reviews guests can trust (docs/decisions/029-reviews.md), on a server of its own whose e-mail goes to an SMTP
@@ -62,6 +62,8 @@ test('from the thank-you e-mail to the published review on the home page, with t
   await expect(reviews.getByText('Rated 2 out of 5').first()).toBeAttached();
   await expect(reviews).toContainText('2.0 out of 5 from 1 review by guests whose stay we know took place');
   await expect(reviews.getByText('Isla F. · Verified stay')).toBeVisible();
+  // Rendered again on the server, the home page still asks for no script before its load event (decision 006).
+  expect(await scriptsBeforeLoad(page)).toEqual([]);
 
   // The owner replies from the Reviews tab; the pages are rendered again with it.
   await admin.signIn(page);
@@ -71,10 +73,24 @@ test('from the thank-you e-mail to the published review on the home page, with t
   await item.getByRole('button', { name: 'Save reply' }).click();
   await expect(page.getByText('Reply Saved', { exact: true })).toBeVisible();
 
+  // A past review copied from Airbnb: shown at once with its source and date, outside the verified average.
+  const imported = page.getByRole('region', { name: 'Add a review from Airbnb or Booking.com' });
+  await imported.getByLabel('Rating (stars)').selectOption('4');
+  await imported.getByLabel('Title', { exact: true }).fill('A church with a sauna');
+  await imported.getByLabel('Review', { exact: true }).fill('Unusual and comfortable.');
+  await imported.getByLabel('Name shown there').fill('Carla');
+  await imported.getByLabel('Date written').fill('2025-08-14');
+  await imported.getByRole('button', { name: 'Add review' }).click();
+  await expect(page.getByText('Review Added', { exact: true })).toBeVisible();
+
   await expect(async () => {
     await page.goto('/reviews');
+    await expect(page.getByText('Carla · Written on Airbnb · Thursday 14 August 2025')).toBeVisible({
+      timeout: 500,
+    });
     await expect(page.getByText('we carry bags up for anyone who asks')).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 10_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Guest Reviews' })).toBeVisible();
+  await expect(page.getByText('2.0 out of 5 from 1 review')).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
