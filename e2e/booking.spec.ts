@@ -94,6 +94,28 @@ test.describe('Book Now', () => {
     await expect(notifications.getByRole('listitem')).toHaveCount(0);
   });
 
+  test('a follow-up e-mail’s link opens the card on its dates and guests, months ahead', async ({
+    page,
+    card,
+  }) => {
+    const checkIn = dayIn(9, 1); // a Monday nine months on: no other test books it
+    const checkOut = addDays(checkIn, 3);
+    await page.goto(`/?checkIn=${checkIn}&checkOut=${checkOut}&guests=3#booking`);
+    await card.calendarLoaded();
+    await expect(card.section.getByLabel('Check-in Date')).toHaveValue(checkIn);
+    await expect(card.section.getByLabel('Check-out Date')).toHaveValue(checkOut);
+    await expect(card.section.getByRole('heading', { name: formatMonth(monthStart(checkIn)) })).toBeVisible();
+    await expect(card.section.getByRole('heading', { name: 'Complete Your Booking' })).toBeVisible();
+    await expect(card.section.getByLabel('Guests')).toHaveValue('3');
+    await expect(toastWith(page, '✓ Available!')).toBeVisible();
+
+    // Dates that cannot be booked (in the past) leave the calendar to choose as usual.
+    await page.goto(`/?checkIn=${addDays(today, -3)}&checkOut=${today}#booking`);
+    await card.calendarLoaded();
+    await expect(card.section.getByLabel('Check-in Date')).not.toHaveValue('');
+    await expect(card.section.getByLabel('Check-in Date')).not.toHaveValue(addDays(today, -3));
+  });
+
   test('choosing dates by mouse shows ✓ Available!, the form and the breakdown of /api/quote', async ({
     page,
     card,

@@ -99,7 +99,7 @@ const emailOf = (guest: Guest) =>
   guest.email ?? `${guest.name.toLowerCase().replace(/\W+/g, '.')}@example.test`;
 
 /** Fills the demo card form (the checkout page, the booking card's payment dialog) with a test card. */
-async function fillCard(scope: Page | Locator, card: string) {
+export async function fillCard(scope: Page | Locator, card: string) {
   await scope.getByLabel('Card number').fill(card);
   await scope.getByLabel('Expiry date (MM/YY)').fill('12/30');
   await scope.getByLabel('CVC').fill('123');

@@ -10,6 +10,7 @@ import { backupsPlugin } from './backups/plugin.ts';
 import { type BookingsRepository, createBookings } from './bookings/bookings-repository.ts';
 import { calendarSyncPlugin } from './calendar-sync/plugin.ts';
 import type { CalendarSyncDeps } from './calendar-sync/service.ts';
+import { checkoutFollowUpsPlugin } from './checkout-follow-ups/plugin.ts';
 import { type Clock, createOffsetClock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const diskReader = options.readDisk ?? readDisk;
   await app.register(alertsPlugin, { ...context, readDisk: diskReader });
+  await app.register(checkoutFollowUpsPlugin, context);
   await app.register(jobsPlugin, {
     ...context,
     startJobs: options.startJobs ?? false,

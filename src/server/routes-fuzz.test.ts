@@ -550,6 +550,9 @@ beforeAll(async () => {
   addSample('PUT /api/admin/texts', { body: DEFAULT_OWNER_TEXTS });
   addSample('DELETE /api/admin/texts', {});
   addSample('POST /api/admin/go-live/choice', { body: { choice: 'export_given', value: true } });
+  addSample('PUT /api/admin/follow-ups', { body: { enabled: true } });
+  addSample('GET /api/follow-ups/opt-out', { query: { token: 'aHash.aSignature' } });
+  addSample('POST /api/follow-ups/opt-out', { query: { token: 'aHash.aSignature' } });
   addSample('POST /api/admin/sync-airbnb', {
     body: { icalUrl: `http://feed.test:${feeds.port}/airbnb.ics` },
   });

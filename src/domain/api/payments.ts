@@ -60,6 +60,11 @@ export const BookingPageIntentRequestSchema = z.object({
    * See docs/decisions/016-deposit-now-balance-later.md.
    */
   saveCardConsent: z.boolean().optional(),
+  /**
+   * The guest asked for no reminder if they leave before paying: their address is never followed up
+   * (docs/decisions/032-checkout-follow-ups.md).
+   */
+  noFollowUp: z.boolean().optional(),
 });
 
 export type BookingPageIntentRequest = z.input<typeof BookingPageIntentRequestSchema>;
@@ -82,6 +87,7 @@ export const CreatePaymentIntentRequestSchema = z
     payment_method_types: z.unknown().optional(),
     holdToken: textField().optional(),
     saveCardConsent: z.unknown().optional(),
+    noFollowUp: z.unknown().optional(),
   })
   .refine((body) => body.booking !== undefined || body.bookingId !== undefined, {
     message: 'Send either booking (from the booking page) or bookingId (from the checkout page).',

@@ -341,6 +341,8 @@ export const outbox = pgTable(
       .$type<{ filename: string; contentType: string; content: string }[]>()
       .notNull()
       .default([]),
+    /** Extra headers of the message (a follow-up's List-Unsubscribe, RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     status: text('status', { enum: ['queued', 'sent', 'failed'] })
       .notNull()
       .default('queued'),
@@ -570,3 +572,36 @@ export const reviews = pgTable(
     ),
   ],
 );
+
+/**
+ * Each lapsed checkout the follow-up job has decided about, once (docs/decisions/032-checkout-follow-ups.md): sent,
+ * or why not. The address is kept only as a keyed hash: enough for "one per address per week" and the opt-out.
+ */
+export const checkoutFollowUps = pgTable(
+  'checkout_follow_ups',
+  {
+    stayId: text('stay_id')
+      .primaryKey()
+      .references(() => stays.id, { onDelete: 'cascade' }),
+    addressHash: text('address_hash').notNull(),
+    outcome: text('outcome', {
+      enum: [
+        'sent',
+        'opted_out',
+        'recently_followed_up',
+        'booked_since',
+        'nights_taken',
+        'not_bookable',
+        'off',
+      ],
+    }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('checkout_follow_ups_address_idx').on(table.addressHash, table.decidedAt)],
+);
+
+/** Addresses that asked for no follow-up e-mails, as the same keyed hash (never the address itself). */
+export const followUpOptOuts = pgTable('follow_up_opt_outs', {
+  addressHash: text('address_hash').primaryKey(),
+  optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull(),
+});

@@ -40,11 +40,13 @@ describe('e-mail messages', () => {
   it('names the booking by its short reference in every message about one; its long id only inside links', () => {
     const reference = bookingReference(SAMPLE_STAY.id);
     const previews = previewMessages(site, new Date('2026-11-23T10:00:00Z'));
-    // The owner's notices about the site rather than a booking: a feed's health, an alert and its end.
+    // The owner's notices about the site rather than a booking: a feed's health, an alert and its end; and the
+    // follow-up of a checkout that never became a booking (its guest was never given a reference).
     const aboutTheSite: string[] = [
       MESSAGE_KINDS.ownerFeedUnhealthy,
       MESSAGE_KINDS.ownerAlertOpened,
       MESSAGE_KINDS.ownerAlertResolved,
+      MESSAGE_KINDS.guestCheckoutFollowUp,
     ];
     const aboutAStay = previews.filter((p) => !aboutTheSite.includes(p.kind));
     expect(aboutAStay).toHaveLength(previews.length - aboutTheSite.length);

@@ -671,3 +671,50 @@ export function ownerAlertResolved(
     signOff: OWNER_SIGN_OFF,
   });
 }
+
+/** What a follow-up of a lapsed checkout offers (docs/decisions/032-checkout-follow-ups.md). */
+export type CheckoutFollowUpDetails = {
+  contactName: string;
+  checkIn: IsoDate;
+  checkOut: IsoDate;
+  guestCount: number;
+  /** Today's price of those nights by the owner's plan, not the one they saw. */
+  totalPence: number;
+  /** Opens the booking card on those dates. */
+  bookUrl: string;
+  /** Stops every later follow-up to this address, in one click. */
+  optOutUrl: string;
+};
+
+/** About an hour after a guest's hold lapsed unpaid, once, while the nights are still free. */
+export function guestCheckoutFollowUp(details: CheckoutFollowUpDetails, site: MessageSite): RenderedMessage {
+  const nights = daysBetween(details.checkIn, details.checkOut);
+  return renderMessage({
+    subject: `Your dates at ${PROPERTY_NAME} are still free`,
+    preheader: `${dateRange(details)}: ${nights} nights, ${formatGbp(details.totalPence)} today.`,
+    heading: 'Your dates are still free',
+    blocks: [
+      p(
+        `Dear ${firstName(details.contactName)}, you started booking ${PROPERTY_NAME} but the payment was not completed, so nothing was charged and the dates were released. They are still free today:`,
+      ),
+      rows(
+        { label: 'Check-in', value: formatLongDate(details.checkIn) },
+        { label: 'Check-out', value: formatLongDate(details.checkOut) },
+        { label: 'Guests', value: String(details.guestCount) },
+        { label: `Price today (${nights} nights)`, value: formatGbp(details.totalPence), strong: true },
+      ),
+      button('Book these dates', details.bookUrl),
+      p(
+        'The dates are not held for you: they go to whoever books first. Questions, or trouble paying? Write to us at ',
+        mailto(site.siteEmail),
+        '.',
+      ),
+      p(
+        'This is the only reminder we send about it. Rather not get such reminders? ',
+        link('Stop them with one click', details.optOutUrl),
+        '.',
+      ),
+    ],
+    signOff: GUEST_SIGN_OFF,
+  });
+}

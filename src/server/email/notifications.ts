@@ -49,6 +49,7 @@ export const MESSAGE_KINDS = {
   ownerBalanceUnpaid: 'owner.balance_unpaid',
   ownerAlertOpened: 'owner.alert_opened',
   ownerAlertResolved: 'owner.alert_resolved',
+  guestCheckoutFollowUp: 'guest.checkout_follow_up',
 } as const;
 
 /**
@@ -64,6 +65,8 @@ export async function enqueueMessage(
     /** The stay it is about: the owner's list of a booking's messages, and erasing a guest. */
     stayId?: string;
     attachments?: OutboxAttachment[];
+    /** Extra headers (a follow-up's List-Unsubscribe). */
+    headers?: Record<string, string>;
     now: Date;
   },
 ): Promise<void> {
@@ -78,6 +81,7 @@ export async function enqueueMessage(
       html: message.html,
       text: message.text,
       attachments: message.attachments ?? [],
+      headers: message.headers ?? {},
       nextAttemptAt: message.now,
       createdAt: message.now,
     })

@@ -108,7 +108,7 @@ export function createOutboxSender(options: {
                 contentType: a.contentType,
                 content: a.content,
               })),
-              headers: { 'X-Outbox-Id': String(message.id) },
+              headers: { ...message.headers, 'X-Outbox-Id': String(message.id) },
             });
             await db
               .update(outbox)

@@ -196,5 +196,21 @@ export function previewMessages(
       ),
       attachments: [],
     },
+    {
+      kind: MESSAGE_KINDS.guestCheckoutFollowUp,
+      message: messages.guestCheckoutFollowUp(
+        {
+          contactName: stay.contactName,
+          checkIn: stay.checkIn,
+          checkOut: stay.checkOut,
+          guestCount: stay.guestCount,
+          totalPence: stay.totalPence,
+          bookUrl: `${site.siteUrl}/?checkIn=${stay.checkIn}&checkOut=${stay.checkOut}&guests=${stay.guestCount}#booking`,
+          optOutUrl: `${site.siteUrl}/api/follow-ups/opt-out?token=sample.token`,
+        },
+        site,
+      ),
+      attachments: [],
+    },
   ];
 }

@@ -4,6 +4,7 @@ import { DAY_MS } from '../../domain/dates.ts';
 import type { AlertCheckResult } from '../alerts/alerts.ts';
 import type { BackupOutcome } from '../backups/backups.ts';
 import type { RunReport } from '../calendar-sync/schedule.ts';
+import type { FollowUpRun } from '../checkout-follow-ups/follow-ups.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import type { OutboxRunResult } from '../email/outbox-worker.ts';
@@ -36,6 +37,7 @@ export type JobValues = {
   'guest-data-retention': Awaited<ReturnType<GuestData['eraseExpired']>>;
   backup: BackupOutcome;
   alerts: AlertCheckResult;
+  'checkout-follow-ups': FollowUpRun;
   'email-outbox': OutboxRunResult;
   'photo-processing': PhotoRunResult;
   'review-publication': string[];
@@ -53,6 +55,7 @@ export type JobWork = {
   eraseExpiredGuestData(): Promise<JobValues['guest-data-retention']>;
   takeBackup(): Promise<BackupOutcome>;
   checkAlerts(): Promise<AlertCheckResult>;
+  followUpCheckouts(): Promise<FollowUpRun>;
   sendEmails(): Promise<OutboxRunResult>;
   processPhotos(): Promise<PhotoRunResult>;
   publishReviews(): Promise<string[]>;
@@ -196,8 +199,40 @@ function intervalJobs(
       report: (ids) =>
         ok(ids.length === 0 ? 'No review was due.' : `Published ${count(ids.length, 'review')}.`),
     },
+    'checkout-follow-ups': {
+      title: 'Checkout follow-ups',
+      description:
+        'About an hour after a guest’s hold lapsed unpaid, e-mails them once with their dates and today’s price while the nights are still free (at most one per address a week; none after they opt out or when you turn it off).',
+      schedule: every(5 * MINUTE_MS),
+      run: work.followUpCheckouts,
+      report: ({ sent, skipped }) => {
+        const notSent = Object.values(skipped).reduce((sum, n) => sum + (n ?? 0), 0);
+        return ok(
+          sentences(
+            [
+              sent.length > 0 && `Sent ${count(sent.length, 'follow-up')}.`,
+              notSent > 0 &&
+                `${count(notSent, 'lapsed checkout')} not followed up (${Object.entries(skipped)
+                  .map(([reason, n]) => `${SKIP_REASONS[reason as keyof typeof SKIP_REASONS]}: ${n}`)
+                  .join('; ')}).`,
+            ],
+            'No lapsed checkout was due.',
+          ),
+        );
+      },
+    },
   };
 }
+
+/** Why a lapsed checkout got no follow-up, as the owner reads it. */
+const SKIP_REASONS = {
+  opted_out: 'asked for none',
+  recently_followed_up: 'one sent this week',
+  booked_since: 'booked since',
+  nights_taken: 'nights taken',
+  not_bookable: 'no longer bookable',
+  off: 'turned off',
+} as const;
 
 function queues(work: JobWork): { [N in QueueName]: QueueSpec<JobValues[N]> } {
   const outboxPollMs = 15 * SECOND_MS;

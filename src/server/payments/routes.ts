@@ -16,6 +16,7 @@ import {
 } from '../../domain/api/payments.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import { unknownProperty } from '../bookings/requirements.ts';
+import { refuseFollowUps } from '../checkout-follow-ups/follow-ups.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, HttpError, paymentRequired, tooManyRequests } from '../errors.ts';
 import { DemoPaymentError, type DemoPaymentProvider } from './demo-provider.ts';
@@ -111,9 +112,16 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       if ((await context.paymentSettings.refresh()).mode === 'off') throw paymentsOff();
       await context.beforeHold?.();
       if (body.booking !== undefined) {
-        return holdResponse(
-          await service.holdForGuest(parseBody(BookingPageIntentRequestSchema, body), request.ip),
-        );
+        const guest = parseBody(BookingPageIntentRequestSchema, body);
+        if (guest.noFollowUp === true) {
+          await refuseFollowUps(
+            context.db,
+            context.secretBox,
+            guest.booking.contactEmail,
+            context.clock.now(),
+          );
+        }
+        return holdResponse(await service.holdForGuest(guest, request.ip));
       }
       const checkout = parseBody(CheckoutIntentRequestSchema, body);
       return holdResponse(await service.holdForBooking(checkout.bookingId, checkout.amount));

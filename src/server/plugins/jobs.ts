@@ -50,6 +50,7 @@ export const jobsPlugin = fp(
         eraseExpiredGuestData: app.guestData.eraseExpired,
         takeBackup: app.backups.take,
         checkAlerts: app.alerts.check,
+        followUpCheckouts: app.checkoutFollowUps.run,
         sendEmails: app.outboxSender.send,
         processPhotos: app.photos.processQueued,
         publishReviews: app.reviews.publishDue,
@@ -75,6 +76,7 @@ export const jobsPlugin = fp(
       'backups',
       'alerts',
       'reviews',
+      'checkout-follow-ups',
     ],
   },
 );

@@ -37,6 +37,17 @@ describe('createSecretBox', () => {
     ).rejects.toThrow();
   });
 
+  it('keyed hashes: the same for the same value and purpose, different for another purpose or key', async () => {
+    const box = createSecretBox({ secretKey: SECRET_KEY, dataDir: dir });
+    const hash = await box.mac('guest@example.com', 'follow-up-address');
+    expect(hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await box.mac('guest@example.com', 'follow-up-address')).toBe(hash);
+    expect(await box.mac('guest@example.com', 'another-purpose')).not.toBe(hash);
+    expect(await box.mac('other@example.com', 'follow-up-address')).not.toBe(hash);
+    const other = createSecretBox({ secretKey: 'x'.repeat(40), dataDir: dir });
+    expect(await other.mac('guest@example.com', 'follow-up-address')).not.toBe(hash);
+  });
+
   it('without SECRET_KEY, makes one key file readable by its owner only and reuses it', async () => {
     const keyDir = path.join(dir, 'data');
     const sealed = await createSecretBox({ secretKey: undefined, dataDir: keyDir }).seal('pw', 'p');

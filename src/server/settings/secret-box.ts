@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -20,6 +20,11 @@ export type SecretBox = {
   seal(plaintext: string, purpose: string): Promise<SealedSecret>;
   /** Throws when the key changed or the data were tampered with. */
   open(sealed: SealedSecret, purpose: string): Promise<string>;
+  /**
+   * A keyed hash of `value` (HMAC-SHA256 with a key derived for `purpose`, base64url): the same value always gives
+   * the same hash, nobody without the key can make or reverse one. For tokens in links and stored pseudonyms.
+   */
+  mac(value: string, purpose: string): Promise<string>;
 };
 
 export type SecretKeySource = { secretKey: string | undefined; dataDir: string };
@@ -74,6 +79,12 @@ export function createSecretBox(source: SecretKeySource): SecretBox {
         tag: cipher.getAuthTag().toString('base64'),
         data: data.toString('base64'),
       };
+    },
+    async mac(value, purpose) {
+      const macKey = Buffer.from(
+        hkdfSync('sha256', await key(), HKDF_SALT, `the-tower mac ${purpose}`, KEY_BYTES),
+      );
+      return createHmac('sha256', macKey).update(value, 'utf8').digest('base64url');
     },
     async open(sealed, purpose) {
       const decipher = createDecipheriv('aes-256-gcm', await key(), Buffer.from(sealed.iv, 'base64'));

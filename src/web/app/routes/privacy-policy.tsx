@@ -61,6 +61,11 @@ function sections(email: string): LegalSection[] {
             To take and manage your booking, and to send your confirmation, your check-in instructions the day
             before you arrive and a thank-you after your stay.
           </li>
+          <li>
+            If you start a booking but do not finish paying, one e-mail about an hour later with your dates
+            and today’s price, only while those dates are still free and you have not booked since; never more
+            than one a week. Each has a link that stops them in one click, for good.
+          </li>
           <li>To answer your questions and requests before, during and after your stay.</li>
           <li>To keep accounts and meet our legal and tax obligations.</li>
           <li>To protect the website and The Tower against fraud and misuse.</li>
@@ -73,8 +78,10 @@ function sections(email: string): LegalSection[] {
       body: (
         <p>
           We use your data to perform our contract with you (your booking), to meet legal obligations (such as
-          tax records) and for our legitimate interest in running a safe, secure holiday let. We do not send
-          marketing e-mails.
+          tax records) and for our legitimate interest in running a safe, secure holiday let. The one reminder
+          about a booking you started is sent under that legitimate interest and the Privacy and Electronic
+          Communications Regulations’ rule for people who asked about a booking (you can refuse it in one
+          click); apart from it we do not send marketing e-mails.
         </p>
       ),
     },

@@ -35,6 +35,22 @@ const EMPTY_FORM: BookingForm = {
 };
 
 /**
+ * The stay the page's address asks for (`/?checkIn=…&checkOut=…&guests=…#booking`, the link of a follow-up
+ * e-mail, docs/decisions/032-checkout-follow-ups.md). The calendar checks the dates; the guests only fill the form.
+ */
+function askedStay(): { dates: { checkIn: string; checkOut: string } | null; guestCount: number } {
+  const query = new URLSearchParams(window.location.search);
+  const checkIn = query.get('checkIn');
+  const checkOut = query.get('checkOut');
+  const guests = Number(query.get('guests'));
+  return {
+    dates: checkIn && checkOut ? { checkIn, checkOut } : null,
+    guestCount:
+      Number.isInteger(guests) && guests >= 1 && guests <= MAX_GUESTS ? guests : EMPTY_FORM.guestCount,
+  };
+}
+
+/**
  * The booking card of the Book Now section: the date-range picker, the availability check, the guest form, the
  * price breakdown and the payment buttons (spec sections 2 and 4). Loaded on demand by book-now-section.tsx.
  */
@@ -43,6 +59,7 @@ export function BookingCard() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [selection, setSelection] = useState<DateSelection | null>(null);
+  const [asked] = useState(askedStay);
   const [availability, setAvailability] = useState<Availability>('idle');
   const [minimumStayOpen, setMinimumStayOpen] = useState(false);
   /** The check-in of the stay that was too short: its season's minimum is the one the dialog names. */
@@ -55,6 +72,8 @@ export function BookingCard() {
   const [resetKey, setResetKey] = useState(0);
   const schedule = usePaymentSchedule();
   const [saveCardConsent, setSaveCardConsent] = useState(false);
+  /** The guest's refusal of a reminder if they leave before paying (docs/decisions/032-checkout-follow-ups.md). */
+  const [noFollowUp, setNoFollowUp] = useState(false);
   /** Payment buttons pressed before the card-saving agreement was ticked (the box then says it is needed). */
   const [consentAsked, setConsentAsked] = useState(0);
   const lastCheck = useRef(0);
@@ -69,7 +88,7 @@ export function BookingCard() {
   const form = useForm<BookingForm>({
     resolver: zodResolver(BookingFormSchema),
     mode: 'onTouched',
-    defaultValues: EMPTY_FORM,
+    defaultValues: { ...EMPTY_FORM, guestCount: asked.guestCount },
   });
   const values = useWatch({ control: form.control }) as BookingForm;
   const { errors } = form.formState;
@@ -175,6 +194,7 @@ export function BookingCard() {
     setPromoText('');
     setAppliedCode('');
     setSaveCardConsent(false);
+    setNoFollowUp(false);
     setConsentAsked(0);
     lastCheck.current++;
     setSelection(null);
@@ -204,6 +224,7 @@ export function BookingCard() {
           onSelect={onSelect}
           onTooShort={onTooShort}
           resetKey={resetKey}
+          asked={asked.dates}
           status={<AvailabilityNote availability={availability} />}
         />
 
@@ -224,6 +245,15 @@ export function BookingCard() {
               <Field id={`${ids}-email`} label="Email Address" error={errors.contactEmail?.message}>
                 <Input compact type="email" autoComplete="email" {...form.register('contactEmail')} />
               </Field>
+              <label className="flex items-start gap-2 text-sm text-stone-700">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-4"
+                  checked={noFollowUp}
+                  onChange={(event) => setNoFollowUp(event.target.checked)}
+                />
+                <span>Don’t e-mail me a reminder if I leave before paying</span>
+              </label>
               <Field id={`${ids}-phone`} label="Phone Number (optional)" error={errors.contactPhone?.message}>
                 <Input compact type="tel" autoComplete="tel" {...form.register('contactPhone')} />
               </Field>
@@ -283,6 +313,7 @@ export function BookingCard() {
               <PaymentPanel
                 plan={paymentPlan}
                 saveCardConsent={saveCardConsent}
+                noFollowUp={noFollowUp}
                 onConsentMissing={() => setConsentAsked((count) => count + 1)}
                 stay={{
                   propertyId: PROPERTY_ID,

@@ -28,6 +28,7 @@ import { unavailableDatesQuery } from './booking-api.ts';
 import { StayRequirements } from './booking-card-parts.tsx';
 import { monthStart, WEEKDAYS } from './calendar-dates.ts';
 import {
+  askedSelection,
   autoSelection,
   type CalendarFacts,
   CLICK_OFFSET,
@@ -65,6 +66,8 @@ export type DateRangePickerProps = {
    * See docs/decisions/013-rate-plan.md.
    */
   plan?: RatePlan | null;
+  /** Dates the page's address asks for (a follow-up e-mail's link): chosen on load when they can be booked. */
+  asked?: { checkIn: string; checkOut: string } | null;
 };
 
 /** The spec's check-out offsets (section 4): a day click gives 2 nights, typing a check-in or the auto-selection 1. */
@@ -87,6 +90,7 @@ export function DateRangePicker({
   resetKey,
   status,
   plan,
+  asked,
 }: DateRangePickerProps) {
   const ids = useId();
   const unavailableQuery = useQuery(unavailableDatesQuery(propertyId));
@@ -191,10 +195,19 @@ export function DateRangePicker({
     if (!calendarReady || touched || !month || !facts) return;
     const key = `${month}|${unavailableQuery.dataUpdatedAt}`;
     if (autoSelectedFor.current === key) return;
+    const first = autoSelectedFor.current === null;
     autoSelectedFor.current = key;
+    // On load only: the dates the address asks for, as if the guest had chosen them again.
+    const wanted = first ? askedSelection(asked, facts) : null;
+    if (wanted) {
+      setTouched(true);
+      setMonth(monthStart(wanted.checkIn));
+      report(wanted.checkIn, wanted.checkOut, 'complete');
+      return;
+    }
     const chosen = autoSelection(month, facts);
     if (chosen) report(chosen.checkIn, chosen.checkOut, 'complete', true);
-  }, [calendarReady, touched, month, facts, unavailableQuery.dataUpdatedAt, report]);
+  }, [calendarReady, touched, month, facts, unavailableQuery.dataUpdatedAt, report, asked]);
 
   const lastResetKey = useRef(resetKey);
   useEffect(() => {

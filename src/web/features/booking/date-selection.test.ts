@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  askedSelection,
   autoSelection,
   type CalendarFacts,
   CLICK_OFFSET,
@@ -118,5 +119,27 @@ describe('the owner’s plan in the picker', () => {
     expect(chooseCheckOut('2026-12-02', '2026-12-05', planned.taken, planned.closedToDeparture)).toEqual({
       ok: true,
     });
+  });
+});
+
+describe('the dates an address asks for (a follow-up e-mail’s link)', () => {
+  it('are chosen when they can be booked now', () => {
+    expect(askedSelection({ checkIn: '2026-11-29', checkOut: '2026-12-02' }, facts)).toEqual({
+      checkIn: '2026-11-29',
+      checkOut: '2026-12-02',
+    });
+  });
+
+  it('are ignored when taken, past, too short, too long or not dates', () => {
+    for (const asked of [
+      { checkIn: '2026-11-26', checkOut: '2026-11-29' }, // runs over the taken nights
+      { checkIn: '2026-11-20', checkOut: '2026-11-23' }, // in the past
+      { checkIn: '2026-12-01', checkOut: '2026-12-02' }, // 1 night: fewer than the minimum
+      { checkIn: '2026-12-01', checkOut: '2027-01-01' }, // 31 nights: more than 28
+      { checkIn: 'tomorrow', checkOut: '2026-12-02' },
+    ]) {
+      expect(askedSelection(asked, facts), JSON.stringify(asked)).toBeNull();
+    }
+    expect(askedSelection(null, facts)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { addDays, addMonths, daysBetween, type IsoDate, nightsOf } from '../../../domain/dates.ts';
+import { addDays, addMonths, daysBetween, type IsoDate, isIsoDate, nightsOf } from '../../../domain/dates.ts';
 import { MAX_NIGHTS } from '../../../domain/property.ts';
 
 /**
@@ -82,6 +82,24 @@ export function chooseCheckOut(
   if (!rangeFree(checkIn, day, taken)) return { ok: false, reason: 'rangeUnavailable' };
   if (closedToDeparture?.(day)) return { ok: false, reason: 'closedToDeparture' };
   return { ok: true };
+}
+
+/**
+ * The stay an address asks for (`?checkIn=…&checkOut=…`, the link of a follow-up e-mail), when it can be booked
+ * now: a check-in day, enough nights for its season and a check-out the rules allow. Null otherwise, and the
+ * calendar selects by itself as usual.
+ */
+export function askedSelection(
+  asked: { checkIn: string; checkOut: string } | null | undefined,
+  facts: CalendarFacts,
+): { checkIn: IsoDate; checkOut: IsoDate } | null {
+  if (!asked || !isIsoDate(asked.checkIn) || !isIsoDate(asked.checkOut)) return null;
+  const { checkIn, checkOut } = asked;
+  if (!canCheckIn(checkIn, facts) || daysBetween(checkIn, checkOut) < minNightsOf(facts, checkIn))
+    return null;
+  return chooseCheckOut(checkIn, checkOut, facts.taken, facts.closedToDeparture).ok
+    ? { checkIn, checkOut }
+    : null;
 }
 
 /**

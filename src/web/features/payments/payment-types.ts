@@ -15,6 +15,8 @@ export type PaymentPanelProps = {
   plan?: PaymentPlan | undefined;
   /** The guest agreed to the card being saved for the balance (a deposit plan needs it). */
   saveCardConsent?: boolean;
+  /** The guest asked for no reminder if they leave before paying (decision 032). */
+  noFollowUp?: boolean;
   /**
    * The guest pressed a payment button of a deposit without that agreement: nothing is paid, and the card says so
    * beside the box (PaymentScheduleNote's `asked`).

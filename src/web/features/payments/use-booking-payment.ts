@@ -53,6 +53,7 @@ export function useBookingPayment(props: PaymentPanelProps) {
         ...(paymentMethodTypes ? { payment_method_types: paymentMethodTypes } : {}),
         ...(holdToken.current ? { holdToken: holdToken.current } : {}),
         ...(plan?.kind === 'deposit' ? { saveCardConsent: true } : {}),
+        ...(latest.current.noFollowUp ? { noFollowUp: true } : {}),
       });
       holdToken.current = response.holdToken ?? undefined;
       rememberManageKey(response.bookingId, response.manageKey);

@@ -12,6 +12,7 @@ const EmailPasswordForm = SetEmailPasswordSchema.refine((value) => value.passwor
 });
 
 import { useEmailStatus, useSendTestEmail, useSetEmailPassword } from './email-api.ts';
+import { FollowUpsCard } from './follow-ups-card.tsx';
 import { EmailTemplatesCard, GuestMessagesCard } from './guest-messages-card.tsx';
 import { MailServerCard } from './mail-server-card.tsx';
 
@@ -25,6 +26,7 @@ export function EmailTab() {
       <MailServerCard />
       <EmailSetupCard />
       <GuestMessagesCard />
+      <FollowUpsCard />
       <EmailTemplatesCard />
     </div>
   );

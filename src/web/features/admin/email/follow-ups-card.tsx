@@ -1,0 +1,76 @@
+import { type FollowUpSettings, FollowUpSettingsSchema } from '../../../../domain/api/follow-ups.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Form, FormCheckbox } from '../../../components/ui/form.tsx';
+import { toastOutcome } from '../../../lib/toast.ts';
+import { AdminCard } from '../shared/card.tsx';
+import { WhenRead } from '../shared/when-read.tsx';
+import { useFollowUps, useSaveFollowUps } from './follow-ups-api.ts';
+
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * Follow-ups of lapsed checkouts (docs/decisions/032-checkout-follow-ups.md): the owner's switch, and how many
+ * went out and how many of those guests then booked.
+ */
+export function FollowUpsCard() {
+  const current = useFollowUps();
+  const save = useSaveFollowUps();
+
+  async function onSubmit(settings: FollowUpSettings) {
+    await toastOutcome(save.mutateAsync(settings), {
+      title: 'Follow-ups Saved',
+      description: settings.enabled
+        ? 'Guests who leave at the payment step get one reminder while their dates are free.'
+        : 'No more follow-ups will be sent.',
+    });
+  }
+
+  return (
+    <AdminCard
+      headingId="follow-ups-heading"
+      title="Checkout follow-ups"
+      className="max-w-xl"
+      intro={
+        <>
+          A guest who gives their name and e-mail but does not finish paying gets one e-mail about an hour
+          later, with their dates and today’s price, only while those nights are still free and they have not
+          booked since; never more than one a week, and every one can stop them with one click.
+        </>
+      }
+    >
+      <WhenRead query={current} what="the follow-ups">
+        {(summary) => (
+          <>
+            <p className="mt-3 text-sm" data-testid="follow-up-figures">
+              {summary.sent === 0
+                ? 'No follow-up sent yet.'
+                : `${count(summary.sent, 'follow-up')} sent; ${summary.bookedAfter} of those guests then booked.`}{' '}
+              {summary.optedOut > 0 ? `${count(summary.optedOut, 'address')} asked for none.` : ''}
+            </p>
+            <Form
+              schema={FollowUpSettingsSchema}
+              defaultValues={{ enabled: summary.enabled }}
+              onSubmit={onSubmit}
+              className="mt-4 space-y-4"
+            >
+              {(form) => (
+                <>
+                  <FormCheckbox
+                    name="enabled"
+                    className="flex items-start gap-2 text-sm"
+                    inputClassName="mt-0.5 size-4"
+                  >
+                    <span>Send a follow-up when a checkout is left unpaid</span>
+                  </FormCheckbox>
+                  <Button type="submit" disabled={form.formState.isSubmitting}>
+                    Save
+                  </Button>
+                </>
+              )}
+            </Form>
+          </>
+        )}
+      </WhenRead>
+    </AdminCard>
+  );
+}
