@@ -56,6 +56,8 @@ test('from the thank-you e-mail to the published review on the home page, with t
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'What Guests Say' })).toHaveCount(0);
   await clock.advance(48 * 60);
+  // Server HTML: the review is in the page as served, before any script runs.
+  expect(await (await page.request.get('/')).text()).toContain('Beautiful, but the stairs');
   await page.goto('/');
   const reviews = page.getByRole('region', { name: 'What Guests Say' });
   await expect(reviews.getByRole('article', { name: 'Beautiful, but the stairs' })).toBeVisible();
