@@ -45,6 +45,7 @@ test.describe('admin login', () => {
       'Dates',
       'Prices',
       'Payments',
+      'Reports',
       'Property',
       'Texts',
       'Photos',

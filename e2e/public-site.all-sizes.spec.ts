@@ -342,6 +342,7 @@ test.describe('terms and privacy', () => {
       '10:00 PM',
       '£25 processing fee',
       '5–10 working days',
+      'Any visitor levy you paid is refunded in full whenever you cancel',
       'direct bookings only',
       '18/07/25',
     ])

@@ -61,6 +61,12 @@ export function formatGbp(pence: number): string {
   return gbpFormat(Number.isInteger(pounds) ? 0 : 2).format(pounds);
 }
 
+/** "£1,859.00", "−£50.00": always with pence, as accounts and receipts write money. */
+export function formatGbpWithPence(pence: number): string {
+  const text = gbpFormat(2).format(Math.abs(pence) / 100);
+  return pence < 0 ? `−${text}` : text;
+}
+
 /** "£914" or "£27.50", from pounds (the public API's unit). */
 export const formatPounds = (pounds: number) => formatGbp(Math.round(pounds * 100));
 

@@ -104,3 +104,22 @@ export function balancePaymentPath(bookingId: string): string {
 export function balancePaymentUrl(siteUrl: string, bookingId: string): string {
   return `${siteUrl}${balancePaymentPath(bookingId)}`;
 }
+
+/** What is still owed on a booking: its balance, while the booking stands and the balance is not paid. */
+export function balanceOutstanding(stay: {
+  kind: string;
+  status: string;
+  scheduleKind: string;
+  balancePence: number;
+  balanceStatus: string;
+}): boolean {
+  return (
+    stay.kind === 'guest' &&
+    stay.status === 'confirmed' &&
+    stay.scheduleKind === 'deposit' &&
+    stay.balancePence > 0 &&
+    (stay.balanceStatus === 'scheduled' ||
+      stay.balanceStatus === 'failed' ||
+      stay.balanceStatus === 'processing')
+  );
+}

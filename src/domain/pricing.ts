@@ -72,6 +72,25 @@ const basisPoints = (percent: number) => Math.round(percent * 100);
 const percentText = (percent: number) => `${percent} %`;
 
 /**
+ * What the visitor levy is charged on: the levied nights' share of the discounted accommodation, by their prices
+ * (all of it when every night is levied). The levied nights are the last `leviedNights` of the stay (the levy
+ * applies from its start date on). The quote and the levy return (src/domain/levy-return.ts) both use it.
+ */
+export function leviedAccommodationPence(
+  nightPrices: number[],
+  leviedNights: number,
+  accommodationPence: number,
+): number {
+  if (leviedNights <= 0) return 0;
+  if (leviedNights >= nightPrices.length) return accommodationPence;
+  const nightsPence = nightPrices.reduce((sum, price) => sum + price, 0);
+  const leviedPence = nightPrices
+    .slice(nightPrices.length - leviedNights)
+    .reduce((sum, price) => sum + price, 0);
+  return nightsPence === 0 ? 0 : divideHalfUp(accommodationPence * leviedPence, nightsPence);
+}
+
+/**
  * The one quote function: prices the nights [checkIn, checkOut) by the plan — a date override's
  * price, else the season's weekday or weekend rate, else the base rates — then takes off the best
  * length-of-stay discount and the promo code (on what is left), adds the cleaning fee, the service fee (a
@@ -144,14 +163,11 @@ export function priceStay(
   if (levyPlan) {
     const levied = nightly.filter((night) => night.date >= levyPlan.startDate);
     if (levied.length > 0) {
-      const leviedPence = levied.reduce((sum, night) => sum + night.pricePence, 0);
-      // The levied nights' share of the discounted accommodation (all of it when every night is levied).
-      const base =
-        levied.length === nightly.length
-          ? accommodationPence
-          : nightsPence === 0
-            ? 0
-            : divideHalfUp(accommodationPence * leviedPence, nightsPence);
+      const base = leviedAccommodationPence(
+        nightly.map((night) => night.pricePence),
+        levied.length,
+        accommodationPence,
+      );
       levy = {
         percent: levyPlan.percent,
         nights: levied.length,
@@ -197,6 +213,20 @@ export function quoteStay(checkIn: IsoDate, checkOut: IsoDate): Quote {
 }
 
 export const poundsToPence = (pounds: number) => Math.round(pounds * 100);
+
+/** '3 nights', '2 weekday nights', '1 night'. */
+export const nightsText = (count: number, kind = '') =>
+  `${count} ${kind ? `${kind} ` : ''}${count === 1 ? 'night' : 'nights'}`;
+
+/**
+ * A line of a quote as the guest reads it, on the booking page and on a receipt: '£225 × 2 weekday nights',
+ * '£450 × 2 weekday nights (Open week)', '£600 × 1 night (special price)'.
+ */
+export function quoteLineText(line: QuoteLine): string {
+  const price = formatGbp(line.pricePence);
+  if (line.kind === 'special') return `${price} × ${nightsText(line.nights)} (special price)`;
+  return `${price} × ${nightsText(line.nights, line.kind)}${line.season ? ` (${line.season})` : ''}`;
+}
 
 /** A quote's money in pence, as a booking stores it. */
 export function quotePence(quote: Quote) {

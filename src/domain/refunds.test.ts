@@ -135,3 +135,22 @@ describe('computeRefund on a partly paid booking (deposit now, balance later)', 
     expect(cancelDaysBefore(20, { ...DEPOSIT_PAID, cancelledByOwner: true }).amountPence).toBe(24_270);
   });
 });
+
+describe('the visitor levy on cancellation (refunded with the accommodation)', () => {
+  // The same stay with a 7 % levy on the accommodation: £47.25, so £856.25 paid.
+  const LEVIED = { ...PAID, levyPence: 4_725, paidPence: 85_625 };
+
+  it('comes back in full on top of what the terms give, the £25 fee not taken from it', () => {
+    expect(cancelDaysBefore(20, LEVIED).amountPence).toBe(cancelDaysBefore(20).amountPence + 4_725);
+    expect(cancelDaysBefore(60, LEVIED).amountPence).toBe(85_625 - 2_500);
+    // Even on the day, when the terms give nothing back: no stay, no levy.
+    expect(cancelDaysBefore(0, LEVIED)).toMatchObject({ amountPence: 4_725, feePence: 0 });
+  });
+
+  it('comes back in its share of a deposit, the terms applying to the rest as before', () => {
+    // 30 % of £856.25 charged: £256.88, of which the levy's share is £14.18 (30 % of £47.25, half up).
+    const deposit = { ...LEVIED, paidPence: 25_688, chargedPence: 25_688 };
+    expect(cancelDaysBefore(60, deposit).amountPence).toBe(25_688 - 2_500);
+    expect(cancelDaysBefore(0, deposit).amountPence).toBe(1_418);
+  });
+});

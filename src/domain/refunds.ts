@@ -29,6 +29,12 @@ export type RefundInput = {
    * See docs/decisions/016-deposit-now-balance-later.md.
    */
   chargedPence?: number;
+  /**
+   * The visitor levy charged with the stay. It is refunded with the accommodation on any cancellation, in full
+   * (its share of what was charged), outside the terms' percentage and the fee: the stay does not take place, so
+   * no levy is due on it (Aberdeen's visitor levy guidance; docs/decisions/027-reports-and-the-levy-return.md).
+   */
+  levyPence?: number;
 };
 
 export type Refund = { amountPence: number; rule: RefundRule; daysBeforeCheckIn: number; feePence: number };
@@ -67,13 +73,23 @@ export function computeRefund(input: RefundInput): Refund {
   const share = Math.round(((input.accommodationPence + input.serviceFeePence) * rule.percent) / 100);
   const fullGross = share + (rule.cleaningFeeRefunded ? input.cleaningFeePence : 0);
   const totalPence = input.accommodationPence + input.serviceFeePence + input.cleaningFeePence;
-  const charged = input.chargedPence ?? totalPence;
+  const levyPence = input.levyPence ?? 0;
+  const chargedWithLevy = input.chargedPence ?? totalPence + levyPence;
+  // a × b ÷ c half up to the penny: a part's share of what was charged.
+  const shareOf = (part: number, total: number) =>
+    Math.floor((part * Math.max(0, chargedWithLevy) * 2 + total) / (2 * total));
+  // The levy back in full, or its share of a partly paid booking's charge.
+  const levyBack =
+    chargedWithLevy >= totalPence + levyPence || levyPence <= 0
+      ? levyPence
+      : shareOf(levyPence, totalPence + levyPence);
+  const charged = chargedWithLevy - levyBack;
   // Partly paid: the terms' refund of the whole price, in the share of it that was charged (half up to the penny).
   const gross =
     charged >= totalPence || totalPence <= 0
       ? fullGross
       : Math.floor((fullGross * Math.max(0, charged) * 2 + totalPence) / (2 * totalPence));
   const feePence = gross > 0 ? Math.min(REFUND_PROCESSING_FEE_PENCE, gross) : 0;
-  const amountPence = Math.min(input.paidPence, Math.max(0, gross - REFUND_PROCESSING_FEE_PENCE));
+  const amountPence = Math.min(input.paidPence, Math.max(0, gross - REFUND_PROCESSING_FEE_PENCE) + levyBack);
   return { amountPence, rule, daysBeforeCheckIn, feePence };
 }

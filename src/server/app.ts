@@ -15,6 +15,7 @@ import { type Clock, createOffsetClock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
+import { documentsPlugin } from './documents/plugin.ts';
 import { downloadFileRoutes, downloadsApiRoutes } from './downloads/routes.ts';
 import { createEmailNotifications } from './email/notifications.ts';
 import { emailPlugin } from './email/plugin.ts';
@@ -38,6 +39,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { createRatePlans } from './pricing/rate-plan-repository.ts';
 import { ratePlanAdminRoutes, ratePlanPublicRoutes } from './pricing/routes.ts';
 import { propertyRoutes } from './properties/routes.ts';
+import { reportsPlugin } from './reports/plugin.ts';
 import { AccessLogController } from './request-logging.ts';
 import { reviewsPlugin } from './reviews/plugin.ts';
 import { createSecretBox } from './settings/secret-box.ts';
@@ -155,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentsPlugin, context);
   await app.register(adminBookingsPlugin, { ...context, refunds: options.refunds ?? context.payments });
   await app.register(guestJourneyPlugin, context);
+  await app.register(documentsPlugin, context);
   await app.register(photosPlugin, context);
   await app.register(reviewsPlugin, context);
   await app.register(backupsPlugin, context);
@@ -163,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     photosReady: options.photosReady,
     logBlockers: options.logGoLiveBlockers ?? config.nodeEnv === 'production',
   });
+  await app.register(reportsPlugin, context);
   const diskReader = options.readDisk ?? readDisk;
   await app.register(alertsPlugin, { ...context, readDisk: diskReader });
   await app.register(checkoutFollowUpsPlugin, context);

@@ -550,6 +550,12 @@ beforeAll(async () => {
   addSample('PUT /api/admin/texts', { body: DEFAULT_OWNER_TEXTS });
   addSample('DELETE /api/admin/texts', {});
   addSample('POST /api/admin/go-live/choice', { body: { choice: 'export_given', value: true } });
+  // The owner's reports (docs/decisions/027): a range, a quarter (no levy is set: a 409 sentence), a tax year.
+  addSample('GET /api/admin/reports', { query: { from: '2027-05-01', to: '2027-05-31' } });
+  addSample('GET /api/admin/reports/levy', { query: { quarter: '2027-Q2' } });
+  addSample('GET /api/admin/reports/levy.csv', { query: { quarter: '2027-Q2' } });
+  addSample('GET /api/admin/reports/tax-year', { query: { year: '2027' } });
+  addSample('GET /api/admin/reports/tax-year.csv', { query: { year: '2027' } });
   addSample('PUT /api/admin/follow-ups', { body: { enabled: true } });
   addSample('GET /api/follow-ups/opt-out', { query: { token: 'aHash.aSignature' } });
   addSample('POST /api/follow-ups/opt-out', { query: { token: 'aHash.aSignature' } });
@@ -619,6 +625,22 @@ beforeAll(async () => {
       date: '2025-08-14',
     },
   });
+  // Receipts and credit notes: the guest's, keyed like the manage page, and the owner's.
+  addSample('GET /api/manage/:reference/documents', manage);
+  addSample('GET /api/manage/:reference/documents/:number', {
+    ...manage,
+    params: { ...manage.params, number: '2026-0001' },
+  });
+  addSample('PUT /api/manage/:reference/invoice-details', {
+    ...manage,
+    body: { companyName: 'Fuzz Ltd', companyAddress: '1 Test Row\nAberdeen' },
+  });
+  addSample('PUT /api/admin/invoicing', {
+    body: { tradingName: 'Tower Lets', tradingAddress: '1 Kirk Court', vatNumber: 'GB123456789' },
+  });
+  addSample('GET /api/admin/bookings/:id/documents', { params: { id: stayId } });
+  addSample('GET /api/admin/documents/:number', { params: { number: '2026-0001' } });
+  addSample('GET /api/admin/documents', { query: { from: '2026-11-01', to: '2026-11-30' } });
   addSample('PUT /api/admin/guest-messages', {
     body: {
       checkInInstructions: 'The key safe is by the door.',

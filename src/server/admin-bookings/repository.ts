@@ -3,11 +3,11 @@ import type { AdminBooking } from '../../domain/api/admin-bookings.ts';
 import type { GuestMessageSettings } from '../../domain/api/guest-journey.ts';
 import { attentionSentence } from '../../domain/attention.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
+import { balanceOutstanding } from '../../domain/payment-schedule.ts';
 import { type StayRow, stayBookingDetails, stayTimestamps } from '../bookings/bookings-repository.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { importedEvents } from '../db/schema.ts';
 import { accessCodeFor, readGuestMessageSettings } from '../guest-journey/settings.ts';
-import { balanceOutstanding } from '../payment-schedule/balance-service.ts';
 
 /** The audit action that records a cancellation (its details keep the refund decided, for the record). */
 export const CANCEL_ACTION = 'booking.canceled';

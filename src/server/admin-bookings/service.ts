@@ -7,6 +7,7 @@ import type {
 } from '../../domain/api/admin-bookings.ts';
 import { holdExpiresAt as holdExpiry } from '../../domain/booking-lifecycle.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
+import { csvTable } from '../../domain/csv.ts';
 import { DAY_MS, type IsoDate, timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatGbp, formatShortDate } from '../../domain/format.ts';
 import { quotePence } from '../../domain/pricing.ts';
@@ -16,6 +17,7 @@ import type { BookingsRepository, StayRow } from '../bookings/bookings-repositor
 import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
 import type { Clock } from '../clock.ts';
 import { type Db, PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx } from '../db/database.ts';
+import { issueCreditNote } from '../documents/issue.ts';
 import { badGateway, conflict, HttpError, notFound } from '../errors.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -89,6 +91,7 @@ export function createAdminBookingService(deps: Dependencies) {
       accommodationPence: row.accommodationPence,
       serviceFeePence: row.serviceFeePence,
       cleaningFeePence: row.cleaningFeePence,
+      levyPence: row.levyPence,
       cancelledByOwner: byOwner,
       paidPence: row.kind === 'guest' ? Math.max(0, row.paidPence - row.refundedPence) : 0,
       // A deposit booking: the terms apply to what has been charged so far (docs/decisions/016).
@@ -173,6 +176,13 @@ export function createAdminBookingService(deps: Dependencies) {
         },
         tx,
       );
+      // The refund's credit note, numbered in this transaction, before the e-mail that carries it.
+      await issueCreditNote(tx, {
+        stay: updated,
+        sourceRef: refundId,
+        amountPence: refunded,
+        now: clock.now(),
+      });
       await notifications.bookingCanceled(tx, row.id, amountPence);
       await audit(tx, {
         actor,
@@ -530,18 +540,9 @@ const CSV_COLUMNS: [string, (b: AdminBooking) => string | number][] = [
   ['Booking id', (b) => b.id],
 ];
 
-/**
- * RFC 4180 CSV. A text cell that a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed with
- * an apostrophe: guests type their own names (OWASP, "CSV injection").
- */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 export function bookingsCsv(bookings: AdminBooking[]): string {
-  const lines = [CSV_COLUMNS.map(([name]) => csvCell(name)).join(',')];
-  for (const booking of bookings) lines.push(CSV_COLUMNS.map(([, get]) => csvCell(get(booking))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return csvTable(
+    CSV_COLUMNS.map(([name]) => name),
+    bookings.map((booking) => CSV_COLUMNS.map(([, get]) => get(booking))),
+  );
 }

@@ -345,6 +345,22 @@ export function createBookingsRepository(
         .orderBy(stays.checkIn);
     },
 
+    /**
+     * What the owner's reports count (src/server/reports): the owner's blocks and the guests' stays that were
+     * booked — confirmed, or cancelled after a payment or a confirmation — with a night in [from, to), or all of
+     * them without a range; earliest first.
+     */
+    async listBooked({ from, to }: { from?: IsoDate; to?: IsoDate } = {}, tx: DbOrTx = db) {
+      const booked = sql`(${stays.kind} = 'block' and ${stays.status} = 'confirmed') or (${stays.kind} = 'guest' and (${stays.status} = 'confirmed' or (${stays.status} = 'canceled' and (${stays.confirmedAt} is not null or ${stays.paidPence} > 0))))`;
+      const range =
+        from !== undefined && to !== undefined ? [gt(stays.checkOut, from), lt(stays.checkIn, to)] : [];
+      return tx
+        .select()
+        .from(stays)
+        .where(and(booked, ...range))
+        .orderBy(asc(stays.checkIn), asc(stays.createdAt));
+    },
+
     /** The oldest lapsed holds with a payment intent, at most `limit`, optionally touching some nights. */
     async lapsedHoldsWithIntent(
       { now, nights, limit }: { now: Date; nights?: PropertyNights; limit: number },

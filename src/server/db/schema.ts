@@ -338,7 +338,7 @@ export const outbox = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     attachments: jsonb('attachments')
-      .$type<{ filename: string; contentType: string; content: string }[]>()
+      .$type<{ filename: string; contentType: string; content: string; encoding?: 'base64' }[]>()
       .notNull()
       .default([]),
     /** Extra headers of the message (a follow-up's List-Unsubscribe, RFC 8058). */
@@ -604,4 +604,61 @@ export const checkoutFollowUps = pgTable(
 export const followUpOptOuts = pgTable('follow_up_opt_outs', {
   addressHash: text('address_hash').primaryKey(),
   optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Receipts and credit notes (src/server/documents/, their one writer; docs/decisions/026-receipts-and-credit-notes.md).
+ * A row is issued once, in the transaction that records its payment or refund, and never changed: `content` is
+ * everything the document says (names, lines of the stored quote, amounts), so its PDF is the same whenever it is
+ * made. `number` is `{year}-{seq}` for a receipt and `CN-{year}-{seq}` for a credit note.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['receipt', 'credit_note'] }).notNull(),
+    number: text('number').notNull().unique(),
+    year: integer('year').notNull(),
+    seq: integer('seq').notNull(),
+    /** The booking (no foreign key: a document is kept for the accounts whatever becomes of its stay's row). */
+    stayId: text('stay_id').notNull(),
+    /** What was paid or refunded: 'full', 'deposit', 'balance', 'damage_deposit' or 'refund'. */
+    payment: text('payment', { enum: ['full', 'deposit', 'balance', 'damage_deposit', 'refund'] }).notNull(),
+    /** The payment or refund it is for (the provider's id): a payment gets one receipt, a refund one credit note. */
+    sourceRef: text('source_ref').notNull(),
+    /** The day of issue on the property's clock. */
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('documents_series_idx').on(table.kind, table.year, table.seq),
+    uniqueIndex('documents_source_idx').on(table.kind, table.sourceRef),
+    index('documents_stay_idx').on(table.stayId),
+    index('documents_issued_idx').on(table.issuedOn),
+  ],
+);
+
+/**
+ * The last number issued in each series and year: the row is locked by the upsert that takes the next number
+ * until its transaction ends, so two processes never share a number and a rolled-back transaction gives its
+ * number back (docs/decisions/026).
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    kind: text('kind', { enum: ['receipt', 'credit_note'] }).notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.year] })],
+);
+
+/** The company a guest asks their documents to be made out to (corporate stays), from the manage page. */
+export const invoiceDetails = pgTable('invoice_details', {
+  stayId: text('stay_id').primaryKey(),
+  companyName: text('company_name').notNull(),
+  companyAddress: text('company_address').notNull(),
+  updatedAt: updatedAt(),
 });

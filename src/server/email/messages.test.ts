@@ -46,6 +46,7 @@ describe('e-mail messages', () => {
       MESSAGE_KINDS.ownerFeedUnhealthy,
       MESSAGE_KINDS.ownerAlertOpened,
       MESSAGE_KINDS.ownerAlertResolved,
+      MESSAGE_KINDS.ownerLevyReturnDue,
       MESSAGE_KINDS.guestCheckoutFollowUp,
     ];
     const aboutAStay = previews.filter((p) => !aboutTheSite.includes(p.kind));

@@ -5,6 +5,7 @@ import { balancePaymentUrl } from '../../domain/payment-schedule.ts';
 import { CHECK_IN_TIME, CHECK_OUT_TIME, PROPERTY_NAME } from '../../domain/property.ts';
 import { REFUND_PROCESSING_FEE_PENCE, refundRule } from '../../domain/refunds.ts';
 import type { stays } from '../db/schema.ts';
+import type { LevyReturnTotals } from '../notifications/events.ts';
 import {
   button,
   h,
@@ -667,6 +668,28 @@ export function ownerAlertResolved(
       p(alert.summary),
       p(`It was first noticed on ${moment(alert.openedAt)}.`),
       systemTab(site),
+    ],
+    signOff: OWNER_SIGN_OFF,
+  });
+}
+
+/** A quarter of the visitor levy closed: its figures, and where to download the return (docs/decisions/027). */
+export function ownerLevyReturnDue(levy: LevyReturnTotals, site: MessageSite): RenderedMessage {
+  const period = `${formatLongDate(levy.from)} to ${formatLongDate(levy.to)}`;
+  return renderMessage({
+    subject: `Visitor levy return for ${levy.quarter}: ${formatGbp(levy.netDuePence)} due`,
+    preheader: `The quarter from ${period} has closed.`,
+    heading: 'Your visitor levy return is due',
+    blocks: [
+      p(`The quarter ${levy.quarter}, ${period}, has closed. From your bookings:`),
+      list(
+        `Liable stays: ${levy.liableStays}`,
+        `Levy charged: ${formatGbp(levy.levyChargedPence)}`,
+        `Levy refunded on cancellations: ${formatGbp(levy.levyRefundedPence)}`,
+        `Net due: ${formatGbp(levy.netDuePence)}`,
+      ),
+      p('The Reports tab lists the stays and downloads the return as a CSV for the council.'),
+      button('Open the Reports tab', `${site.siteUrl}/admin?tab=reports`),
     ],
     signOff: OWNER_SIGN_OFF,
   });

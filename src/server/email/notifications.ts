@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
+import type { DocumentContent, DocumentPayment } from '../../domain/documents.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/database.ts';
 import { outbox, stays } from '../db/schema.ts';
+import { documentAttachment } from '../documents/pdf.ts';
+import { listStayDocumentsFor } from '../documents/repository.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import type { RenderedMessage } from './layout.ts';
 import {
@@ -22,11 +25,18 @@ import {
   ownerBookingConfirmed,
   ownerCalendarConflict,
   ownerFeedUnhealthy,
+  ownerLevyReturnDue,
   ownerPaymentRefundedNightsTaken,
 } from './messages.ts';
 import { stayCalendarFile } from './stay-calendar.ts';
 
-export type OutboxAttachment = { filename: string; contentType: string; content: string };
+/** `content` is text, or base64 when `encoding` says so (a PDF). */
+export type OutboxAttachment = {
+  filename: string;
+  contentType: string;
+  content: string;
+  encoding?: 'base64';
+};
 
 /** The kinds of message in the outbox (its `kind` column). */
 export const MESSAGE_KINDS = {
@@ -49,6 +59,7 @@ export const MESSAGE_KINDS = {
   ownerBalanceUnpaid: 'owner.balance_unpaid',
   ownerAlertOpened: 'owner.alert_opened',
   ownerAlertResolved: 'owner.alert_resolved',
+  ownerLevyReturnDue: 'owner.levy_return_due',
   guestCheckoutFollowUp: 'guest.checkout_follow_up',
 } as const;
 
@@ -88,6 +99,15 @@ export async function enqueueMessage(
     .onConflictDoNothing({ target: outbox.dedupeKey });
 }
 
+/**
+ * The stay's receipts or credit notes for these payments as PDF attachments: issued in the same transaction just
+ * before the e-mail that carries them (docs/decisions/026-receipts-and-credit-notes.md).
+ */
+async function documentsOf(tx: Tx, stayId: string, payments: readonly DocumentPayment[]) {
+  const rows = await listStayDocumentsFor(tx, stayId, payments);
+  return Promise.all(rows.map((row) => documentAttachment(row.content as DocumentContent)));
+}
+
 async function readStay(tx: Tx, stayId: string): Promise<typeof stays.$inferSelect | undefined> {
   const [stay] = await tx.select().from(stays).where(eq(stays.id, stayId));
   return stay;
@@ -110,7 +130,7 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
     return stay.kind === 'guest' ? stay : undefined;
   }
 
-  type Copy = { message: RenderedMessage; kind: string };
+  type Copy = { message: RenderedMessage; kind: string; attachments?: OutboxAttachment[] };
   /**
    * One change told twice: to the stay's guest when they gave an address, and to the owner, each copy written
    * once (dedupe keys `<key>:guest` and `<key>:owner`).
@@ -124,9 +144,10 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
     const now = clock.now();
     const about = copies.stayId ? { stayId: copies.stayId } : {};
     if (stay.contactEmail) {
-      const { message, kind } = copies.guest;
+      const { message, kind, attachments } = copies.guest;
       await enqueueMessage(tx, {
         ...message,
+        ...(attachments?.length ? { attachments } : {}),
         dedupeKey: `${key}:guest`,
         ...about,
         kind,
@@ -168,6 +189,7 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
               contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
               content: stayCalendarFile({ ...stay, stayId, ...site }, now),
             },
+            ...(await documentsOf(tx, stayId, ['full', 'deposit'])),
           ],
           now,
         });
@@ -186,6 +208,7 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
         guest: {
           message: guestBookingCanceled(stay, refundPence, site),
           kind: MESSAGE_KINDS.guestBookingCanceled,
+          attachments: await documentsOf(tx, stayId, ['refund']),
         },
         owner: {
           message: ownerBookingCanceled(stay, refundPence, site),
@@ -230,7 +253,11 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
       const stay = await guestStay(tx, stayId);
       if (!stay) return;
       await tellGuestAndOwner(tx, stay, `balance-paid:${stayId}`, {
-        guest: { message: guestBalancePaid(stay, site), kind: MESSAGE_KINDS.guestBalancePaid },
+        guest: {
+          message: guestBalancePaid(stay, site),
+          kind: MESSAGE_KINDS.guestBalancePaid,
+          attachments: await documentsOf(tx, stayId, ['balance']),
+        },
         owner: { message: ownerBalancePaid(stay, site), kind: MESSAGE_KINDS.ownerBalancePaid },
       });
     },
@@ -301,6 +328,14 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
       await tellOwner(tx, `alert:${alert.id}:resolved`, {
         message: ownerAlertResolved(alert, site),
         kind: MESSAGE_KINDS.ownerAlertResolved,
+      });
+    },
+
+    async levyReturnDue(tx, levy) {
+      // One per quarter, whichever process or run notices it closed.
+      await tellOwner(tx, `levy-return:${levy.quarter}`, {
+        message: ownerLevyReturnDue(levy, site),
+        kind: MESSAGE_KINDS.ownerLevyReturnDue,
       });
     },
   };

@@ -107,6 +107,7 @@ export function createOutboxSender(options: {
                 filename: a.filename,
                 contentType: a.contentType,
                 content: a.content,
+                ...(a.encoding ? { encoding: a.encoding } : {}),
               })),
               headers: { ...message.headers, 'X-Outbox-Id': String(message.id) },
             });

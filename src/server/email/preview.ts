@@ -189,6 +189,22 @@ export function previewMessages(
       attachments: [],
     },
     {
+      kind: MESSAGE_KINDS.ownerLevyReturnDue,
+      message: messages.ownerLevyReturnDue(
+        {
+          quarter: '2027-Q2',
+          from: '2027-04-01',
+          to: '2027-06-30',
+          liableStays: 12,
+          levyChargedPence: 68_425,
+          levyRefundedPence: 5_425,
+          netDuePence: 63_000,
+        },
+        site,
+      ),
+      attachments: [],
+    },
+    {
       kind: MESSAGE_KINDS.ownerAlertResolved,
       message: messages.ownerAlertResolved(
         { ...SAMPLE_ALERT, resolvedAt: new Date(SAMPLE_ALERT.openedAt.getTime() + 2 * 3_600_000) },

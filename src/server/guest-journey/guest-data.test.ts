@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { insertPaidBooking } from '../admin-bookings/test-support.ts';
-import { auditLog, jobRuns, outbox, stays } from '../db/schema.ts';
+import { auditLog, documents, invoiceDetails, jobRuns, outbox, stays } from '../db/schema.ts';
 import { adminToken, createTestApp, TEST_NOW, type TestApp } from '../test/test-app.ts';
 import { ERASED_NAME } from './guest-data.ts';
 
@@ -19,6 +19,7 @@ beforeEach(async () => {
   t.clock.set(TEST_NOW);
   token = await adminToken(t.app);
   await t.database.db.delete(outbox);
+  await t.database.db.delete(documents);
   await t.database.db.delete(stays);
   await t.database.db.delete(jobRuns);
 });
@@ -71,12 +72,34 @@ describe('the retention job', () => {
     const older = await stayWithMail('2019-11-17', '2019-11-22');
     const exactlySeven = await stayWithMail('2019-11-22', '2019-11-23');
     const recent = await stayWithMail('2020-01-01', '2020-01-04');
+    // Their receipts (older's made out to a company): kept for the accounts until the 7 years are over.
+    for (const [seq, stay] of [older, recent].entries()) {
+      await t.database.db.insert(documents).values({
+        kind: 'receipt',
+        number: `2019-${String(seq + 1).padStart(4, '0')}`,
+        year: 2019,
+        seq: seq + 1,
+        stayId: stay.id,
+        payment: 'full',
+        sourceRef: `pi_retention_${seq}`,
+        issuedOn: '2019-10-01',
+        amountPence: stay.totalPence,
+        content: { guestName: stay.contactName },
+        issuedAt: new Date('2019-10-01T10:00:00Z'),
+      });
+    }
+    await t.database.db
+      .insert(invoiceDetails)
+      .values({ stayId: older.id, companyName: 'Ada Ltd', companyAddress: '1 Kirk Court, Aberdeen' });
 
     const run = await t.app.jobs.runIfDue('guest-data-retention');
     expect(run).toMatchObject({
       ran: true,
-      value: { erasedStays: 1, erasedMessages: 1, stayIds: [older.id] },
+      value: { erasedStays: 1, erasedMessages: 1, deletedDocuments: 1, stayIds: [older.id] },
     });
+    const left = await t.database.db.select({ stayId: documents.stayId }).from(documents);
+    expect(left).toEqual([{ stayId: recent.id }]);
+    expect(await t.database.db.select().from(invoiceDetails)).toEqual([]);
 
     expectErased(await stayRow(older.id), older);
     expect(await stayRow(exactlySeven.id)).toMatchObject({ contactName: 'Ada Guest', erasedAt: null });

@@ -11,6 +11,7 @@ import {
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { outbox, stays } from '../db/schema.ts';
+import { deleteDocumentsOfStays, listStaysDocuments } from '../documents/repository.ts';
 import { deleteReviewsOfStays, reviewsOfStays, reviewWords } from '../reviews/repository.ts';
 
 /**
@@ -87,6 +88,7 @@ export function createGuestData(deps: {
         .where(or(sameAddress(outbox.to, email), ids.length > 0 ? inArray(outbox.stayId, ids) : undefined))
         .orderBy(asc(outbox.createdAt), asc(outbox.id));
       const reviews = await reviewsOfStays(db, ids);
+      const issued = ids.length > 0 ? await listStaysDocuments(db, ids) : [];
       await audit(db, { actor, action: 'guest.exported', details: { stays: ids.length } });
       return {
         email: email.trim(),
@@ -101,6 +103,14 @@ export function createGuestData(deps: {
           paidPence: row.paidPence,
           refundedPence: row.refundedPence,
           ...stayTimestamps(row),
+        })),
+        /** The receipts and credit notes issued to them, as issued (docs/decisions/026). */
+        documents: issued.map((row) => ({
+          number: row.number,
+          reference: bookingReference(row.stayId),
+          issuedOn: row.issuedOn,
+          amountPence: row.amountPence,
+          content: row.content,
         })),
         messages: messages.map((row) => ({
           kind: row.kind,
@@ -149,7 +159,10 @@ export function createGuestData(deps: {
           .from(stays)
           .where(and(eq(stays.kind, 'guest'), isNull(stays.erasedAt), lt(stays.checkOut, cutoff)));
         const ids = due.map((row) => row.id);
-        const counts = await eraseStays(bookings, tx, ids, now);
+        const counts = {
+          ...(await eraseStays(bookings, tx, ids, now)),
+          deletedDocuments: await deleteDocumentsOfStays(tx, ids),
+        };
         const { erasedReviews, afterCommit } = await eraseReviews(tx, ids);
         if (ids.length > 0) {
           await audit(tx, {

@@ -13,7 +13,7 @@ import {
   normalizeReferenceInput,
 } from '../../domain/booking-reference.ts';
 import { daysBetween, todayOnPropertyClock } from '../../domain/dates.ts';
-import { balancePaymentPath } from '../../domain/payment-schedule.ts';
+import { balanceOutstanding, balancePaymentPath } from '../../domain/payment-schedule.ts';
 import { CHECK_IN_TIME, CHECK_OUT_TIME } from '../../domain/property.ts';
 import { guestAddress } from '../../domain/property-facts.ts';
 import type { AdminBookingService } from '../admin-bookings/service.ts';
@@ -27,7 +27,6 @@ import { enqueueMessage, MESSAGE_KINDS } from '../email/notifications.ts';
 import { stayCalendarFile } from '../email/stay-calendar.ts';
 import { conflict, HttpError, notFound } from '../errors.ts';
 import { createOwnerContentRepository } from '../owner-content/repository.ts';
-import { balanceOutstanding } from '../payment-schedule/balance-service.ts';
 import { readGuestMessageSettings } from './settings.ts';
 
 /**
@@ -89,7 +88,7 @@ export function moneyOf(stay: StayRow): StayMoney {
 
 /**
  * The guest's stay for a reference and the key of their link, or the 404 that says nothing about whether it
- * exists (every keyed route of the guest's page reads the stay through this, the reviews' too).
+ * exists: the manage page's routes, the guest's documents (src/server/documents/) and reviews alike.
  */
 export async function requireManagedStay(
   db: Db,

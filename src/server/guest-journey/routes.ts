@@ -31,12 +31,11 @@ import { readGuestMessageSettings, saveGuestMessageSettings } from './settings.t
 export const MANAGE_REQUESTS_PER_MINUTE = 30;
 
 /** The guest's page is theirs alone: never stored by a browser or a proxy, never indexed. */
-export function privateAnswer(reply: FastifyReply) {
+function privateAnswer(reply: FastifyReply) {
   reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
 }
 
-/** The manage page's per-address limit (its review routes share it). */
-export const manageRateLimit = {
+const rateLimit = {
   max: MANAGE_REQUESTS_PER_MINUTE,
   timeWindow: '1 minute',
   errorResponseBuilder: (_request: unknown, limit: { ttl: number }) =>
@@ -55,38 +54,28 @@ export const manageBookingRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/manage/:reference',
-    {
-      config: { rateLimit: manageRateLimit },
-      schema: { ...schema, response: { 200: ManagedBookingSchema } },
-    },
+    { config: { rateLimit }, schema: { ...schema, response: { 200: ManagedBookingSchema } } },
     async (request) => manage.get(request.params.reference, request.query.key),
   );
 
-  app.get(
-    '/manage/:reference/calendar.ics',
-    { config: { rateLimit: manageRateLimit }, schema },
-    async (request, reply) => {
-      const file = await manage.calendarFile(request.params.reference, request.query.key);
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .send(file.content);
-    },
-  );
+  app.get('/manage/:reference/calendar.ics', { config: { rateLimit }, schema }, async (request, reply) => {
+    const file = await manage.calendarFile(request.params.reference, request.query.key);
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .send(file.content);
+  });
 
   app.post(
     '/manage/:reference/cancel',
-    {
-      config: { rateLimit: manageRateLimit },
-      schema: { ...schema, response: { 200: ManageCancelResponseSchema } },
-    },
+    { config: { rateLimit }, schema: { ...schema, response: { 200: ManageCancelResponseSchema } } },
     async (request) => manage.cancel(request.params.reference, request.query.key),
   );
 
   app.post(
     '/manage/:reference/change-request',
     {
-      config: { rateLimit: { ...manageRateLimit, max: 5, timeWindow: '1 hour' } },
+      config: { rateLimit: { ...rateLimit, max: 5, timeWindow: '1 hour' } },
       schema: {
         ...schema,
         body: ChangeRequestSchema,
@@ -186,3 +175,6 @@ export const guestJourneyAdminRoutes: FastifyPluginAsyncZod<
     async (request) => guestData.erase(request.body.email, actor(request)),
   );
 };
+
+/** The manage page's answer headers and rate limit, for the guest's documents (src/server/documents/routes.ts). */
+export { privateAnswer, rateLimit as manageRateLimit };

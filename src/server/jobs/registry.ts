@@ -1,6 +1,7 @@
 import { CALENDAR_SOURCE_IDS, CALENDAR_SOURCE_LABELS } from '../../domain/api/calendar-sync.ts';
 import type { SystemJob } from '../../domain/api/system.ts';
 import { DAY_MS } from '../../domain/dates.ts';
+import { formatGbp } from '../../domain/format.ts';
 import type { AlertCheckResult } from '../alerts/alerts.ts';
 import type { BackupOutcome } from '../backups/backups.ts';
 import type { RunReport } from '../calendar-sync/schedule.ts';
@@ -37,6 +38,7 @@ export type JobValues = {
   'guest-data-retention': Awaited<ReturnType<GuestData['eraseExpired']>>;
   backup: BackupOutcome;
   alerts: AlertCheckResult;
+  'levy-return-reminder': { quarter: string | null; netDuePence: number };
   'checkout-follow-ups': FollowUpRun;
   'email-outbox': OutboxRunResult;
   'photo-processing': PhotoRunResult;
@@ -55,6 +57,7 @@ export type JobWork = {
   eraseExpiredGuestData(): Promise<JobValues['guest-data-retention']>;
   takeBackup(): Promise<BackupOutcome>;
   checkAlerts(): Promise<AlertCheckResult>;
+  remindLevyReturn(): Promise<JobValues['levy-return-reminder']>;
   followUpCheckouts(): Promise<FollowUpRun>;
   sendEmails(): Promise<OutboxRunResult>;
   processPhotos(): Promise<PhotoRunResult>;
@@ -198,6 +201,20 @@ function intervalJobs(
       run: work.publishReviews,
       report: (ids) =>
         ok(ids.length === 0 ? 'No review was due.' : `Published ${count(ids.length, 'review')}.`),
+    },
+    'levy-return-reminder': {
+      title: 'Visitor levy return',
+      description:
+        'E-mails you the visitor levy return’s figures once a quarter has closed, so the council’s return is filed on time.',
+      // Morning, Aberdeen time: the first run after a quarter closes e-mails it, once (the outbox's key).
+      schedule: dailyAt(9),
+      run: work.remindLevyReturn,
+      report: ({ quarter, netDuePence }) =>
+        ok(
+          quarter === null
+            ? 'No visitor levy return is due.'
+            : `Reminded you of the ${quarter} return (${formatGbp(netDuePence)} due).`,
+        ),
     },
     'checkout-follow-ups': {
       title: 'Checkout follow-ups',

@@ -1,3 +1,4 @@
+import type { LevyReturn } from '../../domain/levy-return.ts';
 import type { Tx } from '../db/database.ts';
 
 /**
@@ -38,7 +39,15 @@ export type NotificationEvents = {
   alertOpened(tx: Tx, alert: AlertEpisode): Promise<void>;
   /** That condition cleared. */
   alertResolved(tx: Tx, alert: AlertEpisode & { resolvedAt: Date }): Promise<void>;
+  /** A quarter of the visitor levy closed: its return is due (once per quarter; docs/decisions/027). */
+  levyReturnDue(tx: Tx, levyReturn: LevyReturnTotals): Promise<void>;
 };
+
+/** A quarter's visitor levy return in figures, for the owner's reminder (src/domain/levy-return.ts). */
+export type LevyReturnTotals = Pick<
+  LevyReturn,
+  'quarter' | 'from' | 'to' | 'liableStays' | 'levyChargedPence' | 'levyRefundedPence' | 'netDuePence'
+>;
 
 /** One episode of an alert: what is wrong (`summary`, `detail`) and since when. */
 export type AlertEpisode = { id: number; summary: string; detail: string; openedAt: Date };
@@ -57,4 +66,5 @@ export const silentNotifications: NotificationEvents = {
   balanceUnpaidOwnerDecides: async () => {},
   alertOpened: async () => {},
   alertResolved: async () => {},
+  levyReturnDue: async () => {},
 };

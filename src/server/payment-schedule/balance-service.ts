@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatGbp } from '../../domain/format.ts';
-import { ownerDecidesOn, reminderDueOn } from '../../domain/payment-schedule.ts';
+import { balanceOutstanding, ownerDecidesOn, reminderDueOn } from '../../domain/payment-schedule.ts';
 import { audit } from '../audit/audit.ts';
 import type { BookingsRepository, StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
+import { issueReceipt } from '../documents/issue.ts';
 import { badGateway, conflict, HttpError, notFound } from '../errors.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import {
@@ -30,19 +31,6 @@ export const BALANCE_BATCH_SIZE = 50;
 export const STUCK_CHARGE_MS = 5 * 60_000;
 
 export const balanceIdempotencyKey = (stayId: string, attempt: number) => `balance-${stayId}-${attempt}`;
-
-/** What is still owed on a booking: its balance, while the booking stands and the balance is not paid. */
-export function balanceOutstanding(stay: StayRow): boolean {
-  return (
-    stay.kind === 'guest' &&
-    stay.status === 'confirmed' &&
-    stay.scheduleKind === 'deposit' &&
-    stay.balancePence > 0 &&
-    (stay.balanceStatus === 'scheduled' ||
-      stay.balanceStatus === 'failed' ||
-      stay.balanceStatus === 'processing')
-  );
-}
 
 /** What a paid balance changes on its stay: paid in full, its intent kept, the failure and the owner's flag gone. */
 function balancePaid(stay: StayRow, intentId: string | null, amountPence: number, now: Date) {
@@ -84,6 +72,23 @@ export function createBalanceService(deps: {
 }) {
   const { db, clock, payments, notifications, log, bookings } = deps;
 
+  /** A balance paid: the stay, its receipt (numbered in this transaction), then the e-mails that carry it. */
+  async function recordPaid(tx: Tx, stay: StayRow, intentId: string | null, amountPence: number, now: Date) {
+    const paid = await bookings.updateStay(
+      { id: stay.id, set: balancePaid(stay, intentId, amountPence, now) },
+      tx,
+    );
+    await issueReceipt(tx, {
+      stay: paid,
+      payment: 'balance',
+      sourceRef: intentId ?? `balance-${stay.id}`,
+      amountPence,
+      now,
+    });
+    await notifications.balancePaid(tx, stay.id);
+    return paid;
+  }
+
   /**
    * Records what became of attempt `attempt` of a stay's balance, if that attempt is still the one in flight (a
    * late or repeated answer changes nothing).
@@ -102,17 +107,7 @@ export function createBalanceService(deps: {
           tx,
         );
       }
-      if (outcome === 'succeeded') {
-        const paid = await bookings.updateStay(
-          {
-            id: stay.id,
-            set: balancePaid(stay, intentId, answer.amountPence, now),
-          },
-          tx,
-        );
-        await notifications.balancePaid(tx, stay.id);
-        return paid;
-      }
+      if (outcome === 'succeeded') return recordPaid(tx, stay, intentId, answer.amountPence, now);
       const failed = await bookings.updateStay(
         {
           id: stay.id,
@@ -365,15 +360,7 @@ export function createBalanceService(deps: {
         return { stay, refund: true };
       }
       if (stay.status !== 'confirmed' || stay.balanceStatus === 'canceled') return { stay, refund: true };
-      const paid = await bookings.updateStay(
-        {
-          id: stay.id,
-          set: balancePaid(stay, intent.id, intent.amount, now),
-        },
-        tx,
-      );
-      await notifications.balancePaid(tx, stay.id);
-      return { stay: paid, refund: false };
+      return { stay: await recordPaid(tx, stay, intent.id, intent.amount, now), refund: false };
     });
     if (!decided.refund) return decided.stay;
     const left = intent.amount - intent.amountRefunded;

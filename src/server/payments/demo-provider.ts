@@ -168,6 +168,18 @@ export function createDemoPaymentProvider(db: Db, clock: Clock): DemoPaymentProv
     return { row: existing, created: false };
   }
 
+  /** The intent, locked for the transaction; the server's own calls name it by id, as Stripe's API does. */
+  async function lockById(tx: DbOrTx, id: string): Promise<Row> {
+    const [row] = await tx
+      .select()
+      .from(demoPaymentIntents)
+      .where(eq(demoPaymentIntents.id, id))
+      .for('update');
+    if (!row) throw new Error(`No such payment_intent: '${id}'`);
+    return row;
+  }
+
+  /** The intent the browser's card form names, locked, only with its client secret. */
   async function lockIntent(tx: DbOrTx, id: string, clientSecret: string): Promise<Row> {
     const [row] = await tx
       .select()
@@ -279,12 +291,7 @@ export function createDemoPaymentProvider(db: Db, clock: Clock): DemoPaymentProv
 
     async capturePaymentIntent(input) {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(demoPaymentIntents)
-          .where(eq(demoPaymentIntents.id, input.paymentIntentId))
-          .for('update');
-        if (!row) throw new Error(`No such payment_intent: '${input.paymentIntentId}'`);
+        const row = await lockById(tx, input.paymentIntentId);
         // A retried capture (the same request again) answers with its first result, as Stripe's idempotency does.
         if (row.status === 'succeeded' && row.amountReceived === input.amountPence) return toIntent(row);
         if (row.status !== 'requires_capture') {
@@ -336,12 +343,7 @@ export function createDemoPaymentProvider(db: Db, clock: Clock): DemoPaymentProv
 
     async cancelPaymentIntent(id: string) {
       await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(demoPaymentIntents)
-          .where(eq(demoPaymentIntents.id, id))
-          .for('update');
-        if (!row) throw new Error(`No such payment_intent: '${id}'`);
+        const row = await lockById(tx, id);
         if (row.status === 'canceled') return;
         if (row.status === 'succeeded') {
           throw new Error(`You cannot cancel this PaymentIntent because it has a status of succeeded.`);
@@ -357,12 +359,7 @@ export function createDemoPaymentProvider(db: Db, clock: Clock): DemoPaymentProv
           .from(demoRefunds)
           .where(eq(demoRefunds.idempotencyKey, input.idempotencyKey));
         if (previous) return { id: previous.id, amount: previous.amount };
-        const [row] = await tx
-          .select()
-          .from(demoPaymentIntents)
-          .where(eq(demoPaymentIntents.id, input.paymentIntentId))
-          .for('update');
-        if (!row) throw new Error(`No such payment_intent: '${input.paymentIntentId}'`);
+        const row = await lockById(tx, input.paymentIntentId);
         if (row.status !== 'succeeded')
           throw new Error('This PaymentIntent has no successful charge to refund.');
         if (!Number.isInteger(input.amountPence) || input.amountPence <= 0) {

@@ -4,6 +4,7 @@ import type { BookingPageIntentRequestSchema, PublicBooking } from '../../domain
 import { isLive } from '../../domain/booking-lifecycle.ts';
 import { isBookingId } from '../../domain/booking-reference.ts';
 import { formatGbp } from '../../domain/format.ts';
+import { balanceOutstanding } from '../../domain/payment-schedule.ts';
 import { poundsToPence } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';
@@ -15,8 +16,9 @@ import {
 } from '../bookings/guest-hold.ts';
 import type { AppContext } from '../context.ts';
 import { PG_EXCLUSION_VIOLATION, pgErrorCode } from '../db/database.ts';
+import { issueReceipt } from '../documents/issue.ts';
 import { badGateway, conflict, HttpError, notFound, paymentRequired } from '../errors.ts';
-import { balanceOutstanding, createBalanceService } from '../payment-schedule/balance-service.ts';
+import { createBalanceService } from '../payment-schedule/balance-service.ts';
 import type { PaymentIntentStatus, ProviderPaymentIntent } from './provider.ts';
 import { createHoldReconciler } from './reconcile-holds.ts';
 
@@ -385,6 +387,14 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
             },
             tx,
           );
+          // The payment's receipt, numbered in this transaction, before the e-mail that carries it.
+          await issueReceipt(tx, {
+            stay: confirmed,
+            payment: stay.scheduleKind === 'deposit' ? 'deposit' : 'full',
+            sourceRef: intent.id,
+            amountPence: intent.amount,
+            now,
+          });
           await notifications.bookingConfirmed(tx, stay.id);
           return { kind: 'confirmed', stay: confirmed, created: true };
         } catch (error) {

@@ -82,7 +82,12 @@ export async function downloadFile(url: string, name?: string): Promise<void> {
   const disposition = response.headers.get('content-disposition') ?? '';
   const serverName = /filename="([^"]+)"/.exec(disposition)?.[1];
   const fileName = name ?? serverName ?? new URL(url, window.location.href).pathname.split('/').pop()!;
-  const href = URL.createObjectURL(await response.blob());
+  saveFile(await response.blob(), fileName);
+}
+
+/** Hands `blob` to the browser as a download named `fileName` (a file fetched, or one made on the page). */
+export function saveFile(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
   link.download = fileName;

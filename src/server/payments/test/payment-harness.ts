@@ -45,6 +45,7 @@ export function createRecordingNotifications(): NotificationEvents & { calls: Re
     balanceUnpaidOwnerDecides: record('balanceUnpaidOwnerDecides'),
     alertOpened: record('alertOpened'),
     alertResolved: record('alertResolved'),
+    levyReturnDue: record('levyReturnDue'),
   };
 }
 

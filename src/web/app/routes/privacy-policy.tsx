@@ -44,6 +44,10 @@ function sections(email: string): LegalSection[] {
             to show, which we publish on this website 48 hours after you write it.
           </li>
           <li>
+            The receipts and credit notes we issue for your payments and refunds, and the company name and
+            address you ask us to put on them, if any.
+          </li>
+          <li>
             Payment confirmation from our payment provider. We never see or store your full card number.
           </li>
           <li>
@@ -114,10 +118,11 @@ function sections(email: string): LegalSection[] {
       body: (
         <p>
           Booking records are kept for <strong>{BOOKING_RECORDS_YEARS} years</strong> after your stay, for tax
-          and accounting purposes. Then your name, contact details, requests and the e-mails we sent you about
-          the booking are erased automatically, with any review you wrote; only the dates and the amounts paid
-          stay in our accounts, without anything that identifies you. E-mail correspondence that is not part
-          of a booking is deleted after two years.
+          and accounting purposes (longer than the 6 years HMRC asks for receipts). Then your name, contact
+          details, requests, receipts and the e-mails we sent you about the booking are erased automatically,
+          with any review you wrote; only the dates and the amounts paid stay in our accounts, without
+          anything that identifies you. E-mail correspondence that is not part of a booking is deleted after
+          two years.
         </p>
       ),
     },

@@ -227,6 +227,10 @@ function sections(email: string, property: PropertyFacts, prices: PublicPrices):
               it is non-refundable after that, including within 14 days of arrival.
             </li>
             <li>
+              Any visitor levy you paid is refunded in full whenever you cancel, on top of the refund above:
+              the levy is due only on a stay that takes place.
+            </li>
+            <li>
               Refunds are made to the card you paid with and take <strong>5–10 working days</strong> to
               arrive.
             </li>

@@ -1,4 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { AccountTab } from './account/account-tab.tsx';
@@ -18,6 +19,11 @@ import { StripeKeysCard } from './stripe/stripe-keys-card.tsx';
 import { SystemTab } from './system/system-tab.tsx';
 import { TextsTab } from './texts/texts-tab.tsx';
 import { TodayPanel } from './today/today-panel.tsx';
+
+/** The Reports tab, with its charts, is loaded only when the owner opens it (docs/decisions/027). */
+const ReportsTab = lazy(() =>
+  import('./reports/reports-tab.tsx').then((module) => ({ default: module.ReportsTab })),
+);
 
 const tabClass =
   'rounded-md px-4 py-2 font-medium text-sm text-stone-700 hover:text-stone-900 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm';
@@ -42,6 +48,15 @@ const TABS = [
       </div>
     ),
   },
+  {
+    value: 'reports',
+    label: 'Reports',
+    panel: (
+      <Suspense fallback={<p role="status">Loading the reports…</p>}>
+        <ReportsTab />
+      </Suspense>
+    ),
+  },
   { value: 'property', label: 'Property', panel: <PropertyTab /> },
   { value: 'texts', label: 'Texts', panel: <TextsTab /> },
   { value: 'photos', label: 'Photos', panel: <PhotosTab /> },
@@ -55,7 +70,8 @@ const isTab = (value: string | null): value is Tab => TABS.some((entry) => entry
 /**
  * 'Admin Dashboard' with Logout, what matters today (arrivals, departures, money due, what needs the owner), the
  * go-live checklist and the Bookings, Email and Dates tabs (spec section 2),
- * then Prices, Payments (the payment schedule, decision 016), Property, Texts (014), Photos (015), Account
+ * then Prices, Payments (the payment schedule, decision 016), Reports (figures, the levy return, the tax year,
+ * 027), Property, Texts (014), Photos (015), Account
  * (the owner's password, sessions and two-step sign-in, 019) and System (the server's jobs, 009). The open tab
  * is in the address (`/admin?tab=property`), so the checklist links straight to it.
  * See docs/decisions/013-rate-plan.md.

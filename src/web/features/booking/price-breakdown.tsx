@@ -1,18 +1,14 @@
 import { formatGbp } from '../../../domain/format.ts';
-import { poundsToPence, type Quote, type QuoteLine } from '../../../domain/pricing.ts';
+import {
+  nightsText,
+  poundsToPence,
+  type Quote,
+  type QuoteLine,
+  quoteLineText,
+} from '../../../domain/pricing.ts';
 
 /** "£225" from whole pounds. */
 export const pounds = (gbp: number) => formatGbp(poundsToPence(gbp));
-
-const nightsText = (count: number, kind: string) =>
-  `${count} ${kind ? `${kind} ` : ''}${count === 1 ? 'night' : 'nights'}`;
-
-/** '£225 × 2 weekday nights', '£450 × 2 weekday nights (Open week)', '£600 × 1 night (special price)'. */
-function lineText(line: QuoteLine): string {
-  const price = formatGbp(line.pricePence);
-  if (line.kind === 'special') return `${price} × ${nightsText(line.nights, '')} (special price)`;
-  return `${price} × ${nightsText(line.nights, line.kind)}${line.season ? ` (${line.season})` : ''}`;
-}
 
 /** The base-rate lines keep the test ids they always had; season and special lines are numbered. */
 function lineTestId(line: QuoteLine, index: number): string {
@@ -30,7 +26,7 @@ export function PriceBreakdown({ quote }: { quote: Quote }) {
       <dl className="space-y-1.5">
         {quote.lines.map((line, index) => (
           <div key={`${line.kind}-${line.season}-${line.pricePence}`} className="flex justify-between gap-3">
-            <dt>{lineText(line)}</dt>
+            <dt>{quoteLineText(line)}</dt>
             <dd data-testid={lineTestId(line, index)}>{formatGbp(line.pricePence * line.nights)}</dd>
           </div>
         ))}
@@ -52,7 +48,7 @@ export function PriceBreakdown({ quote }: { quote: Quote }) {
           <div className="flex justify-between gap-3">
             <dt>
               Visitor levy ({quote.levy.percent} %
-              {quote.levy.nights < quote.nights ? ` on ${nightsText(quote.levy.nights, '')}` : ''})
+              {quote.levy.nights < quote.nights ? ` on ${nightsText(quote.levy.nights)}` : ''})
             </dt>
             <dd data-testid="price-levy">{formatGbp(quote.levy.pence)}</dd>
           </div>

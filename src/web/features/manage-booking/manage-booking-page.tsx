@@ -13,6 +13,7 @@ import { Input, Textarea } from '../../components/ui/input.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
 import { toast } from '../../lib/toast.ts';
+import { DocumentsSection } from './documents-section.tsx';
 import {
   calendarFileUrl,
   cancelManagedBooking,
@@ -171,6 +172,7 @@ function BookingDetails({ booking, reference, bookingKey }: BookingProps) {
       </div>
       {/* Shown once the stay has ended: first, as the thank-you e-mail's link leads here for it. */}
       {canceled ? null : <ReviewSection reference={reference} bookingKey={bookingKey} />}
+      <DocumentsSection reference={reference} bookingKey={bookingKey} />
       {canceled ? null : (
         <div className="mt-6 grid gap-6 md:grid-cols-2">
           <ChangeRequestForm booking={booking} reference={reference} bookingKey={bookingKey} />

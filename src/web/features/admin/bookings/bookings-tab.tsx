@@ -35,6 +35,7 @@ import {
 } from './bookings-api.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { DocumentsCard } from './documents-card.tsx';
 import { EmailAddress } from './email-address.tsx';
 import { conflictChannels, flagSentence } from './flag-sentence.ts';
 import { GuestDataCard } from './guest-data-card.tsx';
@@ -386,6 +387,7 @@ export function BookingsTab() {
       />
       <RecentActivity />
       <GuestDataCard />
+      <DocumentsCard />
       <StayJourneyDialog booking={journey} onClose={() => setJourney(null)} />
       <ConfirmDialog booking={confirming} onClose={() => setConfirming(null)} />
       <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} />

@@ -19,6 +19,7 @@ import { toastOutcome } from '../../../lib/toast.ts';
 import { formatMoment } from '../shared/format-moment.ts';
 import { guestAndDates } from './booking-list.ts';
 import { useChangeDates, useStayJourney, useStayJourneyAction } from './guest-journey-api.ts';
+import { StayDocuments } from './stay-documents.tsx';
 
 const STATUS_LABELS = {
   scheduled: 'scheduled',
@@ -149,6 +150,7 @@ export function StayJourneyDialog({ booking, onClose }: { booking: AdminBooking 
                 </p>
               </Form>
             ) : null}
+            {booking ? <StayDocuments stayId={booking.id} /> : null}
             <section aria-labelledby="stay-messages-heading">
               <h3 id="stay-messages-heading" className="font-semibold">
                 Messages

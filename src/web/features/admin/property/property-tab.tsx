@@ -24,6 +24,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { toast, toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
+import { InvoicingCard } from './invoicing-card.tsx';
 import { usePropertyFacts, useSavePropertyFacts } from './property-api.ts';
 
 /** The form's values: text as typed (blank is "not given"). */
@@ -107,7 +108,12 @@ export function PropertyTab() {
   if (facts.isError) {
     return <p className="text-red-800 text-sm">Could not load the property’s facts: {facts.error.message}</p>;
   }
-  return <PropertyFacts data={facts.data} />;
+  return (
+    <>
+      <PropertyFacts data={facts.data} />
+      <InvoicingCard />
+    </>
+  );
 }
 
 function PropertyFacts({ data }: { data: PropertyFactsResponse }) {

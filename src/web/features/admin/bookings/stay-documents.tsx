@@ -1,0 +1,50 @@
+import { formatDayMonthYear, formatGbpWithPence } from '../../../../domain/format.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { downloadDocument, useStayDocuments } from './documents-api.ts';
+
+/** A booking's receipts and credit notes, each downloaded as its PDF. */
+export function StayDocuments({ stayId }: { stayId: string }) {
+  const documents = useStayDocuments(stayId);
+  return (
+    <section aria-labelledby="stay-documents-heading">
+      <h3 id="stay-documents-heading" className="font-semibold">
+        Receipts and credit notes
+      </h3>
+      {documents.isPending ? (
+        <p className="mt-1 text-stone-600">Loading…</p>
+      ) : documents.isError ? (
+        <p className="mt-1 text-red-800">Could not load them: {documents.error.message}</p>
+      ) : documents.data.length === 0 ? (
+        <p className="mt-1 text-stone-600">None yet.</p>
+      ) : (
+        <ul className="mt-1 divide-y divide-stone-100">
+          {documents.data.map((document) => (
+            <li key={document.number} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
+              <span>
+                {document.title} {document.number}
+                <span className="block text-stone-500 text-xs">
+                  {formatDayMonthYear(document.issuedOn)} · {formatGbpWithPence(document.amountPence)}
+                </span>
+              </span>
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  downloadDocument(document).catch((error: Error) =>
+                    toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+                  )
+                }
+              >
+                Download
+                <span className="sr-only">
+                  {' '}
+                  {document.title.toLowerCase()} {document.number}
+                </span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

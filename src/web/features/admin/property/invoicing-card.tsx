@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { type InvoicingSettings, InvoicingSettingsSchema } from '../../../../domain/documents.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Form,
+  FormField,
+  FormInput,
+  type FormMethods,
+  FormTextarea,
+  firstErrorMessage,
+  readAt,
+} from '../../../components/ui/form.tsx';
+import { toast, toastOutcome } from '../../../lib/toast.ts';
+import { AdminCard } from '../shared/card.tsx';
+import { useInvoicing, useSaveInvoicing } from './invoicing-api.ts';
+
+/** The text as typed, checked by the server's own schema (blank is "not given"). */
+const InvoicingForm = z
+  .object({ tradingName: z.string(), tradingAddress: z.string(), vatNumber: z.string() })
+  .transform((form, context) => {
+    readAt(InvoicingSettingsSchema, form, context, (path) => [path[0]!]);
+    return form;
+  });
+
+const toForm = (settings: InvoicingSettings) => ({
+  tradingName: settings.tradingName ?? '',
+  tradingAddress: settings.tradingAddress ?? '',
+  vatNumber: settings.vatNumber ?? '',
+});
+
+/**
+ * Who the guests' receipts and credit notes come from: the trading name, the business address and, once
+ * registered, the VAT number (each document then shows its VAT at the standard rate). Documents already issued
+ * keep what they said.
+ */
+export function InvoicingCard() {
+  const settings = useInvoicing();
+  const save = useSaveInvoicing();
+  if (settings.isPending) return <p className="text-sm text-stone-600">Loading the invoicing details…</p>;
+  if (settings.isError) {
+    return (
+      <p className="text-red-800 text-sm">Could not load the invoicing details: {settings.error.message}</p>
+    );
+  }
+
+  async function onSubmit(input: z.output<typeof InvoicingForm>, form: FormMethods<typeof InvoicingForm>) {
+    const saved = await toastOutcome(
+      save.mutateAsync(input),
+      {
+        title: 'Invoicing Saved',
+        description: 'Receipts and credit notes issued from now on use these details.',
+      },
+      { title: 'Save Failed' },
+    );
+    if (saved) form.reset(toForm(saved.answer));
+  }
+
+  return (
+    <Form
+      schema={InvoicingForm}
+      defaultValues={toForm(settings.data)}
+      onSubmit={onSubmit}
+      onInvalid={(errors) =>
+        toast({ title: 'Check the form', description: firstErrorMessage(errors), variant: 'destructive' })
+      }
+      className="mt-6 grid max-w-3xl gap-6"
+      aria-label="Receipts and invoices"
+    >
+      {() => (
+        <AdminCard
+          headingId="invoicing-heading"
+          title="Receipts and invoices"
+          intro={
+            <>
+              Every payment gets a receipt and every refund a credit note, from these details. Without a VAT
+              number they say “Not registered for VAT”.
+            </>
+          }
+        >
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            <FormField
+              name="tradingName"
+              label="Trading name"
+              id="trading-name"
+              hint="Left blank: The Tower."
+            >
+              <FormInput autoComplete="organization" />
+            </FormField>
+            <FormField
+              name="vatNumber"
+              label="VAT number"
+              id="vat-number"
+              hint="Only if you are registered for VAT, e.g. GB 123 4567 89."
+            >
+              <FormInput />
+            </FormField>
+            <FormField
+              name="tradingAddress"
+              label="Business address"
+              id="trading-address"
+              className="sm:col-span-2"
+              hint="One line per line. Left blank: the property's address."
+            >
+              <FormTextarea rows={3} />
+            </FormField>
+          </div>
+          <Button type="submit" className="mt-4" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Invoicing'}
+          </Button>
+        </AdminCard>
+      )}
+    </Form>
+  );
+}
