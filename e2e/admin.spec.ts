@@ -51,6 +51,7 @@ test.describe('admin login', () => {
       'Property',
       'Texts',
       'Photos',
+      'Reviews',
       'Account',
       'System',
     ]);

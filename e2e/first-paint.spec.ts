@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, scriptsBeforeLoad, test } from './fixtures.ts';
 
 /**
  * The marketing pages are complete HTML: their first paint never waits for JavaScript. They ask for
@@ -8,18 +8,11 @@ import { expect, test } from './fixtures.ts';
  */
 test.describe('scripts and the first paint', () => {
   test('the marketing pages ask for no script before their load event, then hydrate', async ({ page }) => {
-    for (const path of ['/', '/golf-stays-aberdeen', '/contact']) {
+    for (const path of ['/', '/reviews', '/golf-stays-aberdeen', '/contact']) {
       const html = await (await page.request.get(path)).text();
       expect(html, path).not.toContain('rel="modulepreload"');
       await page.goto(path); // waits for the page to hydrate (fixtures.ts)
-      const early = await page.evaluate(() => {
-        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-        return performance
-          .getEntriesByType('resource')
-          .filter((entry) => /\.js(\?|$)/.test(entry.name) && entry.startTime < navigation!.loadEventStart)
-          .map((entry) => entry.name);
-      });
-      expect(early, path).toEqual([]);
+      expect(await scriptsBeforeLoad(page), path).toEqual([]);
       await expect(page.locator('head link[rel="modulepreload"]').first(), path).toBeAttached();
     }
   });

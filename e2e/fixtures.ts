@@ -107,6 +107,17 @@ export async function fillCard(scope: Page | Locator, card: string) {
 }
 
 /** Pays on the checkout page (`/checkout/{id}`) with a test card. */
+/** The scripts the page asked for before its load event (the marketing pages ask for none: decision 006). */
+export function scriptsBeforeLoad(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\.js(\?|$)/.test(entry.name) && entry.startTime < navigation!.loadEventStart)
+      .map((entry) => entry.name);
+  });
+}
+
 export async function payOnCheckout(page: Page, card: string) {
   await fillCard(page, card);
   await page.getByRole('button', { name: 'Complete Booking' }).click();

@@ -10,6 +10,7 @@ import { priceStay } from './pricing.ts';
 import { MAX_NIGHTS, MIN_NIGHTS } from './property.ts';
 import { DEFAULT_PROPERTY_FACTS, type PropertyFacts, publicPropertyFacts } from './property-facts.ts';
 import { DEFAULT_RATE_PLAN, type RatePlan, WEEKDAY_NAMES } from './rate-plan.ts';
+import { NO_REVIEWS, type PublicReviews } from './reviews.ts';
 
 /**
  * The figures the public pages and their structured data print, in pounds: the base rates of the owner's rate
@@ -61,6 +62,8 @@ export type SiteContent = {
   property: PropertyFacts;
   texts: OwnerTexts;
   photos: SitePhotos;
+  /** The published reviews, their verified average and count, and the withheld ones counted (reviews.ts). */
+  reviews: PublicReviews;
 };
 
 /** 'Friday and Saturday', 'Thursday, Friday and Saturday' ('none' when the owner has no weekend nights). */
@@ -198,4 +201,5 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
     uniquePoints: DEFAULT_UNIQUE_POINTS,
   },
   photos: NO_SITE_PHOTOS,
+  reviews: NO_REVIEWS,
 };

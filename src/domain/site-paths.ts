@@ -20,6 +20,7 @@ export const ACTIVITY_PATHS = [
 /** Public pages a search engine should find. */
 export const PUBLIC_PATHS = [
   '/',
+  '/reviews',
   '/contact',
   '/terms-and-conditions',
   '/privacy-policy',

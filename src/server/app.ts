@@ -43,6 +43,7 @@ import { ratePlanAdminRoutes, ratePlanPublicRoutes } from './pricing/routes.ts';
 import { propertyRoutes } from './properties/routes.ts';
 import { reportsPlugin } from './reports/plugin.ts';
 import { AccessLogController } from './request-logging.ts';
+import { reviewsPlugin } from './reviews/plugin.ts';
 import { createSecretBox } from './settings/secret-box.ts';
 import { siteContentRoutes } from './site-content/routes.ts';
 import {
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(documentsPlugin, context);
   await app.register(arrivalPlugin, context);
   await app.register(photosPlugin, context);
+  await app.register(reviewsPlugin, context);
   await app.register(backupsPlugin, context);
   await app.register(goLivePlugin, {
     ...context,

@@ -605,6 +605,28 @@ beforeAll(async () => {
     ...manage,
     body: { ...freshNights('guest'), message: 'A week later, please' },
   });
+  const review = { rating: 4, title: 'A church to stay in', text: 'Stairs, and worth them.' };
+  addSample('GET /api/manage/:reference/review', manage);
+  addSample('POST /api/manage/:reference/review', { ...manage, body: review });
+  addSample('PUT /api/manage/:reference/review', { ...manage, body: review });
+  addSample('PUT /api/admin/reviews/:id/reply', {
+    params: { id: 'no-such-review' },
+    body: { reply: 'Thank you.' },
+  });
+  addSample('POST /api/admin/reviews/:id/withhold', {
+    params: { id: 'no-such-review' },
+    body: { reason: 'spam' },
+  });
+  addSample('POST /api/admin/reviews/imported', {
+    body: {
+      source: 'airbnb',
+      rating: 5,
+      title: 'Lovely',
+      text: 'Great views.',
+      name: 'Carla',
+      date: '2025-08-14',
+    },
+  });
   // Receipts and credit notes: the guest's, keyed like the manage page, and the owner's.
   addSample('GET /api/manage/:reference/documents', manage);
   addSample('GET /api/manage/:reference/documents/:number', {

@@ -763,3 +763,43 @@ export const invoiceDetails = pgTable('invoice_details', {
   companyAddress: text('company_address').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Reviews (src/server/reviews/, the one writer; docs/decisions/029-reviews.md): a verified guest's review of their
+ * stay (one per stay, `stay_id`), or one the owner copied from Airbnb or Booking.com (`stay_id` null). A verified
+ * review is published at `publish_at` (48 hours after it was written) by the `review-publication` job; one from
+ * elsewhere when it is added. A withheld review keeps its row and its reason, which the pages count.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: text('id').primaryKey(),
+    source: text('source', { enum: ['verified', 'airbnb', 'booking'] }).notNull(),
+    stayId: text('stay_id').references(() => stays.id),
+    rating: integer('rating').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    displayName: text('display_name').notNull(),
+    /** When the guest wrote it (its 48 hours and 14 days count from here); from elsewhere, the date it bears. */
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    withheldReason: text('withheld_reason', {
+      enum: ['offensive', 'personal_data', 'not_about_stay', 'spam'],
+    }),
+    withheldAt: timestamp('withheld_at', { withTimezone: true }),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('reviews_one_per_stay_idx').on(table.stayId),
+    index('reviews_publish_at_idx').on(table.publishAt).where(sql`${table.publishedAt} is null`),
+    check('reviews_rating', sql`${table.rating} between 1 and 5`),
+    check(
+      'reviews_withheld_reason',
+      sql`${table.withheldReason} is null or ${table.withheldReason} in ('offensive', 'personal_data', 'not_about_stay', 'spam')`,
+    ),
+  ],
+);

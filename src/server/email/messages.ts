@@ -525,7 +525,10 @@ export function ownerStayNotReady(
   });
 }
 
-/** The morning after check-out: thanks, and the owner's review link when there is one. */
+/**
+ * The morning after check-out: thanks, and a review asked for on the guest's own booking page (a verified review,
+ * docs/decisions/029-reviews.md); the owner's outside review link, when there is one, as a second choice.
+ */
 export function guestThankYou(stay: BookingDetails, reviewUrl: string, site: MessageSite): RenderedMessage {
   return renderMessage({
     subject: `Thank you for staying at ${PROPERTY_NAME}`,
@@ -535,12 +538,9 @@ export function guestThankYou(stay: BookingDetails, reviewUrl: string, site: Mes
       p(
         `Thank you for staying with us at ${PROPERTY_NAME} (booking ${bookingReference(stay.id)}). We hope you had a wonderful time in Aberdeen and a safe journey home.`,
       ),
-      ...(reviewUrl
-        ? [
-            p('If you have a moment, a few words about your stay help other guests find us:'),
-            button('Write a review', reviewUrl),
-          ]
-        : []),
+      p('If you have a moment, a few words about your stay help other guests find us:'),
+      button('Write a review', `${manageBookingUrl(stay, site.siteUrl)}#review`),
+      ...(reviewUrl ? [p('You can also review us at ', link(reviewUrl, reviewUrl), '.')] : []),
       p(
         'We would love to welcome you again. Book directly at ',
         link(site.siteUrl, site.siteUrl),

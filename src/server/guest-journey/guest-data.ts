@@ -15,6 +15,7 @@ import type { Db, DbOrTx } from '../db/database.ts';
 import { outbox, stays } from '../db/schema.ts';
 import { deleteDocumentsOfStays, listStaysDocuments } from '../documents/repository.ts';
 import { enquiryDataOf, eraseEnquiryData } from '../enquiries/guest-data.ts';
+import { deleteReviewsOfStays, reviewsOfStays, reviewWords } from '../reviews/repository.ts';
 
 /**
  * The guest's data under UK GDPR: everything held about a guest (by e-mail address) as JSON for a subject access
@@ -61,8 +62,19 @@ async function eraseStays(
   return { erasedStays: erased.length, erasedMessages: messages.length };
 }
 
-export function createGuestData(deps: { db: Db; clock: Clock; bookings: BookingsRepository }) {
+export function createGuestData(deps: {
+  db: Db;
+  clock: Clock;
+  bookings: BookingsRepository;
+  /** A published review was erased with its guest: the public pages are rendered again (decision 012). */
+  reviewsChanged?: () => void;
+}) {
   const { db, clock, bookings } = deps;
+  /** Erases the stays' reviews too (decision 029); after the commit, the pages drop a published one. */
+  const eraseReviews = async (tx: DbOrTx, ids: string[]) => {
+    const { deleted, published } = await deleteReviewsOfStays(tx, ids);
+    return { erasedReviews: deleted, afterCommit: published > 0 ? deps.reviewsChanged : undefined };
+  };
 
   const staysOf = (tx: DbOrTx, email: string) =>
     tx
@@ -82,6 +94,7 @@ export function createGuestData(deps: { db: Db; clock: Clock; bookings: Bookings
         .where(or(sameAddress(outbox.to, email), ids.length > 0 ? inArray(outbox.stayId, ids) : undefined))
         .orderBy(asc(outbox.createdAt), asc(outbox.id));
       const asked = await enquiryDataOf(db, email);
+      const reviews = await reviewsOfStays(db, ids);
       const issued = ids.length > 0 ? await listStaysDocuments(db, ids) : [];
       const [registers, acceptances] = await Promise.all([readRegisters(db, ids), readAcceptances(db, ids)]);
       await audit(db, { actor, action: 'guest.exported', details: { stays: ids.length } });
@@ -119,21 +132,35 @@ export function createGuestData(deps: { db: Db; clock: Clock; bookings: Bookings
           createdAt: row.createdAt.toISOString(),
           sentAt: row.sentAt?.toISOString() ?? null,
         })),
+        reviews: reviews.map((row) => ({
+          reference: row.stayId ? bookingReference(row.stayId) : null,
+          ...reviewWords(row),
+          writtenAt: row.writtenAt.toISOString(),
+          publishedAt: row.publishedAt?.toISOString() ?? null,
+          reply: row.reply,
+        })),
       };
     },
 
     /** Erases the guest with this address: their stays' personal fields and the messages to or about them. */
     async erase(email: string, actor: string) {
-      return db.transaction(async (tx) => {
+      const { counts, afterCommit } = await db.transaction(async (tx) => {
         const ids = (await staysOf(tx, email)).map((row) => row.id);
-        const counts = {
+        const erased = {
           ...(await eraseStays(bookings, tx, ids, clock.now(), email)),
           ...(await eraseEnquiryData(tx, email)),
         };
+        const { erasedReviews, afterCommit } = await eraseReviews(tx, ids);
         // The audit names the stays, never the address that was erased.
-        await audit(tx, { actor, action: 'guest.erased', details: { stayIds: ids, ...counts } });
-        return counts;
+        await audit(tx, {
+          actor,
+          action: 'guest.erased',
+          details: { stayIds: ids, ...erased, erasedReviews },
+        });
+        return { counts: erased, afterCommit };
       });
+      afterCommit?.();
+      return counts;
     },
 
     /**
@@ -144,7 +171,7 @@ export function createGuestData(deps: { db: Db; clock: Clock; bookings: Bookings
       const now = clock.now();
       const today = todayOnPropertyClock(now);
       const cutoff = retentionCutoff(today);
-      return db.transaction(async (tx) => {
+      const { result, afterCommit } = await db.transaction(async (tx) => {
         const due = await tx
           .select({ id: stays.id })
           .from(stays)
@@ -154,11 +181,12 @@ export function createGuestData(deps: { db: Db; clock: Clock; bookings: Bookings
           ...(await eraseStays(bookings, tx, ids, now)),
           deletedDocuments: await deleteDocumentsOfStays(tx, ids),
         };
+        const { erasedReviews, afterCommit } = await eraseReviews(tx, ids);
         if (ids.length > 0) {
           await audit(tx, {
             actor: 'retention',
             action: 'guest.erased',
-            details: { stayIds: ids, cutoff, ...counts },
+            details: { stayIds: ids, cutoff, ...counts, erasedReviews },
           });
         }
         const registerCutoff = registerRetentionCutoff(today);
@@ -170,8 +198,13 @@ export function createGuestData(deps: { db: Db; clock: Clock; bookings: Bookings
             details: { stayIds: registersErased, cutoff: registerCutoff },
           });
         }
-        return { ...counts, stayIds: ids, erasedRegisters: registersErased.length };
+        return {
+          result: { ...counts, stayIds: ids, erasedRegisters: registersErased.length },
+          afterCommit,
+        };
       });
+      afterCommit?.();
+      return result;
     },
   };
 }

@@ -89,7 +89,7 @@ export function moneyOf(stay: StayRow): StayMoney {
 /**
  * The guest's stay for a reference and the key of their link, or the 404 that says nothing about whether it
  * exists. Every route keyed by the guest's link finds its stay here: the manage page's, the guest's documents
- * (src/server/documents/) and the check-in's (src/server/arrival/).
+ * (src/server/documents/), the check-in's (src/server/arrival/) and the review's (src/server/reviews/).
  */
 export async function requireManagedStay(
   db: DbOrTx,

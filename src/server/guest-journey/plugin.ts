@@ -29,7 +29,12 @@ export const guestJourneyPlugin = fp(
       ownerEmail: config.ownerEmail,
       log: app.log,
     });
-    const guestData = createGuestData({ db, clock, bookings: context.bookings });
+    const guestData = createGuestData({
+      db,
+      clock,
+      bookings: context.bookings,
+      reviewsChanged: () => context.siteContent.changed(),
+    });
     app.decorate('scheduledMessages', scheduled);
     app.decorate('guestData', guestData);
     const manage = createManageBooking({

@@ -43,6 +43,7 @@ export type JobValues = {
   'checkout-follow-ups': FollowUpRun;
   'email-outbox': OutboxRunResult;
   'photo-processing': PhotoRunResult;
+  'review-publication': string[];
 };
 export type QueueName = 'email-outbox' | 'photo-processing';
 export type IntervalJobName = Exclude<keyof JobValues, QueueName>;
@@ -62,6 +63,7 @@ export type JobWork = {
   followUpCheckouts(): Promise<FollowUpRun>;
   sendEmails(): Promise<OutboxRunResult>;
   processPhotos(): Promise<PhotoRunResult>;
+  publishReviews(): Promise<string[]>;
 };
 
 /** How the owner reads a job: its name, what it does, and (a job with no schedule) why it is off. */
@@ -205,6 +207,16 @@ function intervalJobs(
             'Everything is fine: no alert is open.',
           ),
         ),
+    },
+    'review-publication': {
+      title: 'Reviews',
+      description:
+        "Publishes each guest's review 48 hours after it was written, and renders the home and reviews pages again with it.",
+      // Within a few minutes of its 48 hours is soon enough; the run is one indexed update when none is due.
+      schedule: every(5 * MINUTE_MS),
+      run: work.publishReviews,
+      report: (ids) =>
+        ok(ids.length === 0 ? 'No review was due.' : `Published ${count(ids.length, 'review')}.`),
     },
     'levy-return-reminder': {
       title: 'Visitor levy return',

@@ -55,6 +55,7 @@ export const jobsPlugin = fp(
         followUpCheckouts: app.checkoutFollowUps.run,
         sendEmails: app.outboxSender.send,
         processPhotos: app.photos.processQueued,
+        publishReviews: app.reviews.publishDue,
       },
     });
     app.decorate('jobs', jobs);
@@ -77,6 +78,7 @@ export const jobsPlugin = fp(
       'backups',
       'alerts',
       'enquiries',
+      'reviews',
       'reports',
       'checkout-follow-ups',
     ],

@@ -4,6 +4,7 @@ import { publicPricesFromPlan } from '../../domain/site-content.ts';
 import { createOwnerContentRepository } from '../owner-content/repository.ts';
 import { loadSitePhotos } from '../photos/service.ts';
 import { loadRatePlan } from '../pricing/rate-plan-repository.ts';
+import { loadPublicReviews } from '../reviews/repository.ts';
 import type { SiteContentSources } from './site-content.ts';
 
 /** Where each part of the site content comes from (a part not listed is the fresh install's default). */
@@ -13,4 +14,6 @@ export const SITE_CONTENT_SOURCES: SiteContentSources = {
   property: async (db) => publicPropertyFacts(await createOwnerContentRepository(db).readFacts()),
   texts: async (db) => publicOwnerTexts(await createOwnerContentRepository(db).readTexts()),
   photos: loadSitePhotos,
+  // Published reviews only, with the withheld ones counted (decision 029).
+  reviews: loadPublicReviews,
 };

@@ -50,6 +50,7 @@ describe('GET /api/admin/system', () => {
       ['guest-data-retention', 'Every 24 hours'],
       ['backup', 'Daily at 03:00 (Aberdeen time)'],
       ['alerts', 'Every 5 minutes'],
+      ['review-publication', 'Every 5 minutes'],
       ['levy-return-reminder', 'Daily at 09:00 (Aberdeen time)'],
       ['checkout-follow-ups', 'Every 5 minutes'],
       ['email-outbox', 'Every 15 seconds'],

@@ -8,8 +8,8 @@ import type { DemoPaymentProvider } from '../payments/demo-provider.ts';
 /**
  * Test-only routes, registered only when NODE_ENV=test and no clock was injected (the end-to-end server): the clock
  * control moves the server's clock forward and runs what the timers would have run by then (plugins/jobs.ts): the
- * hold sweep and the balance job, then the scheduled guest messages and the e-mail outbox, once each; the outbox
- * read shows the browser tests the e-mails written for an address.
+ * hold sweep and the balance job, then the scheduled guest messages, the e-mail outbox and the reviews' publication,
+ * once each; the outbox read shows the browser tests the e-mails written for an address.
  */
 export const testClockRoutes: FastifyPluginAsyncZod<AppContext & { advance(ms: number): void }> = async (
   app,
@@ -35,6 +35,9 @@ export const testClockRoutes: FastifyPluginAsyncZod<AppContext & { advance(ms: n
       await app.jobs.runIfDue('balance-charges');
       await app.jobs.run('guest-messages');
       await app.jobs.run('email-outbox');
+      // Reviews whose 48 hours are over are published, and the pages rendered again before the answer.
+      await app.jobs.run('review-publication');
+      await app.siteContent.settled();
       return { now: clock.now().toISOString() };
     },
   );

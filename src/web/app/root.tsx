@@ -16,7 +16,7 @@ import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_PLACEHOLDERS } from '../lib/runtime-config.ts';
-import { SiteContentProvider, siteContentContext } from '../lib/site-content.ts';
+import { contentForEveryPage, SiteContentProvider, siteContentContext } from '../lib/site-content.ts';
 import { hasToasts, subscribeToasts } from '../lib/toast.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 import type { Route } from './+types/root';
@@ -35,7 +35,7 @@ const Toaster = lazy(() =>
 export { siteContentContext };
 
 export function loader({ context }: Route.LoaderArgs) {
-  return context.get(siteContentContext);
+  return contentForEveryPage(context.get(siteContentContext));
 }
 
 /** The content came with the page; moving between pages never asks for it again. */

@@ -10,6 +10,7 @@ export default [
   route('admin', 'routes/admin.tsx'),
   route('admin/calendar-sync', 'routes/admin-calendar-sync.tsx'),
   route('contact', 'routes/contact.tsx'),
+  route('reviews', 'routes/reviews.tsx'),
   route('terms-and-conditions', 'routes/terms-and-conditions.tsx'),
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   ...SEO_LANDING_PATHS.map((path) => route(path.slice(1), 'routes/landing.tsx', { id: `landing${path}` })),

@@ -5,11 +5,22 @@
  */
 import { createContext as createReactContext, useContext } from 'react';
 import { createContext } from 'react-router';
+import { HOME_PAGE_REVIEWS } from '../../domain/reviews.ts';
 import { DEFAULT_SITE_CONTENT, type SiteContent } from '../../domain/site-content.ts';
 import { siteEmail } from './runtime-config.ts';
 
 /** The key the server renders the pages with: `context.set(siteContentContext, content)`. */
 export const siteContentContext = createContext<SiteContent>(DEFAULT_SITE_CONTENT);
+
+/**
+ * The content every page carries: all of it but the reviews' list, cut to the home page's newest few (their
+ * average, count and withheld counts stay whole). The reviews page's own loader gives it every review, so the
+ * other pages do not carry them all (docs/decisions/029-reviews.md).
+ */
+export function contentForEveryPage(content: SiteContent): SiteContent {
+  const { reviews } = content;
+  return { ...content, reviews: { ...reviews, reviews: reviews.reviews.slice(0, HOME_PAGE_REVIEWS) } };
+}
 
 const SiteContentReactContext = createReactContext<SiteContent>(DEFAULT_SITE_CONTENT);
 

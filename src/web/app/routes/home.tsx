@@ -1,7 +1,9 @@
-import type { MetaArgs } from 'react-router';
+import { Link, type MetaArgs } from 'react-router';
 import { variantUrl } from '../../../domain/media.ts';
+import type { PublicReviews } from '../../../domain/reviews.ts';
 import { FeatureCaption, OwnerParagraphs, UniquePointsGrid } from '../../components/content/owner-texts.tsx';
 import { RateSummary } from '../../components/content/rate-summary.tsx';
+import { ReviewCard, ReviewsSummary, WithheldNote } from '../../components/content/reviews.tsx';
 import { StructuredData, vacationRentalData } from '../../components/content/structured-data.tsx';
 import { ResponsiveImage } from '../../components/media/responsive-image.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -123,9 +125,42 @@ export default function Home() {
         <UniquePointsGrid points={content.texts.uniquePoints} />
       </section>
 
+      <HomeReviews reviews={content.reviews} />
+
       <section id={BOOKING_SECTION_ID} aria-labelledby="booking-heading" className="scroll-mt-16">
         <BookNowSection />
       </section>
     </>
+  );
+}
+
+/**
+ * The newest reviews, the verified average and count and what was withheld (server HTML, no script of its own:
+ * docs/decisions/029-reviews.md); nothing on a site with no review yet.
+ */
+function HomeReviews({ reviews }: { reviews: PublicReviews }) {
+  if (reviews.reviews.length === 0 && reviews.withheld.length === 0) return null;
+  return (
+    <section aria-labelledby="reviews-heading" className="bg-white py-16 sm:py-20">
+      <div className="mx-auto max-w-6xl px-4">
+        <h2 id="reviews-heading" className="font-serif text-3xl sm:text-4xl">
+          What Guests Say
+        </h2>
+        <div className="mt-4 space-y-2">
+          <ReviewsSummary reviews={reviews} />
+          <WithheldNote reviews={reviews} />
+        </div>
+        <ul className="mt-8 grid gap-6 lg:grid-cols-3">
+          {reviews.reviews.map((review) => (
+            <li key={review.id}>
+              <ReviewCard review={review} />
+            </li>
+          ))}
+        </ul>
+        <Link to="/reviews" className="mt-8 inline-block font-semibold underline underline-offset-2">
+          Read every review
+        </Link>
+      </div>
+    </section>
   );
 }

@@ -47,6 +47,10 @@ function sections(email: string): LegalSection[] {
           </li>
           <li>Anything you choose to tell us in a special request or an e-mail.</li>
           <li>
+            A review of your stay, if you choose to write one: your rating, your words and the name you choose
+            to show, which we publish on this website 48 hours after you write it.
+          </li>
+          <li>
             The receipts and credit notes we issue for your payments and refunds, and the company name and
             address you ask us to put on them, if any.
           </li>
@@ -122,11 +126,11 @@ function sections(email: string): LegalSection[] {
         <p>
           Booking records are kept for <strong>{BOOKING_RECORDS_YEARS} years</strong> after your stay, for tax
           and accounting purposes (longer than the 6 years HMRC asks for receipts). Then your name, contact
-          details, requests, receipts and the e-mails we sent you about the booking are erased automatically;
-          only the dates and the amounts paid stay in our accounts, without anything that identifies you.
-          E-mail correspondence that is not part of a booking is deleted after two years. The guest register
-          is kept for <strong>{GUEST_REGISTER_MONTHS} months</strong> after your stay, as the law requires, so
-          that the police may inspect it, and then erased automatically.
+          details, requests, receipts and the e-mails we sent you about the booking are erased automatically,
+          with any review you wrote; only the dates and the amounts paid stay in our accounts, without
+          anything that identifies you. E-mail correspondence that is not part of a booking is deleted after
+          two years. The guest register is kept for <strong>{GUEST_REGISTER_MONTHS} months</strong> after your
+          stay, as the law requires, so that the police may inspect it, and then erased automatically.
         </p>
       ),
     },

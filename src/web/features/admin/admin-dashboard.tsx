@@ -14,6 +14,7 @@ import { PaymentScheduleSettings } from './payment-schedule/payment-schedule-set
 import { PhotosTab } from './photos/photos-tab.tsx';
 import { PricesTab } from './prices/prices-tab.tsx';
 import { PropertyTab } from './property/property-tab.tsx';
+import { ReviewsTab } from './reviews/reviews-tab.tsx';
 import { useAdminSession } from './shared/session.ts';
 import { cardClass } from './shared/styles.ts';
 import { StripeKeysCard } from './stripe/stripe-keys-card.tsx';
@@ -63,6 +64,7 @@ const TABS = [
   { value: 'property', label: 'Property', panel: <PropertyTab /> },
   { value: 'texts', label: 'Texts', panel: <TextsTab /> },
   { value: 'photos', label: 'Photos', panel: <PhotosTab /> },
+  { value: 'reviews', label: 'Reviews', panel: <ReviewsTab /> },
   { value: 'account', label: 'Account', panel: <AccountTab /> },
   { value: 'system', label: 'System', panel: <SystemTab /> },
 ] as const;

@@ -4,6 +4,7 @@ import type {
   ManageCancelResponse,
   ManagedBooking,
 } from '../../../domain/api/guest-journey.ts';
+import type { GuestReviewInput, GuestReviewView } from '../../../domain/api/reviews.ts';
 import { apiRequest } from '../../lib/api.ts';
 
 /**
@@ -28,3 +29,13 @@ export const cancelManagedBooking = (reference: string, key: string) =>
 
 export const requestChange = (reference: string, key: string, body: ChangeRequest) =>
   apiRequest<{ sent: true }>('POST', base(reference, key, '/change-request'), body);
+
+/** The guest's review of the stay (docs/decisions/029-reviews.md): read, written once, changed for 14 days. */
+export const guestReviewQuery = (reference: string, key: string) =>
+  queryOptions({
+    queryKey: ['manage-booking', 'review', { reference, key }],
+    queryFn: () => apiRequest<GuestReviewView>('GET', base(reference, key, '/review')),
+  });
+
+export const saveGuestReview = (reference: string, key: string, body: GuestReviewInput, first: boolean) =>
+  apiRequest<GuestReviewView>(first ? 'POST' : 'PUT', base(reference, key, '/review'), body);

@@ -21,6 +21,7 @@ import {
   managedBookingQuery,
   requestChange,
 } from './manage-booking-api.ts';
+import { ReviewSection } from './review-section.tsx';
 
 const PANEL = 'rounded-lg border border-stone-200 bg-white p-6 shadow-sm';
 
@@ -170,6 +171,8 @@ function BookingDetails({ booking, reference, bookingKey }: BookingProps) {
           </section>
         </section>
       </div>
+      {/* Shown once the stay has ended: first, as the thank-you e-mail's link leads here for it. */}
+      {canceled ? null : <ReviewSection reference={reference} bookingKey={bookingKey} />}
       {canceled ? null : <CheckInSection reference={reference} bookingKey={bookingKey} />}
       <DocumentsSection reference={reference} bookingKey={bookingKey} />
       {canceled ? null : (
