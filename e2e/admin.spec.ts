@@ -41,9 +41,9 @@ test.describe('admin login', () => {
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     await expect(page.getByRole('tab')).toHaveText([
       'Bookings',
-      'Enquiries',
       'Email',
       'Dates',
+      'Enquiries',
       'Prices',
       'Payments',
       'Arrival',

@@ -33,9 +33,9 @@ const tabClass =
 /** The dashboard's sections, in order: each tab's value (in the address), its name and its panel. */
 const TABS = [
   { value: 'bookings', label: 'Bookings', panel: <BookingsTab /> },
-  { value: 'enquiries', label: 'Enquiries', panel: <EnquiriesTab /> },
   { value: 'email', label: 'Email', panel: <EmailTab /> },
   { value: 'dates', label: 'Dates', panel: <DatesTab /> },
+  { value: 'enquiries', label: 'Enquiries', panel: <EnquiriesTab /> },
   { value: 'prices', label: 'Prices', panel: <PricesTab /> },
   {
     value: 'payments',
@@ -73,10 +73,11 @@ const isTab = (value: string | null): value is Tab => TABS.some((entry) => entry
 
 /**
  * 'Admin Dashboard' with Logout, what matters today (arrivals, departures, money due, what needs the owner), the
- * go-live checklist and the Bookings, Email and Dates tabs (spec section 2),
- * then Prices, Payments (the payment schedule, decision 016), Arrival (online check-in, 025), Reports (figures,
- * the levy return, the tax year, 027), Property, Texts (014), Photos (015), Account (the owner's password,
- * sessions and two-step sign-in, 019) and System (the server's jobs, 009). The open tab
+ * go-live checklist and the Bookings, Email and Dates tabs (spec section 2), then Enquiries (enquiries and
+ * quotes, decision 028), Prices, Payments (the payment schedule, decision 016), Arrival (online check-in, 025),
+ * Reports (figures, the levy return, the tax year, 027), Property, Texts (014), Photos (015), Reviews (029),
+ * Account (the owner's password, sessions and two-step sign-in, 019) and System (the server's jobs, 009). The open
+ * tab
  * is in the address (`/admin?tab=property`), so the checklist links straight to it.
  * See docs/decisions/013-rate-plan.md.
  */
