@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.ts';
 import { enquiries, enquiryEvents, quotes } from '../db/schema.ts';
+import { enquiryDetails } from './service.ts';
 
 /**
  * A guest's enquiries and quotes in the guest-data export and erasure (UK GDPR articles 15 and 17; the guest
@@ -19,15 +20,7 @@ export async function enquiryDataOf(tx: DbOrTx, email: string) {
   ]);
   return {
     enquiries: asked.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      dateFrom: row.dateFrom,
-      dateTo: row.dateTo,
-      people: row.people,
-      message: row.message,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
+      ...enquiryDetails(row),
       status: row.status,
       createdAt: row.createdAt.toISOString(),
     })),

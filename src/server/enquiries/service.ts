@@ -563,7 +563,8 @@ export function createEnquiries(deps: Dependencies) {
   return { formToken, submit, list, decline, createQuote, withdraw, expireDue, publicQuote, accept };
 }
 
-function enquiryDetails(row: EnquiryRow): EnquiryDetails {
+/** What an enquiry asked and who asked it, as the admin, the e-mails and the guest's data export show it. */
+export function enquiryDetails(row: EnquiryRow): EnquiryDetails {
   return {
     id: row.id,
     kind: row.kind,

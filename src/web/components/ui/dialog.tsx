@@ -62,6 +62,30 @@ export function DialogDescription({
   return <RadixDialog.Description className={[look, className].filter(Boolean).join(' ')} {...props} />;
 }
 
+/** A form dialog's buttons: one that closes it and changes nothing, and the form's submit with its pending words. */
+export function DialogFormActions(props: {
+  closeLabel: string;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  className?: string;
+}) {
+  return (
+    <div
+      className={['flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', props.className]
+        .filter(Boolean)
+        .join(' ')}
+    >
+      <DialogClose asChild>
+        <Button variant="secondary">{props.closeLabel}</Button>
+      </DialogClose>
+      <Button type="submit" disabled={props.pending}>
+        {props.pending ? props.pendingLabel : props.submitLabel}
+      </Button>
+    </div>
+  );
+}
+
 type ConfirmationDialogProps = {
   open: boolean;
   onOpenChange(open: boolean): void;

@@ -11,6 +11,7 @@ import {
   DialogClose,
   DialogContent,
   DialogDescription,
+  DialogFormActions,
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
@@ -137,14 +138,13 @@ export function OwnerBookingDialog() {
               <FormInput type="number" min={1} max={30} inputMode="numeric" />
             </FormField>
             <Quote />
-            <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-              <DialogClose asChild>
-                <Button variant="secondary">Close</Button>
-              </DialogClose>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? 'Creating...' : 'Create Booking'}
-              </Button>
-            </div>
+            <DialogFormActions
+              className="sm:col-span-2"
+              closeLabel="Close"
+              submitLabel="Create Booking"
+              pendingLabel="Creating..."
+              pending={create.isPending}
+            />
           </Form>
         )}
       </DialogContent>

@@ -8,6 +8,7 @@ import {
   DialogClose,
   DialogContent,
   DialogDescription,
+  DialogFormActions,
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
@@ -158,14 +159,13 @@ export function QuoteDialog({ enquiry, label }: { enquiry?: AdminEnquiry; label:
               Hold the dates until the quote expires
             </FormCheckbox>
             <FormAlert className="rounded-md bg-red-50 p-3 text-red-900 text-sm sm:col-span-2" />
-            <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-              <DialogClose asChild>
-                <Button variant="secondary">Cancel</Button>
-              </DialogClose>
-              <Button type="submit" disabled={send.isPending}>
-                {send.isPending ? 'Sending…' : 'Send quote'}
-              </Button>
-            </div>
+            <DialogFormActions
+              className="sm:col-span-2"
+              closeLabel="Cancel"
+              submitLabel="Send quote"
+              pendingLabel="Sending…"
+              pending={send.isPending}
+            />
           </Form>
         )}
       </DialogContent>
