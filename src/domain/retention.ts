@@ -17,3 +17,12 @@ export const GUEST_REGISTER_MONTHS = 12;
 
 /** Stays that checked out before this day have their guest register erased. */
 export const registerRetentionCutoff = (today: IsoDate): IsoDate => addMonths(today, -GUEST_REGISTER_MONTHS);
+
+/**
+ * How long correspondence that is not part of a booking (an enquiry, a quote, their thread) keeps who wrote it and
+ * what they said: the privacy policy's two years.
+ */
+export const CORRESPONDENCE_YEARS = 2;
+
+/** Enquiries and quotes written before this day are past retention. */
+export const correspondenceCutoff = (today: IsoDate): IsoDate => addMonths(today, -12 * CORRESPONDENCE_YEARS);

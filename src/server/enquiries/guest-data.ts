@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.ts';
 import { enquiries, enquiryEvents, quotes } from '../db/schema.ts';
 import { enquiryDetails } from './service.ts';
@@ -40,11 +40,15 @@ export async function enquiryDataOf(tx: DbOrTx, email: string) {
   };
 }
 
-export async function eraseEnquiryData(tx: DbOrTx, email: string) {
+/** Erases who wrote and what they wrote in the enquiries and quotes `which` selects, keeping dates and prices. */
+async function eraseWhere(
+  tx: DbOrTx,
+  which: { enquiries: SQL; quotes: SQL },
+): Promise<{ erasedEnquiries: number; erasedQuotes: number }> {
   const erased = await tx
     .update(enquiries)
     .set({ name: ERASED, email: '', phone: '', message: '' })
-    .where(sameAddress(enquiries.email, email))
+    .where(which.enquiries)
     .returning({ id: enquiries.id });
   const ids = erased.map((row) => row.id);
   // The thread repeats what they wrote and their address.
@@ -54,7 +58,25 @@ export async function eraseEnquiryData(tx: DbOrTx, email: string) {
   const quoted = await tx
     .update(quotes)
     .set({ contactName: ERASED, contactEmail: '', contactPhone: '' })
-    .where(sameAddress(quotes.contactEmail, email))
+    .where(which.quotes)
     .returning({ id: quotes.id });
   return { erasedEnquiries: ids.length, erasedQuotes: quoted.length };
 }
+
+/** The guest's erasure request: every enquiry and quote of this address. */
+export const eraseEnquiryData = (tx: DbOrTx, email: string) =>
+  eraseWhere(tx, {
+    enquiries: sameAddress(enquiries.email, email),
+    quotes: sameAddress(quotes.contactEmail, email),
+  });
+
+/**
+ * The retention rule for correspondence that is not a booking (the privacy policy's CORRESPONDENCE_YEARS):
+ * enquiries and quotes written before `cutoff` lose who wrote them and what they said. A quote that became a
+ * booking keeps its stay, whose own details follow the booking records' 7 years.
+ */
+export const eraseEnquiriesBefore = (tx: DbOrTx, cutoff: Date) =>
+  eraseWhere(tx, {
+    enquiries: and(lt(enquiries.createdAt, cutoff), ne(enquiries.email, ''))!,
+    quotes: and(lt(quotes.createdAt, cutoff), ne(quotes.contactEmail, ''))!,
+  });

@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { insertPaidBooking } from '../admin-bookings/test-support.ts';
-import { auditLog, documents, invoiceDetails, jobRuns, outbox, stays } from '../db/schema.ts';
+import {
+  auditLog,
+  documents,
+  enquiries,
+  enquiryEvents,
+  invoiceDetails,
+  jobRuns,
+  outbox,
+  stays,
+} from '../db/schema.ts';
 import { adminToken, createTestApp, TEST_NOW, type TestApp } from '../test/test-app.ts';
 import { ERASED_NAME } from './guest-data.ts';
 
@@ -112,6 +121,46 @@ describe('the retention job', () => {
     const next = await t.app.jobs.runIfDue('guest-data-retention');
     expect(next).toMatchObject({ ran: true, value: { stayIds: [exactlySeven.id] } });
     expect(await stayRow(recent.id)).toMatchObject({ erasedAt: null });
+  });
+});
+
+describe('the retention of correspondence', () => {
+  it('erases who wrote an enquiry and what they said after 2 years, keeping younger ones', async () => {
+    const enquiry = (id: string, createdAt: string) => ({
+      id,
+      kind: 'day_hire' as const,
+      dateFrom: '2025-01-10',
+      message: 'A day for our team, please',
+      name: 'Bea Corporate',
+      email: 'bea@example.test',
+      clientKey: 'retention-test',
+      createdAt: new Date(createdAt),
+    });
+    // Today is 2026-11-23: 2 years back is 2024-11-23.
+    await t.database.db
+      .insert(enquiries)
+      .values([enquiry('enq-old', '2024-11-20T10:00:00Z'), enquiry('enq-young', '2024-11-24T10:00:00Z')]);
+    await t.database.db
+      .insert(enquiryEvents)
+      .values({ enquiryId: 'enq-old', kind: 'asked', text: 'A day for our team, please' });
+
+    const run = await t.app.jobs.runIfDue('guest-data-retention');
+    expect(run).toMatchObject({ ran: true, value: { erasedEnquiries: 1 } });
+    const rows = await t.database.db.select().from(enquiries).orderBy(enquiries.id);
+    expect(rows.map(({ id, name, email, message }) => ({ id, name, email, message }))).toEqual([
+      { id: 'enq-old', name: 'Erased guest', email: '', message: '' },
+      {
+        id: 'enq-young',
+        name: 'Bea Corporate',
+        email: 'bea@example.test',
+        message: 'A day for our team, please',
+      },
+    ]);
+    const thread = await t.database.db
+      .select()
+      .from(enquiryEvents)
+      .where(eq(enquiryEvents.enquiryId, 'enq-old'));
+    expect(thread.map((row) => row.text)).toEqual(['(erased)']);
   });
 });
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
-import { registerRetentionCutoff, retentionCutoff } from '../../domain/retention.ts';
+import { propertyLocalInstant } from '../../domain/property-clock.ts';
+import { correspondenceCutoff, registerRetentionCutoff, retentionCutoff } from '../../domain/retention.ts';
 import { eraseAcceptances, readAcceptances } from '../arrival/agreement.ts';
 import { eraseRegisters, eraseRegistersBefore, readRegisters } from '../arrival/register.ts';
 import { audit } from '../audit/audit.ts';
@@ -14,7 +15,7 @@ import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { outbox, stays } from '../db/schema.ts';
 import { deleteDocumentsOfStays, listStaysDocuments } from '../documents/repository.ts';
-import { enquiryDataOf, eraseEnquiryData } from '../enquiries/guest-data.ts';
+import { enquiryDataOf, eraseEnquiriesBefore, eraseEnquiryData } from '../enquiries/guest-data.ts';
 import { deleteReviewsOfStays, reviewsOfStays, reviewWords } from '../reviews/repository.ts';
 
 /**
@@ -198,8 +199,26 @@ export function createGuestData(deps: {
             details: { stayIds: registersErased, cutoff: registerCutoff },
           });
         }
+        const correspondence = correspondenceCutoff(today);
+        const { erasedEnquiries, erasedQuotes } = await eraseEnquiriesBefore(
+          tx,
+          propertyLocalInstant(correspondence, 0, 0),
+        );
+        if (erasedEnquiries + erasedQuotes > 0) {
+          await audit(tx, {
+            actor: 'retention',
+            action: 'enquiry.erased',
+            details: { cutoff: correspondence, erasedEnquiries, erasedQuotes },
+          });
+        }
         return {
-          result: { ...counts, stayIds: ids, erasedRegisters: registersErased.length },
+          result: {
+            ...counts,
+            stayIds: ids,
+            erasedRegisters: registersErased.length,
+            erasedEnquiries,
+            erasedQuotes,
+          },
           afterCommit,
         };
       });

@@ -1,5 +1,9 @@
 import type { MetaArgs } from 'react-router';
-import { BOOKING_RECORDS_YEARS, GUEST_REGISTER_MONTHS } from '../../../domain/retention.ts';
+import {
+  BOOKING_RECORDS_YEARS,
+  CORRESPONDENCE_YEARS,
+  GUEST_REGISTER_MONTHS,
+} from '../../../domain/retention.ts';
 import { LegalPage, type LegalSection } from '../../components/content/legal-page.tsx';
 import { SITE } from '../../content/site.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -128,9 +132,10 @@ function sections(email: string): LegalSection[] {
           and accounting purposes (longer than the 6 years HMRC asks for receipts). Then your name, contact
           details, requests, receipts and the e-mails we sent you about the booking are erased automatically,
           with any review you wrote; only the dates and the amounts paid stay in our accounts, without
-          anything that identifies you. E-mail correspondence that is not part of a booking is deleted after
-          two years. The guest register is kept for <strong>{GUEST_REGISTER_MONTHS} months</strong> after your
-          stay, as the law requires, so that the police may inspect it, and then erased automatically.
+          anything that identifies you. E-mail correspondence that is not part of a booking, such as an
+          enquiry or a quote through our contact form, is erased after {CORRESPONDENCE_YEARS} years. The guest
+          register is kept for <strong>{GUEST_REGISTER_MONTHS} months</strong> after your stay, as the law
+          requires, so that the police may inspect it, and then erased automatically.
         </p>
       ),
     },
