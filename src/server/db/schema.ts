@@ -730,6 +730,8 @@ export const documents = pgTable(
     /** The day of issue on the property's clock. */
     issuedOn: date('issued_on', { mode: 'string' }).notNull(),
     amountPence: integer('amount_pence').notNull(),
+    /** The payment provider's fee for a receipt's payment, where it reports one (the owner's accounts only). */
+    providerFeePence: integer('provider_fee_pence'),
     content: jsonb('content').$type<Record<string, unknown>>().notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
   },

@@ -38,6 +38,8 @@ type Issue = {
   /** The provider's id of the payment or refund. */
   sourceRef: string;
   amountPence: number;
+  /** The provider's fee for a payment, where it reports one (kept for the owner's tax year, not printed). */
+  providerFeePence?: number | null;
   now: Date;
 };
 
@@ -56,7 +58,7 @@ async function issue(
   tx: Tx,
   kind: DocumentKind,
   payment: DocumentPayment,
-  { stay, sourceRef, amountPence, now }: Issue,
+  { stay, sourceRef, amountPence, providerFeePence, now }: Issue,
 ): Promise<DocumentRow> {
   const issued = await findIssued(tx, kind, sourceRef);
   if (issued) return issued;
@@ -105,6 +107,7 @@ async function issue(
     sourceRef,
     issuedOn: content.issuedOn,
     amountPence,
+    providerFeePence,
     content,
     now,
   });

@@ -92,6 +92,7 @@ export async function insertDocument(
     sourceRef: string;
     issuedOn: string;
     amountPence: number;
+    providerFeePence?: number | null;
     content: Omit<DocumentContent, 'number'>;
     now: Date;
   },
@@ -112,6 +113,7 @@ export async function insertDocument(
       sourceRef: input.sourceRef,
       issuedOn: input.issuedOn,
       amountPence: input.amountPence,
+      providerFeePence: input.providerFeePence ?? null,
       content,
       issuedAt: input.now,
     })

@@ -51,6 +51,8 @@ type AttemptAnswer = {
   outcome: OffSessionOutcome;
   intentId: string | null;
   amountPence: number;
+  /** The provider's fee for a payment that succeeded, where it reports one. */
+  feePence: number | null;
   lastError: string | null;
 };
 
@@ -73,20 +75,27 @@ export function createBalanceService(deps: {
   const { db, clock, payments, notifications, log, bookings } = deps;
 
   /** A balance paid: the stay, its receipt (numbered in this transaction), then the e-mails that carry it. */
-  async function recordPaid(tx: Tx, stay: StayRow, intentId: string | null, amountPence: number, now: Date) {
-    const paid = await bookings.updateStay(
+  async function recordPaid(
+    tx: Tx,
+    stay: StayRow,
+    paid: { intentId: string | null; amountPence: number; feePence: number | null },
+    now: Date,
+  ) {
+    const { intentId, amountPence } = paid;
+    const recorded = await bookings.updateStay(
       { id: stay.id, set: balancePaid(stay, intentId, amountPence, now) },
       tx,
     );
     await issueReceipt(tx, {
-      stay: paid,
+      stay: recorded,
       payment: 'balance',
       sourceRef: intentId ?? `balance-${stay.id}`,
       amountPence,
+      providerFeePence: paid.feePence,
       now,
     });
     await notifications.balancePaid(tx, stay.id);
-    return paid;
+    return recorded;
   }
 
   /**
@@ -107,7 +116,7 @@ export function createBalanceService(deps: {
           tx,
         );
       }
-      if (outcome === 'succeeded') return recordPaid(tx, stay, intentId, answer.amountPence, now);
+      if (outcome === 'succeeded') return recordPaid(tx, stay, { ...answer, intentId }, now);
       const failed = await bookings.updateStay(
         {
           id: stay.id,
@@ -132,6 +141,7 @@ export function createBalanceService(deps: {
     outcome: offSessionOutcome(intent),
     intentId: intent.id,
     amountPence: intent.amount,
+    feePence: intent.feePence,
     lastError: intent.lastError,
   });
 
@@ -143,6 +153,7 @@ export function createBalanceService(deps: {
         outcome: 'declined',
         intentId: null,
         amountPence: stay.balancePence,
+        feePence: null,
         lastError: 'No card was saved for this booking.',
       });
     }
@@ -360,7 +371,15 @@ export function createBalanceService(deps: {
         return { stay, refund: true };
       }
       if (stay.status !== 'confirmed' || stay.balanceStatus === 'canceled') return { stay, refund: true };
-      return { stay: await recordPaid(tx, stay, intent.id, intent.amount, now), refund: false };
+      return {
+        stay: await recordPaid(
+          tx,
+          stay,
+          { intentId: intent.id, amountPence: intent.amount, feePence: intent.feePence },
+          now,
+        ),
+        refund: false,
+      };
     });
     if (!decided.refund) return decided.stay;
     const left = intent.amount - intent.amountRefunded;

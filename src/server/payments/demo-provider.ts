@@ -124,6 +124,8 @@ function toIntent(row: Row): ProviderPaymentIntent {
     paymentMethodId: row.paymentMethodId,
     lastErrorCode: row.lastErrorCode,
     amountReceived: row.status === 'succeeded' ? (row.amountReceived ?? row.amount) : 0,
+    // Demo payments cost nothing: no fee is reported.
+    feePence: null,
   };
 }
 

@@ -395,6 +395,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
             payment: stay.scheduleKind === 'deposit' ? 'deposit' : 'full',
             sourceRef: intent.id,
             amountPence: intent.amount,
+            providerFeePence: intent.feePence,
             now,
           });
           await notifications.bookingConfirmed(tx, stay.id);

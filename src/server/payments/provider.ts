@@ -26,6 +26,11 @@ export type ProviderPaymentIntent = {
   amountRefunded: number;
   /** Pence taken: the amount once succeeded, or what was captured of a hold; 0 before. */
   amountReceived: number;
+  /**
+   * The provider's fee for this payment in pence, where it reports one (Stripe: the charge's balance
+   * transaction); null when it reports none (demo payments) or not yet.
+   */
+  feePence: number | null;
   /** The customer the intent is for (a deposit saves its card for this customer). */
   customerId: string | null;
   /** The card used; with `saveCard`, kept by the provider for off-session charges. */

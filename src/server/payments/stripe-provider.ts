@@ -52,7 +52,15 @@ function toIntent(intent: Stripe.PaymentIntent): ProviderPaymentIntent {
     paymentMethodId: idOf(intent.payment_method),
     lastErrorCode: intent.last_payment_error?.code ?? null,
     amountReceived: intent.amount_received ?? 0,
+    feePence: feeOf(charge),
   };
+}
+
+/** The fee of a charge whose balance transaction was expanded (https://docs.stripe.com/api/balance_transactions). */
+function feeOf(charge: Stripe.PaymentIntent['latest_charge']): number | null {
+  if (!charge || typeof charge !== 'object') return null;
+  const transaction = charge.balance_transaction;
+  return transaction && typeof transaction === 'object' ? transaction.fee : null;
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
@@ -81,6 +89,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
           confirm: true,
           ...(capture === 'manual' ? { capture_method: 'manual' as const } : {}),
           metadata: input.metadata,
+          expand: ['latest_charge.balance_transaction'],
         },
         { idempotencyKey: input.idempotencyKey },
       );
@@ -144,7 +153,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
       return toIntent(
         await stripe.paymentIntents.capture(
           input.paymentIntentId,
-          { amount_to_capture: input.amountPence },
+          { amount_to_capture: input.amountPence, expand: ['latest_charge.balance_transaction'] },
           { idempotencyKey: input.idempotencyKey },
         ),
       );
@@ -153,7 +162,9 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     async retrievePaymentIntent(id: string) {
       const stripe = await client();
       try {
-        return toIntent(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
+        return toIntent(
+          await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge.balance_transaction'] }),
+        );
       } catch (error) {
         const { errors } = await loadStripe();
         if (error instanceof errors.StripeInvalidRequestError && error.code === 'resource_missing') {

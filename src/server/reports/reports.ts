@@ -27,6 +27,7 @@ import type { BookingsRepository, StayRow } from '../bookings/bookings-repositor
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { importedEvents } from '../db/schema.ts';
+import { listStaysDocuments } from '../documents/repository.ts';
 import { badRequest, conflict } from '../errors.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
 import { loadRatePlan } from '../pricing/rate-plan-repository.ts';
@@ -85,12 +86,15 @@ function toLevyStay(row: StayRow): LevyStay {
   };
 }
 
+/** The provider's fee for one payment of a stay, from its receipt (null where none was reported). */
+export type PaymentFees = (stayId: string, payment: 'full' | 'deposit' | 'balance') => number | null;
+
 /**
  * The money a stay moved, on the days it moved (cash basis): the first payment (in full, or the deposit) when the
  * booking was confirmed, the balance when it was paid, and the refund when the stay was cancelled. The provider's
- * fee is not stored, so it is not known here.
+ * fee for a payment is the one its receipt kept (docs/decisions/026-receipts-and-credit-notes.md), where reported.
  */
-export function moneyMovements(row: StayRow): MoneyMovement[] {
+export function moneyMovements(row: StayRow, fees: PaymentFees = () => null): MoneyMovement[] {
   const reference = bookingReference(row.id);
   const movements: MoneyMovement[] = [];
   const balancePaid = row.balanceStatus === 'succeeded' ? row.balancePence : 0;
@@ -102,7 +106,7 @@ export function moneyMovements(row: StayRow): MoneyMovement[] {
       reference,
       description: row.scheduleKind === 'deposit' ? 'Deposit' : 'Payment in full',
       amountPence: first,
-      feePence: null,
+      feePence: fees(row.id, row.scheduleKind === 'deposit' ? 'deposit' : 'full'),
     });
   }
   if (balancePaid > 0) {
@@ -112,7 +116,7 @@ export function moneyMovements(row: StayRow): MoneyMovement[] {
       reference,
       description: 'Balance',
       amountPence: balancePaid,
-      feePence: null,
+      feePence: fees(row.id, 'balance'),
     });
   }
   if (row.refundedPence > 0) {
@@ -235,7 +239,24 @@ export function createReports(deps: {
     async taxYear(year: number): Promise<TaxYearSummary> {
       const rows = await bookings.listBooked();
       const paid = rows.filter((row) => row.kind === 'guest' && row.paidPence > 0);
-      return taxYearSummary(taxYear(year), paid.flatMap(moneyMovements));
+      const receipts =
+        paid.length > 0
+          ? await listStaysDocuments(
+              db,
+              paid.map((row) => row.id),
+            )
+          : [];
+      const fees = new Map<string, number>();
+      for (const receipt of receipts) {
+        if (receipt.kind !== 'receipt' || receipt.providerFeePence === null) continue;
+        const key = `${receipt.stayId} ${receipt.payment}`;
+        fees.set(key, (fees.get(key) ?? 0) + receipt.providerFeePence);
+      }
+      const feeOf: PaymentFees = (stayId, payment) => fees.get(`${stayId} ${payment}`) ?? null;
+      return taxYearSummary(
+        taxYear(year),
+        paid.flatMap((row) => moneyMovements(row, feeOf)),
+      );
     },
   };
 }

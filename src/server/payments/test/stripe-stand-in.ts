@@ -21,7 +21,13 @@ export type StandInIntent = {
   payment_method_types: string[];
   automatic_payment_methods: { enabled: boolean } | null;
   last_payment_error: { message: string; code: string; type: string; decline_code?: string } | null;
-  latest_charge: { id: string; object: 'charge'; amount: number; amount_refunded: number } | null;
+  latest_charge: {
+    id: string;
+    object: 'charge';
+    amount: number;
+    amount_refunded: number;
+    balance_transaction: { id: string; object: 'balance_transaction'; fee: number };
+  } | null;
   customer: string | null;
   payment_method: string | null;
   setup_future_usage: string | null;
@@ -37,6 +43,8 @@ export const STAND_IN_SECRET_KEY = 'sk_test_stand_in_0000000000000000';
 export const STAND_IN_WEBHOOK_SECRET = 'whsec_stand_in_test_secret';
 /** The account the stand-in's key belongs to (GET /v1/account). */
 export const STAND_IN_ACCOUNT_ID = 'acct_stand_in_0001';
+/** The fee the stand-in's balance transactions report for a charge of `amount` pence. */
+export const STAND_IN_FEE = (amount: number) => Math.round(amount * 0.015) + 20;
 
 /** Stripe's form encoding (`metadata[bookingId]=…`, `payment_method_types[0]=card`) back into an object. */
 function parseForm(text: string): Record<string, unknown> {
@@ -95,6 +103,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   let down = false;
   const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
+  /** A charge with its balance transaction: Stripe's standard UK card fee, 1.5 % + 20p, rounded to the penny. */
+  const chargeOf = (amount: number): NonNullable<StandInIntent['latest_charge']> => ({
+    id: id('ch'),
+    object: 'charge',
+    amount,
+    amount_refunded: 0,
+    balance_transaction: { id: id('txn'), object: 'balance_transaction', fee: STAND_IN_FEE(amount) },
+  });
+
   const error = (status: number, type: string, message: string, code?: string) => ({
     status,
     body: { error: { type, message, ...(code ? { code } : {}) } },
@@ -109,7 +126,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     intent.status = 'succeeded';
     intent.amount_received = intent.amount;
-    intent.latest_charge = { id: id('ch'), object: 'charge', amount: intent.amount, amount_refunded: 0 };
+    intent.latest_charge = chargeOf(intent.amount);
   };
 
   /**
@@ -258,7 +275,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         }
         intent.status = 'succeeded';
         intent.amount_received = amount;
-        intent.latest_charge = { id: id('ch'), object: 'charge', amount, amount_refunded: 0 };
+        intent.latest_charge = chargeOf(amount);
         return { status: 200, body: intent };
       }
       if (method === 'POST' && intentMatch[2]) {
