@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { addDays, addMonths, dayOfWeek, daysBetween, type IsoDate } from '../src/domain/dates.ts';
 import { formatLongDate, formatMonth } from '../src/domain/format.ts';
 import { monthStart } from '../src/web/features/booking/calendar-dates.ts';
-import { type BookingCard, expect, type Stays, test, today } from './fixtures.ts';
+import { type BookingCard, bookableStay, expect, type Stays, test, today } from './fixtures.ts';
 
 /**
  * The Book Now section: the date-range picker by mouse and by keyboard, its rejections, the availability check,
@@ -98,8 +98,7 @@ test.describe('Book Now', () => {
     page,
     card,
   }) => {
-    const checkIn = dayIn(9, 1); // a Monday nine months on: no other test books it
-    const checkOut = addDays(checkIn, 3);
+    const { checkIn, checkOut } = await bookableStay(page, dayIn(9, 1)); // from a Monday nine months on
     await page.goto(`/?checkIn=${checkIn}&checkOut=${checkOut}&guests=3#booking`);
     await card.calendarLoaded();
     await expect(card.section.getByLabel('Check-in Date')).toHaveValue(checkIn);

@@ -11,7 +11,7 @@ import {
 } from '@playwright/test';
 import { E2E_ADMIN, E2E_PORT } from '../playwright.config.ts';
 import { freePort } from '../scripts/local-server.ts';
-import { addMonths, type IsoDate, todayOnPropertyClock } from '../src/domain/dates.ts';
+import { addDays, addMonths, type IsoDate, todayOnPropertyClock } from '../src/domain/dates.ts';
 import { formatLongDate, formatMonth } from '../src/domain/format.ts';
 import { startServer, stopServers, waitForHealth } from '../src/server/test/server-process.ts';
 import {
@@ -104,6 +104,28 @@ export async function fillCard(scope: Page | Locator, card: string) {
   await scope.getByLabel('Expiry date (MM/YY)').fill('12/30');
   await scope.getByLabel('CVC').fill('123');
   await scope.getByLabel('Postcode').fill('AB10 1AA');
+}
+
+/**
+ * The first stay of at least `nights` nights (up to a week, when the owner's rules ask for more), starting on
+ * `from` or a week after it, and so on, that the server says can be booked now: free, and within the owner's rules
+ * (other specs change the rate plan on the shared server).
+ */
+export async function bookableStay(
+  page: Page,
+  from: IsoDate,
+  nights = 3,
+): Promise<{ checkIn: IsoDate; checkOut: IsoDate }> {
+  for (let checkIn = from, week = 0; week < 20; week++, checkIn = addDays(checkIn, 7)) {
+    for (let length = nights; length <= Math.max(nights, 7); length++) {
+      const checkOut = addDays(checkIn, length);
+      const answer = await page.request.get(
+        `/api/availability?propertyId=1&checkInDate=${checkIn}&checkOutDate=${checkOut}`,
+      );
+      if (answer.ok() && (await answer.json()).available === true) return { checkIn, checkOut };
+    }
+  }
+  throw new Error(`No bookable stay of ${nights} nights in the 20 weeks from ${from}.`);
 }
 
 /** Pays on the checkout page (`/checkout/{id}`) with a test card. */

@@ -1,5 +1,5 @@
-import { addDays, dayOfWeek } from '../src/domain/dates.ts';
-import { expect, fillCard, test, today } from './fixtures.ts';
+import { addDays } from '../src/domain/dates.ts';
+import { bookableStay, expect, fillCard, test, today } from './fixtures.ts';
 
 /**
  * The owner's switch for follow-ups of lapsed checkouts in the Email tab (docs/decisions/032-checkout-follow-ups.md),
@@ -41,10 +41,8 @@ test('a guest refuses the reminder where they type their address, and the hold s
   page,
   card,
 }) => {
-  // A Monday about ten months on, three nights: no other test books it.
-  let checkIn = addDays(today, 300);
-  while (dayOfWeek(checkIn) !== 1) checkIn = addDays(checkIn, 1);
-  const checkOut = addDays(checkIn, 3);
+  // From about ten months on: three nights the server says can be booked.
+  const { checkIn, checkOut } = await bookableStay(page, addDays(today, 300));
   await page.goto(`/?checkIn=${checkIn}&checkOut=${checkOut}#booking`);
   await card.calendarLoaded();
   await expect(card.section.getByLabel('Check-in Date')).toHaveValue(checkIn);

@@ -19,7 +19,8 @@ export const meta = ({ matches }: MetaArgs) =>
     keywords: 'The Tower privacy policy, guest data, UK GDPR',
   });
 
-const LAST_UPDATED = '26/11/26';
+// The specification fixes this date (product spec, section 9); the sections below extend the policy it dates.
+const LAST_UPDATED = '17/01/25';
 
 function sections(email: string): LegalSection[] {
   const mail = <a href={`mailto:${email}`}>{email}</a>;

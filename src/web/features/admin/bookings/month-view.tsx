@@ -20,6 +20,8 @@ type Entry = {
   tone: 'green' | 'blue' | 'yellow' | 'purple' | 'orange';
   /** A stay of ours (not a channel's event). */
   booking?: AdminBooking;
+  /** A stay to come whose guest has not checked in online: marked before the name, said in the detail. */
+  notCheckedIn?: boolean;
 };
 
 const TONES = {
@@ -35,6 +37,11 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** Marks a stay to come whose guest has not checked in online (docs/decisions/025-online-check-in.md). */
 const NOT_CHECKED_IN_MARK = '⚑';
+/**
+ * The mark drawn before the chip's name (CSS, so the name stays the chip's text and the start of its accessible
+ * name; the detail says it in words).
+ */
+const NOT_CHECKED_IN_CLASS = "before:content-['⚑_']";
 
 /** A booking's name on the calendar: a day hire says so, with its hours (docs/decisions/028). */
 const calendarName = (b: AdminBooking) =>
@@ -60,7 +67,7 @@ function entriesFor(bookings: AdminBooking[], imported: ImportedEvent[], today: 
     else entries.push({ ...base, label: calendarName(b), detail: `${b.guestCount} guests`, tone: 'green' });
     const last = entries.at(-1);
     if (last && b.kind === 'guest' && b.status === 'confirmed' && notCheckedIn(b, today)) {
-      last.label = `${NOT_CHECKED_IN_MARK} ${last.label}`;
+      last.notCheckedIn = true;
       last.detail = `${last.detail} · not checked in online`;
     }
   }
@@ -160,7 +167,7 @@ export function MonthView({
                             type="button"
                             onClick={() => setOpen(e)}
                             aria-label={`${e.label}, ${formatShortDate(day)}: ${e.detail}`}
-                            className={`block w-full rounded px-0.5 text-left text-[11px] leading-tight [overflow-wrap:anywhere] hover:underline focus-visible:outline-2 focus-visible:outline-amber-700 sm:px-1 sm:text-xs ${TONES[e.tone]}`}
+                            className={`block w-full rounded px-0.5 text-left text-[11px] leading-tight [overflow-wrap:anywhere] hover:underline focus-visible:outline-2 focus-visible:outline-amber-700 sm:px-1 sm:text-xs ${TONES[e.tone]} ${e.notCheckedIn ? NOT_CHECKED_IN_CLASS : ''}`}
                           >
                             {e.label}
                           </button>
