@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contactEmail, contactName, contactPhone } from '../contact-details.ts';
 import { dateField, textField } from '../input-fields.ts';
 import { MAX_GUESTS } from '../property.ts';
+import { stayDates } from './fields.ts';
 
 /**
  * Enquiries and the owner's quotes (docs/decisions/028-enquiries-and-quotes.md): the Contact page's form, the
@@ -108,8 +109,7 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 const QuoteOfferSchema = z.object({
   id: z.string(),
   kind: z.enum(['stay', 'day_hire']),
-  checkInDate: z.string(),
-  checkOutDate: z.string(),
+  ...stayDates,
   dayHireHours: z.string().nullable(),
   nightBookable: z.boolean(),
   guestCount: z.number().int(),

@@ -3,6 +3,7 @@ import { BOOKING_STATUSES } from '../booking-lifecycle.ts';
 import { contactEmail, contactName, contactPhone, guestCount, specialRequests } from '../contact-details.ts';
 import { dateField, PG_INTEGER_MAX, textField, wholeNumber } from '../input-fields.ts';
 import { MAX_PAYMENT_GBP } from '../property.ts';
+import { stayDates } from './fields.ts';
 
 /**
  * Payments, holds and the guest's booking before it is paid (spec section 7): src/server/payments/.
@@ -127,8 +128,7 @@ export const PaymentSuccessRequestSchema = z.object({
 /** GET /api/bookings/{id}: public (ids are random UUIDs), so it carries only what the checkout page shows. */
 export const PublicBookingSchema = z.object({
   id: z.string(),
-  checkInDate: z.string(),
-  checkOutDate: z.string(),
+  ...stayDates,
   guestCount: z.number().int(),
   contactName: z.string(),
   /** Pounds. */

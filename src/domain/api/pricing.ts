@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROMO_KINDS, RatePlanSchema } from '../rate-plan.ts';
+import { pence } from './fields.ts';
 
 /**
  * The rate plan and promo codes as the Prices routes answer them: src/server/pricing/.
@@ -14,7 +15,7 @@ export const PromoCodeSchema = z.object({
   code: z.string(),
   kind: z.enum(PROMO_KINDS),
   percent: z.number().nullable(),
-  amountPence: z.number().int().nullable(),
+  amountPence: pence.nullable(),
   bookFrom: z.string().nullable(),
   bookTo: z.string().nullable(),
   stayFrom: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { daysBetween, isIsoDate } from '../dates.ts';
 import { dateField } from '../input-fields.ts';
+import { pence } from './fields.ts';
 
 /*
  * The owner's reports (src/server/reports/, the admin's Reports tab): the figures of a range month by month, the
@@ -34,7 +35,6 @@ export const ReportQuerySchema = z
   );
 export type ReportQuery = z.infer<typeof ReportQuerySchema>;
 
-const pence = z.number().int();
 const RevenueSchema = z.object({
   accommodation: pence,
   cleaning: pence,
