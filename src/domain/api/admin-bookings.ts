@@ -5,7 +5,7 @@ import { contactEmail, contactName, guestCountText } from '../contact-details.ts
 import { dateField, textField, wholeNumber } from '../input-fields.ts';
 import { ARRIVAL_STEPS } from './arrival.ts';
 import { propertyIdField } from './availability.ts';
-import { pence, stayDates } from './fields.ts';
+import { pence, stayDates, timestamp } from './fields.ts';
 
 /**
  * The owner's bookings, owner blocks, cancellations and audit log (spec sections 3, 4 and 7):
@@ -40,7 +40,7 @@ export const AdminBookingSchema = z.object({
   totalPrice: z.number(),
   status: z.enum(BOOKING_STATUSES),
   /** Pending only: when the hold on the nights lapses (ISO timestamp). */
-  holdExpiresAt: z.string().nullable(),
+  holdExpiresAt: timestamp.nullable(),
   /** Why the owner must look at it (a code), and `flag`, the same as a sentence for the owner. */
   attention: z.enum(ATTENTION_CODES).nullable(),
   flag: z.string().nullable(),
@@ -48,9 +48,9 @@ export const AdminBookingSchema = z.object({
   refundedPence: pence,
   /** A refund owed that the payment provider has not yet accepted (retry with Cancel). */
   refundDuePence: pence,
-  createdAt: z.string(),
-  confirmedAt: z.string().nullable(),
-  canceledAt: z.string().nullable(),
+  createdAt: timestamp,
+  confirmedAt: timestamp.nullable(),
+  canceledAt: timestamp.nullable(),
   /** Deposit now, balance later (docs/decisions/016). 'full' bookings have no balance. */
   scheduleKind: z.enum(['full', 'deposit']),
   depositPence: pence,
@@ -61,7 +61,7 @@ export const AdminBookingSchema = z.object({
   /** 'authentication_required' or 'declined' after a failed charge, with the provider's words. */
   balanceFailureCode: z.string().nullable(),
   balanceLastError: z.string().nullable(),
-  balanceLastAttemptAt: z.string().nullable(),
+  balanceLastAttemptAt: timestamp.nullable(),
   /** Still owed by the guest on a standing booking (pence): the balance until it is paid. */
   duePence: pence,
   /**
@@ -138,7 +138,7 @@ export const AuditEntrySchema = z.object({
   actor: z.string(),
   action: z.string(),
   details: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
+  createdAt: timestamp,
 });
 
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

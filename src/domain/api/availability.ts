@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateField, PG_INTEGER_MAX, textField, wholeNumber } from '../input-fields.ts';
-import { pence } from './fields.ts';
+import { calendarDay, pence } from './fields.ts';
 
 /**
  * Availability and quotes (spec section 7): src/server/availability/.
@@ -24,7 +24,7 @@ export const PromoCodeTextSchema = textField().trim().max(40, 'A promo code is a
 export const QuoteQuerySchema = StayQuerySchema.extend({ promoCode: PromoCodeTextSchema.optional() });
 
 const QuoteNightSchema = z.object({
-  date: z.string(),
+  date: calendarDay,
   pricePence: pence,
   weekend: z.boolean(),
   season: z.string().nullable(),

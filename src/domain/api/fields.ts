@@ -8,8 +8,14 @@ import { z } from 'zod';
 /** An amount of money in pence, a whole number: how the site keeps every price and payment. */
 export const pence = z.number().int();
 
-/** A booking's days: its check-in day and its check-out day (yyyy-MM-dd, on the property's calendar). */
+/** A moment, as the server writes it: ISO 8601 in UTC (`Date.prototype.toISOString`). */
+export const timestamp = z.string();
+
+/** A day on the property's calendar, yyyy-MM-dd (src/domain/dates.ts). */
+export const calendarDay = z.string();
+
+/** A booking's days: its check-in day and its check-out day. */
 export const stayDates = {
-  checkInDate: z.string(),
-  checkOutDate: z.string(),
+  checkInDate: calendarDay,
+  checkOutDate: calendarDay,
 };

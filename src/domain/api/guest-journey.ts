@@ -3,7 +3,7 @@ import { BOOKING_STATUSES } from '../booking-lifecycle.ts';
 import { contactEmail } from '../contact-details.ts';
 import { dateField, textField } from '../input-fields.ts';
 import { RefundPreviewSchema } from './admin-bookings.ts';
-import { pence, stayDates } from './fields.ts';
+import { pence, stayDates, timestamp } from './fields.ts';
 
 /**
  * Schemas of the guest's journey after paying: the 'manage my booking' page's API, the owner's guest
@@ -56,7 +56,7 @@ export const ManagedBookingSchema = z.object({
   address: z.string().nullable(),
   /** The refund the terms give if the guest cancels today; null when the stay cannot be cancelled. */
   refund: RefundPreviewSchema.nullable(),
-  canceledAt: z.string().nullable(),
+  canceledAt: timestamp.nullable(),
 });
 export type ManagedBooking = z.infer<typeof ManagedBookingSchema>;
 
@@ -137,8 +137,8 @@ export const StayMessageSchema = z.object({
   /** scheduled: waiting for its time; canceled: the stay was cancelled first; queued/sent/failed: the outbox's. */
   status: z.enum(['scheduled', 'canceled', 'queued', 'sent', 'failed']),
   /** When it is due (scheduled) or was queued. */
-  at: z.string(),
-  sentAt: z.string().nullable(),
+  at: timestamp,
+  sentAt: timestamp.nullable(),
   subject: z.string().nullable(),
 });
 export type StayMessage = z.infer<typeof StayMessageSchema>;
