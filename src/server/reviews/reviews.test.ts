@@ -9,7 +9,7 @@ import type { BuildAppOptions } from '../app.ts';
 import { auditLog, jobRuns, outbox, reviews, stays } from '../db/schema.ts';
 import { MESSAGE_KINDS } from '../email/notifications.ts';
 import { signedInTestApp } from '../test/per-file.ts';
-import { TEST_NOW } from '../test/test-app.ts';
+import { emptyTables, TEST_NOW } from '../test/test-app.ts';
 
 /**
  * Reviews guests can trust (docs/decisions/029-reviews.md), through the HTTP API. A stand-in renderer writes the
@@ -46,10 +46,7 @@ const t = signedInTestApp({
 beforeEach(async () => {
   t.clock.set(TEST_NOW);
   await t.signIn();
-  await t.database.db.delete(reviews);
-  await t.database.db.delete(jobRuns);
-  await t.database.db.delete(outbox);
-  await t.database.db.delete(stays);
+  await emptyTables(t.database, reviews, jobRuns, outbox, stays);
 });
 
 /** A paid stay of 18–21 November 2026: over on TEST_NOW (23 November). */
