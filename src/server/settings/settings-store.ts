@@ -4,8 +4,8 @@ import type { DbOrTx } from '../db/database.ts';
 import { settings } from '../db/schema.ts';
 
 /**
- * The one writer of `settings`: each of the owner's settings, and each small fact the site keeps (the export key,
- * a feed's emptied episode, the go-live ticks), is one JSON value under its key.
+ * Reads and writes of `settings`: each of the owner's settings, and each small fact the site keeps (the export
+ * key, a feed's emptied episode, the go-live ticks), is one JSON value under its key.
  */
 
 /** The stored value under `key`, as it was saved; null when there is none. */
