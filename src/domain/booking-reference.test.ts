@@ -31,13 +31,18 @@ function seededUuids(seed: bigint) {
 const collisionChance = (n: number) => (n * (n - 1)) / 2 / 2 ** BOOKING_REFERENCE_BITS;
 
 describe('bookingReference', () => {
-  it('writes the first 40 bits of the id as TWR and two groups of four Crockford symbols', () => {
-    expect(bookingReference('00000000-0000-4000-8000-000000000000')).toBe('TWR-0000-0000');
-    expect(bookingReference('ffffffff-ffff-4fff-bfff-ffffffffffff')).toBe('TWR-ZZZZ-ZZZZ');
+  it.each([
+    ['00000000-0000-4000-8000-000000000000', 'TWR-0000-0000'],
+    ['ffffffff-ffff-4fff-bfff-ffffffffffff', 'TWR-ZZZZ-ZZZZ'],
     // 0x8d386281a7 = 606,536,368,551 = symbols 17 20 28 6 5 0 13 7 in base 32.
-    expect(bookingReference('8d386281-a7c4-4b0e-9f51-2d6e8a0c4b13')).toBe('TWR-HMW6-50D7');
-    expect(bookingReference('8D386281-A7C4-4B0E-9F51-2D6E8A0C4B13')).toBe('TWR-HMW6-50D7');
-  });
+    ['8d386281-a7c4-4b0e-9f51-2d6e8a0c4b13', 'TWR-HMW6-50D7'],
+    ['8D386281-A7C4-4B0E-9F51-2D6E8A0C4B13', 'TWR-HMW6-50D7'],
+  ])(
+    'writes the first 40 bits of the id as TWR and two groups of four Crockford symbols: %s as %s',
+    (id, reference) => {
+      expect(bookingReference(id)).toBe(reference);
+    },
+  );
 
   it('uses no I, L, O or U, so no symbol reads as another', () => {
     expect(CROCKFORD_ALPHABET).toHaveLength(32);

@@ -12,20 +12,21 @@ import {
 } from './dates.ts';
 
 describe('isIsoDate', () => {
-  it('accepts real calendar dates written yyyy-MM-dd', () => {
-    expect(isIsoDate('2027-03-04')).toBe(true);
-    expect(isIsoDate('2028-02-29')).toBe(true);
+  it.each(['2027-03-04', '2028-02-29'])('accepts real calendar dates written yyyy-MM-dd: %j', (day) => {
+    expect(isIsoDate(day)).toBe(true);
   });
 
-  it('refuses 29 February outside leap years, impossible days and other formats', () => {
-    expect(isIsoDate('2027-02-29')).toBe(false);
-    expect(isIsoDate('2100-02-29')).toBe(false);
-    expect(isIsoDate('2027-04-31')).toBe(false);
-    expect(isIsoDate('2027-13-01')).toBe(false);
-    expect(isIsoDate('2027-3-4')).toBe(false);
-    expect(isIsoDate('04/03/2027')).toBe(false);
-    expect(isIsoDate('2027-03-04T00:00:00Z')).toBe(false);
-    expect(isIsoDate('')).toBe(false);
+  it.each([
+    ['2027-02-29', '29 February outside a leap year'],
+    ['2100-02-29', '29 February of a century year not divisible by 400'],
+    ['2027-04-31', 'a day the month does not have'],
+    ['2027-13-01', 'a month that does not exist'],
+    ['2027-3-4', 'a month and day without their leading zeros'],
+    ['04/03/2027', 'another format'],
+    ['2027-03-04T00:00:00Z', 'a timestamp'],
+    ['', 'nothing'],
+  ])('refuses %j: %s', (text) => {
+    expect(isIsoDate(text)).toBe(false);
   });
 });
 
@@ -113,20 +114,19 @@ describe('todayOnPropertyClock', () => {
     expect(todayOnPropertyClock(new Date('2027-06-30T22:59:59Z'))).toBe('2027-06-30');
   });
 
-  it('follows the clocks going forward on the last Sunday of March', () => {
+  it.each([
     // 28 March 2027: 01:00 GMT becomes 02:00 BST.
-    expect(todayOnPropertyClock(new Date('2027-03-27T23:59:00Z'))).toBe('2027-03-27');
-    expect(todayOnPropertyClock(new Date('2027-03-28T00:30:00Z'))).toBe('2027-03-28');
-    expect(todayOnPropertyClock(new Date('2027-03-28T22:59:00Z'))).toBe('2027-03-28');
-    expect(todayOnPropertyClock(new Date('2027-03-28T23:00:00Z'))).toBe('2027-03-29');
-  });
-
-  it('follows the clocks going back on the last Sunday of October', () => {
+    ['2027-03-27T23:59:00Z', '2027-03-27'],
+    ['2027-03-28T00:30:00Z', '2027-03-28'],
+    ['2027-03-28T22:59:00Z', '2027-03-28'],
+    ['2027-03-28T23:00:00Z', '2027-03-29'],
     // 31 October 2027: 02:00 BST becomes 01:00 GMT.
-    expect(todayOnPropertyClock(new Date('2027-10-30T22:59:00Z'))).toBe('2027-10-30');
-    expect(todayOnPropertyClock(new Date('2027-10-30T23:00:00Z'))).toBe('2027-10-31');
-    expect(todayOnPropertyClock(new Date('2027-10-31T23:30:00Z'))).toBe('2027-10-31');
-    expect(todayOnPropertyClock(new Date('2027-11-01T00:00:00Z'))).toBe('2027-11-01');
+    ['2027-10-30T22:59:00Z', '2027-10-30'],
+    ['2027-10-30T23:00:00Z', '2027-10-31'],
+    ['2027-10-31T23:30:00Z', '2027-10-31'],
+    ['2027-11-01T00:00:00Z', '2027-11-01'],
+  ])('follows the clocks changing on the last Sundays of March and October: %s is %s', (instant, day) => {
+    expect(todayOnPropertyClock(new Date(instant))).toBe(day);
   });
 
   it('knows 29 February', () => {

@@ -8,35 +8,32 @@ import {
 } from './nationality.ts';
 
 describe('the guest register’s nationality rule', () => {
-  it('asks a British citizen, from the UK, a Crown Dependency or an overseas territory, for no passport', () => {
-    for (const code of ['GB', 'JE', 'IM', 'GI', 'BM']) {
-      expect(nationalityGroup(code)).toBe('british');
-      expect(needsPassport(code)).toBe(false);
+  it.each([
+    {
+      who: 'a British citizen, from the UK, a Crown Dependency or an overseas territory',
+      codes: ['GB', 'JE', 'IM', 'GI', 'BM'],
+      group: 'british',
+      passport: false,
+    },
+    { who: 'an Irish citizen', codes: ['IE'], group: 'irish', passport: false },
+    {
+      who: 'a Commonwealth citizen of Schedule 3',
+      codes: ['AU', 'CA', 'IN', 'NZ', 'ZA', 'TG'],
+      group: 'commonwealth',
+      passport: false,
+    },
+    {
+      who: 'another nationality, a country that left Schedule 3 among them',
+      codes: ['US', 'FR', 'DE', 'CN', 'GM'],
+      group: 'other',
+      passport: true,
+    },
+    { who: 'a stateless guest', codes: [STATELESS], group: 'stateless', passport: true },
+  ])('asks $who for a passport or travel document: $passport', ({ codes, group, passport }) => {
+    for (const code of codes) {
+      expect(nationalityGroup(code), code).toBe(group);
+      expect(needsPassport(code), code).toBe(passport);
     }
-  });
-
-  it('asks an Irish citizen for no passport', () => {
-    expect(nationalityGroup('IE')).toBe('irish');
-    expect(needsPassport('IE')).toBe(false);
-  });
-
-  it('asks a Commonwealth citizen of Schedule 3 for no passport', () => {
-    for (const code of ['AU', 'CA', 'IN', 'NZ', 'ZA', 'TG']) {
-      expect(nationalityGroup(code)).toBe('commonwealth');
-      expect(needsPassport(code)).toBe(false);
-    }
-  });
-
-  it('asks another nationality, a country that left Schedule 3 among them, for the passport', () => {
-    for (const code of ['US', 'FR', 'DE', 'CN', 'GM']) {
-      expect(nationalityGroup(code)).toBe('other');
-      expect(needsPassport(code)).toBe(true);
-    }
-  });
-
-  it('asks a stateless guest for their travel document', () => {
-    expect(nationalityGroup(STATELESS)).toBe('stateless');
-    expect(needsPassport(STATELESS)).toBe(true);
   });
 
   it('knows the 55 countries of Schedule 3, each a real ISO 3166-1 code', () => {

@@ -19,11 +19,13 @@ const review = (id: string, source: PublicReview['source'], rating: number, date
 });
 
 describe('defaultReviewerName', () => {
-  it('shows the first name and the initial of the last', () => {
-    expect(defaultReviewerName('Ada Lovelace')).toBe('Ada L.');
-    expect(defaultReviewerName('  Mary  ann  smith ')).toBe('Mary S.');
-    expect(defaultReviewerName('Cher')).toBe('Cher');
-    expect(defaultReviewerName('   ')).toBe('A guest');
+  it.each([
+    ['Ada Lovelace', 'Ada L.'],
+    ['  Mary  ann  smith ', 'Mary S.'],
+    ['Cher', 'Cher'],
+    ['   ', 'A guest'],
+  ])('shows the first name and the initial of the last: %j as %j', (name, shown) => {
+    expect(defaultReviewerName(name)).toBe(shown);
   });
 });
 

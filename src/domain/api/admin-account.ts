@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textField } from '../input-fields.ts';
+import { timestamp } from './fields.ts';
 
 /**
  * The owner's account in the admin (Account tab): the password, the signed-in sessions and two-step sign-in with
@@ -28,8 +29,8 @@ export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 export const AdminSessionSchema = z.object({
   /** A short, stable name of the session (never its token). */
   id: z.string(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
+  createdAt: timestamp,
+  lastSeenAt: timestamp,
   /** The client address it signed in from. */
   address: z.string().nullable(),
   /** "Chrome on Windows", from its User-Agent. */
@@ -43,7 +44,7 @@ export const RevokeOthersResponseSchema = z.object({ revoked: z.number().int() }
 
 export const TwoFactorStatusSchema = z.object({
   enabled: z.boolean(),
-  enabledAt: z.string().nullable(),
+  enabledAt: timestamp.nullable(),
   recoveryCodesLeft: z.number().int(),
 });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;

@@ -5,6 +5,7 @@ import { contactEmail, contactName, guestCountText } from '../contact-details.ts
 import { dateField, textField, wholeNumber } from '../input-fields.ts';
 import { ARRIVAL_STEPS } from './arrival.ts';
 import { propertyIdField } from './availability.ts';
+import { pence, stayDates, timestamp } from './fields.ts';
 
 /**
  * The owner's bookings, owner blocks, cancellations and audit log (spec sections 3, 4 and 7):
@@ -24,8 +25,7 @@ export const AdminBookingSchema = z.object({
   kind: z.enum(['guest', 'block']),
   /** 'web' (a guest online) or 'owner' (taken by the owner by phone or e-mail). */
   source: z.enum(['web', 'owner']),
-  checkInDate: z.string(),
-  checkOutDate: z.string(),
+  ...stayDates,
   guestCount: z.number().int(),
   contactName: z.string(),
   contactEmail: z.string(),
@@ -40,30 +40,30 @@ export const AdminBookingSchema = z.object({
   totalPrice: z.number(),
   status: z.enum(BOOKING_STATUSES),
   /** Pending only: when the hold on the nights lapses (ISO timestamp). */
-  holdExpiresAt: z.string().nullable(),
+  holdExpiresAt: timestamp.nullable(),
   /** Why the owner must look at it (a code), and `flag`, the same as a sentence for the owner. */
   attention: z.enum(ATTENTION_CODES).nullable(),
   flag: z.string().nullable(),
-  paidPence: z.number().int(),
-  refundedPence: z.number().int(),
+  paidPence: pence,
+  refundedPence: pence,
   /** A refund owed that the payment provider has not yet accepted (retry with Cancel). */
-  refundDuePence: z.number().int(),
-  createdAt: z.string(),
-  confirmedAt: z.string().nullable(),
-  canceledAt: z.string().nullable(),
+  refundDuePence: pence,
+  createdAt: timestamp,
+  confirmedAt: timestamp.nullable(),
+  canceledAt: timestamp.nullable(),
   /** Deposit now, balance later (docs/decisions/016). 'full' bookings have no balance. */
   scheduleKind: z.enum(['full', 'deposit']),
-  depositPence: z.number().int(),
-  balancePence: z.number().int(),
+  depositPence: pence,
+  balancePence: pence,
   /** The day the balance is (or was) charged automatically. */
   balanceDueOn: z.string().nullable(),
   balanceStatus: z.enum(['none', 'scheduled', 'processing', 'succeeded', 'failed', 'canceled']),
   /** 'authentication_required' or 'declined' after a failed charge, with the provider's words. */
   balanceFailureCode: z.string().nullable(),
   balanceLastError: z.string().nullable(),
-  balanceLastAttemptAt: z.string().nullable(),
+  balanceLastAttemptAt: timestamp.nullable(),
   /** Still owed by the guest on a standing booking (pence): the balance until it is paid. */
-  duePence: z.number().int(),
+  duePence: pence,
   /**
    * A guest's stay whose arrival e-mail will give an access code: its own, or the owner's default (owner blocks:
    * false). Without one the stay is not ready for its guest (the owner is warned 36 hours before arrival).
@@ -81,9 +81,9 @@ export type AdminBooking = z.infer<typeof AdminBookingSchema>;
 /** The refund the terms give for cancelling a booking now (the same function previews and issues it). */
 export const RefundPreviewSchema = z.object({
   bookingId: z.string(),
-  amountPence: z.number().int(),
-  paidPence: z.number().int(),
-  feePence: z.number().int(),
+  amountPence: pence,
+  paidPence: pence,
+  feePence: pence,
   percent: z.number().int(),
   rule: z.string(),
   daysBeforeCheckIn: z.number().int(),
@@ -102,7 +102,7 @@ export type CancelBooking = z.infer<typeof CancelBookingSchema>;
 
 export const CancelBookingResponseSchema = z.object({
   booking: AdminBookingSchema,
-  refundPence: z.number().int(),
+  refundPence: pence,
 });
 
 /** A booking the owner takes by phone or e-mail: pending, held for `holdDays`, paid through its checkout link. */
@@ -138,7 +138,7 @@ export const AuditEntrySchema = z.object({
   actor: z.string(),
   action: z.string(),
   details: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
+  createdAt: timestamp,
 });
 
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
@@ -147,8 +147,7 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const ImportedEventSchema = z.object({
   sourceId: z.string(),
   uid: z.string(),
-  checkInDate: z.string(),
-  checkOutDate: z.string(),
+  ...stayDates,
   summary: z.string(),
   conflict: z.boolean(),
 });
@@ -171,8 +170,7 @@ export const OwnerBlockSchema = z.object({
   propertyId: z.number().int(),
   kind: z.literal('block'),
   status: z.literal('confirmed'),
-  checkInDate: z.string(),
-  checkOutDate: z.string(),
+  ...stayDates,
   contactName: z.literal(OWNER_BLOCK_NAME),
   reason: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateField, PG_INTEGER_MAX, textField, wholeNumber } from '../input-fields.ts';
+import { calendarDay, pence } from './fields.ts';
 
 /**
  * Availability and quotes (spec section 7): src/server/availability/.
@@ -23,8 +24,8 @@ export const PromoCodeTextSchema = textField().trim().max(40, 'A promo code is a
 export const QuoteQuerySchema = StayQuerySchema.extend({ promoCode: PromoCodeTextSchema.optional() });
 
 const QuoteNightSchema = z.object({
-  date: z.string(),
-  pricePence: z.number().int(),
+  date: calendarDay,
+  pricePence: pence,
   weekend: z.boolean(),
   season: z.string().nullable(),
   special: z.boolean(),
@@ -51,26 +52,26 @@ export const QuoteSchema = z.object({
     z.object({
       kind: z.enum(['weekday', 'weekend', 'special']),
       season: z.string().nullable(),
-      pricePence: z.number().int(),
+      pricePence: pence,
       nights: z.number().int(),
     }),
   ),
-  nightsPence: z.number().int(),
+  nightsPence: pence,
   discounts: z.array(
     z.object({
       kind: z.enum(['length_of_stay', 'promo']),
       label: z.string(),
-      amountPence: z.number().int(),
+      amountPence: pence,
     }),
   ),
-  discountPence: z.number().int(),
-  accommodationPence: z.number().int(),
-  cleaningFeePence: z.number().int(),
+  discountPence: pence,
+  accommodationPence: pence,
+  cleaningFeePence: pence,
   serviceFeePercent: z.number(),
-  serviceFeePence: z.number().int(),
+  serviceFeePence: pence,
   levy: z.object({ percent: z.number(), nights: z.number().int(), pence: z.number().int() }).nullable(),
-  levyPence: z.number().int(),
-  totalPence: z.number().int(),
+  levyPence: pence,
+  totalPence: pence,
   promoCode: z.string().nullable(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from './fields.ts';
 
 /**
  * The backups the admin's System view lists (GET /api/admin/system, key `backups`) and the download of one
@@ -9,7 +10,7 @@ export const BackupSummarySchema = z.object({
   /** The file's name in BACKUP_DIR, e.g. `tower-backup-20261126-030000Z.tar`. */
   name: z.string(),
   /** When it was taken (ISO 8601). */
-  takenAt: z.string(),
+  takenAt: timestamp,
   /** Its size in bytes. */
   size: z.number().int().min(0),
   /** Restored into a scratch database with every table's rows as counted when it was taken. */

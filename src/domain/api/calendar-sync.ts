@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textField } from '../input-fields.ts';
+import { timestamp } from './fields.ts';
 
 /**
  * Calendar sync with the channels (spec sections 3, 5 and 7): src/server/calendar-sync/.
@@ -62,8 +63,8 @@ export const CalendarSourceStatusSchema = z.object({
   label: z.string(),
   /** The saved feed URL, null until a sync succeeded. */
   url: z.string().nullable(),
-  lastAttemptAt: z.string().nullable(),
-  lastSuccessAt: z.string().nullable(),
+  lastAttemptAt: timestamp.nullable(),
+  lastSuccessAt: timestamp.nullable(),
   lastError: z.string().nullable(),
   lastEventCount: z.number().int().nullable(),
   stale: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from './fields.ts';
 
 /**
  * The download helpers (/download, /files): archives built by `npm run package`, with their real sizes.
@@ -16,7 +17,7 @@ export const DownloadArchiveSchema = z.object({
   url: z.string(),
   /** null while the archive has not been built. */
   bytes: z.number().int().nullable(),
-  builtAt: z.string().nullable(),
+  builtAt: timestamp.nullable(),
 });
 
 export type DownloadArchive = z.infer<typeof DownloadArchiveSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textField, wholeNumber } from '../input-fields.ts';
+import { timestamp } from './fields.ts';
 
 /**
  * The owner's e-mail setup and the outbox the owner sees (spec sections 5 and 7): src/server/email/.
@@ -39,8 +40,8 @@ export const OutboxMessageSchema = z.object({
   status: z.enum(['queued', 'sent', 'failed']),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
-  nextAttemptAt: z.string(),
-  createdAt: z.string(),
+  nextAttemptAt: timestamp,
+  createdAt: timestamp,
 });
 
 export const OutboxListSchema = z.object({

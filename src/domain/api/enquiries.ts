@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contactEmail, contactName, contactPhone } from '../contact-details.ts';
 import { dateField, textField } from '../input-fields.ts';
 import { MAX_GUESTS } from '../property.ts';
+import { calendarDay, stayDates, timestamp } from './fields.ts';
 
 /**
  * Enquiries and the owner's quotes (docs/decisions/028-enquiries-and-quotes.md): the Contact page's form, the
@@ -108,15 +109,14 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 const QuoteOfferSchema = z.object({
   id: z.string(),
   kind: z.enum(['stay', 'day_hire']),
-  checkInDate: z.string(),
-  checkOutDate: z.string(),
+  ...stayDates,
   dayHireHours: z.string().nullable(),
   nightBookable: z.boolean(),
   guestCount: z.number().int(),
   contactName: z.string(),
   totalPrice: z.number(),
   included: z.string(),
-  expiresAt: z.string(),
+  expiresAt: timestamp,
   holdDates: z.boolean(),
   status: z.enum(QUOTE_STATUSES),
   bookingId: z.string().nullable(),
@@ -127,24 +127,24 @@ export const AdminQuoteSchema = QuoteOfferSchema.extend({
   contactEmail: z.string(),
   /** The guest's link: `/quote/{id}?key=…`. */
   quoteUrl: z.string(),
-  createdAt: z.string(),
+  createdAt: timestamp,
 });
 export type AdminQuote = z.infer<typeof AdminQuoteSchema>;
 
-export const EnquiryEventSchema = z.object({ kind: z.string(), text: z.string(), at: z.string() });
+export const EnquiryEventSchema = z.object({ kind: z.string(), text: z.string(), at: timestamp });
 
 export const AdminEnquirySchema = z.object({
   id: z.string(),
   kind: z.enum(ENQUIRY_KINDS),
-  dateFrom: z.string().nullable(),
-  dateTo: z.string().nullable(),
+  dateFrom: calendarDay.nullable(),
+  dateTo: calendarDay.nullable(),
   people: z.number().int().nullable(),
   message: z.string(),
   name: z.string(),
   email: z.string(),
   phone: z.string(),
   status: z.enum(ENQUIRY_STATUSES),
-  createdAt: z.string(),
+  createdAt: timestamp,
   thread: z.array(EnquiryEventSchema),
   quotes: z.array(AdminQuoteSchema),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from './fields.ts';
 
 /**
  * Follow-ups of lapsed checkouts (docs/decisions/032-checkout-follow-ups.md): the owner's switch
@@ -16,7 +17,7 @@ export const FollowUpSummarySchema = FollowUpSettingsSchema.extend({
   bookedAfter: z.number(),
   /** Addresses that asked for no more. */
   optedOut: z.number(),
-  lastSentAt: z.string().nullable(),
+  lastSentAt: timestamp.nullable(),
 });
 export type FollowUpSummary = z.infer<typeof FollowUpSummarySchema>;
 

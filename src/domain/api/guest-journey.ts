@@ -3,6 +3,7 @@ import { BOOKING_STATUSES } from '../booking-lifecycle.ts';
 import { contactEmail } from '../contact-details.ts';
 import { dateField, textField } from '../input-fields.ts';
 import { RefundPreviewSchema } from './admin-bookings.ts';
+import { pence, stayDates, timestamp } from './fields.ts';
 
 /**
  * Schemas of the guest's journey after paying: the 'manage my booking' page's API, the owner's guest
@@ -17,11 +18,11 @@ export const ManageKeyQuerySchema = z.object({ key: textField().max(200).optiona
 
 /** Who owes what for a stay: a deposit booking owes its balance until it is paid (docs/decisions/016). */
 export const StayMoneySchema = z.object({
-  totalPence: z.number().int(),
-  paidPence: z.number().int(),
-  refundedPence: z.number().int(),
+  totalPence: pence,
+  paidPence: pence,
+  refundedPence: pence,
   /** What is still to pay: a deposit booking's balance until it is paid. */
-  duePence: z.number().int(),
+  duePence: pence,
   /** When the balance is charged to the saved card (yyyy-MM-dd), while it is still to be charged. */
   balanceDueOn: z.string().nullable(),
   /**
@@ -36,14 +37,13 @@ export type StayMoney = z.infer<typeof StayMoneySchema>;
 export const ManagedBookingSchema = z.object({
   reference: z.string(),
   status: z.enum(BOOKING_STATUSES),
-  checkInDate: z.string(),
-  checkOutDate: z.string(),
+  ...stayDates,
   nights: z.number().int(),
   guestCount: z.number().int(),
   contactName: z.string(),
-  accommodationPence: z.number().int(),
-  cleaningFeePence: z.number().int(),
-  serviceFeePence: z.number().int(),
+  accommodationPence: pence,
+  cleaningFeePence: pence,
+  serviceFeePence: pence,
   money: StayMoneySchema,
   checkInTime: z.string(),
   checkOutTime: z.string(),
@@ -56,13 +56,13 @@ export const ManagedBookingSchema = z.object({
   address: z.string().nullable(),
   /** The refund the terms give if the guest cancels today; null when the stay cannot be cancelled. */
   refund: RefundPreviewSchema.nullable(),
-  canceledAt: z.string().nullable(),
+  canceledAt: timestamp.nullable(),
 });
 export type ManagedBooking = z.infer<typeof ManagedBookingSchema>;
 
 export const ManageCancelResponseSchema = z.object({
   booking: ManagedBookingSchema,
-  refundPence: z.number().int(),
+  refundPence: pence,
   /** The provider refused the refund for now: the owner has been told and will retry it. */
   refundPending: z.boolean(),
 });
@@ -137,8 +137,8 @@ export const StayMessageSchema = z.object({
   /** scheduled: waiting for its time; canceled: the stay was cancelled first; queued/sent/failed: the outbox's. */
   status: z.enum(['scheduled', 'canceled', 'queued', 'sent', 'failed']),
   /** When it is due (scheduled) or was queued. */
-  at: z.string(),
-  sentAt: z.string().nullable(),
+  at: timestamp,
+  sentAt: timestamp.nullable(),
   subject: z.string().nullable(),
 });
 export type StayMessage = z.infer<typeof StayMessageSchema>;

@@ -3,6 +3,7 @@ import { BOOKING_STATUSES } from '../booking-lifecycle.ts';
 import { contactEmail, contactName, contactPhone, guestCount, specialRequests } from '../contact-details.ts';
 import { dateField, PG_INTEGER_MAX, textField, wholeNumber } from '../input-fields.ts';
 import { MAX_PAYMENT_GBP } from '../property.ts';
+import { stayDates, timestamp } from './fields.ts';
 
 /**
  * Payments, holds and the guest's booking before it is paid (spec section 7): src/server/payments/.
@@ -102,7 +103,7 @@ export const CreatePaymentIntentResponseSchema = z.object({
   amount: z.number().int(),
   currency: z.literal('gbp'),
   holdToken: z.string().nullable(),
-  holdExpiresAt: z.string().nullable(),
+  holdExpiresAt: timestamp.nullable(),
   /**
    * The key of the guest's own page (`/booking/{reference}`, docs/decisions/017-after-paying.md), for the browser
    * placing the hold of the stay's first payment: it opens that page from the success page. Null for the
@@ -127,14 +128,13 @@ export const PaymentSuccessRequestSchema = z.object({
 /** GET /api/bookings/{id}: public (ids are random UUIDs), so it carries only what the checkout page shows. */
 export const PublicBookingSchema = z.object({
   id: z.string(),
-  checkInDate: z.string(),
-  checkOutDate: z.string(),
+  ...stayDates,
   guestCount: z.number().int(),
   contactName: z.string(),
   /** Pounds. */
   totalPrice: z.number(),
   status: z.enum(BOOKING_STATUSES),
-  holdExpiresAt: z.string().nullable(),
+  holdExpiresAt: timestamp.nullable(),
   /** How the booking is paid (docs/decisions/016): 'full', or 'deposit' now and the balance later. Pounds. */
   scheduleKind: z.enum(['full', 'deposit']),
   depositPrice: z.number().nullable(),

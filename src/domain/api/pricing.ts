@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROMO_KINDS, RatePlanSchema } from '../rate-plan.ts';
+import { calendarDay, pence } from './fields.ts';
 
 /**
  * The rate plan and promo codes as the Prices routes answer them: src/server/pricing/.
@@ -14,11 +15,11 @@ export const PromoCodeSchema = z.object({
   code: z.string(),
   kind: z.enum(PROMO_KINDS),
   percent: z.number().nullable(),
-  amountPence: z.number().int().nullable(),
-  bookFrom: z.string().nullable(),
-  bookTo: z.string().nullable(),
-  stayFrom: z.string().nullable(),
-  stayTo: z.string().nullable(),
+  amountPence: pence.nullable(),
+  bookFrom: calendarDay.nullable(),
+  bookTo: calendarDay.nullable(),
+  stayFrom: calendarDay.nullable(),
+  stayTo: calendarDay.nullable(),
   maxUses: z.number().int().nullable(),
   active: z.boolean(),
   /** Bookings confirmed with it, or holding their nights with it now. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { daysBetween, isIsoDate } from '../dates.ts';
 import { dateField } from '../input-fields.ts';
+import { calendarDay, pence } from './fields.ts';
 
 /*
  * The owner's reports (src/server/reports/, the admin's Reports tab): the figures of a range month by month, the
@@ -34,7 +35,6 @@ export const ReportQuerySchema = z
   );
 export type ReportQuery = z.infer<typeof ReportQuerySchema>;
 
-const pence = z.number().int();
 const RevenueSchema = z.object({
   accommodation: pence,
   cleaning: pence,
@@ -44,8 +44,8 @@ const RevenueSchema = z.object({
 });
 
 const FiguresSchema = z.object({
-  from: z.string(),
-  to: z.string(),
+  from: calendarDay,
+  to: calendarDay,
   nights: z.number().int(),
   nightsBlocked: z.number().int(),
   nightsAvailable: z.number().int(),
@@ -87,10 +87,10 @@ const LevyReturnStaySchema = z.object({
 
 export const LevyReturnResponseSchema = z.object({
   quarter: z.string(),
-  from: z.string(),
-  to: z.string(),
+  from: calendarDay,
+  to: calendarDay,
   /** The levy's rate and start date as the Prices tab sets them. */
-  levy: z.object({ percent: z.number(), startDate: z.string() }),
+  levy: z.object({ percent: z.number(), startDate: calendarDay }),
   liableStays: z.number().int(),
   accommodationPence: pence,
   levyChargedPence: pence,
@@ -113,8 +113,8 @@ export const TaxYearQuerySchema = z.object({
 export const TaxYearResponseSchema = z.object({
   year: z.number().int(),
   label: z.string(),
-  from: z.string(),
-  to: z.string(),
+  from: calendarDay,
+  to: calendarDay,
   receivedPence: pence,
   refundedPence: pence,
   netPence: pence,

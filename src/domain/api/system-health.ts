@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from './fields.ts';
 
 /**
  * The System view's health parts (GET /api/admin/system, src/server/system/): the database, the disks the server
@@ -37,6 +38,6 @@ export const OpenAlertSchema = z.object({
   /** More about it: the last error, the figures, where to look. */
   detail: z.string(),
   /** When it started (the check that first found it). */
-  since: z.string(),
+  since: timestamp,
 });
 export type OpenAlert = z.infer<typeof OpenAlertSchema>;

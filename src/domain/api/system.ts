@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BackupSummarySchema } from './backups.ts';
+import { timestamp } from './fields.ts';
 import { OpenAlertSchema, SystemDatabaseSchema, SystemDiskSchema } from './system-health.ts';
 
 /**
@@ -13,9 +14,9 @@ export const JOB_OUTCOMES = ['ok', 'failed', 'running'] as const;
 export type JobOutcome = (typeof JOB_OUTCOMES)[number];
 
 export const JobLastRunSchema = z.object({
-  startedAt: z.string(),
+  startedAt: timestamp,
   /** null while it runs (or when its process stopped during it). */
-  finishedAt: z.string().nullable(),
+  finishedAt: timestamp.nullable(),
   outcome: z.enum(JOB_OUTCOMES),
   /** What the run did, in a sentence ("Sent 3 e-mails."); null while it runs. */
   message: z.string().nullable(),
@@ -33,7 +34,7 @@ export const SystemJobSchema = z.object({
   interval: z.string(),
   lastRun: JobLastRunSchema.nullable(),
   /** When it is next due; null when it is off. */
-  nextRunAt: z.string().nullable(),
+  nextRunAt: timestamp.nullable(),
   /** Runs that failed in a row since the last one that went well. */
   consecutiveFailures: z.number().int().min(0),
 });

@@ -5,7 +5,7 @@ import { bookingReference } from '../../domain/booking-reference.ts';
 import { auditLog, importedEvents, stays } from '../db/schema.ts';
 import { silentNotifications } from '../notifications/events.ts';
 import { startCheckout } from '../payments/test/payment-harness.ts';
-import { adminToken, createTestApp, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { adminToken, createTestApp, emptyTables, TEST_NOW, type TestApp } from '../test/test-app.ts';
 import { refundIdempotencyKey } from './service.ts';
 import { createRecordingRefunds, insertPaidBooking, insertStay, phoneBookingForm } from './test-support.ts';
 
@@ -50,8 +50,7 @@ beforeEach(async () => {
   await setClock(TEST_NOW);
   refunds.calls.length = 0;
   notified.length = 0;
-  await t.database.db.delete(stays);
-  await t.database.db.delete(importedEvents);
+  await emptyTables(t.database, stays, importedEvents);
 });
 
 const auth = () => ({ authorization: `Bearer ${token}` });

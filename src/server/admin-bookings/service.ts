@@ -14,9 +14,10 @@ import { quotePence } from '../../domain/pricing.ts';
 import { computeRefund, type Refund } from '../../domain/refunds.ts';
 import { audit, recentAudit } from '../audit/audit.ts';
 import type { BookingsRepository, StayRow } from '../bookings/bookings-repository.ts';
+import { nightsTakenAs } from '../bookings/nights-rule.ts';
 import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
 import type { Clock } from '../clock.ts';
-import { type Db, PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { issueCreditNote } from '../documents/issue.ts';
 import { badGateway, conflict, HttpError, notFound } from '../errors.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
@@ -418,8 +419,7 @@ export function createAdminBookingService(deps: Dependencies) {
           return created;
         });
       } catch (error) {
-        if (pgErrorCode(error) === PG_EXCLUSION_VIOLATION) throw nightsTaken();
-        throw error;
+        throw nightsTakenAs(error, nightsTaken);
       }
       const checkoutPath = `/checkout/${id}`;
       return {

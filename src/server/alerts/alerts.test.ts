@@ -6,7 +6,7 @@ import { createEmailNotifications } from '../email/notifications.ts';
 import { insertConfirmedStay } from '../email/stay-fixture.ts';
 import { claimRun, failed, ok, recordFinish } from '../jobs/job-runs.ts';
 import type { DiskReading } from '../system/disks.ts';
-import { createSmtpTestApp } from '../test/smtp-test-app.ts';
+import { createSmtpTestApp, saveSmtpPassword } from '../test/smtp-test-app.ts';
 import type { SmtpTestServer } from '../test/smtp-test-server.ts';
 import { adminToken, createTestApp, openSecondConnection, type TestApp } from '../test/test-app.ts';
 
@@ -43,13 +43,7 @@ beforeAll(async () => {
     },
   ));
   disks = { data: roomy, backups: roomy };
-  const setup = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/set-email-password',
-    headers: { authorization: `Bearer ${await adminToken(t.app)}` },
-    payload: { password: smtp.password },
-  });
-  expect(setup.statusCode, setup.body).toBe(200);
+  await saveSmtpPassword({ smtp, t });
 });
 
 afterAll(async () => {

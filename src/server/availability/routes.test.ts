@@ -6,13 +6,12 @@ import { UNAVAILABLE_CACHE_TTL_MS } from '../bookings/calendar.ts';
 import { pgErrorCode } from '../db/database.ts';
 import { auditLog, importedEvents, stays } from '../db/schema.ts';
 import { signedInTestApp } from '../test/per-file.ts';
-import { TEST_NOW } from '../test/test-app.ts';
+import { emptyTables, TEST_NOW } from '../test/test-app.ts';
 
 const t = signedInTestApp();
 beforeEach(async () => {
   t.clock.set(TEST_NOW);
-  await t.database.db.delete(importedEvents);
-  await t.database.db.delete(stays);
+  await emptyTables(t.database, importedEvents, stays);
   t.app.bookings.calendar.forget();
 });
 

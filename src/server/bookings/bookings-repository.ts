@@ -5,7 +5,7 @@ import { type BookingStatus, canTransition } from '../../domain/booking-lifecycl
 import type { IsoDate } from '../../domain/dates.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import type { Db, DbOrTx, Tx } from '../db/database.ts';
-import { PG_EXCLUSION_VIOLATION, pgErrorCode, transactionWithRetry } from '../db/database.ts';
+import { transactionWithRetry } from '../db/database.ts';
 import { properties, stays } from '../db/schema.ts';
 import { conflict, HttpError } from '../errors.ts';
 import { type Calendar, createCalendar } from './calendar.ts';
@@ -16,6 +16,7 @@ import {
   liveAt,
   lockNights,
   nightsAreFree,
+  nightsTakenAs,
   type PropertyNights,
   stayNights,
   touching,
@@ -571,13 +572,12 @@ export function createBookingsRepository(
       try {
         return tx === db ? await transaction(run, { retry: false }) : await run(tx);
       } catch (error) {
-        if (pgErrorCode(error) === PG_EXCLUSION_VIOLATION) {
-          throw conflict(
+        throw nightsTakenAs(error, () =>
+          conflict(
             'These dates overlap a booking or a block already in the calendar. Please choose other dates.',
             'dates_unavailable',
-          );
-        }
-        throw error;
+          ),
+        );
       }
     },
 

@@ -14,12 +14,12 @@ import { poundsToPence, type Quote, quotePence, quoteStay } from '../../domain/p
 import { PROPERTY_ID } from '../../domain/property.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
-import { type Db, PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { conflict, notFound } from '../errors.ts';
 import { readPaymentSchedule } from '../payment-schedule/schedule-setting.ts';
 import { priceGuestStay } from '../pricing/rate-plan-repository.ts';
 import type { BookingsRepository, StayChanges, StayRow } from './bookings-repository.ts';
-import type { PropertyNights } from './nights-rule.ts';
+import { nightsTakenAs, type PropertyNights } from './nights-rule.ts';
 import { requireStayRules, unknownProperty } from './requirements.ts';
 
 /**
@@ -99,8 +99,7 @@ export function createGuestHolds(deps: {
     try {
       return await bookings.transaction(run);
     } catch (error) {
-      if (pgErrorCode(error) === PG_EXCLUSION_VIOLATION) throw datesTaken();
-      throw error;
+      throw nightsTakenAs(error, datesTaken);
     }
   }
 

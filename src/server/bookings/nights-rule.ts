@@ -1,6 +1,6 @@
 import { type AnyColumn, and, eq, gt, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { IsoDate } from '../../domain/dates.ts';
-import type { DbOrTx } from '../db/database.ts';
+import { type DbOrTx, PG_EXCLUSION_VIOLATION, pgErrorCode } from '../db/database.ts';
 import { importedEvents, stays } from '../db/schema.ts';
 
 /**
@@ -8,6 +8,13 @@ import { importedEvents, stays } from '../db/schema.ts';
  * stay's nights are free of our live stays and of the channels' events that are not echoes of our own stays.
  * The pure form of the same definitions is in src/domain/booking-lifecycle.ts.
  */
+
+/**
+ * What a refused write of stays throws: `refusal()`, the caller's 409 with a sentence, when the exclusion
+ * constraint refused it (another live stay holds one of its nights); any other error as it was.
+ */
+export const nightsTakenAs = (error: unknown, refusal: () => Error): unknown =>
+  pgErrorCode(error) === PG_EXCLUSION_VIOLATION ? refusal() : error;
 
 /** Nights [checkIn, checkOut) of one property. */
 export type PropertyNights = { propertyId: number; checkIn: IsoDate; checkOut: IsoDate };

@@ -4,8 +4,8 @@ import { buildIcalExport } from '../../domain/ical-export.ts';
 import { PROPERTY_ID, PROPERTY_NAME } from '../../domain/property.ts';
 import { audit } from '../audit/audit.ts';
 import type { BookingsRepository } from '../bookings/bookings-repository.ts';
+import { ensureSetting, getSetting, putSetting } from '../settings/settings-store.ts';
 import type { CalendarSyncDeps } from './deps.ts';
-import { ensureSetting, getSetting, putSetting } from './repository.ts';
 
 /**
  * Export of our own feed for the channels to import: confirmed bookings and owner blocks, at a URL with a secret

@@ -186,38 +186,44 @@ describe('fetchFeed', () => {
     );
   });
 
-  it('reports a 404 as a feed that was not found', async () => {
-    const error = await failure(fetchFeed(server.url('/gone'), allowLocal));
-    expect(error.code).toBe('not_found');
-    expect(error.message).toBe(
-      'The calendar feed was not found at 127.0.0.1 (HTTP 404). Check that the whole iCal URL was copied, or copy a fresh one.',
-    );
-  });
-
-  it('reports a server error status', async () => {
-    const error = await failure(fetchFeed(server.url('/error'), allowLocal));
-    expect(error.message).toBe('127.0.0.1 answered with HTTP 503 instead of a calendar. Try again later.');
-  });
-
-  it('recognises an HTML page, by its content type or its first character', async () => {
-    for (const path of ['/html', '/html-as-text']) {
-      const error = await failure(fetchFeed(server.url(path), allowLocal));
-      expect(error.code).toBe('html');
-      expect(error.message).toMatch(/^The iCal URL returned a web page, not a calendar\./);
-    }
-  });
-
-  it('stops an endless body at the size limit', async () => {
-    const error = await failure(fetchFeed(server.url('/endless'), allowLocal));
-    expect(error.code).toBe('too_large');
-    expect(error.message).toBe(
-      'The calendar feed is larger than 5 MB, so it was not imported. Check the iCal URL.',
-    );
-  });
-
-  it('refuses a declared length over the limit without reading it', async () => {
-    const error = await failure(fetchFeed(server.url('/big'), allowLocal));
-    expect(error.code).toBe('too_large');
+  it.each([
+    {
+      name: 'reports a 404 as a feed that was not found',
+      path: '/gone',
+      refusal: {
+        code: 'not_found',
+        message:
+          'The calendar feed was not found at 127.0.0.1 (HTTP 404). Check that the whole iCal URL was copied, or copy a fresh one.',
+      },
+    },
+    {
+      name: 'reports a server error status',
+      path: '/error',
+      refusal: { message: '127.0.0.1 answered with HTTP 503 instead of a calendar. Try again later.' },
+    },
+    ...['/html', '/html-as-text'].map((path) => ({
+      name: `recognises an HTML page, by its content type or its first character (${path})`,
+      path,
+      refusal: {
+        code: 'html',
+        message: expect.stringMatching(/^The iCal URL returned a web page, not a calendar\./),
+      },
+    })),
+    {
+      name: 'stops an endless body at the size limit',
+      path: '/endless',
+      refusal: {
+        code: 'too_large',
+        message: 'The calendar feed is larger than 5 MB, so it was not imported. Check the iCal URL.',
+      },
+    },
+    {
+      name: 'refuses a declared length over the limit without reading it',
+      path: '/big',
+      refusal: { code: 'too_large' },
+    },
+  ])('$name', async ({ path, refusal }) => {
+    expect(await failure(fetchFeed(server.url(path), allowLocal))).toMatchObject(refusal);
   });
 
   it('gives up on a feed that does not answer in time', async () => {

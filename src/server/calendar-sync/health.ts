@@ -6,16 +6,9 @@ import {
 } from '../../domain/api/calendar-sync.ts';
 import type { Tx } from '../db/database.ts';
 import type { NotificationEvents } from '../notifications/events.ts';
+import { deleteSetting, getSetting, putSetting } from '../settings/settings-store.ts';
 import type { CalendarSyncDeps, Logger } from './deps.ts';
-import {
-  type CalendarSourceRow,
-  deleteSetting,
-  getSetting,
-  listImportedEvents,
-  listSources,
-  putSetting,
-  updateSource,
-} from './repository.ts';
+import { type CalendarSourceRow, listImportedEvents, listSources, updateSource } from './repository.ts';
 
 /**
  * Feed health: a feed is stale when it has not synced for a while, and suspicious when it suddenly empties.

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { CalendarSourceId } from '../../domain/api/calendar-sync.ts';
 import type { DbOrTx } from '../db/database.ts';
-import { calendarSources, importedEvents, settings } from '../db/schema.ts';
+import { calendarSources, importedEvents } from '../db/schema.ts';
 
-/** Queries of calendar sync: feed sources, imported events, our own confirmed stays, small settings. */
+/** Queries of calendar sync: feed sources, imported events, our own confirmed stays. */
 
 export type CalendarSourceRow = typeof calendarSources.$inferSelect;
 export type ImportedEventRow = typeof importedEvents.$inferSelect;
@@ -76,26 +76,4 @@ export async function replaceImportedEvents(
   for (let i = 0; i < rows.length; i += CHUNK) {
     await tx.insert(importedEvents).values(rows.slice(i, i + CHUNK));
   }
-}
-
-export async function getSetting<T>(db: DbOrTx, key: string): Promise<T | null> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
-  return row ? (row.value as T) : null;
-}
-
-export async function putSetting(db: DbOrTx, key: string, value: unknown, now: Date): Promise<void> {
-  await db
-    .insert(settings)
-    .values({ key, value, updatedAt: now })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
-}
-
-/** Inserts the setting unless it exists; returns the stored value either way. */
-export async function ensureSetting<T>(db: DbOrTx, key: string, value: T, now: Date): Promise<T> {
-  await db.insert(settings).values({ key, value, updatedAt: now }).onConflictDoNothing();
-  return (await getSetting<T>(db, key)) as T;
-}
-
-export async function deleteSetting(db: DbOrTx, key: string): Promise<void> {
-  await db.delete(settings).where(eq(settings.key, key));
 }

@@ -4,7 +4,7 @@ import { formatGbp } from '../../domain/format.ts';
 import { auditLog, checkoutFollowUps, outbox } from '../db/schema.ts';
 import { bookingPageRequest, startCheckout, stayDates } from '../payments/test/payment-harness.ts';
 import { payForStay } from '../test/paid-booking.ts';
-import { createSmtpTestApp, type SmtpTestApp } from '../test/smtp-test-app.ts';
+import { createSmtpTestApp, type SmtpTestApp, saveSmtpPassword } from '../test/smtp-test-app.ts';
 import { adminToken } from '../test/test-app.ts';
 
 /**
@@ -16,18 +16,10 @@ import { adminToken } from '../test/test-app.ts';
 
 const MINUTE = 60_000;
 let app: SmtpTestApp;
-let token: string;
 
 beforeAll(async () => {
   app = await createSmtpTestApp();
-  token = await adminToken(app.t.app);
-  const setup = await app.t.app.inject({
-    method: 'POST',
-    url: '/api/admin/set-email-password',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { password: app.smtp.password },
-  });
-  expect(setup.statusCode).toBe(200);
+  await saveSmtpPassword(app);
 });
 
 afterAll(async () => {

@@ -6,7 +6,6 @@ import { planStayProblem, type RatePlan } from '../../domain/rate-plan.ts';
 import { checkStayRules } from '../../domain/stay-rules.ts';
 import type { BookingsRepository } from '../bookings/bookings-repository.ts';
 import { liveAt } from '../bookings/nights-rule.ts';
-import { getSetting, putSetting } from '../calendar-sync/repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { checkoutFollowUps, followUpOptOuts, stays } from '../db/schema.ts';
@@ -14,6 +13,7 @@ import { guestCheckoutFollowUp, type MessageSite } from '../email/messages.ts';
 import { enqueueMessage, MESSAGE_KINDS } from '../email/notifications.ts';
 import type { RatePlans } from '../pricing/rate-plan-repository.ts';
 import type { SecretBox } from '../settings/secret-box.ts';
+import { getSetting, putSetting } from '../settings/settings-store.ts';
 
 /**
  * Follow-ups of lapsed checkouts (docs/decisions/032-checkout-follow-ups.md): a guest who gave a name and an

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { bookingPageRequest, GOOD_CARD } from '../payments/test/payment-harness.ts';
 import { payForStay } from '../test/paid-booking.ts';
-import { createSmtpTestApp, type SmtpTestApp } from '../test/smtp-test-app.ts';
+import { createSmtpTestApp, type SmtpTestApp, saveSmtpPassword } from '../test/smtp-test-app.ts';
 import { adminToken } from '../test/test-app.ts';
 
 /**
@@ -39,9 +39,7 @@ const manageUrl = (bookingId: string, key: string, path = '') =>
 
 beforeAll(async () => {
   s = await createSmtpTestApp({ OWNER_EMAIL: OWNER });
-  expect(
-    (await admin('POST', '/api/admin/set-email-password', { password: s.smtp.password })).statusCode,
-  ).toBe(200);
+  await saveSmtpPassword(s);
   // The levy from 1 April 2027 (7 %), so a stay in May has a levy line.
   const plan = (await admin('GET', '/api/admin/rate-plan')).json().plan;
   const base = await admin('PUT', '/api/admin/rate-plan/base', {

@@ -10,7 +10,8 @@ import {
   InvoicingSettingsSchema,
 } from '../../domain/documents.ts';
 import type { DbOrTx, Tx } from '../db/database.ts';
-import { documentCounters, documents, invoiceDetails, settings } from '../db/schema.ts';
+import { documentCounters, documents, invoiceDetails } from '../db/schema.ts';
+import { getSetting, putSetting } from '../settings/settings-store.ts';
 
 /**
  * The one writer of `documents`, `document_counters`, `invoice_details` and the `invoicing` setting
@@ -23,19 +24,12 @@ export type DocumentRow = typeof documents.$inferSelect;
 export const INVOICING_SETTING = 'invoicing';
 
 export async function readInvoicingSettings(db: DbOrTx): Promise<InvoicingSettings> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, INVOICING_SETTING));
-  const parsed = InvoicingSettingsSchema.safeParse(row?.value);
+  const parsed = InvoicingSettingsSchema.safeParse(await getSetting(db, INVOICING_SETTING));
   return parsed.success ? parsed.data : DEFAULT_INVOICING_SETTINGS;
 }
 
 export async function saveInvoicingSettings(tx: Tx, value: InvoicingSettings, now: Date): Promise<void> {
-  await tx
-    .insert(settings)
-    .values({ key: INVOICING_SETTING, value, updatedAt: now })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+  await putSetting(tx, INVOICING_SETTING, value, now);
 }
 
 export async function readInvoiceDetails(db: DbOrTx, stayId: string): Promise<InvoiceDetails | null> {

@@ -16,11 +16,12 @@ import {
   InvoicingSettingsSchema,
   ManageDocumentsSchema,
 } from '../../domain/documents.ts';
-import { actor, audit } from '../audit/audit.ts';
+import { audit } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { requireManagedStay } from '../guest-journey/manage-booking.ts';
 import { manageRateLimit, privateAnswer } from '../guest-journey/routes.ts';
+import { settingRoutes } from '../settings/setting-routes.ts';
 import { documentFilename, renderDocumentPdf } from './pdf.ts';
 import {
   type DocumentRow,
@@ -127,26 +128,17 @@ export const guestDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async (app
 
 /** The owner's side: the invoicing details (Property tab), a booking's documents, and a period's in one tar. */
 export const adminDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
-  app.get('/admin/invoicing', { schema: { response: { 200: InvoicingSettingsRecordSchema } } }, async () =>
-    readInvoicingSettings(db),
-  );
-
-  app.put(
-    '/admin/invoicing',
-    { schema: { body: InvoicingSettingsSchema, response: { 200: InvoicingSettingsRecordSchema } } },
-    async (request) => {
-      await db.transaction(async (tx) => {
-        const previous = await readInvoicingSettings(tx);
-        await saveInvoicingSettings(tx, request.body, clock.now());
-        await audit(tx, {
-          actor: actor(request),
-          action: 'invoicing.saved',
-          details: { previous, settings: request.body },
-        });
-      });
-      return readInvoicingSettings(db);
+  settingRoutes(app, db, {
+    url: '/admin/invoicing',
+    body: InvoicingSettingsSchema,
+    answer: InvoicingSettingsRecordSchema,
+    read: readInvoicingSettings,
+    async save(tx, value, by) {
+      const previous = await readInvoicingSettings(tx);
+      await saveInvoicingSettings(tx, value, clock.now());
+      await audit(tx, { actor: by, action: 'invoicing.saved', details: { previous, settings: value } });
     },
-  );
+  });
 
   app.get(
     '/admin/bookings/:id/documents',

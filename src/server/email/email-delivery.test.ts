@@ -11,7 +11,7 @@ import {
   reportPaymentSuccess,
 } from '../payments/test/payment-harness.ts';
 import { createSecretBox } from '../settings/secret-box.ts';
-import { createSmtpTestApp } from '../test/smtp-test-app.ts';
+import { createSmtpTestApp, saveSmtpPassword } from '../test/smtp-test-app.ts';
 import {
   REJECTED_DOMAIN,
   type ReceivedMessage,
@@ -37,13 +37,7 @@ beforeAll(async () => {
   ({ smtp, t, close } = await createSmtpTestApp({ OWNER_EMAIL: OWNER }));
   // The same factory buildApp wires as the default; the payment and admin capabilities call it in their flows.
   notifications = createEmailNotifications(t.config, { clock: t.clock });
-  const setup = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/set-email-password',
-    headers: await adminHeaders(),
-    payload: { password: smtp.password },
-  });
-  expect(setup.statusCode).toBe(200);
+  await saveSmtpPassword({ smtp, t });
 });
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   EmailStatusSchema,
@@ -12,9 +12,10 @@ import {
 } from '../../domain/api/email.ts';
 import { actor, audit } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
-import { outbox, settings } from '../db/schema.ts';
+import { outbox } from '../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import { EMAIL_TEST_SETTING } from '../go-live/checklist.ts';
+import { deleteSetting, putSetting } from '../settings/settings-store.ts';
 import { describeSmtpError, type SmtpError } from './smtp-errors.ts';
 import type { MailServer, SmtpSettings } from './smtp-settings.ts';
 
@@ -85,7 +86,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
       await db.transaction(async (tx) => {
         await smtp.savePassword(tx, password);
         // A new password has not been tested yet (the go-live checklist asks for a test message).
-        await tx.delete(settings).where(eq(settings.key, EMAIL_TEST_SETTING));
+        await deleteSetting(tx, EMAIL_TEST_SETTING);
         await audit(tx, {
           actor: actor(request),
           action: 'email.password_set',
@@ -122,7 +123,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
         await smtp.saveServer(tx, request.body);
         if (given !== undefined) await smtp.savePassword(tx, given);
         // Another server or password has not been tested yet (the go-live checklist asks for a test message).
-        await tx.delete(settings).where(eq(settings.key, EMAIL_TEST_SETTING));
+        await deleteSetting(tx, EMAIL_TEST_SETTING);
         await audit(tx, {
           actor: actor(request),
           action: 'email.server_set',
@@ -175,11 +176,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<AppContext & { smtp: SmtpSe
       }
       const at = clock.now();
       await db.transaction(async (tx) => {
-        const value = { at: at.toISOString(), to };
-        await tx
-          .insert(settings)
-          .values({ key: EMAIL_TEST_SETTING, value, updatedAt: at })
-          .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+        await putSetting(tx, EMAIL_TEST_SETTING, { at: at.toISOString(), to }, at);
         await audit(tx, {
           actor: actor(request),
           action: 'email.test_sent',

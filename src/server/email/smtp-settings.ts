@@ -1,11 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { MailSecurity, MailServerSettings, SaveMailServer } from '../../domain/api/email.ts';
 import type { Config } from '../config.ts';
 import type { DbOrTx } from '../db/database.ts';
-import { settings } from '../db/schema.ts';
 import type { SealedSecret, SecretBox } from '../settings/secret-box.ts';
+import { getSetting, putSetting } from '../settings/settings-store.ts';
 
 /** The row of `settings` that holds the sealed SMTP password. */
 export const SMTP_PASSWORD_SETTING = 'smtp_password';
@@ -50,21 +49,9 @@ export function createSmtpSettings(config: Config, secretBox: SecretBox): SmtpSe
   const { smtp } = config;
   const fromEnv = new Set(smtp.fromEnvironment);
 
-  async function readSetting<T>(db: DbOrTx, key: string): Promise<T | undefined> {
-    const [row] = await db.select().from(settings).where(eq(settings.key, key));
-    return row?.value as T | undefined;
-  }
-
-  async function upsert(db: DbOrTx, key: string, value: unknown): Promise<void> {
-    await db
-      .insert(settings)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
-  }
-
   /** A password sealed with another key (SECRET_KEY changed, key file lost) counts as not set: enter it again. */
   async function getPassword(db: DbOrTx): Promise<string | undefined> {
-    const sealed = await readSetting<SealedSecret>(db, SMTP_PASSWORD_SETTING);
+    const sealed = await getSetting<SealedSecret>(db, SMTP_PASSWORD_SETTING);
     if (!sealed) return undefined;
     try {
       return await secretBox.open(sealed, PURPOSE);
@@ -74,7 +61,7 @@ export function createSmtpSettings(config: Config, secretBox: SecretBox): SmtpSe
   }
 
   /** The environment's field where it sets one, else the stored one. */
-  function merge(stored: Partial<StoredServer> | undefined) {
+  function merge(stored: Partial<StoredServer> | null) {
     const port = fromEnv.has('port') ? smtp.port : (stored?.port ?? smtp.port);
     const secure = fromEnv.has('security')
       ? smtp.secure
@@ -96,11 +83,11 @@ export function createSmtpSettings(config: Config, secretBox: SecretBox): SmtpSe
 
   return {
     async server(db) {
-      return complete(merge(await readSetting<StoredServer>(db, SMTP_SERVER_SETTING)));
+      return complete(merge(await getSetting<StoredServer>(db, SMTP_SERVER_SETTING)));
     },
     async view(db) {
       const [stored, password] = await Promise.all([
-        readSetting<StoredServer>(db, SMTP_SERVER_SETTING),
+        getSetting<StoredServer>(db, SMTP_SERVER_SETTING),
         getPassword(db),
       ]);
       const fields = merge(stored);
@@ -129,13 +116,13 @@ export function createSmtpSettings(config: Config, secretBox: SecretBox): SmtpSe
         security: input.security,
         user: input.user,
       };
-      await upsert(db, SMTP_SERVER_SETTING, value);
+      await putSetting(db, SMTP_SERVER_SETTING, value);
     },
     fromHeader: (server) => `"The Tower" <${server.from}>`,
     hasPassword: async (db) => (await getPassword(db)) !== undefined,
     getPassword,
     async savePassword(db, password) {
-      await upsert(db, SMTP_PASSWORD_SETTING, await secretBox.seal(password, PURPOSE));
+      await putSetting(db, SMTP_PASSWORD_SETTING, await secretBox.seal(password, PURPOSE));
     },
     async createTransport(server, password, options = {}) {
       const { default: nodemailer } = await import('nodemailer');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_MANY_LINKS_MESSAGE } from '../../domain/api/enquiries.ts';
-import { createSmtpTestApp } from '../test/smtp-test-app.ts';
+import { createSmtpTestApp, saveSmtpPassword } from '../test/smtp-test-app.ts';
 import type { SmtpTestServer } from '../test/smtp-test-server.ts';
 import { adminToken, type TestApp } from '../test/test-app.ts';
 import { FORM_TOKEN_MESSAGE, TOO_FAST_MESSAGE } from './service.ts';
@@ -14,13 +14,7 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   ({ smtp, t, close } = await createSmtpTestApp({ OWNER_EMAIL: OWNER }));
-  const setup = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/set-email-password',
-    headers: await ownerHeaders(),
-    payload: { password: smtp.password },
-  });
-  expect(setup.statusCode).toBe(200);
+  await saveSmtpPassword({ smtp, t });
 });
 
 afterAll(async () => {

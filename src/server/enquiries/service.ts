@@ -17,11 +17,12 @@ import { formatGbp } from '../../domain/format.ts';
 import { poundsToPence } from '../../domain/pricing.ts';
 import { audit } from '../audit/audit.ts';
 import type { BookingsRepository, StayRow } from '../bookings/bookings-repository.ts';
+import { nightsTakenAs } from '../bookings/nights-rule.ts';
 import { holdQuoteStay, releaseQuoteStay } from '../bookings/quote-stay.ts';
 import { requireStayRules } from '../bookings/requirements.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
-import { type Db, PG_EXCLUSION_VIOLATION, pgErrorCode, type Tx } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { enquiries, enquiryEvents, quotes } from '../db/schema.ts';
 import { enqueueMessage, MESSAGE_KINDS } from '../email/notifications.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../errors.ts';
@@ -392,10 +393,9 @@ export function createEnquiries(deps: Dependencies) {
       );
       return toAdminQuote(row.quote, row.stay ?? undefined, now);
     } catch (error) {
-      if (pgErrorCode(error) === PG_EXCLUSION_VIOLATION) {
-        throw conflict('Those dates are no longer free. Please choose other dates.', 'dates_unavailable');
-      }
-      throw error;
+      throw nightsTakenAs(error, () =>
+        conflict('Those dates are no longer free. Please choose other dates.', 'dates_unavailable'),
+      );
     }
   }
 
@@ -550,13 +550,12 @@ export function createEnquiries(deps: Dependencies) {
       );
       return { bookingId: stayId, checkoutPath: `/checkout/${stayId}` };
     } catch (error) {
-      if (pgErrorCode(error) === PG_EXCLUSION_VIOLATION) {
-        throw conflict(
+      throw nightsTakenAs(error, () =>
+        conflict(
           'Those dates have just been booked. Please reply to our e-mail and we will find others.',
           'dates_unavailable',
-        );
-      }
-      throw error;
+        ),
+      );
     }
   }
 

@@ -6,13 +6,14 @@ import {
   type GoLiveChoice,
   type GoLiveItem,
 } from '../../domain/go-live.ts';
-import { getSetting, listSources, putSetting } from '../calendar-sync/repository.ts';
+import { listSources } from '../calendar-sync/repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { DbOrTx } from '../db/database.ts';
 import type { SmtpSettings } from '../email/smtp-settings.ts';
 import { createOwnerContentRepository } from '../owner-content/repository.ts';
 import type { PaymentSettings } from '../payments/payment-settings.ts';
+import { getSetting, putSetting } from '../settings/settings-store.ts';
 
 /** Photos of the slideshow that are processed and shown, and how many of them lack an alt text. */
 export type PhotosReady = () => Promise<{ ready: number; missingAlt: number }>;

@@ -12,7 +12,7 @@ import {
   outbox,
   stays,
 } from '../db/schema.ts';
-import { adminToken, createTestApp, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { adminToken, createTestApp, emptyTables, TEST_NOW, type TestApp } from '../test/test-app.ts';
 import { ERASED_NAME } from './guest-data.ts';
 
 let t: TestApp;
@@ -27,10 +27,7 @@ afterAll(async () => {
 beforeEach(async () => {
   t.clock.set(TEST_NOW);
   token = await adminToken(t.app);
-  await t.database.db.delete(outbox);
-  await t.database.db.delete(documents);
-  await t.database.db.delete(stays);
-  await t.database.db.delete(jobRuns);
+  await emptyTables(t.database, outbox, documents, stays, jobRuns);
 });
 
 const auth = () => ({ authorization: `Bearer ${token}` });

@@ -7,7 +7,7 @@ import { computeRefund } from '../../domain/refunds.ts';
 import { createRecordingRefunds, insertPaidBooking } from '../admin-bookings/test-support.ts';
 import { auditLog, outbox, stays } from '../db/schema.ts';
 import { MESSAGE_KINDS } from '../email/notifications.ts';
-import { adminToken, createTestApp, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { adminToken, createTestApp, emptyTables, TEST_NOW, type TestApp } from '../test/test-app.ts';
 import { idPrefixOf } from './manage-booking.ts';
 import { MANAGE_REQUESTS_PER_MINUTE } from './routes.ts';
 
@@ -23,8 +23,7 @@ afterAll(async () => {
 beforeEach(async () => {
   t.clock.set(TEST_NOW);
   refunds.calls.length = 0;
-  await t.database.db.delete(outbox);
-  await t.database.db.delete(stays);
+  await emptyTables(t.database, outbox, stays);
 });
 
 const today = () => todayOnPropertyClock(t.clock.now());

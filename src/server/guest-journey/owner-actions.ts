@@ -4,9 +4,10 @@ import { bookingReference } from '../../domain/booking-reference.ts';
 import { adminBookingOf } from '../admin-bookings/repository.ts';
 import { audit } from '../audit/audit.ts';
 import type { BookingsRepository, StayRow } from '../bookings/bookings-repository.ts';
+import { nightsTakenAs } from '../bookings/nights-rule.ts';
 import { requireStayRules } from '../bookings/requirements.ts';
 import type { Clock } from '../clock.ts';
-import { type Db, PG_EXCLUSION_VIOLATION, pgErrorCode } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import { manageBookingUrl } from '../email/stay-calendar.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { ScheduledMessages } from './scheduled-messages.ts';
@@ -112,8 +113,7 @@ export function createOwnerStayActions(deps: {
         });
         return adminBookingOf(db, row);
       } catch (error) {
-        if (pgErrorCode(error) === PG_EXCLUSION_VIOLATION) throw taken();
-        throw error;
+        throw nightsTakenAs(error, taken);
       }
     },
   };

@@ -22,6 +22,7 @@ import { actor, audit } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
 import { previewMessages } from '../email/preview.ts';
 import { tooManyRequests } from '../errors.ts';
+import { settingRoutes } from '../settings/setting-routes.ts';
 import type { GuestData } from './guest-data.ts';
 import type { createManageBooking } from './manage-booking.ts';
 import type { createOwnerStayActions } from './owner-actions.ts';
@@ -102,25 +103,20 @@ export const guestJourneyAdminRoutes: FastifyPluginAsyncZod<
     guestData: GuestData;
   }
 > = async (app, { db, config, clock, owner, guestData }) => {
-  app.get('/admin/guest-messages', { schema: { response: { 200: GuestMessageSettingsSchema } } }, async () =>
-    readGuestMessageSettings(db),
-  );
-
-  app.put(
-    '/admin/guest-messages',
-    { schema: { body: GuestMessageSettingsSchema, response: { 200: GuestMessageSettingsSchema } } },
-    async (request) => {
-      await db.transaction(async (tx) => {
-        await saveGuestMessageSettings(tx, request.body);
-        await audit(tx, {
-          actor: actor(request),
-          action: 'guest_messages.saved',
-          details: { reviewUrl: request.body.reviewUrl, showAddress: request.body.showAddress },
-        });
+  settingRoutes(app, db, {
+    url: '/admin/guest-messages',
+    body: GuestMessageSettingsSchema,
+    answer: GuestMessageSettingsSchema,
+    read: readGuestMessageSettings,
+    async save(tx, value, by) {
+      await saveGuestMessageSettings(tx, value);
+      await audit(tx, {
+        actor: by,
+        action: 'guest_messages.saved',
+        details: { reviewUrl: value.reviewUrl, showAddress: value.showAddress },
       });
-      return readGuestMessageSettings(db);
     },
-  );
+  });
 
   app.get(
     '/admin/bookings/:id/journey',

@@ -4,7 +4,14 @@ import type { StayDetails } from '../../domain/api/guest-journey.ts';
 import { createRecordingRefunds, insertPaidBooking } from '../admin-bookings/test-support.ts';
 import { jobRuns, outbox, stays } from '../db/schema.ts';
 import { MESSAGE_KINDS } from '../email/notifications.ts';
-import { adminToken, createTestApp, openSecondConnection, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import {
+  adminToken,
+  createTestApp,
+  emptyTables,
+  openSecondConnection,
+  TEST_NOW,
+  type TestApp,
+} from '../test/test-app.ts';
 
 const OWNER = 'owner@example.test';
 const INSTRUCTIONS = 'The key safe is to the left of the door.\n\nParking is free after 6 PM.';
@@ -33,9 +40,7 @@ const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
 
 beforeEach(async () => {
   await setClock(TEST_NOW);
-  await t.database.db.delete(outbox);
-  await t.database.db.delete(stays);
-  await t.database.db.delete(jobRuns);
+  await emptyTables(t.database, outbox, stays, jobRuns);
   const saved = await admin('PUT', '/api/admin/guest-messages', {
     checkInInstructions: INSTRUCTIONS,
     defaultAccessCode: '',

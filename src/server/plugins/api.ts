@@ -16,48 +16,47 @@ declare module 'fastify' {
 }
 
 /**
- * JSON is compressed as it is sent, under /api only: the pages and the built assets are compressed once, when
- * the server starts and at build time (web/plugin.ts).
+ * A capability's routes in their own scope under /api. JSON is compressed as it is sent, under /api only: the
+ * pages and the built assets are compressed once, when the server starts and at build time (web/plugin.ts).
+ * `guard` sets the scope up before any route is added.
  */
-async function apiScope(scope: FastifyInstance): Promise<void> {
-  await scope.register(compress, { threshold: 1024 });
-}
-
-/** Registers a capability's public routes under /api. */
-export async function registerApi<Options extends FastifyPluginOptions>(
+async function registerUnderApi<Options extends FastifyPluginOptions>(
   app: FastifyInstance,
   routes: Routes<Options>,
   options: Options,
+  guard?: (scope: FastifyInstance) => void,
 ): Promise<void> {
   await app.register(
-    async (api) => {
-      await apiScope(api);
-      await api.register(routes as FastifyPluginAsync<Options>, options);
+    async (scope) => {
+      await scope.register(compress, { threshold: 1024 });
+      guard?.(scope);
+      await scope.register(routes as FastifyPluginAsync<Options>, options);
     },
     { prefix: '/api' },
   );
 }
+
+/** Registers a capability's public routes under /api. */
+export const registerApi = <Options extends FastifyPluginOptions>(
+  app: FastifyInstance,
+  routes: Routes<Options>,
+  options: Options,
+): Promise<void> => registerUnderApi(app, routes, options);
 
 /**
  * Registers a capability's admin routes under /api: every route registered here answers 401 without a valid
  * admin session, so a new admin route cannot forget the guard, and the route table lists it for the
  * authorization test.
  */
-export async function registerAdminApi<Options extends FastifyPluginOptions>(
+export const registerAdminApi = <Options extends FastifyPluginOptions>(
   app: FastifyInstance,
   routes: Routes<Options>,
   options: Options,
-): Promise<void> {
-  await app.register(
-    async (admin) => {
-      await apiScope(admin);
-      admin.addHook('onRequest', admin.requireAdmin);
-      recordRoutes(admin, admin.routeTable.admin); // first, so the authorization test sees every admin route
-      await admin.register(routes as FastifyPluginAsync<Options>, options);
-    },
-    { prefix: '/api' },
-  );
-}
+): Promise<void> =>
+  registerUnderApi(app, routes, options, (admin) => {
+    admin.addHook('onRequest', admin.requireAdmin);
+    recordRoutes(admin, admin.routeTable.admin); // first, so the authorization test sees every admin route
+  });
 
 /** Any other address under /api: a JSON 404 that names it. */
 export const apiNotFound: FastifyPluginAsync = async (api) => {

@@ -25,6 +25,12 @@ const stayRow = async (id: string) => (await t.database.db.select().from(stays).
 let across: string; // 30 May to 2 June 2027, stays
 let cancelled: string; // 10 to 13 May 2027, cancelled by the owner: refunded in full
 let byTerms: string; // 10 to 13 June 2027, cancelled under the terms: the levy back with what they give
+/** The three paid stays' rows as stored now. */
+const theThreeStays = async () => ({
+  stayed: await stayRow(across),
+  refunded: await stayRow(cancelled),
+  refundedByTerms: await stayRow(byTerms),
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -139,9 +145,7 @@ describe('the visitor levy return', () => {
   });
 
   it('equals the sum of the quotes’ levy lines less the levy refunded, stays listed', async () => {
-    const stayed = await stayRow(across);
-    const refunded = await stayRow(cancelled);
-    const refundedByTerms = await stayRow(byTerms);
+    const { stayed, refunded, refundedByTerms } = await theThreeStays();
     const response = await get('/api/admin/reports/levy?quarter=2027-Q2');
     expect(response.statusCode).toBe(200);
     const result = response.json();
@@ -194,9 +198,7 @@ describe('the visitor levy return', () => {
 
 describe('the tax year', () => {
   it('counts money received and refunded on the day it moved, as JSON and CSV', async () => {
-    const stayed = await stayRow(across);
-    const refunded = await stayRow(cancelled);
-    const refundedByTerms = await stayRow(byTerms);
+    const { stayed, refunded, refundedByTerms } = await theThreeStays();
     const response = await get('/api/admin/reports/tax-year?year=2026');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({

@@ -9,7 +9,7 @@ import type { BuildAppOptions } from '../app.ts';
 import { auditLog, jobRuns, outbox, reviews, stays } from '../db/schema.ts';
 import { MESSAGE_KINDS } from '../email/notifications.ts';
 import { signedInTestApp } from '../test/per-file.ts';
-import { TEST_NOW } from '../test/test-app.ts';
+import { emptyTables, TEST_NOW } from '../test/test-app.ts';
 
 /**
  * Reviews guests can trust (docs/decisions/029-reviews.md), through the HTTP API. A stand-in renderer writes the
@@ -46,10 +46,7 @@ const t = signedInTestApp({
 beforeEach(async () => {
   t.clock.set(TEST_NOW);
   await t.signIn();
-  await t.database.db.delete(reviews);
-  await t.database.db.delete(jobRuns);
-  await t.database.db.delete(outbox);
-  await t.database.db.delete(stays);
+  await emptyTables(t.database, reviews, jobRuns, outbox, stays);
 });
 
 /** A paid stay of 18–21 November 2026: over on TEST_NOW (23 November). */
@@ -61,6 +58,8 @@ const reviewUrl = (stay: { id: string; manageKey: string }, key = stay.manageKey
 const REVIEW = { rating: 5, title: 'A night in a church', text: 'The sauna after a day on the links.' };
 const writeReview = (stay: { id: string; manageKey: string }, review: object = REVIEW) =>
   t.app.inject({ method: 'POST', url: reviewUrl(stay), payload: review });
+const changeReview = (stay: { id: string; manageKey: string }, review: object) =>
+  t.app.inject({ method: 'PUT', url: reviewUrl(stay), payload: review });
 
 /** The reviews the pages were last rendered with (after the render in flight, if any). */
 async function reviewsOnThePage(path = '/reviews'): Promise<PublicReviews> {
@@ -124,11 +123,7 @@ describe('POST /api/manage/:reference/review', () => {
     });
     expect(await t.database.db.select().from(reviews)).toHaveLength(1);
 
-    const changed = await t.app.inject({
-      method: 'PUT',
-      url: reviewUrl(stay),
-      payload: { ...REVIEW, rating: 4, name: 'Ada from Leeds' },
-    });
+    const changed = await changeReview(stay, { ...REVIEW, rating: 4, name: 'Ada from Leeds' });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json<GuestReviewView>().review).toMatchObject({ rating: 4, name: 'Ada from Leeds' });
   });
@@ -145,18 +140,10 @@ describe('POST /api/manage/:reference/review', () => {
     const stay = await endedStay();
     await writeReview(stay);
     t.clock.set('2026-12-07T09:59:00Z');
-    const inTime = await t.app.inject({
-      method: 'PUT',
-      url: reviewUrl(stay),
-      payload: { ...REVIEW, rating: 3 },
-    });
+    const inTime = await changeReview(stay, { ...REVIEW, rating: 3 });
     expect(inTime.statusCode, inTime.body).toBe(200);
     t.clock.set('2026-12-07T10:01:00Z');
-    const late = await t.app.inject({
-      method: 'PUT',
-      url: reviewUrl(stay),
-      payload: { ...REVIEW, rating: 2 },
-    });
+    const late = await changeReview(stay, { ...REVIEW, rating: 2 });
     expect(late.statusCode, late.body).toBe(409);
     expect(late.json().message).toBe(
       'Your review can no longer be changed: a review can be changed for 14 days after it is written.',

@@ -1,5 +1,6 @@
+import { expect } from 'vitest';
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { adminToken, createTestApp, type TestApp } from './test-app.ts';
 
 /** The key tests give SECRET_KEY, so the stored SMTP password is encrypted without a key file. */
 const TEST_SECRET_KEY = 'a-test-secret-key-of-at-least-32-characters';
@@ -38,4 +39,15 @@ export async function createSmtpTestApp(
       await smtp.stop();
     },
   };
+}
+
+/** Saves the SMTP test server's password through the admin API, as the owner does once, so the outbox can send. */
+export async function saveSmtpPassword({ smtp, t }: Pick<SmtpTestApp, 'smtp' | 't'>): Promise<void> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/set-email-password',
+    headers: { authorization: `Bearer ${await adminToken(t.app)}` },
+    payload: { password: smtp.password },
+  });
+  expect(response.statusCode, response.body).toBe(200);
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import pRetry from 'p-retry';
 import pg from 'pg';
@@ -15,6 +16,11 @@ import { TEMPLATE_DUMP_PATH } from './paths.ts';
 
 /** "Now" in tests unless a test moves the clock: a Monday in November 2026, on the property's clock. */
 export const TEST_NOW = '2026-11-23T10:00:00Z';
+
+/** Empties `tables` in the order given (the rows that point at a stay before the stays), so a test starts clean. */
+export async function emptyTables(database: Database, ...tables: PgTable[]): Promise<void> {
+  for (const table of tables) await database.db.delete(table);
+}
 
 /**
  * A new, empty database (no tables) on the PostgreSQL server of `serverUrl`: its URL, and `drop()`, which waits
