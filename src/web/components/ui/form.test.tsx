@@ -96,6 +96,21 @@ describe('Form', () => {
     ).not.toContain('role="alert"');
   });
 
+  it('writes a drop-down’s choices from its values and their labels, after its placeholder', () => {
+    const choices = (labels: Record<string, string> | ((value: string) => string)) =>
+      renderToStaticMarkup(
+        <Form schema={Schema} defaultValues={blank} onSubmit={() => {}}>
+          <FormField name="guests" label="Guests" id="guests">
+            <FormSelect<string> placeholder="Choose" options={['1', '2']} labels={labels} />
+          </FormField>
+        </Form>,
+      );
+    const written =
+      '<option value="">Choose</option><option value="1">One</option><option value="2">Two</option>';
+    expect(choices({ 1: 'One', 2: 'Two' })).toContain(written);
+    expect(choices((value) => (value === '1' ? 'One' : 'Two'))).toContain(written);
+  });
+
   it('marks nothing invalid while there is no error', () => {
     const html = render();
     expect(attributesOf(html, 'input')['aria-invalid']).toBeUndefined();

@@ -120,7 +120,12 @@ export function FormInput({ name, registerOptions, ...props }: ComponentProps<ty
   return <Input {...props} {...useRegister(name, registerOptions)} />;
 }
 
-export function FormSelect({ name, registerOptions, ...props }: ComponentProps<typeof Select> & Bound) {
+/** A drop-down bound to its value; its choices are `options` with their `labels` (as `Select`), or children. */
+export function FormSelect<V extends string | number>({
+  name,
+  registerOptions,
+  ...props
+}: ComponentProps<typeof Select<V>> & Bound) {
   return <Select {...props} {...useRegister(name, registerOptions)} />;
 }
 

@@ -128,13 +128,7 @@ function MailServerFields({ settings }: { settings: MailServerSettings }) {
               />
             ) : (
               <FormField name="security" label="Security">
-                <FormSelect>
-                  {MAIL_SECURITY.map((value) => (
-                    <option key={value} value={value}>
-                      {SECURITY_LABELS[value]}
-                    </option>
-                  ))}
-                </FormSelect>
+                <FormSelect options={MAIL_SECURITY} labels={SECURITY_LABELS} />
               </FormField>
             )}
           </div>

@@ -86,13 +86,11 @@ function PricePreview({ plan }: { plan: RatePlan }) {
           <Input type="date" value={checkIn} onChange={(event) => setCheckIn(event.target.value)} />
         </Field>
         <Field label="Nights" id="preview-nights">
-          <Select value={nights} onChange={(event) => setNights(Number(event.target.value))}>
-            {Array.from({ length: MAX_NIGHTS }, (_, i) => i + 1).map((count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ))}
-          </Select>
+          <Select
+            value={nights}
+            onChange={(event) => setNights(Number(event.target.value))}
+            options={Array.from({ length: MAX_NIGHTS }, (_, i) => i + 1)}
+          />
         </Field>
       </div>
       {quote ? (

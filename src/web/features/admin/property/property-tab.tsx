@@ -167,14 +167,7 @@ function PropertyFacts({ data }: { data: PropertyFactsResponse }) {
                 id="epc-rating"
                 hint={form.watch('epcRating') ? undefined : 'Required before going live.'}
               >
-                <FormSelect>
-                  <option value="">Not given</option>
-                  {EPC_RATINGS.map((rating) => (
-                    <option key={rating} value={rating}>
-                      {rating}
-                    </option>
-                  ))}
-                </FormSelect>
+                <FormSelect placeholder="Not given" options={EPC_RATINGS} />
               </FormField>
               <FormField
                 name="maxOccupancy"

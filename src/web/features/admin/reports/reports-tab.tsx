@@ -413,13 +413,12 @@ function TaxYearCard() {
     >
       <div className="mt-4 flex flex-wrap items-end gap-3">
         <Field label="Tax year" id="tax-year">
-          <Select value={year} onChange={(event) => setYear(Number(event.target.value))}>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {`6 April ${y} to 5 April ${y + 1}`}
-              </option>
-            ))}
-          </Select>
+          <Select
+            value={year}
+            onChange={(event) => setYear(Number(event.target.value))}
+            options={years}
+            labels={(y) => `6 April ${y} to 5 April ${y + 1}`}
+          />
         </Field>
         <Button variant="secondary" onClick={() => downloadTaxYear(year)}>
           Download the tax year (CSV)

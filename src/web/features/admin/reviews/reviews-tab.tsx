@@ -124,14 +124,11 @@ function ReviewItem({ review }: { review: AdminReview }) {
           className="mt-3 flex flex-wrap items-end gap-2"
         >
           <FormField name="reason" label="Withhold because it is">
-            <FormSelect>
-              <option value="">Choose a reason</option>
-              {WITHHOLD_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {WITHHOLD_REASON_LABELS[reason]}
-                </option>
-              ))}
-            </FormSelect>
+            <FormSelect
+              placeholder="Choose a reason"
+              options={WITHHOLD_REASONS}
+              labels={WITHHOLD_REASON_LABELS}
+            />
           </FormField>
           <Button type="submit" variant="danger-outline" disabled={withhold.isPending}>
             Withhold review
@@ -175,22 +172,10 @@ function ImportedReviewCard() {
       >
         <div className="grid grid-cols-2 gap-3">
           <FormField name="source" label="Written on">
-            <FormSelect>
-              {IMPORTED_REVIEW_SOURCES.map((source) => (
-                <option key={source} value={source}>
-                  {REVIEW_SOURCE_LABELS[source]}
-                </option>
-              ))}
-            </FormSelect>
+            <FormSelect options={IMPORTED_REVIEW_SOURCES} labels={REVIEW_SOURCE_LABELS} />
           </FormField>
           <FormField name="rating" label="Rating (stars)">
-            <FormSelect registerOptions={{ valueAsNumber: true }}>
-              {[5, 4, 3, 2, 1].map((stars) => (
-                <option key={stars} value={stars}>
-                  {stars}
-                </option>
-              ))}
-            </FormSelect>
+            <FormSelect registerOptions={{ valueAsNumber: true }} options={[5, 4, 3, 2, 1]} />
           </FormField>
         </div>
         <FormField name="title" label="Title">
