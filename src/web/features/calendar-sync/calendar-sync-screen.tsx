@@ -21,6 +21,7 @@ import {
 } from '../../components/ui/form.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
+import { copyToClipboard } from '../../lib/clipboard.ts';
 import { toast } from '../../lib/toast.ts';
 import {
   calendarSourcesQuery,
@@ -208,17 +209,12 @@ function ExportCard() {
   });
   const url = exportQuery.data?.url ?? '';
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast({ title: 'Copied', description: 'The export URL is on your clipboard.' });
-    } catch {
-      toast({
-        title: 'Copy Failed',
-        description: 'Select the URL and copy it by hand.',
-        variant: 'destructive',
-      });
-    }
+  function copy() {
+    return copyToClipboard(
+      url,
+      { title: 'Copied', description: 'The export URL is on your clipboard.' },
+      { title: 'Copy Failed', description: 'Select the URL and copy it by hand.', variant: 'destructive' },
+    );
   }
 
   return (

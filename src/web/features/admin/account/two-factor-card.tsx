@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormField, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { copyToClipboard } from '../../../lib/clipboard.ts';
 import { toast } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { formatMoment } from '../shared/format-moment.ts';
@@ -122,17 +123,16 @@ function SetUp({ onEnabled }: { onEnabled(codes: string[]): void }) {
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(codes.join('\n'));
-      toast({ title: 'Codes Copied', description: 'Paste them somewhere safe, away from your phone.' });
-    } catch {
-      toast({
+  function copy() {
+    return copyToClipboard(
+      codes.join('\n'),
+      { title: 'Codes Copied', description: 'Paste them somewhere safe, away from your phone.' },
+      {
         title: 'Copy Failed',
         description: 'Select the codes and copy them by hand.',
         variant: 'destructive',
-      });
-    }
+      },
+    );
   }
   return (
     <div className="mt-4 space-y-3">

@@ -8,17 +8,16 @@ import { MAX_GUESTS } from '../../../../domain/property.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogFormActions,
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
-import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormField, FormInput, FormSelect } from '../../../components/ui/form.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { toast, toastOutcome } from '../../../lib/toast.ts';
+import { copyToClipboard } from '../../../lib/clipboard.ts';
+import { toastOutcome } from '../../../lib/toast.ts';
+import { LinkSentPanel } from '../shared/link-sent.tsx';
 import { useAdminRatePlan } from '../shared/queries.ts';
 import { useCreateOwnerBooking } from './bookings-api.ts';
 
@@ -62,15 +61,13 @@ export function OwnerBookingDialog() {
     }
   }
 
-  async function copyLink() {
-    if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link);
-      toast({ title: 'Link Copied', description: 'Paste it into your message to the guest.' });
-    } catch {
-      (document.getElementById(`${id}-link`) as HTMLInputElement | null)?.select();
-      toast({ title: 'Copy the link', description: 'Press Ctrl+C (or ⌘C) to copy the selected link.' });
-    }
+  async function copyLink(url: string) {
+    const copied = await copyToClipboard(
+      url,
+      { title: 'Link Copied', description: 'Paste it into your message to the guest.' },
+      { title: 'Copy the link', description: 'Press Ctrl+C (or ⌘C) to copy the selected link.' },
+    );
+    if (!copied) (document.getElementById(`${id}-link`) as HTMLInputElement | null)?.select();
   }
 
   return (
@@ -85,27 +82,23 @@ export function OwnerBookingDialog() {
           checkout link; an unpaid booking lapses and frees them.
         </DialogDescription>
         {link ? (
-          <div className="mt-6">
+          <LinkSentPanel
+            id={`${id}-link`}
+            label="Checkout link for the guest"
+            url={link}
+            action={
+              <Button variant="secondary" onClick={() => copyLink(link)}>
+                Copy Link
+              </Button>
+            }
+          >
             {reference ? (
               <p className="mb-4 text-sm text-stone-800">
                 Booking reference, to give the guest:{' '}
                 <strong className="whitespace-nowrap font-mono">{reference}</strong>
               </p>
             ) : null}
-            <Field label="Checkout link for the guest" id={`${id}-link`}>
-              <div className="flex gap-2">
-                <Input readOnly value={link} />
-                <Button variant="secondary" onClick={copyLink}>
-                  Copy Link
-                </Button>
-              </div>
-            </Field>
-            <div className="mt-6 flex justify-end">
-              <DialogClose asChild>
-                <Button>Done</Button>
-              </DialogClose>
-            </div>
-          </div>
+          </LinkSentPanel>
         ) : (
           <Form
             schema={OwnerBookingSchema}
@@ -126,13 +119,7 @@ export function OwnerBookingDialog() {
               <FormInput type="email" autoComplete="off" />
             </FormField>
             <FormField name="guestCount" label="Guests" id={`${id}-guestCount`}>
-              <FormSelect>
-                {Array.from({ length: MAX_GUESTS }, (_, i) => String(i + 1)).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </FormSelect>
+              <FormSelect options={Array.from({ length: MAX_GUESTS }, (_, i) => String(i + 1))} />
             </FormField>
             <FormField name="holdDays" label="Hold for (days)" id={`${id}-holdDays`}>
               <FormInput type="number" min={1} max={30} inputMode="numeric" />

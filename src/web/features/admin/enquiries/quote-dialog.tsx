@@ -5,14 +5,12 @@ import { addDays } from '../../../../domain/dates.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogFormActions,
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
-import { Field } from '../../../components/ui/field.tsx';
 import {
   Form,
   FormAlert,
@@ -22,7 +20,7 @@ import {
   FormSelect,
   FormTextarea,
 } from '../../../components/ui/form.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { LinkSentPanel } from '../shared/link-sent.tsx';
 import { useSendQuote } from './enquiries-api.ts';
 
 /** The form's first values: the enquiry's, when the quote answers one. */
@@ -102,19 +100,11 @@ export function QuoteDialog({ enquiry, label }: { enquiry?: AdminEnquiry; label:
           kept for them until the quote expires.
         </DialogDescription>
         {sent ? (
-          <div className="mt-6">
+          <LinkSentPanel id={`${id}-link`} label="The guest's link" url={sent.quoteUrl}>
             <p role="status" className="mb-4 text-sm">
               Quote sent to {sent.contactEmail}.
             </p>
-            <Field label="The guest's link" id={`${id}-link`}>
-              <Input readOnly value={sent.quoteUrl} />
-            </Field>
-            <div className="mt-6 flex justify-end">
-              <DialogClose asChild>
-                <Button>Done</Button>
-              </DialogClose>
-            </div>
-          </div>
+          </LinkSentPanel>
         ) : (
           <Form
             schema={QuoteFormSchema}
