@@ -15,6 +15,8 @@ import {
 } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiRequestError } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button } from './button.tsx';
 import { Field } from './field.tsx';
 import { Input, Select, Textarea } from './input.tsx';
 
@@ -153,6 +155,24 @@ export function FormCheckbox({
   );
 }
 
+/**
+ * The form's submit button: disabled while the submit runs (its request included), saying `pendingLabel` then
+ * when one is given.
+ */
+export function FormSubmit({
+  pendingLabel,
+  disabled,
+  children,
+  ...props
+}: Omit<ComponentProps<typeof Button>, 'type'> & { pendingLabel?: ReactNode }) {
+  const { isSubmitting } = useFormState();
+  return (
+    <Button {...props} type="submit" disabled={isSubmitting || disabled}>
+      {isSubmitting && pendingLabel !== undefined ? pendingLabel : children}
+    </Button>
+  );
+}
+
 /** What the last submit's request answered when it failed: one sentence, announced. */
 export function FormAlert({ className }: { className?: string }) {
   const { errors } = useFormState();
@@ -204,4 +224,11 @@ export function firstErrorMessage(errors: FieldValues): string | undefined {
     }
   }
   return undefined;
+}
+
+/** An `onInvalid` for a long form: a notification titled `title` with the first problem, beside each field's own. */
+export function toastFirstError(title: string) {
+  return (errors: FieldValues) => {
+    toast({ title, description: firstErrorMessage(errors), variant: 'destructive' });
+  };
 }

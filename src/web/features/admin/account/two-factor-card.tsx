@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { TwoFactorDisableSchema, TwoFactorEnableSchema } from '../../../../domain/api/admin-account.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Form, FormField, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
+import { Form, FormField, FormInput, type FormMethods, FormSubmit } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { copyToClipboard } from '../../../lib/clipboard.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -114,9 +114,7 @@ function SetUp({ onEnabled }: { onEnabled(codes: string[]): void }) {
         >
           <FormInput inputMode="numeric" autoComplete="one-time-code" />
         </FormField>
-        <Button type="submit" disabled={enable.isPending}>
-          {enable.isPending ? 'Turning on...' : 'Turn On'}
-        </Button>
+        <FormSubmit pendingLabel="Turning on...">Turn On</FormSubmit>
       </Form>
     </div>
   );
@@ -192,9 +190,9 @@ function TurnOff({ enabledAt, recoveryCodesLeft }: { enabledAt: string | null; r
         <FormField name="code" label="Code from the app or a recovery code" id="two-factor-disable-code">
           <FormInput autoComplete="one-time-code" />
         </FormField>
-        <Button type="submit" variant="secondary" disabled={disable.isPending}>
-          {disable.isPending ? 'Turning off...' : 'Turn Off Two-Step Sign-In'}
-        </Button>
+        <FormSubmit variant="secondary" pendingLabel="Turning off...">
+          Turn Off Two-Step Sign-In
+        </FormSubmit>
       </Form>
     </div>
   );

@@ -5,12 +5,18 @@ import {
   type MailServerSettings,
   SaveMailServerSchema,
 } from '../../../../domain/api/email.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Form, FormAlert, FormField, FormInput, FormSelect, readAt } from '../../../components/ui/form.tsx';
+import {
+  Form,
+  FormAlert,
+  FormField,
+  FormInput,
+  FormSelect,
+  FormSubmit,
+  readAt,
+} from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { AdminCard } from '../shared/card.tsx';
+import { ReadCard } from '../shared/card.tsx';
 import { SetByEnvironment } from '../shared/set-by-environment.tsx';
-import { WhenRead } from '../shared/when-read.tsx';
 import { useMailServer, useSaveMailServer } from './email-api.ts';
 
 const SECURITY_LABELS: Record<MailSecurity, string> = {
@@ -55,7 +61,7 @@ const MailServerForm = z
 export function MailServerCard() {
   const current = useMailServer();
   return (
-    <AdminCard
+    <ReadCard
       headingId="mail-server-heading"
       title="Mail Server"
       className="max-w-xl"
@@ -66,11 +72,11 @@ export function MailServerCard() {
           shown again.
         </>
       }
+      query={current}
+      what="the mail server"
     >
-      <WhenRead query={current} what="the mail server">
-        {(settings) => <MailServerFields settings={settings} />}
-      </WhenRead>
-    </AdminCard>
+      {(settings) => <MailServerFields settings={settings} />}
+    </ReadCard>
   );
 }
 
@@ -99,67 +105,53 @@ function MailServerFields({ settings }: { settings: MailServerSettings }) {
       onSubmit={onSubmit}
       className="mt-4 space-y-4"
     >
-      {(form) => (
-        <>
-          {fixed.has('host') ? (
-            <SetByEnvironment
-              label="Mail server address"
-              variable={VARIABLES.host}
-              value={settings.host ?? ''}
-            />
-          ) : (
-            <FormField name="host" label="Mail server address" hint="For example smtp.gmail.com">
-              <FormInput autoComplete="off" spellCheck={false} />
-            </FormField>
-          )}
-          <div className="grid gap-4 sm:grid-cols-2">
-            {fixed.has('port') ? (
-              <SetByEnvironment label="Port" variable={VARIABLES.port} value={String(settings.port)} />
-            ) : (
-              <FormField name="port" label="Port" hint="587 or 465 at most providers">
-                <FormInput inputMode="numeric" />
-              </FormField>
-            )}
-            {fixed.has('security') ? (
-              <SetByEnvironment
-                label="Security"
-                variable={VARIABLES.security}
-                value={SECURITY_LABELS[settings.security]}
-              />
-            ) : (
-              <FormField name="security" label="Security">
-                <FormSelect options={MAIL_SECURITY} labels={SECURITY_LABELS} />
-              </FormField>
-            )}
-          </div>
-          {fixed.has('user') ? (
-            <SetByEnvironment label="Account" variable={VARIABLES.user} value={settings.user ?? ''} />
-          ) : (
-            <FormField
-              name="user"
-              label="Account"
-              hint="The user name of the login, usually the e-mail address"
-            >
-              <FormInput autoComplete="off" spellCheck={false} />
-            </FormField>
-          )}
-          <FormField
-            name="password"
-            label="Password"
-            hint={
-              settings.passwordSet
-                ? 'A password is saved. Leave this empty to keep it.'
-                : 'At Gmail and Microsoft 365, an app password.'
-            }
-          >
-            <FormInput type="password" autoComplete="new-password" />
-          </FormField>
-          <FormAlert className="text-red-800 text-sm" />
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? 'Checking...' : 'Check and Save'}
-          </Button>
-        </>
+      {fixed.has('host') ? (
+        <SetByEnvironment label="Mail server address" variable={VARIABLES.host} value={settings.host ?? ''} />
+      ) : (
+        <FormField name="host" label="Mail server address" hint="For example smtp.gmail.com">
+          <FormInput autoComplete="off" spellCheck={false} />
+        </FormField>
       )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {fixed.has('port') ? (
+          <SetByEnvironment label="Port" variable={VARIABLES.port} value={String(settings.port)} />
+        ) : (
+          <FormField name="port" label="Port" hint="587 or 465 at most providers">
+            <FormInput inputMode="numeric" />
+          </FormField>
+        )}
+        {fixed.has('security') ? (
+          <SetByEnvironment
+            label="Security"
+            variable={VARIABLES.security}
+            value={SECURITY_LABELS[settings.security]}
+          />
+        ) : (
+          <FormField name="security" label="Security">
+            <FormSelect options={MAIL_SECURITY} labels={SECURITY_LABELS} />
+          </FormField>
+        )}
+      </div>
+      {fixed.has('user') ? (
+        <SetByEnvironment label="Account" variable={VARIABLES.user} value={settings.user ?? ''} />
+      ) : (
+        <FormField name="user" label="Account" hint="The user name of the login, usually the e-mail address">
+          <FormInput autoComplete="off" spellCheck={false} />
+        </FormField>
+      )}
+      <FormField
+        name="password"
+        label="Password"
+        hint={
+          settings.passwordSet
+            ? 'A password is saved. Leave this empty to keep it.'
+            : 'At Gmail and Microsoft 365, an app password.'
+        }
+      >
+        <FormInput type="password" autoComplete="new-password" />
+      </FormField>
+      <FormAlert className="text-red-800 text-sm" />
+      <FormSubmit pendingLabel="Checking...">Check and Save</FormSubmit>
     </Form>
   );
 }

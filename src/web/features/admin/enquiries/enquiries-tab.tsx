@@ -8,9 +8,8 @@ import {
 import { formatGbp, formatMediumDate } from '../../../../domain/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
-import { AdminCard } from '../shared/card.tsx';
+import { ReadCard } from '../shared/card.tsx';
 import { formatMoment } from '../shared/format-moment.ts';
-import { WhenRead } from '../shared/when-read.tsx';
 import { useDeclineEnquiry, useEnquiries, useWithdrawQuote } from './enquiries-api.ts';
 import { QuoteDialog } from './quote-dialog.tsx';
 
@@ -150,37 +149,37 @@ function EnquiryItem({ enquiry }: { enquiry: AdminEnquiry }) {
 export function EnquiriesTab() {
   const query = useEnquiries();
   return (
-    <AdminCard
+    <ReadCard
       headingId="enquiries-heading"
       title="Enquiries"
       intro="From the Contact page's form: answer each with a quote the guest accepts and pays online, or decline it."
       aside={<QuoteDialog label="New quote" />}
+      query={query}
+      what="the enquiries"
     >
-      <WhenRead query={query} what="the enquiries">
-        {(data) => (
-          <>
-            {data.enquiries.length === 0 ? (
-              <p className="mt-4 text-sm text-stone-600">No enquiries yet.</p>
-            ) : (
-              <ul className="mt-4 space-y-4">
-                {data.enquiries.map((enquiry) => (
-                  <EnquiryItem key={enquiry.id} enquiry={enquiry} />
+      {(data) => (
+        <>
+          {data.enquiries.length === 0 ? (
+            <p className="mt-4 text-sm text-stone-600">No enquiries yet.</p>
+          ) : (
+            <ul className="mt-4 space-y-4">
+              {data.enquiries.map((enquiry) => (
+                <EnquiryItem key={enquiry.id} enquiry={enquiry} />
+              ))}
+            </ul>
+          )}
+          {data.quotes.length > 0 ? (
+            <>
+              <h3 className="mt-6 font-semibold">Quotes sent without an enquiry</h3>
+              <ul className="mt-2 space-y-2">
+                {data.quotes.map((quote) => (
+                  <QuoteRow key={quote.id} quote={quote} />
                 ))}
               </ul>
-            )}
-            {data.quotes.length > 0 ? (
-              <>
-                <h3 className="mt-6 font-semibold">Quotes sent without an enquiry</h3>
-                <ul className="mt-2 space-y-2">
-                  {data.quotes.map((quote) => (
-                    <QuoteRow key={quote.id} quote={quote} />
-                  ))}
-                </ul>
-              </>
-            ) : null}
-          </>
-        )}
-      </WhenRead>
-    </AdminCard>
+            </>
+          ) : null}
+        </>
+      )}
+    </ReadCard>
   );
 }

@@ -5,9 +5,8 @@ import {
   type PaymentScheduleSetting,
   PaymentScheduleSettingSchema,
 } from '../../../../domain/payment-schedule.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { LABEL_CLASS } from '../../../components/ui/field.tsx';
-import { Form, FormField, FormInput, readAt } from '../../../components/ui/form.tsx';
+import { Form, FormField, FormInput, FormSubmit, readAt } from '../../../components/ui/form.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
 import { useAdminPaymentSchedule, useSavePaymentSchedule } from './payment-schedule-api.ts';
 
@@ -104,9 +103,7 @@ export function PaymentScheduleSettings() {
                     <FormInput inputMode="numeric" disabled={full} />
                   </FormField>
                 </div>
-                <Button type="submit" disabled={save.isPending}>
-                  {save.isPending ? 'Saving...' : 'Save Schedule'}
-                </Button>
+                <FormSubmit pendingLabel="Saving...">Save Schedule</FormSubmit>
               </>
             );
           }}

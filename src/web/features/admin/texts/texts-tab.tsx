@@ -18,11 +18,12 @@ import {
   Form,
   FormField,
   FormInput,
+  FormSubmit,
   FormTextarea,
-  firstErrorMessage,
   readAt,
+  toastFirstError,
 } from '../../../components/ui/form.tsx';
-import { toast, toastOutcome } from '../../../lib/toast.ts';
+import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { useOwnerTexts, useResetOwnerTexts, useSaveOwnerTexts } from './texts-api.ts';
 
@@ -105,9 +106,7 @@ function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
       schema={TextsForm}
       defaultValues={toForm(texts)}
       onSubmit={onSubmit}
-      onInvalid={(errors) =>
-        toast({ title: 'Check the texts', description: firstErrorMessage(errors), variant: 'destructive' })
-      }
+      onInvalid={toastFirstError('Check the texts')}
       className="grid gap-6 xl:grid-cols-2"
       aria-label="Texts"
     >
@@ -164,9 +163,7 @@ function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
         </AdminCard>
 
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Texts'}
-          </Button>
+          <FormSubmit pendingLabel="Saving...">Save Texts</FormSubmit>
           <Button variant="secondary" onClick={() => setConfirmReset(true)} disabled={reset.isPending}>
             Restore the original texts
           </Button>
