@@ -1,3 +1,5 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import {
   type AdminEnquiry,
   type AdminQuote,
@@ -7,7 +9,7 @@ import {
 } from '../../../../domain/api/enquiries.ts';
 import { formatGbp, formatMediumDate } from '../../../../domain/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { toastOutcome } from '../../../lib/toast.ts';
+import { type ToastInput, toastOutcome } from '../../../lib/toast.ts';
 import { ReadCard } from '../shared/card.tsx';
 import { formatMoment } from '../shared/format-moment.ts';
 import { useDeclineEnquiry, useEnquiries, useWithdrawQuote } from './enquiries-api.ts';
@@ -47,6 +49,30 @@ const dates = (from: string | null, to: string | null) =>
       : formatMediumDate(from)
     : 'No dates';
 
+/** A small button that makes one change and says in a notification how it went. */
+function ChangeButton<V>({
+  change,
+  value,
+  done,
+  children,
+}: {
+  change: UseMutationResult<unknown, Error, V>;
+  value: V;
+  done: ToastInput;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={change.isPending}
+      onClick={() => toastOutcome(change.mutateAsync(value), done)}
+    >
+      {children}
+    </Button>
+  );
+}
+
 /** A quote in a sentence: what it offers, its price, until when, and its state. */
 function QuoteRow({ quote }: { quote: AdminQuote }) {
   const withdraw = useWithdrawQuote();
@@ -66,19 +92,16 @@ function QuoteRow({ quote }: { quote: AdminQuote }) {
         Guest's link
       </a>
       {quote.status === 'open' ? (
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={withdraw.isPending}
-          onClick={() =>
-            toastOutcome(withdraw.mutateAsync(quote.id), {
-              title: 'Quote Withdrawn',
-              description: 'Its link can no longer be paid, and any held dates are free again.',
-            })
-          }
+        <ChangeButton
+          change={withdraw}
+          value={quote.id}
+          done={{
+            title: 'Quote Withdrawn',
+            description: 'Its link can no longer be paid, and any held dates are free again.',
+          }}
         >
           Withdraw
-        </Button>
+        </ChangeButton>
       ) : null}
     </li>
   );
@@ -123,19 +146,13 @@ function EnquiryItem({ enquiry }: { enquiry: AdminEnquiry }) {
       {enquiry.status === 'booked' || enquiry.status === 'declined' ? null : (
         <div className="mt-3 flex flex-wrap gap-2">
           <QuoteDialog enquiry={enquiry} label="Send a quote" />
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={decline.isPending}
-            onClick={() =>
-              toastOutcome(decline.mutateAsync(enquiry.id), {
-                title: 'Enquiry Declined',
-                description: 'Reply to them by e-mail to say why.',
-              })
-            }
+          <ChangeButton
+            change={decline}
+            value={enquiry.id}
+            done={{ title: 'Enquiry Declined', description: 'Reply to them by e-mail to say why.' }}
           >
             Decline
-          </Button>
+          </ChangeButton>
         </div>
       )}
     </li>
