@@ -6,18 +6,11 @@ import { formatPounds } from '../../../../domain/format.ts';
 import { priceStay } from '../../../../domain/pricing.ts';
 import { MAX_GUESTS } from '../../../../domain/property.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFormActions,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
+import { DialogFormActions } from '../../../components/ui/dialog.tsx';
 import { Form, FormField, FormInput, FormSelect } from '../../../components/ui/form.tsx';
 import { copyToClipboard } from '../../../lib/clipboard.ts';
 import { toastOutcome } from '../../../lib/toast.ts';
-import { LinkSentPanel } from '../shared/link-sent.tsx';
+import { LinkFormDialog, LinkSentPanel } from '../shared/link-sent.tsx';
 import { useAdminRatePlan } from '../shared/queries.ts';
 import { useCreateOwnerBooking } from './bookings-api.ts';
 
@@ -35,18 +28,14 @@ const EMPTY = {
  * its `/checkout/{id}` link, where paying confirms it. The price comes from the shared rules.
  */
 export function OwnerBookingDialog() {
-  const [open, setOpen] = useState(false);
   const [link, setLink] = useState<string | null>(null);
   const [reference, setReference] = useState<string | null>(null);
   const create = useCreateOwnerBooking();
   const id = useId();
 
-  function reset(nextOpen: boolean) {
-    setOpen(nextOpen);
-    if (!nextOpen) {
-      setLink(null);
-      setReference(null);
-    }
+  function forget() {
+    setLink(null);
+    setReference(null);
   }
 
   async function onSubmit(booking: OwnerBooking) {
@@ -71,17 +60,17 @@ export function OwnerBookingDialog() {
   }
 
   return (
-    <Dialog open={open} onOpenChange={reset}>
-      <DialogTrigger asChild>
-        <Button>New Booking</Button>
-      </DialogTrigger>
-      <DialogContent width="lg">
-        <DialogTitle>Take a booking</DialogTitle>
-        <DialogDescription>
+    <LinkFormDialog
+      trigger={<Button>New Booking</Button>}
+      title="Take a booking"
+      description={
+        <>
           For a guest who booked by phone or e-mail. The nights are held while the guest pays through the
           checkout link; an unpaid booking lapses and frees them.
-        </DialogDescription>
-        {link ? (
+        </>
+      }
+      made={
+        link ? (
           <LinkSentPanel
             id={`${id}-link`}
             label="Checkout link for the guest"
@@ -99,43 +88,44 @@ export function OwnerBookingDialog() {
               </p>
             ) : null}
           </LinkSentPanel>
-        ) : (
-          <Form
-            schema={OwnerBookingSchema}
-            defaultValues={EMPTY}
-            onSubmit={onSubmit}
-            className="mt-4 grid gap-4 sm:grid-cols-2"
-          >
-            <FormField name="checkInDate" label="Check-in Date" id={`${id}-checkInDate`}>
-              <FormInput type="date" />
-            </FormField>
-            <FormField name="checkOutDate" label="Check-out Date" id={`${id}-checkOutDate`}>
-              <CheckOutInput />
-            </FormField>
-            <FormField name="contactName" label="Guest Name" id={`${id}-contactName`}>
-              <FormInput autoComplete="off" />
-            </FormField>
-            <FormField name="contactEmail" label="Guest Email" id={`${id}-contactEmail`}>
-              <FormInput type="email" autoComplete="off" />
-            </FormField>
-            <FormField name="guestCount" label="Guests" id={`${id}-guestCount`}>
-              <FormSelect options={Array.from({ length: MAX_GUESTS }, (_, i) => String(i + 1))} />
-            </FormField>
-            <FormField name="holdDays" label="Hold for (days)" id={`${id}-holdDays`}>
-              <FormInput type="number" min={1} max={30} inputMode="numeric" />
-            </FormField>
-            <Quote />
-            <DialogFormActions
-              className="sm:col-span-2"
-              closeLabel="Close"
-              submitLabel="Create Booking"
-              pendingLabel="Creating..."
-              pending={create.isPending}
-            />
-          </Form>
-        )}
-      </DialogContent>
-    </Dialog>
+        ) : null
+      }
+      onClosed={forget}
+    >
+      <Form
+        schema={OwnerBookingSchema}
+        defaultValues={EMPTY}
+        onSubmit={onSubmit}
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+      >
+        <FormField name="checkInDate" label="Check-in Date" id={`${id}-checkInDate`}>
+          <FormInput type="date" />
+        </FormField>
+        <FormField name="checkOutDate" label="Check-out Date" id={`${id}-checkOutDate`}>
+          <CheckOutInput />
+        </FormField>
+        <FormField name="contactName" label="Guest Name" id={`${id}-contactName`}>
+          <FormInput autoComplete="off" />
+        </FormField>
+        <FormField name="contactEmail" label="Guest Email" id={`${id}-contactEmail`}>
+          <FormInput type="email" autoComplete="off" />
+        </FormField>
+        <FormField name="guestCount" label="Guests" id={`${id}-guestCount`}>
+          <FormSelect options={Array.from({ length: MAX_GUESTS }, (_, i) => String(i + 1))} />
+        </FormField>
+        <FormField name="holdDays" label="Hold for (days)" id={`${id}-holdDays`}>
+          <FormInput type="number" min={1} max={30} inputMode="numeric" />
+        </FormField>
+        <Quote />
+        <DialogFormActions
+          className="sm:col-span-2"
+          closeLabel="Close"
+          submitLabel="Create Booking"
+          pendingLabel="Creating..."
+          pending={create.isPending}
+        />
+      </Form>
+    </LinkFormDialog>
   );
 }
 

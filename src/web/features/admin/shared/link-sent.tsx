@@ -1,8 +1,55 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { DialogClose } from '../../../components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+
+/**
+ * A dialog whose form makes the guest a link (a quote to pay, a booking's checkout): the form until the link is
+ * made, then `made` (a `LinkSentPanel`). Closed, it calls `onClosed` to forget the link, so it opens on the form.
+ */
+export function LinkFormDialog({
+  trigger,
+  title,
+  description,
+  made,
+  onClosed,
+  children,
+}: {
+  /** The button that opens it. */
+  trigger: ReactNode;
+  title: ReactNode;
+  description: ReactNode;
+  made: ReactNode;
+  onClosed(): void;
+  /** The form. */
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) onClosed();
+      }}
+    >
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent width="lg">
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+        {made ?? children}
+      </DialogContent>
+    </Dialog>
+  );
+}
 
 /**
  * What a dialog shows once it has made the guest a link (a quote to pay, a booking's checkout): what was done,
