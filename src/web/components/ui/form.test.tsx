@@ -8,6 +8,7 @@ import {
   FormField,
   FormInput,
   FormSelect,
+  FormSubmit,
   FormTextarea,
   firstErrorMessage,
   readAt,
@@ -109,6 +110,17 @@ describe('Form', () => {
       '<option value="">Choose</option><option value="1">One</option><option value="2">Two</option>';
     expect(choices({ 1: 'One', 2: 'Two' })).toContain(written);
     expect(choices((value) => (value === '1' ? 'One' : 'Two'))).toContain(written);
+  });
+
+  it('submits with its button, which says what it does until a submit runs', () => {
+    const html = renderToStaticMarkup(
+      <Form schema={Schema} defaultValues={blank} onSubmit={() => {}}>
+        <FormSubmit pendingLabel="Saving...">Save guest</FormSubmit>
+      </Form>,
+    );
+    expect(attributesOf(html, 'button')).toMatchObject({ type: 'submit' });
+    expect(attributesOf(html, 'button').disabled).toBeUndefined();
+    expect(html).toContain('>Save guest</button>');
   });
 
   it('marks nothing invalid while there is no error', () => {
