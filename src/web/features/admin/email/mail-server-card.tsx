@@ -16,7 +16,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { ReadCard } from '../shared/card.tsx';
-import { SetByEnvironment } from '../shared/set-by-environment.tsx';
+import { SettingField } from '../shared/set-by-environment.tsx';
 import { useMailServer, useSaveMailServer } from './email-api.ts';
 
 const SECURITY_LABELS: Record<MailSecurity, string> = {
@@ -82,7 +82,8 @@ export function MailServerCard() {
 
 function MailServerFields({ settings }: { settings: MailServerSettings }) {
   const save = useSaveMailServer();
-  const fixed = new Set(settings.fromEnvironment);
+  const setBy = (field: keyof typeof VARIABLES) =>
+    settings.fromEnvironment.includes(field) ? VARIABLES[field] : null;
 
   async function onSubmit(form: z.output<typeof MailServerForm>) {
     const saved = await save.mutateAsync(form);
@@ -105,40 +106,43 @@ function MailServerFields({ settings }: { settings: MailServerSettings }) {
       onSubmit={onSubmit}
       className="mt-4 space-y-4"
     >
-      {fixed.has('host') ? (
-        <SetByEnvironment label="Mail server address" variable={VARIABLES.host} value={settings.host ?? ''} />
-      ) : (
-        <FormField name="host" label="Mail server address" hint="For example smtp.gmail.com">
-          <FormInput autoComplete="off" spellCheck={false} />
-        </FormField>
-      )}
+      <SettingField
+        name="host"
+        label="Mail server address"
+        hint="For example smtp.gmail.com"
+        setBy={setBy('host')}
+        shown={settings.host ?? ''}
+      >
+        <FormInput autoComplete="off" spellCheck={false} />
+      </SettingField>
       <div className="grid gap-4 sm:grid-cols-2">
-        {fixed.has('port') ? (
-          <SetByEnvironment label="Port" variable={VARIABLES.port} value={String(settings.port)} />
-        ) : (
-          <FormField name="port" label="Port" hint="587 or 465 at most providers">
-            <FormInput inputMode="numeric" />
-          </FormField>
-        )}
-        {fixed.has('security') ? (
-          <SetByEnvironment
-            label="Security"
-            variable={VARIABLES.security}
-            value={SECURITY_LABELS[settings.security]}
-          />
-        ) : (
-          <FormField name="security" label="Security">
-            <FormSelect options={MAIL_SECURITY} labels={SECURITY_LABELS} />
-          </FormField>
-        )}
+        <SettingField
+          name="port"
+          label="Port"
+          hint="587 or 465 at most providers"
+          setBy={setBy('port')}
+          shown={String(settings.port)}
+        >
+          <FormInput inputMode="numeric" />
+        </SettingField>
+        <SettingField
+          name="security"
+          label="Security"
+          setBy={setBy('security')}
+          shown={SECURITY_LABELS[settings.security]}
+        >
+          <FormSelect options={MAIL_SECURITY} labels={SECURITY_LABELS} />
+        </SettingField>
       </div>
-      {fixed.has('user') ? (
-        <SetByEnvironment label="Account" variable={VARIABLES.user} value={settings.user ?? ''} />
-      ) : (
-        <FormField name="user" label="Account" hint="The user name of the login, usually the e-mail address">
-          <FormInput autoComplete="off" spellCheck={false} />
-        </FormField>
-      )}
+      <SettingField
+        name="user"
+        label="Account"
+        hint="The user name of the login, usually the e-mail address"
+        setBy={setBy('user')}
+        shown={settings.user ?? ''}
+      >
+        <FormInput autoComplete="off" spellCheck={false} />
+      </SettingField>
       <FormField
         name="password"
         label="Password"
