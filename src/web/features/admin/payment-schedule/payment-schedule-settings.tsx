@@ -8,6 +8,7 @@ import {
 import { LABEL_CLASS } from '../../../components/ui/field.tsx';
 import { Form, FormField, FormInput, FormSubmit, readAt } from '../../../components/ui/form.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
+import { ReadCard } from '../shared/card.tsx';
 import { useAdminPaymentSchedule, useSavePaymentSchedule } from './payment-schedule-api.ts';
 
 /** The figures as typed, read by the server's own schema. */
@@ -45,27 +46,27 @@ export function PaymentScheduleSettings() {
   }
 
   return (
-    <section aria-labelledby="payment-schedule-heading" className="max-w-xl">
-      <h2 id="payment-schedule-heading" className="font-serif text-xl">
-        Payment schedule
-      </h2>
-      <p className="mt-1 text-sm text-stone-600">
-        How new bookings are paid. A booking keeps the schedule it was made under; the balance is charged
-        automatically to the card the guest saved, and a guest whose card fails gets a link to pay.
-      </p>
-      {current.isPending || !current.data ? (
-        <p className="mt-4 text-sm" role="status">
-          {current.isError
-            ? `Could not read the schedule: ${current.error.message}`
-            : 'Loading the schedule…'}
-        </p>
-      ) : (
+    <ReadCard
+      headingId="payment-schedule-heading"
+      title="Payment schedule"
+      className="max-w-xl"
+      frame={false}
+      intro={
+        <>
+          How new bookings are paid. A booking keeps the schedule it was made under; the balance is charged
+          automatically to the card the guest saved, and a guest whose card fails gets a link to pay.
+        </>
+      }
+      query={current}
+      what="the schedule"
+    >
+      {(schedule) => (
         <Form
           schema={ScheduleForm}
           defaultValues={{
-            mode: current.data.mode,
-            depositPercent: String(current.data.depositPercent),
-            balanceDaysBefore: String(current.data.balanceDaysBefore),
+            mode: schedule.mode,
+            depositPercent: String(schedule.depositPercent),
+            balanceDaysBefore: String(schedule.balanceDaysBefore),
           }}
           onSubmit={onSubmit}
           className="mt-4 space-y-4"
@@ -109,6 +110,6 @@ export function PaymentScheduleSettings() {
           }}
         </Form>
       )}
-    </section>
+    </ReadCard>
   );
 }
