@@ -1,4 +1,5 @@
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, readQuery } from './api.ts';
 
 /**
  * A request that changes something on the server. When it settles (done or refused), the reads it may have
@@ -21,4 +22,22 @@ export function useChange<TData, TVariables = void>(options: {
         ),
       ),
   });
+}
+
+/**
+ * A setting the owner reads at one address and saves by PUT to the same address, which answers the saved state:
+ * its read, and its save, which puts that answer straight into the read and marks `stale` the other reads the
+ * change may alter (the go-live checklist, the activity log).
+ */
+export function createSetting<TSaved, TInput = TSaved>(queryKey: readonly unknown[], url: string) {
+  const query = () => readQuery<TSaved>(queryKey, url);
+  return {
+    useRead: () => useQuery(query()),
+    useSave: (stale: readonly QueryKey[]) =>
+      useChange({
+        mutationFn: (input: TInput) => apiRequest<TSaved>('PUT', url, input),
+        onSuccess: (saved, _variables, queryClient) => queryClient.setQueryData(query().queryKey, saved),
+        stale,
+      }),
+  };
 }

@@ -5,6 +5,7 @@ import { bookingReference, isBookingId } from '../../../domain/booking-reference
 import { formatLongDate, formatPounds } from '../../../domain/format.ts';
 import { CHECK_IN_TIME, CHECK_OUT_TIME } from '../../../domain/property.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { PANEL_CLASS } from '../../components/ui/panel.ts';
 import { getBooking, notifyPaymentSuccess } from '../../features/payments/payment-api.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { type ManageKeyState, recallManageKey } from '../../lib/manage-key.ts';
@@ -197,10 +198,7 @@ function BookingSummary({ booking, manageKey }: { booking: PublicBooking; manage
     ['Still to pay', dueText],
   ];
   return (
-    <section
-      aria-labelledby="your-booking-heading"
-      className="mx-auto mt-10 max-w-xl rounded-lg border border-stone-200 bg-white p-6 shadow-sm"
-    >
+    <section aria-labelledby="your-booking-heading" className={`${PANEL_CLASS} mx-auto mt-10 max-w-xl`}>
       <h2 id="your-booking-heading" className="font-serif text-2xl">
         Your booking
       </h2>

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { CreatePaymentIntentResponse, PublicBooking } from '../../../domain/api/payments.ts';
 import { formatGbp, formatMediumDate } from '../../../domain/format.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { PANEL_CLASS } from '../../components/ui/panel.ts';
 import { DemoCheckoutForm } from '../../features/payments/demo-checkout-form.tsx';
 import {
   createPaymentIntent,
@@ -156,10 +157,7 @@ export default function Checkout() {
 
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-12 md:grid-cols-2">
-      <section
-        aria-labelledby="summary-heading"
-        className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm"
-      >
+      <section aria-labelledby="summary-heading" className={PANEL_CLASS}>
         <h1 id="summary-heading" className="font-serif text-3xl">
           Your Booking
         </h1>
@@ -216,10 +214,7 @@ export default function Checkout() {
           </p>
         ) : null}
       </section>
-      <section
-        aria-labelledby="payment-heading"
-        className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm"
-      >
+      <section aria-labelledby="payment-heading" className={PANEL_CLASS}>
         <h2 id="payment-heading" className="mb-4 font-serif text-2xl">
           Payment
         </h2>

@@ -37,12 +37,31 @@ function HelpCard({ card, children }: { card: { title: string; text: string }; c
   );
 }
 
-/** The help card's second way in: the enquiry form below, opened on the card's kind of enquiry. */
-function FormLink({ kind }: { kind: EnquiryKind }) {
+/**
+ * A help card answered by e-mail, with the card's subject, or by the enquiry form below, opened on the card's
+ * kind of enquiry.
+ */
+function EnquiryHelpCard({
+  card,
+  email,
+  action,
+  kind,
+}: {
+  card: { title: string; text: string; subject: string };
+  email: string;
+  /** The e-mail link's words. */
+  action: string;
+  kind: EnquiryKind;
+}) {
   return (
-    <Link to={`/contact?kind=${kind}#enquiry`} className="mt-3 self-start text-sm underline">
-      Or use the enquiry form
-    </Link>
+    <HelpCard card={card}>
+      <a href={mailto(email, card.subject)} className={cardAction}>
+        {action}
+      </a>
+      <Link to={`/contact?kind=${kind}#enquiry`} className="mt-3 self-start text-sm underline">
+        Or use the enquiry form
+      </Link>
+    </HelpCard>
   );
 }
 
@@ -106,18 +125,8 @@ export default function Contact() {
               Book Now
             </Link>
           </HelpCard>
-          <HelpCard card={corporate}>
-            <a href={mailto(email, corporate.subject)} className={cardAction}>
-              Enquire about venue hire
-            </a>
-            <FormLink kind="day_hire" />
-          </HelpCard>
-          <HelpCard card={special}>
-            <a href={mailto(email, special.subject)} className={cardAction}>
-              Send a special request
-            </a>
-            <FormLink kind="stay" />
-          </HelpCard>
+          <EnquiryHelpCard card={corporate} email={email} action="Enquire about venue hire" kind="day_hire" />
+          <EnquiryHelpCard card={special} email={email} action="Send a special request" kind="stay" />
         </div>
       </section>
 

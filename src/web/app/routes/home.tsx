@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, type MetaArgs } from 'react-router';
 import { variantUrl } from '../../../domain/media.ts';
 import type { PublicReviews } from '../../../domain/reviews.ts';
@@ -26,6 +27,39 @@ export const meta = ({ matches }: MetaArgs) =>
     keywords:
       'The Tower Aberdeen, church conversion holiday let, Aberdeen penthouse, holiday rental Aberdeen, sauna, roof terrace',
   });
+
+/** A section of the home page: its heading and content in the page's column, on a white band or not. */
+function HomeSection({
+  id,
+  title,
+  band = false,
+  children,
+}: {
+  /** The heading's id: the section is a region named by its heading. */
+  id: string;
+  title: ReactNode;
+  band?: boolean;
+  children: ReactNode;
+}) {
+  const heading = (
+    <h2 id={id} className="font-serif text-3xl sm:text-4xl">
+      {title}
+    </h2>
+  );
+  return band ? (
+    <section aria-labelledby={id} className="bg-white py-16 sm:py-20">
+      <div className="mx-auto max-w-6xl px-4">
+        {heading}
+        {children}
+      </div>
+    </section>
+  ) : (
+    <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
+      {heading}
+      {children}
+    </section>
+  );
+}
 
 export default function Home() {
   const content = useSiteContent();
@@ -77,53 +111,45 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="features-heading" className="bg-white py-16 sm:py-20">
-        <div className="mx-auto max-w-6xl px-4">
-          <h2 id="features-heading" className="font-serif text-3xl sm:text-4xl">
-            {HOME.featuresHeading}
-          </h2>
-          <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-            {content.texts.features.map((feature) => (
-              <li key={feature.id} className="overflow-hidden rounded-xl border border-stone-200 bg-stone-50">
-                <div className="relative aspect-[4/3] bg-stone-200">
-                  {feature.video ? (
-                    <video
-                      className="h-full w-full object-cover"
-                      width={800}
-                      height={600}
-                      autoPlay
-                      muted
-                      loop
-                      playsInline
-                      preload="none"
-                      poster={variantUrl(featurePhoto(content.photos, feature).base, 800, 'webp')}
-                      aria-label={feature.alt}
-                    >
-                      <source src={`/video/${feature.id}.mp4`} type="video/mp4" />
-                      <source src={`/video/${feature.id}.mov`} type="video/quicktime" />
-                    </video>
-                  ) : (
-                    <ResponsiveImage
-                      photo={featurePhoto(content.photos, feature)}
-                      kind="feature"
-                      sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
-                      className="h-full w-full object-cover"
-                    />
-                  )}
-                </div>
-                <FeatureCaption title={feature.title} text={feature.text} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeSection id="features-heading" title={HOME.featuresHeading} band>
+        <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+          {content.texts.features.map((feature) => (
+            <li key={feature.id} className="overflow-hidden rounded-xl border border-stone-200 bg-stone-50">
+              <div className="relative aspect-[4/3] bg-stone-200">
+                {feature.video ? (
+                  <video
+                    className="h-full w-full object-cover"
+                    width={800}
+                    height={600}
+                    autoPlay
+                    muted
+                    loop
+                    playsInline
+                    preload="none"
+                    poster={variantUrl(featurePhoto(content.photos, feature).base, 800, 'webp')}
+                    aria-label={feature.alt}
+                  >
+                    <source src={`/video/${feature.id}.mp4`} type="video/mp4" />
+                    <source src={`/video/${feature.id}.mov`} type="video/quicktime" />
+                  </video>
+                ) : (
+                  <ResponsiveImage
+                    photo={featurePhoto(content.photos, feature)}
+                    kind="feature"
+                    sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+                    className="h-full w-full object-cover"
+                  />
+                )}
+              </div>
+              <FeatureCaption title={feature.title} text={feature.text} />
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
 
-      <section aria-labelledby="unique-heading" className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
-        <h2 id="unique-heading" className="font-serif text-3xl sm:text-4xl">
-          {HOME.uniqueHeading}
-        </h2>
+      <HomeSection id="unique-heading" title={HOME.uniqueHeading}>
         <UniquePointsGrid points={content.texts.uniquePoints} />
-      </section>
+      </HomeSection>
 
       <HomeReviews reviews={content.reviews} />
 
@@ -141,26 +167,21 @@ export default function Home() {
 function HomeReviews({ reviews }: { reviews: PublicReviews }) {
   if (reviews.reviews.length === 0 && reviews.withheld.length === 0) return null;
   return (
-    <section aria-labelledby="reviews-heading" className="bg-white py-16 sm:py-20">
-      <div className="mx-auto max-w-6xl px-4">
-        <h2 id="reviews-heading" className="font-serif text-3xl sm:text-4xl">
-          What Guests Say
-        </h2>
-        <div className="mt-4 space-y-2">
-          <ReviewsSummary reviews={reviews} />
-          <WithheldNote reviews={reviews} />
-        </div>
-        <ul className="mt-8 grid gap-6 lg:grid-cols-3">
-          {reviews.reviews.map((review) => (
-            <li key={review.id}>
-              <ReviewCard review={review} />
-            </li>
-          ))}
-        </ul>
-        <Link to="/reviews" className="mt-8 inline-block font-semibold underline underline-offset-2">
-          Read every review
-        </Link>
+    <HomeSection id="reviews-heading" title="What Guests Say" band>
+      <div className="mt-4 space-y-2">
+        <ReviewsSummary reviews={reviews} />
+        <WithheldNote reviews={reviews} />
       </div>
-    </section>
+      <ul className="mt-8 grid gap-6 lg:grid-cols-3">
+        {reviews.reviews.map((review) => (
+          <li key={review.id}>
+            <ReviewCard review={review} />
+          </li>
+        ))}
+      </ul>
+      <Link to="/reviews" className="mt-8 inline-block font-semibold underline underline-offset-2">
+        Read every review
+      </Link>
+    </HomeSection>
   );
 }

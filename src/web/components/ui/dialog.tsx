@@ -134,3 +134,33 @@ export function ConfirmationDialog(props: ConfirmationDialogProps) {
     </Dialog>
   );
 }
+
+/**
+ * A dialog that shows one thing while it is chosen (a stay, a day of the calendar): its title and sentence, what
+ * it holds, and at its foot any `actions` before Close. Closing it calls `onClose`, which unchooses the thing.
+ */
+export function ViewDialog(props: {
+  open: boolean;
+  onClose(): void;
+  width?: ContentProps['width'];
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Dialog open={props.open} onOpenChange={(open) => !open && props.onClose()}>
+      <DialogContent width={props.width}>
+        <DialogTitle>{props.title}</DialogTitle>
+        {props.description ? <DialogDescription>{props.description}</DialogDescription> : null}
+        {props.children}
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
+          {props.actions}
+          <DialogClose asChild>
+            <Button variant="secondary">Close</Button>
+          </DialogClose>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -8,6 +8,7 @@ import {
   FormField,
   FormInput,
   FormSelect,
+  FormSubmit,
   FormTextarea,
   firstErrorMessage,
   readAt,
@@ -94,6 +95,32 @@ describe('Form', () => {
         </Form>,
       ),
     ).not.toContain('role="alert"');
+  });
+
+  it('writes a drop-down’s choices from its values and their labels, after its placeholder', () => {
+    const choices = (labels: Record<string, string> | ((value: string) => string)) =>
+      renderToStaticMarkup(
+        <Form schema={Schema} defaultValues={blank} onSubmit={() => {}}>
+          <FormField name="guests" label="Guests" id="guests">
+            <FormSelect<string> placeholder="Choose" options={['1', '2']} labels={labels} />
+          </FormField>
+        </Form>,
+      );
+    const written =
+      '<option value="">Choose</option><option value="1">One</option><option value="2">Two</option>';
+    expect(choices({ 1: 'One', 2: 'Two' })).toContain(written);
+    expect(choices((value) => (value === '1' ? 'One' : 'Two'))).toContain(written);
+  });
+
+  it('submits with its button, which says what it does until a submit runs', () => {
+    const html = renderToStaticMarkup(
+      <Form schema={Schema} defaultValues={blank} onSubmit={() => {}}>
+        <FormSubmit pendingLabel="Saving...">Save guest</FormSubmit>
+      </Form>,
+    );
+    expect(attributesOf(html, 'button')).toMatchObject({ type: 'submit' });
+    expect(attributesOf(html, 'button').disabled).toBeUndefined();
+    expect(html).toContain('>Save guest</button>');
   });
 
   it('marks nothing invalid while there is no error', () => {

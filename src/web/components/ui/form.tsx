@@ -15,6 +15,8 @@ import {
 } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiRequestError } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button } from './button.tsx';
 import { Field } from './field.tsx';
 import { Input, Select, Textarea } from './input.tsx';
 
@@ -120,7 +122,12 @@ export function FormInput({ name, registerOptions, ...props }: ComponentProps<ty
   return <Input {...props} {...useRegister(name, registerOptions)} />;
 }
 
-export function FormSelect({ name, registerOptions, ...props }: ComponentProps<typeof Select> & Bound) {
+/** A drop-down bound to its value; its choices are `options` with their `labels` (as `Select`), or children. */
+export function FormSelect<V extends string | number>({
+  name,
+  registerOptions,
+  ...props
+}: ComponentProps<typeof Select<V>> & Bound) {
   return <Select {...props} {...useRegister(name, registerOptions)} />;
 }
 
@@ -145,6 +152,24 @@ export function FormCheckbox({
       <input type="checkbox" className={inputClassName} {...useRegister(name)} />
       {children}
     </label>
+  );
+}
+
+/**
+ * The form's submit button: disabled while the submit runs (its request included), saying `pendingLabel` then
+ * when one is given.
+ */
+export function FormSubmit({
+  pendingLabel,
+  disabled,
+  children,
+  ...props
+}: Omit<ComponentProps<typeof Button>, 'type'> & { pendingLabel?: ReactNode }) {
+  const { isSubmitting } = useFormState();
+  return (
+    <Button {...props} type="submit" disabled={isSubmitting || disabled}>
+      {isSubmitting && pendingLabel !== undefined ? pendingLabel : children}
+    </Button>
   );
 }
 
@@ -199,4 +224,11 @@ export function firstErrorMessage(errors: FieldValues): string | undefined {
     }
   }
   return undefined;
+}
+
+/** An `onInvalid` for a long form: a notification titled `title` with the first problem, beside each field's own. */
+export function toastFirstError(title: string) {
+  return (errors: FieldValues) => {
+    toast({ title, description: firstErrorMessage(errors), variant: 'destructive' });
+  };
 }

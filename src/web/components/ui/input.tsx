@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useFieldControl } from './field.tsx';
 
 /** The look of every text box, drop-down and text area; an invalid one (`aria-invalid`) has a red border. */
@@ -21,9 +21,43 @@ export function Input({ compact, className, ...props }: ComponentProps<'input'> 
   return <input {...props} {...wiring} className={controlClass({ compact, className })} />;
 }
 
-export function Select({ compact, className, ...props }: ComponentProps<'select'> & ControlStyle) {
+/** A drop-down's choices given as values rather than written out as `<option>`s. */
+export type SelectChoices<V extends string | number> = {
+  /** The values to choose from, in order; written options (`children`) follow them. */
+  options?: readonly V[] | undefined;
+  /** What each value is called on screen: a table of labels, or a function; without it, the value itself. */
+  labels?: Readonly<Record<V, ReactNode>> | ((value: V) => ReactNode) | undefined;
+  /** A first choice with no value ('Choose a reason'), for a drop-down nothing is chosen in yet. */
+  placeholder?: string | undefined;
+};
+
+function labelOf<V extends string | number>(labels: SelectChoices<V>['labels'], value: V): ReactNode {
+  if (labels === undefined) return value;
+  return typeof labels === 'function' ? labels(value) : labels[value];
+}
+
+/** A drop-down; its choices are `options` with their `labels`, or written out as children. */
+export function Select<V extends string | number>({
+  compact,
+  className,
+  options,
+  labels,
+  placeholder,
+  children,
+  ...props
+}: ComponentProps<'select'> & ControlStyle & SelectChoices<V>) {
   const wiring = useFieldControl(props);
-  return <select {...props} {...wiring} className={controlClass({ compact, className })} />;
+  return (
+    <select {...props} {...wiring} className={controlClass({ compact, className })}>
+      {placeholder === undefined ? null : <option value="">{placeholder}</option>}
+      {options?.map((value) => (
+        <option key={value} value={value}>
+          {labelOf(labels, value)}
+        </option>
+      ))}
+      {children}
+    </select>
+  );
 }
 
 export function Textarea({ compact, className, ...props }: ComponentProps<'textarea'> & ControlStyle) {

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { AdminLoginSchema } from '../../../domain/api/admin-auth.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Form, FormInput, type FormMethods } from '../../components/ui/form.tsx';
+import { Form, FormInput, type FormMethods, FormSubmit } from '../../components/ui/form.tsx';
 import { ADMIN_TOKEN_KEY, ApiRequestError, getAdminToken } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { logIn, logOut, SessionContext, verifyAdminSession } from './shared/session.ts';
@@ -137,9 +136,9 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn(username: string): void }
               <FormInput name="password" type="password" autoComplete="current-password" required />
             </Field>
             {askCode ? <CodeField focus={() => form.setFocus('code')} /> : null}
-            <Button type="submit" disabled={form.formState.isSubmitting} className="mt-6 w-full">
-              {form.formState.isSubmitting ? 'Logging in...' : 'Login'}
-            </Button>
+            <FormSubmit className="mt-6 w-full" pendingLabel="Logging in...">
+              Login
+            </FormSubmit>
           </>
         )}
       </Form>

@@ -20,7 +20,9 @@ import {
   submitErrorMessage,
 } from '../../components/ui/form.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { PANEL_CLASS } from '../../components/ui/panel.ts';
 import { ApiRequestError } from '../../lib/api.ts';
+import { copyToClipboard } from '../../lib/clipboard.ts';
 import { toast } from '../../lib/toast.ts';
 import {
   calendarSourcesQuery,
@@ -83,7 +85,7 @@ function Card({ title, children, labelId }: { title: string; children: ReactNode
   const fallbackId = useId();
   const id = labelId ?? fallbackId;
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
+    <section aria-labelledby={id} className={PANEL_CLASS}>
       <h2 id={id} className="font-semibold text-lg text-stone-900">
         {title}
       </h2>
@@ -208,17 +210,12 @@ function ExportCard() {
   });
   const url = exportQuery.data?.url ?? '';
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast({ title: 'Copied', description: 'The export URL is on your clipboard.' });
-    } catch {
-      toast({
-        title: 'Copy Failed',
-        description: 'Select the URL and copy it by hand.',
-        variant: 'destructive',
-      });
-    }
+  function copy() {
+    return copyToClipboard(
+      url,
+      { title: 'Copied', description: 'The export URL is on your clipboard.' },
+      { title: 'Copy Failed', description: 'Select the URL and copy it by hand.', variant: 'destructive' },
+    );
   }
 
   return (

@@ -74,13 +74,7 @@ export function EnquiryForm({ initialKind = 'day_hire' }: { initialKind?: Enquir
       }}
     >
       <FormField name="kind" label="What would you like?" className="sm:col-span-2">
-        <FormSelect>
-          {ENQUIRY_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {ENQUIRY_KIND_LABELS[kind]}
-            </option>
-          ))}
-        </FormSelect>
+        <FormSelect options={ENQUIRY_KINDS} labels={ENQUIRY_KIND_LABELS} />
       </FormField>
       <FormField name="dateFrom" label="Date (or first night)">
         <FormInput type="date" />

@@ -4,6 +4,7 @@ import type { PublicQuote } from '../../../domain/api/enquiries.ts';
 import { daysBetween } from '../../../domain/dates.ts';
 import { formatGbp, formatLongDate } from '../../../domain/format.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { PANEL_CLASS } from '../../components/ui/panel.ts';
 import { acceptQuote, readQuote } from './enquiries-api.ts';
 
 type State =
@@ -106,10 +107,7 @@ export function QuotePage({ id, keyParam }: { id: string; keyParam: string }) {
     <div className="mx-auto max-w-2xl px-4 py-12">
       <h1 className="font-serif text-3xl sm:text-4xl">Your quote for The Tower</h1>
       <p className="mt-2 text-stone-700">For {quote.contactName}</p>
-      <section
-        aria-labelledby="offer-heading"
-        className="mt-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm"
-      >
+      <section aria-labelledby="offer-heading" className={`${PANEL_CLASS} mt-8`}>
         <h2 id="offer-heading" className="font-serif text-2xl">
           The offer
         </h2>

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ChangePasswordSchema, NEW_PASSWORD_MIN_LENGTH } from '../../../../domain/api/admin-account.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Form, FormField, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
+import { Form, FormField, FormInput, type FormMethods, FormSubmit } from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { useChangePassword } from './account-api.ts';
@@ -61,9 +60,7 @@ export function PasswordCard() {
         <FormField name="repeat" label="Repeat the new password" id="account-repeat-password">
           <FormInput type="password" autoComplete="new-password" />
         </FormField>
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Changing...' : 'Change Password'}
-        </Button>
+        <FormSubmit pendingLabel="Changing...">Change Password</FormSubmit>
       </Form>
     </AdminCard>
   );

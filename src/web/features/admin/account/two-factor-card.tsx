@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import { TwoFactorDisableSchema, TwoFactorEnableSchema } from '../../../../domain/api/admin-account.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Form, FormField, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
+import { Form, FormField, FormInput, type FormMethods, FormSubmit } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { copyToClipboard } from '../../../lib/clipboard.ts';
 import { toast } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { formatMoment } from '../shared/format-moment.ts';
@@ -113,26 +114,23 @@ function SetUp({ onEnabled }: { onEnabled(codes: string[]): void }) {
         >
           <FormInput inputMode="numeric" autoComplete="one-time-code" />
         </FormField>
-        <Button type="submit" disabled={enable.isPending}>
-          {enable.isPending ? 'Turning on...' : 'Turn On'}
-        </Button>
+        <FormSubmit pendingLabel="Turning on...">Turn On</FormSubmit>
       </Form>
     </div>
   );
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(codes.join('\n'));
-      toast({ title: 'Codes Copied', description: 'Paste them somewhere safe, away from your phone.' });
-    } catch {
-      toast({
+  function copy() {
+    return copyToClipboard(
+      codes.join('\n'),
+      { title: 'Codes Copied', description: 'Paste them somewhere safe, away from your phone.' },
+      {
         title: 'Copy Failed',
         description: 'Select the codes and copy them by hand.',
         variant: 'destructive',
-      });
-    }
+      },
+    );
   }
   return (
     <div className="mt-4 space-y-3">
@@ -192,9 +190,9 @@ function TurnOff({ enabledAt, recoveryCodesLeft }: { enabledAt: string | null; r
         <FormField name="code" label="Code from the app or a recovery code" id="two-factor-disable-code">
           <FormInput autoComplete="one-time-code" />
         </FormField>
-        <Button type="submit" variant="secondary" disabled={disable.isPending}>
-          {disable.isPending ? 'Turning off...' : 'Turn Off Two-Step Sign-In'}
-        </Button>
+        <FormSubmit variant="secondary" pendingLabel="Turning off...">
+          Turn Off Two-Step Sign-In
+        </FormSubmit>
       </Form>
     </div>
   );

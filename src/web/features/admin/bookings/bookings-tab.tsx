@@ -176,13 +176,12 @@ export function BookingsTab() {
             />
           </Field>
           <Field label="Status" id="booking-status">
-            <Select value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
-              {STATUS_FILTERS.map((value) => (
-                <option key={value} value={value}>
-                  {STATUS_FILTER_LABELS[value]}
-                </option>
-              ))}
-            </Select>
+            <Select
+              value={status}
+              onChange={(e) => setStatus(e.target.value as StatusFilter)}
+              options={STATUS_FILTERS}
+              labels={STATUS_FILTER_LABELS}
+            />
           </Field>
         </div>
         <label className="mt-3 inline-flex items-center gap-2 text-sm text-stone-700">

@@ -3,13 +3,7 @@ import type { AdminBooking, ImportedEvent } from '../../../../domain/api/admin-b
 import { addDays, addMonths, dayOfWeek, daysBetween } from '../../../../domain/dates.ts';
 import { formatGbp, formatMonth, formatShortDate } from '../../../../domain/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
+import { ViewDialog } from '../../../components/ui/dialog.tsx';
 import { AdminCard } from '../shared/card.tsx';
 import { notCheckedIn } from './check-in-words.ts';
 
@@ -214,34 +208,33 @@ function ChipDialog({
   const booking = chip?.booking;
   const nights = chip ? daysBetween(chip.checkIn, chip.checkOut) : 0;
   return (
-    <Dialog open={chip !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
-      <DialogContent width="sm">
-        <DialogTitle>
-          {booking && booking.kind === 'guest' ? booking.contactName : (chip?.label ?? '')}
-        </DialogTitle>
-        {chip ? (
-          <DialogDescription>
+    <ViewDialog
+      open={chip !== null}
+      onClose={onClose}
+      width="sm"
+      title={booking && booking.kind === 'guest' ? booking.contactName : (chip?.label ?? '')}
+      description={
+        chip ? (
+          <>
             {formatShortDate(chip.checkIn)} – {formatShortDate(chip.checkOut)} · {nights}{' '}
             {nights === 1 ? 'night' : 'nights'}
-          </DialogDescription>
-        ) : null}
-        {chip ? (
-          <div className="mt-3 space-y-1 text-sm text-stone-700">
-            <p>{chip.detail}</p>
-            {booking ? <p className="text-stone-500 text-xs">Ref {booking.reference}</p> : null}
-          </div>
-        ) : null}
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          {booking && booking.kind === 'guest' && booking.status === 'confirmed' ? (
-            <Button variant="secondary" onClick={() => onGuestLink(booking)}>
-              Guest link and messages
-            </Button>
-          ) : null}
-          <DialogClose asChild>
-            <Button variant="secondary">Close</Button>
-          </DialogClose>
+          </>
+        ) : null
+      }
+      actions={
+        booking && booking.kind === 'guest' && booking.status === 'confirmed' ? (
+          <Button variant="secondary" onClick={() => onGuestLink(booking)}>
+            Guest link and messages
+          </Button>
+        ) : null
+      }
+    >
+      {chip ? (
+        <div className="mt-3 space-y-1 text-sm text-stone-700">
+          <p>{chip.detail}</p>
+          {booking ? <p className="text-stone-500 text-xs">Ref {booking.reference}</p> : null}
         </div>
-      </DialogContent>
-    </Dialog>
+      ) : null}
+    </ViewDialog>
   );
 }

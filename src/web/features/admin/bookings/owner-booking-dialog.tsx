@@ -6,19 +6,11 @@ import { formatPounds } from '../../../../domain/format.ts';
 import { priceStay } from '../../../../domain/pricing.ts';
 import { MAX_GUESTS } from '../../../../domain/property.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFormActions,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
-import { Field } from '../../../components/ui/field.tsx';
+import { DialogFormActions } from '../../../components/ui/dialog.tsx';
 import { Form, FormField, FormInput, FormSelect } from '../../../components/ui/form.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { toast, toastOutcome } from '../../../lib/toast.ts';
+import { copyToClipboard } from '../../../lib/clipboard.ts';
+import { toastOutcome } from '../../../lib/toast.ts';
+import { LinkFormDialog, LinkSentPanel } from '../shared/link-sent.tsx';
 import { useAdminRatePlan } from '../shared/queries.ts';
 import { useCreateOwnerBooking } from './bookings-api.ts';
 
@@ -36,18 +28,14 @@ const EMPTY = {
  * its `/checkout/{id}` link, where paying confirms it. The price comes from the shared rules.
  */
 export function OwnerBookingDialog() {
-  const [open, setOpen] = useState(false);
   const [link, setLink] = useState<string | null>(null);
   const [reference, setReference] = useState<string | null>(null);
   const create = useCreateOwnerBooking();
   const id = useId();
 
-  function reset(nextOpen: boolean) {
-    setOpen(nextOpen);
-    if (!nextOpen) {
-      setLink(null);
-      setReference(null);
-    }
+  function forget() {
+    setLink(null);
+    setReference(null);
   }
 
   async function onSubmit(booking: OwnerBooking) {
@@ -62,93 +50,82 @@ export function OwnerBookingDialog() {
     }
   }
 
-  async function copyLink() {
-    if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link);
-      toast({ title: 'Link Copied', description: 'Paste it into your message to the guest.' });
-    } catch {
-      (document.getElementById(`${id}-link`) as HTMLInputElement | null)?.select();
-      toast({ title: 'Copy the link', description: 'Press Ctrl+C (or ⌘C) to copy the selected link.' });
-    }
+  async function copyLink(url: string) {
+    const copied = await copyToClipboard(
+      url,
+      { title: 'Link Copied', description: 'Paste it into your message to the guest.' },
+      { title: 'Copy the link', description: 'Press Ctrl+C (or ⌘C) to copy the selected link.' },
+    );
+    if (!copied) (document.getElementById(`${id}-link`) as HTMLInputElement | null)?.select();
   }
 
   return (
-    <Dialog open={open} onOpenChange={reset}>
-      <DialogTrigger asChild>
-        <Button>New Booking</Button>
-      </DialogTrigger>
-      <DialogContent width="lg">
-        <DialogTitle>Take a booking</DialogTitle>
-        <DialogDescription>
+    <LinkFormDialog
+      trigger={<Button>New Booking</Button>}
+      title="Take a booking"
+      description={
+        <>
           For a guest who booked by phone or e-mail. The nights are held while the guest pays through the
           checkout link; an unpaid booking lapses and frees them.
-        </DialogDescription>
-        {link ? (
-          <div className="mt-6">
+        </>
+      }
+      made={
+        link ? (
+          <LinkSentPanel
+            id={`${id}-link`}
+            label="Checkout link for the guest"
+            url={link}
+            action={
+              <Button variant="secondary" onClick={() => copyLink(link)}>
+                Copy Link
+              </Button>
+            }
+          >
             {reference ? (
               <p className="mb-4 text-sm text-stone-800">
                 Booking reference, to give the guest:{' '}
                 <strong className="whitespace-nowrap font-mono">{reference}</strong>
               </p>
             ) : null}
-            <Field label="Checkout link for the guest" id={`${id}-link`}>
-              <div className="flex gap-2">
-                <Input readOnly value={link} />
-                <Button variant="secondary" onClick={copyLink}>
-                  Copy Link
-                </Button>
-              </div>
-            </Field>
-            <div className="mt-6 flex justify-end">
-              <DialogClose asChild>
-                <Button>Done</Button>
-              </DialogClose>
-            </div>
-          </div>
-        ) : (
-          <Form
-            schema={OwnerBookingSchema}
-            defaultValues={EMPTY}
-            onSubmit={onSubmit}
-            className="mt-4 grid gap-4 sm:grid-cols-2"
-          >
-            <FormField name="checkInDate" label="Check-in Date" id={`${id}-checkInDate`}>
-              <FormInput type="date" />
-            </FormField>
-            <FormField name="checkOutDate" label="Check-out Date" id={`${id}-checkOutDate`}>
-              <CheckOutInput />
-            </FormField>
-            <FormField name="contactName" label="Guest Name" id={`${id}-contactName`}>
-              <FormInput autoComplete="off" />
-            </FormField>
-            <FormField name="contactEmail" label="Guest Email" id={`${id}-contactEmail`}>
-              <FormInput type="email" autoComplete="off" />
-            </FormField>
-            <FormField name="guestCount" label="Guests" id={`${id}-guestCount`}>
-              <FormSelect>
-                {Array.from({ length: MAX_GUESTS }, (_, i) => String(i + 1)).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </FormSelect>
-            </FormField>
-            <FormField name="holdDays" label="Hold for (days)" id={`${id}-holdDays`}>
-              <FormInput type="number" min={1} max={30} inputMode="numeric" />
-            </FormField>
-            <Quote />
-            <DialogFormActions
-              className="sm:col-span-2"
-              closeLabel="Close"
-              submitLabel="Create Booking"
-              pendingLabel="Creating..."
-              pending={create.isPending}
-            />
-          </Form>
-        )}
-      </DialogContent>
-    </Dialog>
+          </LinkSentPanel>
+        ) : null
+      }
+      onClosed={forget}
+    >
+      <Form
+        schema={OwnerBookingSchema}
+        defaultValues={EMPTY}
+        onSubmit={onSubmit}
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+      >
+        <FormField name="checkInDate" label="Check-in Date" id={`${id}-checkInDate`}>
+          <FormInput type="date" />
+        </FormField>
+        <FormField name="checkOutDate" label="Check-out Date" id={`${id}-checkOutDate`}>
+          <CheckOutInput />
+        </FormField>
+        <FormField name="contactName" label="Guest Name" id={`${id}-contactName`}>
+          <FormInput autoComplete="off" />
+        </FormField>
+        <FormField name="contactEmail" label="Guest Email" id={`${id}-contactEmail`}>
+          <FormInput type="email" autoComplete="off" />
+        </FormField>
+        <FormField name="guestCount" label="Guests" id={`${id}-guestCount`}>
+          <FormSelect options={Array.from({ length: MAX_GUESTS }, (_, i) => String(i + 1))} />
+        </FormField>
+        <FormField name="holdDays" label="Hold for (days)" id={`${id}-holdDays`}>
+          <FormInput type="number" min={1} max={30} inputMode="numeric" />
+        </FormField>
+        <Quote />
+        <DialogFormActions
+          className="sm:col-span-2"
+          closeLabel="Close"
+          submitLabel="Create Booking"
+          pendingLabel="Creating..."
+          pending={create.isPending}
+        />
+      </Form>
+    </LinkFormDialog>
   );
 }
 

@@ -7,7 +7,7 @@ import type {
 } from '../../../../domain/api/email.ts';
 import type { GuestMessageSettings, TemplatePreview } from '../../../../domain/api/guest-journey.ts';
 import { apiRequest, readQuery } from '../../../lib/api.ts';
-import { useChange } from '../../../lib/mutation.ts';
+import { createSetting, useChange } from '../../../lib/mutation.ts';
 import { auditQuery, bookingsQuery, goLiveQuery } from '../shared/queries.ts';
 
 /* The Email tab's reads and writes, keyed ['admin', resource] (the scheme in lib/api.ts). */
@@ -16,29 +16,27 @@ import { auditQuery, bookingsQuery, goLiveQuery } from '../shared/queries.ts';
 export const emailStatusQuery = () =>
   readQuery<EmailStatus>(['admin', 'email-status'], '/api/admin/email-status');
 
-export const guestMessageSettingsQuery = () =>
-  readQuery<GuestMessageSettings>(['admin', 'guest-messages'], '/api/admin/guest-messages');
+const guestMessageSettings = createSetting<GuestMessageSettings>(
+  ['admin', 'guest-messages'],
+  '/api/admin/guest-messages',
+);
 
 export const emailTemplatesQuery = () =>
   readQuery<TemplatePreview[]>(['admin', 'email-templates'], '/api/admin/email-templates');
 
 /** The mail server as the site uses it (decision 024); never the password, only whether one is stored. */
-export const mailServerQuery = () =>
-  readQuery<MailServerSettings>(['admin', 'mail-server'], '/api/admin/settings/mail-server');
+const mailServer = createSetting<MailServerSettings, SaveMailServer>(
+  ['admin', 'mail-server'],
+  '/api/admin/settings/mail-server',
+);
 
 export const useEmailStatus = () => useQuery(emailStatusQuery());
-export const useMailServer = () => useQuery(mailServerQuery());
+export const useMailServer = mailServer.useRead;
 
 /** Checked by a login on the server before it is stored; the checklist's e-mail item may change. */
 export const useSaveMailServer = () =>
-  useChange({
-    mutationFn: (form: SaveMailServer) =>
-      apiRequest<MailServerSettings>('PUT', '/api/admin/settings/mail-server', form),
-    onSuccess: (saved, _variables, queryClient) =>
-      queryClient.setQueryData(mailServerQuery().queryKey, saved),
-    stale: [emailStatusQuery().queryKey, goLiveQuery().queryKey, auditQuery().queryKey],
-  });
-export const useGuestMessageSettings = () => useQuery(guestMessageSettingsQuery());
+  mailServer.useSave([emailStatusQuery().queryKey, goLiveQuery().queryKey, auditQuery().queryKey]);
+export const useGuestMessageSettings = guestMessageSettings.useRead;
 export const useEmailTemplates = () => useQuery(emailTemplatesQuery());
 
 export const useSetEmailPassword = () =>
@@ -55,11 +53,5 @@ export const useSendTestEmail = () =>
   });
 
 export const useSaveGuestMessageSettings = () =>
-  useChange({
-    mutationFn: (settings: GuestMessageSettings) =>
-      apiRequest<GuestMessageSettings>('PUT', '/api/admin/guest-messages', settings),
-    onSuccess: (saved, _variables, queryClient) =>
-      queryClient.setQueryData(guestMessageSettingsQuery().queryKey, saved),
-    // The default access code decides which stays are ready for their guests (the dashboard's Today).
-    stale: [emailTemplatesQuery().queryKey, bookingsQuery().queryKey],
-  });
+  // The default access code decides which stays are ready for their guests (the dashboard's Today).
+  guestMessageSettings.useSave([emailTemplatesQuery().queryKey, bookingsQuery().queryKey]);

@@ -1,7 +1,7 @@
 import { SetEmailPasswordSchema } from '../../../../domain/api/email.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Form, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
+import { Form, FormInput, type FormMethods, FormSubmit } from '../../../components/ui/form.tsx';
 import { toast, toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 
@@ -94,9 +94,7 @@ function EmailSetupCard() {
         <Field label="Email Password" id="email-password">
           <FormInput name="password" type="password" autoComplete="new-password" />
         </Field>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Password'}
-        </Button>
+        <FormSubmit pendingLabel="Saving...">Save Password</FormSubmit>
       </Form>
       {status.data?.configured ? (
         <div className="mt-6 border-stone-100 border-t pt-4">

@@ -1,9 +1,7 @@
 import { type FollowUpSettings, FollowUpSettingsSchema } from '../../../../domain/api/follow-ups.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Form, FormCheckbox } from '../../../components/ui/form.tsx';
+import { Form, FormCheckbox, FormSubmit } from '../../../components/ui/form.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
-import { AdminCard } from '../shared/card.tsx';
-import { WhenRead } from '../shared/when-read.tsx';
+import { ReadCard } from '../shared/card.tsx';
 import { useFollowUps, useSaveFollowUps } from './follow-ups-api.ts';
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -26,7 +24,7 @@ export function FollowUpsCard() {
   }
 
   return (
-    <AdminCard
+    <ReadCard
       headingId="follow-ups-heading"
       title="Checkout follow-ups"
       className="max-w-xl"
@@ -37,40 +35,34 @@ export function FollowUpsCard() {
           booked since; never more than one a week, and every one can stop them with one click.
         </>
       }
+      query={current}
+      what="the follow-ups"
     >
-      <WhenRead query={current} what="the follow-ups">
-        {(summary) => (
-          <>
-            <p className="mt-3 text-sm" data-testid="follow-up-figures">
-              {summary.sent === 0
-                ? 'No follow-up sent yet.'
-                : `${count(summary.sent, 'follow-up')} sent; ${summary.bookedAfter} of those guests then booked.`}{' '}
-              {summary.optedOut > 0 ? `${count(summary.optedOut, 'address')} asked for none.` : ''}
-            </p>
-            <Form
-              schema={FollowUpSettingsSchema}
-              defaultValues={{ enabled: summary.enabled }}
-              onSubmit={onSubmit}
-              className="mt-4 space-y-4"
+      {(summary) => (
+        <>
+          <p className="mt-3 text-sm" data-testid="follow-up-figures">
+            {summary.sent === 0
+              ? 'No follow-up sent yet.'
+              : `${count(summary.sent, 'follow-up')} sent; ${summary.bookedAfter} of those guests then booked.`}{' '}
+            {summary.optedOut > 0 ? `${count(summary.optedOut, 'address')} asked for none.` : ''}
+          </p>
+          <Form
+            schema={FollowUpSettingsSchema}
+            defaultValues={{ enabled: summary.enabled }}
+            onSubmit={onSubmit}
+            className="mt-4 space-y-4"
+          >
+            <FormCheckbox
+              name="enabled"
+              className="flex items-start gap-2 text-sm"
+              inputClassName="mt-0.5 size-4"
             >
-              {(form) => (
-                <>
-                  <FormCheckbox
-                    name="enabled"
-                    className="flex items-start gap-2 text-sm"
-                    inputClassName="mt-0.5 size-4"
-                  >
-                    <span>Send a follow-up when a checkout is left unpaid</span>
-                  </FormCheckbox>
-                  <Button type="submit" disabled={form.formState.isSubmitting}>
-                    Save
-                  </Button>
-                </>
-              )}
-            </Form>
-          </>
-        )}
-      </WhenRead>
-    </AdminCard>
+              <span>Send a follow-up when a checkout is left unpaid</span>
+            </FormCheckbox>
+            <FormSubmit>Save</FormSubmit>
+          </Form>
+        </>
+      )}
+    </ReadCard>
   );
 }

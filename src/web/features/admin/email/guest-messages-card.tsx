@@ -2,8 +2,14 @@ import {
   type GuestMessageSettings,
   GuestMessageSettingsSchema,
 } from '../../../../domain/api/guest-journey.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Form, FormCheckbox, FormField, FormInput, FormTextarea } from '../../../components/ui/form.tsx';
+import {
+  Form,
+  FormCheckbox,
+  FormField,
+  FormInput,
+  FormSubmit,
+  FormTextarea,
+} from '../../../components/ui/form.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { cardClass } from '../shared/styles.ts';
@@ -76,9 +82,9 @@ export function GuestMessagesCard() {
         >
           Show the address on the guest's booking page
         </FormCheckbox>
-        <Button type="submit" disabled={save.isPending || saved.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Guest Messages'}
-        </Button>
+        <FormSubmit disabled={saved.isPending} pendingLabel="Saving...">
+          Save Guest Messages
+        </FormSubmit>
       </Form>
     </AdminCard>
   );

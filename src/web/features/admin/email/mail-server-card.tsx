@@ -5,12 +5,18 @@ import {
   type MailServerSettings,
   SaveMailServerSchema,
 } from '../../../../domain/api/email.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Form, FormAlert, FormField, FormInput, FormSelect, readAt } from '../../../components/ui/form.tsx';
+import {
+  Form,
+  FormAlert,
+  FormField,
+  FormInput,
+  FormSelect,
+  FormSubmit,
+  readAt,
+} from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { AdminCard } from '../shared/card.tsx';
-import { SetByEnvironment } from '../shared/set-by-environment.tsx';
-import { WhenRead } from '../shared/when-read.tsx';
+import { ReadCard } from '../shared/card.tsx';
+import { SettingField } from '../shared/set-by-environment.tsx';
 import { useMailServer, useSaveMailServer } from './email-api.ts';
 
 const SECURITY_LABELS: Record<MailSecurity, string> = {
@@ -55,7 +61,7 @@ const MailServerForm = z
 export function MailServerCard() {
   const current = useMailServer();
   return (
-    <AdminCard
+    <ReadCard
       headingId="mail-server-heading"
       title="Mail Server"
       className="max-w-xl"
@@ -66,17 +72,18 @@ export function MailServerCard() {
           shown again.
         </>
       }
+      query={current}
+      what="the mail server"
     >
-      <WhenRead query={current} what="the mail server">
-        {(settings) => <MailServerFields settings={settings} />}
-      </WhenRead>
-    </AdminCard>
+      {(settings) => <MailServerFields settings={settings} />}
+    </ReadCard>
   );
 }
 
 function MailServerFields({ settings }: { settings: MailServerSettings }) {
   const save = useSaveMailServer();
-  const fixed = new Set(settings.fromEnvironment);
+  const setBy = (field: keyof typeof VARIABLES) =>
+    settings.fromEnvironment.includes(field) ? VARIABLES[field] : null;
 
   async function onSubmit(form: z.output<typeof MailServerForm>) {
     const saved = await save.mutateAsync(form);
@@ -99,73 +106,56 @@ function MailServerFields({ settings }: { settings: MailServerSettings }) {
       onSubmit={onSubmit}
       className="mt-4 space-y-4"
     >
-      {(form) => (
-        <>
-          {fixed.has('host') ? (
-            <SetByEnvironment
-              label="Mail server address"
-              variable={VARIABLES.host}
-              value={settings.host ?? ''}
-            />
-          ) : (
-            <FormField name="host" label="Mail server address" hint="For example smtp.gmail.com">
-              <FormInput autoComplete="off" spellCheck={false} />
-            </FormField>
-          )}
-          <div className="grid gap-4 sm:grid-cols-2">
-            {fixed.has('port') ? (
-              <SetByEnvironment label="Port" variable={VARIABLES.port} value={String(settings.port)} />
-            ) : (
-              <FormField name="port" label="Port" hint="587 or 465 at most providers">
-                <FormInput inputMode="numeric" />
-              </FormField>
-            )}
-            {fixed.has('security') ? (
-              <SetByEnvironment
-                label="Security"
-                variable={VARIABLES.security}
-                value={SECURITY_LABELS[settings.security]}
-              />
-            ) : (
-              <FormField name="security" label="Security">
-                <FormSelect>
-                  {MAIL_SECURITY.map((value) => (
-                    <option key={value} value={value}>
-                      {SECURITY_LABELS[value]}
-                    </option>
-                  ))}
-                </FormSelect>
-              </FormField>
-            )}
-          </div>
-          {fixed.has('user') ? (
-            <SetByEnvironment label="Account" variable={VARIABLES.user} value={settings.user ?? ''} />
-          ) : (
-            <FormField
-              name="user"
-              label="Account"
-              hint="The user name of the login, usually the e-mail address"
-            >
-              <FormInput autoComplete="off" spellCheck={false} />
-            </FormField>
-          )}
-          <FormField
-            name="password"
-            label="Password"
-            hint={
-              settings.passwordSet
-                ? 'A password is saved. Leave this empty to keep it.'
-                : 'At Gmail and Microsoft 365, an app password.'
-            }
-          >
-            <FormInput type="password" autoComplete="new-password" />
-          </FormField>
-          <FormAlert className="text-red-800 text-sm" />
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? 'Checking...' : 'Check and Save'}
-          </Button>
-        </>
-      )}
+      <SettingField
+        name="host"
+        label="Mail server address"
+        hint="For example smtp.gmail.com"
+        setBy={setBy('host')}
+        shown={settings.host ?? ''}
+      >
+        <FormInput autoComplete="off" spellCheck={false} />
+      </SettingField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SettingField
+          name="port"
+          label="Port"
+          hint="587 or 465 at most providers"
+          setBy={setBy('port')}
+          shown={String(settings.port)}
+        >
+          <FormInput inputMode="numeric" />
+        </SettingField>
+        <SettingField
+          name="security"
+          label="Security"
+          setBy={setBy('security')}
+          shown={SECURITY_LABELS[settings.security]}
+        >
+          <FormSelect options={MAIL_SECURITY} labels={SECURITY_LABELS} />
+        </SettingField>
+      </div>
+      <SettingField
+        name="user"
+        label="Account"
+        hint="The user name of the login, usually the e-mail address"
+        setBy={setBy('user')}
+        shown={settings.user ?? ''}
+      >
+        <FormInput autoComplete="off" spellCheck={false} />
+      </SettingField>
+      <FormField
+        name="password"
+        label="Password"
+        hint={
+          settings.passwordSet
+            ? 'A password is saved. Leave this empty to keep it.'
+            : 'At Gmail and Microsoft 365, an app password.'
+        }
+      >
+        <FormInput type="password" autoComplete="new-password" />
+      </FormField>
+      <FormAlert className="text-red-800 text-sm" />
+      <FormSubmit pendingLabel="Checking...">Check and Save</FormSubmit>
     </Form>
   );
 }

@@ -1,3 +1,5 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import {
   type AdminEnquiry,
   type AdminQuote,
@@ -7,10 +9,9 @@ import {
 } from '../../../../domain/api/enquiries.ts';
 import { formatGbp, formatMediumDate } from '../../../../domain/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { toastOutcome } from '../../../lib/toast.ts';
-import { AdminCard } from '../shared/card.tsx';
+import { type ToastInput, toastOutcome } from '../../../lib/toast.ts';
+import { ReadCard } from '../shared/card.tsx';
 import { formatMoment } from '../shared/format-moment.ts';
-import { WhenRead } from '../shared/when-read.tsx';
 import { useDeclineEnquiry, useEnquiries, useWithdrawQuote } from './enquiries-api.ts';
 import { QuoteDialog } from './quote-dialog.tsx';
 
@@ -48,6 +49,30 @@ const dates = (from: string | null, to: string | null) =>
       : formatMediumDate(from)
     : 'No dates';
 
+/** A small button that makes one change and says in a notification how it went. */
+function ChangeButton<V>({
+  change,
+  value,
+  done,
+  children,
+}: {
+  change: UseMutationResult<unknown, Error, V>;
+  value: V;
+  done: ToastInput;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={change.isPending}
+      onClick={() => toastOutcome(change.mutateAsync(value), done)}
+    >
+      {children}
+    </Button>
+  );
+}
+
 /** A quote in a sentence: what it offers, its price, until when, and its state. */
 function QuoteRow({ quote }: { quote: AdminQuote }) {
   const withdraw = useWithdrawQuote();
@@ -67,19 +92,16 @@ function QuoteRow({ quote }: { quote: AdminQuote }) {
         Guest's link
       </a>
       {quote.status === 'open' ? (
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={withdraw.isPending}
-          onClick={() =>
-            toastOutcome(withdraw.mutateAsync(quote.id), {
-              title: 'Quote Withdrawn',
-              description: 'Its link can no longer be paid, and any held dates are free again.',
-            })
-          }
+        <ChangeButton
+          change={withdraw}
+          value={quote.id}
+          done={{
+            title: 'Quote Withdrawn',
+            description: 'Its link can no longer be paid, and any held dates are free again.',
+          }}
         >
           Withdraw
-        </Button>
+        </ChangeButton>
       ) : null}
     </li>
   );
@@ -124,19 +146,13 @@ function EnquiryItem({ enquiry }: { enquiry: AdminEnquiry }) {
       {enquiry.status === 'booked' || enquiry.status === 'declined' ? null : (
         <div className="mt-3 flex flex-wrap gap-2">
           <QuoteDialog enquiry={enquiry} label="Send a quote" />
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={decline.isPending}
-            onClick={() =>
-              toastOutcome(decline.mutateAsync(enquiry.id), {
-                title: 'Enquiry Declined',
-                description: 'Reply to them by e-mail to say why.',
-              })
-            }
+          <ChangeButton
+            change={decline}
+            value={enquiry.id}
+            done={{ title: 'Enquiry Declined', description: 'Reply to them by e-mail to say why.' }}
           >
             Decline
-          </Button>
+          </ChangeButton>
         </div>
       )}
     </li>
@@ -150,37 +166,37 @@ function EnquiryItem({ enquiry }: { enquiry: AdminEnquiry }) {
 export function EnquiriesTab() {
   const query = useEnquiries();
   return (
-    <AdminCard
+    <ReadCard
       headingId="enquiries-heading"
       title="Enquiries"
       intro="From the Contact page's form: answer each with a quote the guest accepts and pays online, or decline it."
       aside={<QuoteDialog label="New quote" />}
+      query={query}
+      what="the enquiries"
     >
-      <WhenRead query={query} what="the enquiries">
-        {(data) => (
-          <>
-            {data.enquiries.length === 0 ? (
-              <p className="mt-4 text-sm text-stone-600">No enquiries yet.</p>
-            ) : (
-              <ul className="mt-4 space-y-4">
-                {data.enquiries.map((enquiry) => (
-                  <EnquiryItem key={enquiry.id} enquiry={enquiry} />
+      {(data) => (
+        <>
+          {data.enquiries.length === 0 ? (
+            <p className="mt-4 text-sm text-stone-600">No enquiries yet.</p>
+          ) : (
+            <ul className="mt-4 space-y-4">
+              {data.enquiries.map((enquiry) => (
+                <EnquiryItem key={enquiry.id} enquiry={enquiry} />
+              ))}
+            </ul>
+          )}
+          {data.quotes.length > 0 ? (
+            <>
+              <h3 className="mt-6 font-semibold">Quotes sent without an enquiry</h3>
+              <ul className="mt-2 space-y-2">
+                {data.quotes.map((quote) => (
+                  <QuoteRow key={quote.id} quote={quote} />
                 ))}
               </ul>
-            )}
-            {data.quotes.length > 0 ? (
-              <>
-                <h3 className="mt-6 font-semibold">Quotes sent without an enquiry</h3>
-                <ul className="mt-2 space-y-2">
-                  {data.quotes.map((quote) => (
-                    <QuoteRow key={quote.id} quote={quote} />
-                  ))}
-                </ul>
-              </>
-            ) : null}
-          </>
-        )}
-      </WhenRead>
-    </AdminCard>
+            </>
+          ) : null}
+        </>
+      )}
+    </ReadCard>
   );
 }

@@ -3,16 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { type AdminEnquiry, type AdminQuote, QuoteFormSchema } from '../../../../domain/api/enquiries.ts';
 import { addDays } from '../../../../domain/dates.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFormActions,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
-import { Field } from '../../../components/ui/field.tsx';
+import { DialogFormActions } from '../../../components/ui/dialog.tsx';
 import {
   Form,
   FormAlert,
@@ -22,7 +13,7 @@ import {
   FormSelect,
   FormTextarea,
 } from '../../../components/ui/form.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { LinkFormDialog, LinkSentPanel } from '../shared/link-sent.tsx';
 import { useSendQuote } from './enquiries-api.ts';
 
 /** The form's first values: the enquiry's, when the quote answers one. */
@@ -80,95 +71,76 @@ function KindFields({ id }: { id: string }) {
  * to pay it, which the dialog shows too.
  */
 export function QuoteDialog({ enquiry, label }: { enquiry?: AdminEnquiry; label: string }) {
-  const [open, setOpen] = useState(false);
   const [sent, setSent] = useState<AdminQuote | null>(null);
   const send = useSendQuote();
   const id = useId();
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setSent(null);
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button size="sm">{label}</Button>
-      </DialogTrigger>
-      <DialogContent width="lg">
-        <DialogTitle>{enquiry ? `Quote for ${enquiry.name}` : 'New quote'}</DialogTitle>
-        <DialogDescription>
+    <LinkFormDialog
+      trigger={<Button size="sm">{label}</Button>}
+      title={enquiry ? `Quote for ${enquiry.name}` : 'New quote'}
+      description={
+        <>
           The guest gets an e-mail with a link to accept and pay it by your payment schedule. Held dates are
           kept for them until the quote expires.
-        </DialogDescription>
-        {sent ? (
-          <div className="mt-6">
+        </>
+      }
+      made={
+        sent ? (
+          <LinkSentPanel id={`${id}-link`} label="The guest's link" url={sent.quoteUrl}>
             <p role="status" className="mb-4 text-sm">
               Quote sent to {sent.contactEmail}.
             </p>
-            <Field label="The guest's link" id={`${id}-link`}>
-              <Input readOnly value={sent.quoteUrl} />
-            </Field>
-            <div className="mt-6 flex justify-end">
-              <DialogClose asChild>
-                <Button>Done</Button>
-              </DialogClose>
-            </div>
-          </div>
-        ) : (
-          <Form
-            schema={QuoteFormSchema}
-            defaultValues={startingValues(enquiry)}
-            onSubmit={async (form) => setSent(await send.mutateAsync(form))}
-            className="mt-4 grid gap-4 sm:grid-cols-2"
-          >
-            <FormField name="kind" label="Offer" id={`${id}-kind`}>
-              <FormSelect>
-                <option value="stay">A stay (1 to 90 nights)</option>
-                <option value="day_hire">A day hire</option>
-              </FormSelect>
-            </FormField>
-            <FormField name="checkInDate" label="Date (check-in)" id={`${id}-checkInDate`}>
-              <FormInput type="date" />
-            </FormField>
-            <KindFields id={id} />
-            <FormField name="guestCount" label="People" id={`${id}-guestCount`}>
-              <FormInput type="number" inputMode="numeric" min={1} max={50} />
-            </FormField>
-            <FormField name="totalPrice" label="Price for the whole (£)" id={`${id}-totalPrice`}>
-              <FormInput inputMode="decimal" />
-            </FormField>
-            <FormField name="contactName" label="Guest name" id={`${id}-contactName`}>
-              <FormInput autoComplete="off" />
-            </FormField>
-            <FormField name="contactEmail" label="Guest e-mail" id={`${id}-contactEmail`}>
-              <FormInput type="email" autoComplete="off" />
-            </FormField>
-            <FormField
-              name="included"
-              label="What is included"
-              id={`${id}-included`}
-              className="sm:col-span-2"
-            >
-              <FormTextarea rows={3} />
-            </FormField>
-            <FormField name="validDays" label="Open for (days)" id={`${id}-validDays`}>
-              <FormInput type="number" inputMode="numeric" min={1} max={30} />
-            </FormField>
-            <FormCheckbox name="holdDates" className="flex items-center gap-2 self-end text-sm">
-              Hold the dates until the quote expires
-            </FormCheckbox>
-            <FormAlert className="rounded-md bg-red-50 p-3 text-red-900 text-sm sm:col-span-2" />
-            <DialogFormActions
-              className="sm:col-span-2"
-              closeLabel="Cancel"
-              submitLabel="Send quote"
-              pendingLabel="Sending…"
-              pending={send.isPending}
-            />
-          </Form>
-        )}
-      </DialogContent>
-    </Dialog>
+          </LinkSentPanel>
+        ) : null
+      }
+      onClosed={() => setSent(null)}
+    >
+      <Form
+        schema={QuoteFormSchema}
+        defaultValues={startingValues(enquiry)}
+        onSubmit={async (form) => setSent(await send.mutateAsync(form))}
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+      >
+        <FormField name="kind" label="Offer" id={`${id}-kind`}>
+          <FormSelect>
+            <option value="stay">A stay (1 to 90 nights)</option>
+            <option value="day_hire">A day hire</option>
+          </FormSelect>
+        </FormField>
+        <FormField name="checkInDate" label="Date (check-in)" id={`${id}-checkInDate`}>
+          <FormInput type="date" />
+        </FormField>
+        <KindFields id={id} />
+        <FormField name="guestCount" label="People" id={`${id}-guestCount`}>
+          <FormInput type="number" inputMode="numeric" min={1} max={50} />
+        </FormField>
+        <FormField name="totalPrice" label="Price for the whole (£)" id={`${id}-totalPrice`}>
+          <FormInput inputMode="decimal" />
+        </FormField>
+        <FormField name="contactName" label="Guest name" id={`${id}-contactName`}>
+          <FormInput autoComplete="off" />
+        </FormField>
+        <FormField name="contactEmail" label="Guest e-mail" id={`${id}-contactEmail`}>
+          <FormInput type="email" autoComplete="off" />
+        </FormField>
+        <FormField name="included" label="What is included" id={`${id}-included`} className="sm:col-span-2">
+          <FormTextarea rows={3} />
+        </FormField>
+        <FormField name="validDays" label="Open for (days)" id={`${id}-validDays`}>
+          <FormInput type="number" inputMode="numeric" min={1} max={30} />
+        </FormField>
+        <FormCheckbox name="holdDates" className="flex items-center gap-2 self-end text-sm">
+          Hold the dates until the quote expires
+        </FormCheckbox>
+        <FormAlert className="rounded-md bg-red-50 p-3 text-red-900 text-sm sm:col-span-2" />
+        <DialogFormActions
+          className="sm:col-span-2"
+          closeLabel="Cancel"
+          submitLabel="Send quote"
+          pendingLabel="Sending…"
+          pending={send.isPending}
+        />
+      </Form>
+    </LinkFormDialog>
   );
 }

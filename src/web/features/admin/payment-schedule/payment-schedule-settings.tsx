@@ -5,10 +5,10 @@ import {
   type PaymentScheduleSetting,
   PaymentScheduleSettingSchema,
 } from '../../../../domain/payment-schedule.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { LABEL_CLASS } from '../../../components/ui/field.tsx';
-import { Form, FormField, FormInput, readAt } from '../../../components/ui/form.tsx';
+import { Form, FormField, FormInput, FormSubmit, readAt } from '../../../components/ui/form.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
+import { ReadCard } from '../shared/card.tsx';
 import { useAdminPaymentSchedule, useSavePaymentSchedule } from './payment-schedule-api.ts';
 
 /** The figures as typed, read by the server's own schema. */
@@ -46,27 +46,27 @@ export function PaymentScheduleSettings() {
   }
 
   return (
-    <section aria-labelledby="payment-schedule-heading" className="max-w-xl">
-      <h2 id="payment-schedule-heading" className="font-serif text-xl">
-        Payment schedule
-      </h2>
-      <p className="mt-1 text-sm text-stone-600">
-        How new bookings are paid. A booking keeps the schedule it was made under; the balance is charged
-        automatically to the card the guest saved, and a guest whose card fails gets a link to pay.
-      </p>
-      {current.isPending || !current.data ? (
-        <p className="mt-4 text-sm" role="status">
-          {current.isError
-            ? `Could not read the schedule: ${current.error.message}`
-            : 'Loading the schedule…'}
-        </p>
-      ) : (
+    <ReadCard
+      headingId="payment-schedule-heading"
+      title="Payment schedule"
+      className="max-w-xl"
+      frame={false}
+      intro={
+        <>
+          How new bookings are paid. A booking keeps the schedule it was made under; the balance is charged
+          automatically to the card the guest saved, and a guest whose card fails gets a link to pay.
+        </>
+      }
+      query={current}
+      what="the schedule"
+    >
+      {(schedule) => (
         <Form
           schema={ScheduleForm}
           defaultValues={{
-            mode: current.data.mode,
-            depositPercent: String(current.data.depositPercent),
-            balanceDaysBefore: String(current.data.balanceDaysBefore),
+            mode: schedule.mode,
+            depositPercent: String(schedule.depositPercent),
+            balanceDaysBefore: String(schedule.balanceDaysBefore),
           }}
           onSubmit={onSubmit}
           className="mt-4 space-y-4"
@@ -104,14 +104,12 @@ export function PaymentScheduleSettings() {
                     <FormInput inputMode="numeric" disabled={full} />
                   </FormField>
                 </div>
-                <Button type="submit" disabled={save.isPending}>
-                  {save.isPending ? 'Saving...' : 'Save Schedule'}
-                </Button>
+                <FormSubmit pendingLabel="Saving...">Save Schedule</FormSubmit>
               </>
             );
           }}
         </Form>
       )}
-    </section>
+    </ReadCard>
   );
 }

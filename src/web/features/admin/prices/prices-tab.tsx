@@ -12,9 +12,16 @@ import {
   type RatePlan,
   WEEKDAY_NAMES,
 } from '../../../../domain/rate-plan.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Field, LABEL_CLASS } from '../../../components/ui/field.tsx';
-import { Form, FormAlert, FormCheckbox, FormField, FormInput, readAt } from '../../../components/ui/form.tsx';
+import {
+  Form,
+  FormAlert,
+  FormCheckbox,
+  FormField,
+  FormInput,
+  FormSubmit,
+  readAt,
+} from '../../../components/ui/form.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { PriceBreakdown } from '../../booking/index.ts';
@@ -86,13 +93,11 @@ function PricePreview({ plan }: { plan: RatePlan }) {
           <Input type="date" value={checkIn} onChange={(event) => setCheckIn(event.target.value)} />
         </Field>
         <Field label="Nights" id="preview-nights">
-          <Select value={nights} onChange={(event) => setNights(Number(event.target.value))}>
-            {Array.from({ length: MAX_NIGHTS }, (_, i) => i + 1).map((count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ))}
-          </Select>
+          <Select
+            value={nights}
+            onChange={(event) => setNights(Number(event.target.value))}
+            options={Array.from({ length: MAX_NIGHTS }, (_, i) => i + 1)}
+          />
         </Field>
       </div>
       {quote ? (
@@ -243,9 +248,7 @@ function BaseRatesForm({
             </fieldset>
             <FormAlert className="text-red-800 text-sm sm:col-span-2" />
             <div className="sm:col-span-2">
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting ? 'Saving...' : 'Save rates and fees'}
-              </Button>
+              <FormSubmit pendingLabel="Saving...">Save rates and fees</FormSubmit>
             </div>
           </>
         )}

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { type InvoicingSettings, InvoicingSettingsSchema } from '../../../../domain/documents.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import {
   Form,
   FormField,
   FormInput,
   type FormMethods,
+  FormSubmit,
   FormTextarea,
-  firstErrorMessage,
   readAt,
+  toastFirstError,
 } from '../../../components/ui/form.tsx';
-import { toast, toastOutcome } from '../../../lib/toast.ts';
+import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { useInvoicing, useSaveInvoicing } from './invoicing-api.ts';
 
@@ -60,9 +60,7 @@ export function InvoicingCard() {
       schema={InvoicingForm}
       defaultValues={toForm(settings.data)}
       onSubmit={onSubmit}
-      onInvalid={(errors) =>
-        toast({ title: 'Check the form', description: firstErrorMessage(errors), variant: 'destructive' })
-      }
+      onInvalid={toastFirstError('Check the form')}
       className="mt-6 grid max-w-3xl gap-6"
       aria-label="Receipts and invoices"
     >
@@ -104,9 +102,9 @@ export function InvoicingCard() {
               <FormTextarea rows={3} />
             </FormField>
           </div>
-          <Button type="submit" className="mt-4" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Invoicing'}
-          </Button>
+          <FormSubmit className="mt-4" pendingLabel="Saving...">
+            Save Invoicing
+          </FormSubmit>
         </AdminCard>
       )}
     </Form>

@@ -10,7 +10,6 @@ import {
   SOCIAL_NETWORKS,
   type SocialNetwork,
 } from '../../../../domain/property-facts.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { LABEL_CLASS } from '../../../components/ui/field.tsx';
 import {
   Form,
@@ -19,10 +18,11 @@ import {
   FormInput,
   type FormMethods,
   FormSelect,
-  firstErrorMessage,
+  FormSubmit,
   readAt,
+  toastFirstError,
 } from '../../../components/ui/form.tsx';
-import { toast, toastOutcome } from '../../../lib/toast.ts';
+import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { InvoicingCard } from './invoicing-card.tsx';
 import { usePropertyFacts, useSavePropertyFacts } from './property-api.ts';
@@ -133,9 +133,7 @@ function PropertyFacts({ data }: { data: PropertyFactsResponse }) {
       schema={PropertyForm}
       defaultValues={toForm(data.facts)}
       onSubmit={onSubmit}
-      onInvalid={(errors) =>
-        toast({ title: 'Check the form', description: firstErrorMessage(errors), variant: 'destructive' })
-      }
+      onInvalid={toastFirstError('Check the form')}
       className="grid max-w-3xl gap-6"
       aria-label="Property facts"
     >
@@ -167,14 +165,7 @@ function PropertyFacts({ data }: { data: PropertyFactsResponse }) {
                 id="epc-rating"
                 hint={form.watch('epcRating') ? undefined : 'Required before going live.'}
               >
-                <FormSelect>
-                  <option value="">Not given</option>
-                  {EPC_RATINGS.map((rating) => (
-                    <option key={rating} value={rating}>
-                      {rating}
-                    </option>
-                  ))}
-                </FormSelect>
+                <FormSelect placeholder="Not given" options={EPC_RATINGS} />
               </FormField>
               <FormField
                 name="maxOccupancy"
@@ -256,9 +247,7 @@ function PropertyFacts({ data }: { data: PropertyFactsResponse }) {
           </AdminCard>
 
           <div>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Property'}
-            </Button>
+            <FormSubmit pendingLabel="Saving...">Save Property</FormSubmit>
           </div>
         </>
       )}

@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormAlert, FormField, FormInput } from '../../../components/ui/form.tsx';
 import { Select } from '../../../components/ui/input.tsx';
-import { AdminCard } from '../shared/card.tsx';
+import { AdminCard, ReadCard } from '../shared/card.tsx';
 import { useAdminRatePlan } from '../shared/queries.ts';
 import { WhenRead } from '../shared/when-read.tsx';
 import { BarChart } from './bar-chart.tsx';
@@ -361,41 +361,41 @@ function LevyReturnCard() {
   const quarter = chosen ?? quarters[0]?.quarter ?? null;
   const result = useLevyReturn(quarter);
   return (
-    <AdminCard
+    <ReadCard
       headingId="levy-return-heading"
       title="Visitor levy return"
       intro="For each quarter from the levy's start: the stays it was charged on, what was refunded on cancellations, and the net due. You are e-mailed the figures when a quarter closes."
+      query={ratePlan}
+      what="the visitor levy"
     >
-      <WhenRead query={ratePlan} what="the visitor levy">
-        {() =>
-          levy === null || quarter === null ? (
-            <p className="mt-3 text-sm">
-              No visitor levy is set: set its rate and start date in the Prices tab.
-            </p>
-          ) : (
-            <>
-              <div className="mt-4 flex flex-wrap items-end gap-3">
-                <Field label="Quarter" id="levy-quarter">
-                  <Select value={quarter} onChange={(event) => setChosen(event.target.value)}>
-                    {quarters.map((q) => (
-                      <option key={q.quarter} value={q.quarter}>
-                        {q.quarter} ({formatDayMonthYear(q.from)} to {formatDayMonthYear(q.to)})
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-                <Button variant="secondary" onClick={() => downloadLevyReturn(quarter)}>
-                  Download the return (CSV)
-                </Button>
-              </div>
-              <WhenRead query={result} what="the levy return">
-                {(data) => <LevyReturnFigures data={data} />}
-              </WhenRead>
-            </>
-          )
-        }
-      </WhenRead>
-    </AdminCard>
+      {() =>
+        levy === null || quarter === null ? (
+          <p className="mt-3 text-sm">
+            No visitor levy is set: set its rate and start date in the Prices tab.
+          </p>
+        ) : (
+          <>
+            <div className="mt-4 flex flex-wrap items-end gap-3">
+              <Field label="Quarter" id="levy-quarter">
+                <Select value={quarter} onChange={(event) => setChosen(event.target.value)}>
+                  {quarters.map((q) => (
+                    <option key={q.quarter} value={q.quarter}>
+                      {q.quarter} ({formatDayMonthYear(q.from)} to {formatDayMonthYear(q.to)})
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Button variant="secondary" onClick={() => downloadLevyReturn(quarter)}>
+                Download the return (CSV)
+              </Button>
+            </div>
+            <WhenRead query={result} what="the levy return">
+              {(data) => <LevyReturnFigures data={data} />}
+            </WhenRead>
+          </>
+        )
+      }
+    </ReadCard>
   );
 }
 
@@ -413,13 +413,12 @@ function TaxYearCard() {
     >
       <div className="mt-4 flex flex-wrap items-end gap-3">
         <Field label="Tax year" id="tax-year">
-          <Select value={year} onChange={(event) => setYear(Number(event.target.value))}>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {`6 April ${y} to 5 April ${y + 1}`}
-              </option>
-            ))}
-          </Select>
+          <Select
+            value={year}
+            onChange={(event) => setYear(Number(event.target.value))}
+            options={years}
+            labels={(y) => `6 April ${y} to 5 April ${y + 1}`}
+          />
         </Field>
         <Button variant="secondary" onClick={() => downloadTaxYear(year)}>
           Download the tax year (CSV)

@@ -14,19 +14,18 @@ import {
   WITHHOLD_REASONS,
 } from '../../../../domain/reviews.ts';
 import { Stars } from '../../../components/content/reviews.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import {
   Form,
   FormAlert,
   FormField,
   FormInput,
   FormSelect,
+  FormSubmit,
   FormTextarea,
 } from '../../../components/ui/form.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
-import { AdminCard } from '../shared/card.tsx';
+import { AdminCard, ReadCard } from '../shared/card.tsx';
 import { formatMoment } from '../shared/format-moment.ts';
-import { WhenRead } from '../shared/when-read.tsx';
 import { useAddImportedReview, useReplyToReview, useReviews, useWithholdReview } from './reviews-api.ts';
 
 /**
@@ -52,27 +51,27 @@ function stateOf(review: AdminReview): string {
 function ReviewsCard() {
   const reviews = useReviews();
   return (
-    <AdminCard
+    <ReadCard
       headingId="reviews-heading"
       title="Reviews"
       intro="Each guest's review is published 48 hours after it is written, whatever its rating. You can reply publicly at any time, and withhold a review only for one of the reasons listed; the reviews page says how many were withheld and why."
+      query={reviews}
+      what="the reviews"
     >
-      <WhenRead query={reviews} what="the reviews">
-        {(list) =>
-          list.length === 0 ? (
-            <p className="mt-3 text-sm text-stone-600">No review yet.</p>
-          ) : (
-            <ul className="mt-4 space-y-4">
-              {list.map((review) => (
-                <li key={review.id}>
-                  <ReviewItem review={review} />
-                </li>
-              ))}
-            </ul>
-          )
-        }
-      </WhenRead>
-    </AdminCard>
+      {(list) =>
+        list.length === 0 ? (
+          <p className="mt-3 text-sm text-stone-600">No review yet.</p>
+        ) : (
+          <ul className="mt-4 space-y-4">
+            {list.map((review) => (
+              <li key={review.id}>
+                <ReviewItem review={review} />
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </ReadCard>
   );
 }
 
@@ -107,9 +106,7 @@ function ReviewItem({ review }: { review: AdminReview }) {
           <FormTextarea rows={2} />
         </FormField>
         <FormAlert />
-        <Button type="submit" variant="secondary" disabled={reply.isPending}>
-          Save reply
-        </Button>
+        <FormSubmit variant="secondary">Save reply</FormSubmit>
       </Form>
       {review.withheldReason ? null : (
         <Form
@@ -124,18 +121,13 @@ function ReviewItem({ review }: { review: AdminReview }) {
           className="mt-3 flex flex-wrap items-end gap-2"
         >
           <FormField name="reason" label="Withhold because it is">
-            <FormSelect>
-              <option value="">Choose a reason</option>
-              {WITHHOLD_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {WITHHOLD_REASON_LABELS[reason]}
-                </option>
-              ))}
-            </FormSelect>
+            <FormSelect
+              placeholder="Choose a reason"
+              options={WITHHOLD_REASONS}
+              labels={WITHHOLD_REASON_LABELS}
+            />
           </FormField>
-          <Button type="submit" variant="danger-outline" disabled={withhold.isPending}>
-            Withhold review
-          </Button>
+          <FormSubmit variant="danger-outline">Withhold review</FormSubmit>
           <FormAlert className="w-full" />
         </Form>
       )}
@@ -175,22 +167,10 @@ function ImportedReviewCard() {
       >
         <div className="grid grid-cols-2 gap-3">
           <FormField name="source" label="Written on">
-            <FormSelect>
-              {IMPORTED_REVIEW_SOURCES.map((source) => (
-                <option key={source} value={source}>
-                  {REVIEW_SOURCE_LABELS[source]}
-                </option>
-              ))}
-            </FormSelect>
+            <FormSelect options={IMPORTED_REVIEW_SOURCES} labels={REVIEW_SOURCE_LABELS} />
           </FormField>
           <FormField name="rating" label="Rating (stars)">
-            <FormSelect registerOptions={{ valueAsNumber: true }}>
-              {[5, 4, 3, 2, 1].map((stars) => (
-                <option key={stars} value={stars}>
-                  {stars}
-                </option>
-              ))}
-            </FormSelect>
+            <FormSelect registerOptions={{ valueAsNumber: true }} options={[5, 4, 3, 2, 1]} />
           </FormField>
         </div>
         <FormField name="title" label="Title">
@@ -208,9 +188,7 @@ function ImportedReviewCard() {
           </FormField>
         </div>
         <FormAlert />
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Adding...' : 'Add review'}
-        </Button>
+        <FormSubmit pendingLabel="Adding...">Add review</FormSubmit>
       </Form>
     </AdminCard>
   );

@@ -1,5 +1,7 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { cardClass } from './styles.ts';
+import { WhenRead } from './when-read.tsx';
 
 type AdminCardProps = {
   /** The heading's id: the card is a region named by its heading. */
@@ -45,5 +47,29 @@ export function AdminCard({
       {intro === undefined ? null : <p className="mt-1 text-sm text-stone-600">{intro}</p>}
       {children}
     </section>
+  );
+}
+
+/**
+ * A card that shows one read (a setting, a list): its heading and sentence at once, what it holds once the read
+ * has answered (`WhenRead`: until then what it is waiting for, or why it failed).
+ */
+export function ReadCard<T>({
+  query,
+  what,
+  children,
+  ...card
+}: Omit<AdminCardProps, 'children'> & {
+  query: UseQueryResult<T>;
+  /** What is read, in the owner's words: 'the mail server'. */
+  what: string;
+  children(data: T): ReactNode;
+}) {
+  return (
+    <AdminCard {...card}>
+      <WhenRead query={query} what={what}>
+        {children}
+      </WhenRead>
+    </AdminCard>
   );
 }

@@ -1,4 +1,6 @@
+import type { ComponentProps, ReactNode } from 'react';
 import { Field } from '../../../components/ui/field.tsx';
+import { FormField } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 
 /**
@@ -10,7 +12,7 @@ export function SetByEnvironment({
   value,
   variable,
 }: {
-  label: string;
+  label: ReactNode;
   value: string;
   variable: string;
 }) {
@@ -18,5 +20,25 @@ export function SetByEnvironment({
     <Field label={label} hint={`Set by the server’s environment (${variable}), which wins over this form.`}>
       <Input readOnly value={value} />
     </Field>
+  );
+}
+
+/**
+ * A setting's field in the form; where the server's environment sets it (`setBy` names the variable), the value
+ * it sets instead, read-only (`SetByEnvironment`).
+ */
+export function SettingField({
+  setBy,
+  shown,
+  ...field
+}: ComponentProps<typeof FormField> & {
+  setBy: string | null;
+  /** The value the environment sets, as shown. */
+  shown: string;
+}) {
+  return setBy === null ? (
+    <FormField {...field} />
+  ) : (
+    <SetByEnvironment label={field.label} variable={setBy} value={shown} />
   );
 }

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { SaveStripeSettingsSchema, type StripeSettings } from '../../../../domain/api/payments.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Form, FormAlert, FormField, FormInput, readAt } from '../../../components/ui/form.tsx';
+import { Form, FormAlert, FormField, FormInput, FormSubmit, readAt } from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { AdminCard } from '../shared/card.tsx';
+import { ReadCard } from '../shared/card.tsx';
 import { SetByEnvironment } from '../shared/set-by-environment.tsx';
-import { WhenRead } from '../shared/when-read.tsx';
 import { useSaveStripeSettings, useStripeSettings } from './stripe-api.ts';
 
 const StripeKeysForm = z
@@ -30,7 +28,7 @@ const StripeKeysForm = z
 export function StripeKeysCard() {
   const current = useStripeSettings();
   return (
-    <AdminCard
+    <ReadCard
       headingId="stripe-keys-heading"
       title="Card payments (Stripe)"
       className="max-w-xl"
@@ -41,11 +39,11 @@ export function StripeKeysCard() {
           checks them with Stripe before saving them; secret keys are stored encrypted and never shown again.
         </>
       }
+      query={current}
+      what="the Stripe keys"
     >
-      <WhenRead query={current} what="the Stripe keys">
-        {(settings) => <StripeKeysFields settings={settings} />}
-      </WhenRead>
-    </AdminCard>
+      {(settings) => <StripeKeysFields settings={settings} />}
+    </ReadCard>
   );
 }
 
@@ -96,46 +94,40 @@ function StripeKeysFields({ settings }: { settings: StripeSettings }) {
       onSubmit={onSubmit}
       className="mt-4 space-y-4"
     >
-      {(form) => (
-        <>
-          <p className="text-sm" role="status">
-            {status}
-          </p>
-          <FormField
-            name="publishableKey"
-            label="Publishable key"
-            hint="Starts with pk_live_ (pk_test_ in test mode)"
-          >
-            <FormInput autoComplete="off" spellCheck={false} />
-          </FormField>
-          <SecretField
-            name="secretKey"
-            label="Secret key"
-            what="A secret key"
-            last4={settings.secretKeyLast4}
-            format="Starts with sk_live_ (sk_test_ in test mode)"
-          />
-          {fixed.has('webhookSecret') ? (
-            <SetByEnvironment
-              label="Webhook signing secret"
-              variable="STRIPE_WEBHOOK_SECRET"
-              value={`Ends in ${settings.webhookSecretLast4 ?? ''}`}
-            />
-          ) : (
-            <SecretField
-              name="webhookSecret"
-              label="Webhook signing secret"
-              what="A signing secret"
-              last4={settings.webhookSecretLast4}
-              format="Starts with whsec_; from the webhook that sends payment_intent events to /api/stripe/webhook"
-            />
-          )}
-          <FormAlert className="text-red-800 text-sm" />
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? 'Checking...' : 'Check and Save'}
-          </Button>
-        </>
+      <p className="text-sm" role="status">
+        {status}
+      </p>
+      <FormField
+        name="publishableKey"
+        label="Publishable key"
+        hint="Starts with pk_live_ (pk_test_ in test mode)"
+      >
+        <FormInput autoComplete="off" spellCheck={false} />
+      </FormField>
+      <SecretField
+        name="secretKey"
+        label="Secret key"
+        what="A secret key"
+        last4={settings.secretKeyLast4}
+        format="Starts with sk_live_ (sk_test_ in test mode)"
+      />
+      {fixed.has('webhookSecret') ? (
+        <SetByEnvironment
+          label="Webhook signing secret"
+          variable="STRIPE_WEBHOOK_SECRET"
+          value={`Ends in ${settings.webhookSecretLast4 ?? ''}`}
+        />
+      ) : (
+        <SecretField
+          name="webhookSecret"
+          label="Webhook signing secret"
+          what="A signing secret"
+          last4={settings.webhookSecretLast4}
+          format="Starts with whsec_; from the webhook that sends payment_intent events to /api/stripe/webhook"
+        />
       )}
+      <FormAlert className="text-red-800 text-sm" />
+      <FormSubmit pendingLabel="Checking...">Check and Save</FormSubmit>
     </Form>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { formatMoment } from '../shared/format-moment.ts';
 import { downloadBackup } from './system-api.ts';
+import { SystemSection } from './system-section.tsx';
 
 /** One backup: when, how big, whether its check went well (or why not), and its download. */
 function BackupEntry({ backup }: { backup: BackupSummary }) {
@@ -53,10 +54,7 @@ function BackupEntry({ backup }: { backup: BackupSummary }) {
  */
 export function BackupsSection({ backups }: { backups: BackupSummary[] }) {
   return (
-    <section aria-labelledby="backups-heading" className="mt-6">
-      <h3 id="backups-heading" className="font-medium text-lg">
-        Backups
-      </h3>
+    <SystemSection headingId="backups-heading" title="Backups" className="mt-6">
       {backups.length === 0 ? (
         <p className="mt-2 text-sm text-stone-600">
           No backup yet. The server takes one every day (BACKUP_HOUR), or run npm run backup on the server.
@@ -68,6 +66,6 @@ export function BackupsSection({ backups }: { backups: BackupSummary[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </SystemSection>
   );
 }

@@ -1,6 +1,7 @@
 import type { OpenAlert, SystemDatabase, SystemDisk } from '../../../../domain/api/system-health.ts';
 import { formatBytes } from '../../../../domain/format.ts';
 import { formatMoment } from '../shared/format-moment.ts';
+import { SystemSection } from './system-section.tsx';
 
 /**
  * The System tab's health sections: the open alerts (what is wrong, since when), and the storage (the database's
@@ -10,10 +11,7 @@ import { formatMoment } from '../shared/format-moment.ts';
 
 export function AlertsSection({ alerts }: { alerts: OpenAlert[] }) {
   return (
-    <section aria-labelledby="system-alerts-heading" className="mt-4">
-      <h3 id="system-alerts-heading" className="font-medium text-lg">
-        Alerts
-      </h3>
+    <SystemSection headingId="system-alerts-heading" title="Alerts" className="mt-4">
       {alerts.length === 0 ? (
         <p className="mt-1 text-sm text-stone-600">
           No open alerts: the jobs, e-mail, backups, disks and channel calendars are fine.
@@ -32,7 +30,7 @@ export function AlertsSection({ alerts }: { alerts: OpenAlert[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </SystemSection>
   );
 }
 
@@ -48,10 +46,7 @@ function diskSpace(disk: SystemDisk): string {
 
 export function StorageSection({ database, disks }: { database: SystemDatabase; disks: SystemDisk[] }) {
   return (
-    <section aria-labelledby="system-storage-heading" className="mt-6">
-      <h3 id="system-storage-heading" className="font-medium text-lg">
-        Storage
-      </h3>
+    <SystemSection headingId="system-storage-heading" title="Storage" className="mt-6">
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-stone-600">Database</dt>
         <dd>{DATABASE_KINDS[database.kind]}</dd>
@@ -70,6 +65,6 @@ export function StorageSection({ database, disks }: { database: SystemDatabase; 
           </div>
         ))}
       </dl>
-    </section>
+    </SystemSection>
   );
 }

@@ -18,11 +18,12 @@ import {
   Form,
   FormField,
   FormInput,
+  FormSubmit,
   FormTextarea,
-  firstErrorMessage,
   readAt,
+  toastFirstError,
 } from '../../../components/ui/form.tsx';
-import { toast, toastOutcome } from '../../../lib/toast.ts';
+import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { useOwnerTexts, useResetOwnerTexts, useSaveOwnerTexts } from './texts-api.ts';
 
@@ -105,9 +106,7 @@ function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
       schema={TextsForm}
       defaultValues={toForm(texts)}
       onSubmit={onSubmit}
-      onInvalid={(errors) =>
-        toast({ title: 'Check the texts', description: firstErrorMessage(errors), variant: 'destructive' })
-      }
+      onInvalid={toastFirstError('Check the texts')}
       className="grid gap-6 xl:grid-cols-2"
       aria-label="Texts"
     >
@@ -136,37 +135,19 @@ function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
           intro={<>The caption under each photo or clip of the home page.</>}
         >
           {texts.features.map((feature, index) => (
-            <fieldset key={feature.id} className="mt-4 grid gap-3 border-stone-100 border-t pt-4">
-              <legend className="sr-only">Feature {index + 1}</legend>
-              <FormField name={`features.${index}.title`} label={`Feature ${index + 1} title`}>
-                <FormInput maxLength={CAPTION_TITLE_MAX} />
-              </FormField>
-              <FormField name={`features.${index}.text`} label={`Feature ${index + 1} text`}>
-                <FormTextarea rows={2} maxLength={CAPTION_TEXT_MAX} />
-              </FormField>
-            </fieldset>
+            <CaptionFields key={feature.id} list="features" index={index} noun="Feature" />
           ))}
         </AdminCard>
 
         <AdminCard headingId="unique-captions-heading" title="What Makes The Tower Unique">
           {texts.uniquePoints.map((_point, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the eight points are fixed places of the grid
-            <fieldset key={index} className="mt-4 grid gap-3 border-stone-100 border-t pt-4">
-              <legend className="sr-only">Point {index + 1}</legend>
-              <FormField name={`uniquePoints.${index}.title`} label={`Point ${index + 1} title`}>
-                <FormInput maxLength={CAPTION_TITLE_MAX} />
-              </FormField>
-              <FormField name={`uniquePoints.${index}.text`} label={`Point ${index + 1} text`}>
-                <FormTextarea rows={2} maxLength={CAPTION_TEXT_MAX} />
-              </FormField>
-            </fieldset>
+            <CaptionFields key={index} list="uniquePoints" index={index} noun="Point" />
           ))}
         </AdminCard>
 
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Texts'}
-          </Button>
+          <FormSubmit pendingLabel="Saving...">Save Texts</FormSubmit>
           <Button variant="secondary" onClick={() => setConfirmReset(true)} disabled={reset.isPending}>
             Restore the original texts
           </Button>
@@ -213,5 +194,29 @@ function TextsPreview() {
         <OwnerParagraphs paragraphs={preview.about} />
       </div>
     </section>
+  );
+}
+
+/** One caption of a list (a feature's, a point's): its title and its text, the fields named by their place. */
+function CaptionFields({
+  list,
+  index,
+  noun,
+}: {
+  list: 'features' | 'uniquePoints';
+  index: number;
+  noun: string;
+}) {
+  const name = `${noun} ${index + 1}`;
+  return (
+    <fieldset className="mt-4 grid gap-3 border-stone-100 border-t pt-4">
+      <legend className="sr-only">{name}</legend>
+      <FormField name={`${list}.${index}.title`} label={`${name} title`}>
+        <FormInput maxLength={CAPTION_TITLE_MAX} />
+      </FormField>
+      <FormField name={`${list}.${index}.text`} label={`${name} text`}>
+        <FormTextarea rows={2} maxLength={CAPTION_TEXT_MAX} />
+      </FormField>
+    </fieldset>
   );
 }
