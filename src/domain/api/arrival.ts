@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_RELEASE_DAYS } from '../damage-hold.ts';
 import { dateField, PG_INTEGER_MAX, textField, wholeNumber } from '../input-fields.ts';
 import { isNationality, needsPassport } from '../nationality.ts';
+import { DamageHoldViewSchema } from './damage-holds.ts';
 
 /**
  * Schemas of online check-in before arrival (docs/decisions/025-online-check-in.md): the guest register of the
@@ -133,6 +134,8 @@ export const CheckInSchema = z.object({
   agreement: HouseAgreementSchema.nullable(),
   acceptance: AgreementAcceptanceSchema.omit({ address: true }).nullable(),
   readiness: ReadinessSchema,
+  /** The stay's damage deposit, when the owner holds one (docs/decisions/031-damage-deposit-hold.md). */
+  damageHold: DamageHoldViewSchema.nullable(),
 });
 export type CheckIn = z.infer<typeof CheckInSchema>;
 
@@ -170,6 +173,7 @@ export const StayCheckInSchema = z.object({
   guests: StoredGuestSchema.array(),
   acceptance: AgreementAcceptanceSchema.nullable(),
   readiness: ReadinessSchema,
+  damageHold: DamageHoldViewSchema.nullable(),
 });
 export type StayCheckIn = z.infer<typeof StayCheckInSchema>;
 

@@ -35,6 +35,7 @@ export function createCheckIn(deps: {
       agreement,
       acceptance: arrival.acceptance ? (acceptance as CheckIn['acceptance']) : null,
       readiness: arrival.readiness,
+      damageHold: null,
     };
   }
 

@@ -110,7 +110,7 @@ export const arrivalAdminRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }>
     async (request) => {
       const [stay] = await db.select().from(stays).where(eq(stays.id, request.params.id));
       if (stay?.kind !== 'guest') throw notFound('There is no guest booking with that id.');
-      return readArrival(db, stay);
+      return { ...(await readArrival(db, stay)), damageHold: null };
     },
   );
 

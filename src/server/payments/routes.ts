@@ -15,6 +15,7 @@ import {
   PublicBookingSchema,
 } from '../../domain/api/payments.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
+import { readArrivalSettings } from '../arrival/settings.ts';
 import { unknownProperty } from '../bookings/requirements.ts';
 import { refuseFollowUps } from '../checkout-follow-ups/follow-ups.ts';
 import type { AppContext } from '../context.ts';
@@ -78,9 +79,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     reply.header('cache-control', 'no-store');
     // Read again on every call: keys saved in the admin reach the next guest without a restart (decision 024).
     const current = await context.paymentSettings.refresh();
+    // The owner's damage deposit, which the booking card says before payment (decision 031).
+    const arrival = await readArrivalSettings(context.db);
+    const damageHold =
+      arrival.damageHoldPence > 0
+        ? { amountPence: arrival.damageHoldPence, releaseDays: arrival.releaseDays }
+        : null;
     return current.mode === 'stripe'
-      ? { payments: 'stripe' as const, stripePublishableKey: current.publishableKey }
-      : { payments: current.mode };
+      ? { payments: 'stripe' as const, stripePublishableKey: current.publishableKey, damageHold }
+      : { payments: current.mode, damageHold };
   });
 
   app.post(
