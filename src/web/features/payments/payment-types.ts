@@ -15,11 +15,15 @@ export type PaymentPanelProps = {
   plan?: PaymentPlan | undefined;
   /** The guest agreed to the card being saved for the balance (a deposit plan needs it). */
   saveCardConsent?: boolean;
+  /** The owner holds a damage deposit before arrival: the card is saved for it (decision 031). */
+  damageHold?: boolean;
+  /** The guest agreed to the card being saved for the damage deposit (a damage deposit needs it). */
+  holdConsent?: boolean;
   /** The guest asked for no reminder if they leave before paying (decision 032). */
   noFollowUp?: boolean;
   /**
-   * The guest pressed a payment button of a deposit without that agreement: nothing is paid, and the card says so
-   * beside the box (PaymentScheduleNote's `asked`).
+   * The guest pressed a payment button without an agreement the payment needs: nothing is paid, and the card
+   * says so beside the box (PaymentScheduleNote's and DamageHoldNote's `asked`).
    */
   onConsentMissing?(): void;
   /** Called once the server has confirmed the booking; the card then resets and the guest moves on. */
