@@ -39,7 +39,15 @@ type CheckoutFormCallbacks = {
   onSucceeded(paymentIntentId: string): Promise<void>;
   onFailed(message: string | undefined): void;
   onError(): void;
+  /**
+   * The guest authorises their damage deposit rather than paying for the booking (decision 031): the button's
+   * words, and the path Stripe comes back to after a bank's page (the guest's booking page).
+   */
+  authorising?: { label: string; returnPath: string } | undefined;
 };
+
+/** An intent confirmed: paid, or held on the card (a damage deposit's manual capture, decision 031). */
+export const CONFIRMED_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'requires_capture']);
 
 /** Stripe mode: Stripe.js confirms the intent and knows it by its client secret. */
 export type CheckoutFormProps = CheckoutFormCallbacks & { publishableKey: string; bookingId: string };
