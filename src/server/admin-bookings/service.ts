@@ -130,7 +130,7 @@ export function createAdminBookingService(deps: Dependencies) {
     return ids.join(',');
   }
 
-  const withRefundDue = (row: StayRow): Promise<AdminBooking> => adminBookingOf(db, row);
+  const withRefundDue = (row: StayRow): Promise<AdminBooking> => adminBookingOf(db, row, clock.now());
 
   /** Calls the provider (no transaction open), then records the outcome in a new transaction. */
   async function issueRefund(row: StayRow, amountPence: number, actor: string): Promise<StayRow> {
@@ -214,7 +214,7 @@ export function createAdminBookingService(deps: Dependencies) {
 
   async function list(): Promise<AdminBooking[]> {
     const rows = await bookings.list({}, db);
-    const context = await readAdminBookingContext(db, rows);
+    const context = await readAdminBookingContext(db, rows, clock.now());
     const today = todayOnPropertyClock(clock.now());
     return sortUpcomingFirst(
       rows.map((row) => toAdminBooking(row, context)),
@@ -423,7 +423,7 @@ export function createAdminBookingService(deps: Dependencies) {
       }
       const checkoutPath = `/checkout/${id}`;
       return {
-        booking: await adminBookingOf(db, row),
+        booking: await adminBookingOf(db, row, clock.now()),
         checkoutPath,
         checkoutUrl: `${deps.siteUrl}${checkoutPath}`,
       };
