@@ -86,3 +86,21 @@ export function holdStep(
   const due = rows.length > 0 || (required && now >= planOf(stay, settings).placeAt);
   return { required, inPlace, due };
 }
+
+/** Each stay's deposit for the owner's CSV export: only stays with something placed (the rest have none yet). */
+export type DepositSummary = Pick<DamageHoldView, 'status' | 'amountPence' | 'claimedPence' | 'claimReason'>;
+
+export function depositSummaries(rowsByStay: Map<string, DamageHoldRow[]>): Map<string, DepositSummary> {
+  const summaries = new Map<string, DepositSummary>();
+  for (const [stayId, rows] of rowsByStay) {
+    const row = activeRow(rows);
+    if (!row) continue;
+    summaries.set(stayId, {
+      status: statusOf(row),
+      amountPence: row.amountPence,
+      claimedPence: row.claimedPence,
+      claimReason: row.claimReason,
+    });
+  }
+  return summaries;
+}
