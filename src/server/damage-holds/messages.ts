@@ -90,7 +90,7 @@ export function ownerDamageHoldFailed(
 /** Before the second hold of a stay too long for one: the guest is told it will be held once more. */
 export function guestDamageHoldRenewal(
   stay: HoldStay,
-  hold: { amountPence: number; renewAt: Date; renewOn: string; releaseOn: string },
+  hold: { amountPence: number; renewOn: string; releaseOn: string },
   site: MessageSite,
 ): RenderedMessage {
   const amount = formatGbp(hold.amountPence);

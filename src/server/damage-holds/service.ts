@@ -15,7 +15,7 @@ import { stays } from '../db/schema.ts';
 import { issueReceipt } from '../documents/issue.ts';
 import { documentAttachment } from '../documents/pdf.ts';
 import type { MessageSite } from '../email/messages.ts';
-import { enqueueMessage } from '../email/notifications.ts';
+import { enqueueMessage, MESSAGE_KINDS } from '../email/notifications.ts';
 import { badGateway, badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import { GUEST_ACTOR, idPrefixOf, requireManagedStay } from '../guest-journey/manage-booking.ts';
 import {
@@ -57,13 +57,6 @@ export const HOLD_JOB_ACTOR = 'damage-holds';
 export const STUCK_CALL_MS = 5 * 60_000;
 /** The guest is told this long before their hold is placed a second time. */
 export const RENEWAL_NOTICE_MS = 24 * 3_600_000;
-/** The outbox's kinds of the deposit's e-mails. */
-export const DAMAGE_HOLD_MESSAGE_KINDS = {
-  guestFailed: 'guest.damage_hold_failed',
-  ownerFailed: 'owner.damage_hold_failed',
-  guestRenewal: 'guest.damage_hold_renewal',
-  guestClaimed: 'guest.damage_hold_claimed',
-} as const;
 
 const PAYABLE: ReadonlySet<PaymentIntentStatus> = new Set([
   'requires_payment_method',
@@ -196,7 +189,7 @@ export function createDamageHolds(deps: {
           site,
         ),
         dedupeKey: `damage-hold-failed:${row.id}:guest`,
-        kind: DAMAGE_HOLD_MESSAGE_KINDS.guestFailed,
+        kind: MESSAGE_KINDS.guestDamageHoldFailed,
         to: stay.contactEmail,
         stayId: stay.id,
         now,
@@ -209,7 +202,7 @@ export function createDamageHolds(deps: {
         site,
       ),
       dedupeKey: `damage-hold-failed:${row.id}:owner`,
-      kind: DAMAGE_HOLD_MESSAGE_KINDS.ownerFailed,
+      kind: MESSAGE_KINDS.ownerDamageHoldFailed,
       to: deps.ownerEmail,
       stayId: stay.id,
       now,
@@ -393,7 +386,7 @@ export function createDamageHolds(deps: {
           ),
           attachments: [await documentAttachment(receipt.content as DocumentContent)],
           dedupeKey: `damage-hold-claimed:${done.id}`,
-          kind: DAMAGE_HOLD_MESSAGE_KINDS.guestClaimed,
+          kind: MESSAGE_KINDS.guestDamageHoldClaimed,
           to: stay.contactEmail,
           stayId: stay.id,
           now,
@@ -447,14 +440,13 @@ export function createDamageHolds(deps: {
           stay,
           {
             amountPence: row.amountPence,
-            renewAt,
             renewOn: todayOnPropertyClock(renewAt),
             releaseOn: plan.releaseOn,
           },
           site,
         ),
         dedupeKey: `damage-hold-renewal:${stay.id}:${row.id}`,
-        kind: DAMAGE_HOLD_MESSAGE_KINDS.guestRenewal,
+        kind: MESSAGE_KINDS.guestDamageHoldRenewal,
         to: stay.contactEmail as string,
         stayId: stay.id,
         now,

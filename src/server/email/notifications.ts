@@ -70,6 +70,11 @@ export const MESSAGE_KINDS = {
   guestCheckInReminder: 'guest.check_in_reminder',
   ownerStayNotReady: 'owner.stay_not_ready',
   guestCheckoutFollowUp: 'guest.checkout_follow_up',
+  // The damage deposit (src/server/damage-holds/messages.ts)
+  guestDamageHoldFailed: 'guest.damage_hold_failed',
+  ownerDamageHoldFailed: 'owner.damage_hold_failed',
+  guestDamageHoldRenewal: 'guest.damage_hold_renewal',
+  guestDamageHoldClaimed: 'guest.damage_hold_claimed',
 } as const;
 
 /** The online check-in steps a stay still has open, in the guest's words (docs/decisions/025-online-check-in.md). */

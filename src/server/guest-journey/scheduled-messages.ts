@@ -61,6 +61,10 @@ const OUTBOX_LABELS: Record<string, string> = {
   [MESSAGE_KINDS.guestArrivalStepsMissing]: 'Arrival e-mail (what is missing to check in, no code)',
   [MESSAGE_KINDS.guestCheckInReminder]: 'Reminder to check in online',
   [MESSAGE_KINDS.ownerStayNotReady]: 'Warning to you: not checked in',
+  [MESSAGE_KINDS.guestDamageHoldFailed]: 'Damage deposit declined: link to the guest',
+  [MESSAGE_KINDS.ownerDamageHoldFailed]: 'Damage deposit declined: notice to you',
+  [MESSAGE_KINDS.guestDamageHoldRenewal]: 'Damage deposit held once more: notice to the guest',
+  [MESSAGE_KINDS.guestDamageHoldClaimed]: 'Damage deposit claimed: reason and receipt to the guest',
 };
 
 export type ScheduledMessage = {
