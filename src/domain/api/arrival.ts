@@ -10,11 +10,12 @@ import { DamageHoldViewSchema } from './damage-holds.ts';
  * arrival settings.
  */
 
-export const ARRIVAL_STEPS = ['register', 'agreement'] as const;
+export const ARRIVAL_STEPS = ['register', 'agreement', 'hold'] as const;
 export type ArrivalStep = (typeof ARRIVAL_STEPS)[number];
 export const ARRIVAL_STEP_LABELS: Record<ArrivalStep, string> = {
   register: 'the guest register',
   agreement: 'the house agreement',
+  hold: 'the damage deposit',
 };
 
 const optionalText = (max: number, message: string) => textField().trim().max(max, message).default('');
@@ -119,9 +120,11 @@ export type AgreementAcceptance = z.infer<typeof AgreementAcceptanceSchema>;
 
 /** What is done and what is still open before a stay's access code is sent. */
 export const ReadinessSchema = z.object({
-  required: z.object({ register: z.boolean(), agreement: z.boolean() }),
+  required: z.object({ register: z.boolean(), agreement: z.boolean(), hold: z.boolean() }),
   registerComplete: z.boolean(),
   agreementAccepted: z.boolean(),
+  /** The damage deposit is held (or charged) on the guest's card (docs/decisions/031-damage-deposit-hold.md). */
+  holdInPlace: z.boolean(),
   missing: z.enum(ARRIVAL_STEPS).array(),
   ready: z.boolean(),
 });
@@ -134,7 +137,7 @@ export const CheckInSchema = z.object({
   agreement: HouseAgreementSchema.nullable(),
   acceptance: AgreementAcceptanceSchema.omit({ address: true }).nullable(),
   readiness: ReadinessSchema,
-  /** The stay's damage deposit, when the owner holds one (docs/decisions/031-damage-deposit-hold.md). */
+  /** The damage deposit; null when the owner holds none. */
   damageHold: DamageHoldViewSchema.nullable(),
 });
 export type CheckIn = z.infer<typeof CheckInSchema>;
@@ -173,6 +176,7 @@ export const StayCheckInSchema = z.object({
   guests: StoredGuestSchema.array(),
   acceptance: AgreementAcceptanceSchema.nullable(),
   readiness: ReadinessSchema,
+  /** The damage deposit and the owner's claim; null when the owner holds none. */
   damageHold: DamageHoldViewSchema.nullable(),
 });
 export type StayCheckIn = z.infer<typeof StayCheckInSchema>;

@@ -110,7 +110,7 @@ export function createOwnerStayActions(deps: {
           });
           return updated;
         });
-        return adminBookingOf(db, row);
+        return adminBookingOf(db, row, clock.now());
       } catch (error) {
         if (pgErrorCode(error) === PG_EXCLUSION_VIOLATION) throw taken();
         throw error;

@@ -78,9 +78,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   app.get('/config', { schema: { response: { 200: ClientConfigSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     // Read again on every call: keys saved in the admin reach the next guest without a restart (decision 024).
-    const current = await context.paymentSettings.refresh();
-    // The owner's damage deposit, which the booking card says before payment (decision 031).
-    const arrival = await readArrivalSettings(context.db);
+    const [current, arrival] = await Promise.all([
+      context.paymentSettings.refresh(),
+      readArrivalSettings(context.db),
+    ]);
+    // The booking card says before payment what will be held (docs/decisions/031-damage-deposit-hold.md).
     const damageHold =
       arrival.damageHoldPence > 0
         ? { amountPence: arrival.damageHoldPence, releaseDays: arrival.releaseDays }

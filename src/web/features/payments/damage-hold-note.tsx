@@ -1,4 +1,4 @@
-import type { DamageHoldSetting } from '../../../domain/api/damage-holds.ts';
+import type { ClientConfig } from '../../../domain/api/payments.ts';
 import { describeDamageHold, planDamageHold } from '../../../domain/damage-hold.ts';
 import type { IsoDate } from '../../../domain/dates.ts';
 import { formatGbp } from '../../../domain/format.ts';
@@ -17,7 +17,7 @@ export function DamageHoldNote({
   onConsentChange,
   asked = 0,
 }: {
-  setting: NonNullable<DamageHoldSetting>;
+  setting: NonNullable<ClientConfig['damageHold']>;
   stay: { checkIn: IsoDate; checkOut: IsoDate };
   consent: boolean;
   onConsentChange(value: boolean): void;

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DamageHoldSetting } from '../../../domain/api/damage-holds.ts';
 import type {
   BookingPageIntentRequest,
   CheckoutIntentRequest,
@@ -25,7 +24,7 @@ export const useClientConfig = () => useQuery(clientConfigQuery());
  * The owner's damage deposit (null: none), asked only once `enabled` (the booking card asks when dates are
  * chosen, not on first paint); the payment panel reads the same answer.
  */
-export const useDamageHold = (enabled: boolean): DamageHoldSetting =>
+export const useDamageHold = (enabled: boolean): ClientConfig['damageHold'] =>
   useQuery({ ...clientConfigQuery(), enabled, select: (config) => config.damageHold }).data ?? null;
 
 export const createPaymentIntent = (body: BookingPageIntentRequest | CheckoutIntentRequest) =>

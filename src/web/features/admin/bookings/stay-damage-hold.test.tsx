@@ -60,7 +60,7 @@ describe("the owner's claim as typed", () => {
       'Give the amount in pounds, e.g. 120 or 120.50.',
     ]);
     expect(messages({ amount: 10, reason: '' })).toEqual([
-      'Say why you take this amount: the guest is e-mailed the reason.',
+      'Say why you are claiming from the damage deposit.',
     ]);
   });
 });
