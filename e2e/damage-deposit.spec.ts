@@ -1,16 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { bookingReference } from '../src/domain/booking-reference.ts';
 import { describeDamageHold, planDamageHold } from '../src/domain/damage-hold.ts';
-import { addDays } from '../src/domain/dates.ts';
+import { addDays, todayOnPropertyClock } from '../src/domain/dates.ts';
 import { formatLongDate } from '../src/domain/format.ts';
-import { bookableStay, expect, test, today } from './fixtures.ts';
+import { bookableStay, expect, fillCard, test, today } from './fixtures.ts';
 
 /**
  * The damage deposit on a phone (docs/decisions/031-damage-deposit-hold.md): the booking card says what will be
  * held and when before payment and asks to save the card for it; the guest registers two guests (one needing a
  * passport), accepts the house agreement and sees the deposit on their page; it is held the day before arrival,
- * and the owner, who sees the register, claims part of it, which the guest then reads with the reason. A server
- * of its own: its clock moves by days, and the deposit must not change what the other specs' guests see.
+ * and the owner, who sees the register, claims part of it, which the guest then reads with the reason. A hold the
+ * bank declines is authorised by the guest from the e-mail's link, with a card on the checkout page. A server of
+ * its own: its clock moves by days, and the deposit must not change what the other specs' guests see.
  */
 
 test.use({ ownServer: 'damage-deposit', viewport: { width: 390, height: 844 } });
@@ -140,4 +141,54 @@ test('the guest is told the deposit before paying and sees it held; the owner cl
   await expect(guestDeposit).toContainText('We took £80.50 from the deposit; the rest was released.');
   await expect(guestDeposit).toContainText('Why we took £80.50: A broken bedside lamp.');
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+test('a hold the bank declines: the e-mail links to the guest’s page, where the guest authorises it with a card', async ({
+  page,
+  admin,
+  api,
+  clock,
+  mailbox,
+  stays,
+}) => {
+  await admin.call('put', '/api/admin/arrival-settings', {
+    requireRegister: false,
+    requireAgreement: false,
+    damageHoldPence: DEPOSIT_PENCE,
+    releaseDays: 0,
+  });
+  // Counted from the server's clock, which the other test may have moved on.
+  const day = todayOnPropertyClock(await clock.now());
+  const dates = { checkInDate: addDays(day, 10), checkOutDate: addDays(day, 13) };
+  const email = 'ivo.declined@example.test';
+  const booked = await stays.hold(dates, { name: 'Ivo Declined', email }, { saveCardConsent: true });
+  await stays.pay(booked);
+  // The card saved at booking is declined from now on (Stripe's generic decline test card).
+  const replaced = await api.post('/api/test/saved-card', {
+    data: { bookingId: booked.bookingId, cardNumber: '4000000000000002' },
+  });
+  expect(await replaced.json()).toEqual({ replaced: true });
+
+  // The day before arrival, past 10:00: the job tries the hold, the bank declines it, the guest is e-mailed.
+  await clock.moveTo(addDays(dates.checkInDate, -1));
+  await clock.advance(120);
+  const declined = await mailbox.next(email, /Please authorise the damage deposit/);
+  const link = /(\S+#deposit)/.exec(declined.email.text ?? '')?.[1];
+  expect(link).toMatch(new RegExp(`/booking/${bookingReference(booked.bookingId)}\\?key=\\w+#deposit$`));
+
+  await page.goto(link!);
+  const deposit = page.getByRole('region', { name: 'Damage deposit' });
+  await expect(deposit).toContainText(
+    'Your bank declined the deposit or asks you to confirm it. Please authorise it with your card.',
+  );
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await deposit.getByRole('button', { name: 'Authorise the damage deposit' }).click();
+
+  // The checkout page takes the card for the deposit, then brings the guest back.
+  await expect(page).toHaveURL(new RegExp(`/checkout/${booked.bookingId}\\?damageHold=`));
+  await expect(page.getByText('A damage deposit of £250 will be held on your card')).toBeVisible();
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Authorise Deposit' }).click();
+  await expect(page).toHaveURL(new RegExp(`/booking/${bookingReference(booked.bookingId)}\\?key=`));
+  await expect(deposit).toContainText('Held on your card: no money has been taken.');
 });

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { CreatePaymentIntentResponse, PublicBooking } from '../../../domain/api/payments.ts';
@@ -58,6 +59,7 @@ export default function Checkout() {
   const navigate = useNavigate();
   const config = useClientConfig();
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const authorisation = useMemo(() => depositAuthorisation(search), [search]);
 
@@ -150,6 +152,7 @@ export default function Checkout() {
   const onSucceeded = async (paymentIntentId: string) => {
     if (authorisation) {
       // The server finds the deposit in place when the booking page asks for it again.
+      await queryClient.invalidateQueries({ queryKey: ['manage-booking'] });
       toast({ title: 'Damage Deposit Authorised', description: 'Thank you: nothing more is needed.' });
       navigate(authorisation.returnPath);
       return;
