@@ -97,6 +97,9 @@ test('the guest is told the deposit before paying and sees it held; the owner cl
   await agreement.getByLabel('Type your full name to accept').fill('Grace Deposit');
   await agreement.getByRole('button', { name: 'Accept the house agreement' }).click();
   await expect(agreement.getByRole('status')).toContainText('Accepted by Grace Deposit');
+  await expect(checkInPart.getByRole('status').first()).toContainText(
+    'You have done everything we need. Your access code comes by e-mail once your damage deposit is held, the day before you arrive.',
+  );
 
   // The deposit on the guest's page: how it is held, and that nothing is held yet.
   const guestDeposit = checkInPart.getByRole('region', { name: 'Damage deposit' });

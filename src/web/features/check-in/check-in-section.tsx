@@ -39,6 +39,12 @@ export function CheckInSection({ reference, bookingKey }: Props) {
         <p role="status" className="mt-2 text-stone-700">
           You are checked in. Your access code comes in your arrival e-mail, 24 hours before check-in.
         </p>
+      ) : readiness.missing.length === 0 ? (
+        // Everything the guest can do is done; the deposit is placed the day before arrival (decision 031).
+        <p role="status" className="mt-2 text-stone-700">
+          You have done everything we need. Your access code comes by e-mail once your damage deposit is held,
+          the day before you arrive.
+        </p>
       ) : (
         <p role="status" className="mt-2 text-stone-700">
           Your access code comes by e-mail once you have completed{' '}

@@ -17,7 +17,9 @@ export function StayCheckInSection({ id }: { id: string }) {
       <p className="mt-1 text-stone-700">
         {readiness.ready
           ? 'Ready: the access code goes with the arrival e-mail.'
-          : `Not ready: missing ${readiness.missing.map((step) => ARRIVAL_STEP_LABELS[step]).join(' and ')}.`}
+          : readiness.missing.length === 0
+            ? 'Not ready: the damage deposit is held the day before arrival.'
+            : `Not ready: missing ${readiness.missing.map((step) => ARRIVAL_STEP_LABELS[step]).join(' and ')}.`}
       </p>
       {guests.length > 0 ? (
         <ul aria-label="Guest register" className="mt-1 divide-y divide-stone-100">
