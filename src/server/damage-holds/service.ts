@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lte } from 'drizzle-orm';
+import { and, eq, gte, isNull, like, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DamageHoldClaim, DamageHoldView } from '../../domain/api/damage-holds.ts';
 import { bookingReference, isBookingId } from '../../domain/booking-reference.ts';
@@ -41,7 +41,7 @@ import {
   readHoldRows,
   rowsToFollowUp,
 } from './repository.ts';
-import { activeRow, holdView, planOf } from './view.ts';
+import { activeRow, holdingRow, holdView, planOf } from './view.ts';
 
 /**
  * The damage deposit's jobs and the owner's claim (docs/decisions/031-damage-deposit-hold.md), modelled on the
@@ -668,9 +668,10 @@ export function createDamageHolds(deps: {
     }
     const prefix = idPrefixOf(reference);
     if (!prefix) throw missing();
-    const rows = (await db.select().from(stays).where(eq(stays.kind, 'guest'))).filter((row) =>
-      row.id.startsWith(prefix),
-    );
+    const rows = await db
+      .select()
+      .from(stays)
+      .where(and(like(stays.id, `${prefix}%`), eq(stays.kind, 'guest')));
     if (rows.length === 0) throw missing();
     const withHolds = await readHoldRows(
       db,
@@ -691,7 +692,7 @@ export function createDamageHolds(deps: {
   async function claim(reference: string, input: DamageHoldClaim, by: string): Promise<DamageHoldView> {
     const stay = await ownersStay(reference);
     const rows = await holdRowsOf(db, stay.id);
-    const row = activeRow(rows);
+    const row = holdingRow(rows) ?? activeRow(rows);
     if (!row || (row.status !== 'held' && row.status !== 'charged')) {
       throw conflict(
         row?.status === 'claimed' || row?.status === 'claiming'

@@ -25,10 +25,22 @@ const DONE: ReadonlySet<DamageHoldRowStatus> = new Set([
 export const planOf = (stay: HoldStay, settings: Pick<ArrivalSettings, 'releaseDays'>): DamageHoldPlan =>
   planDamageHold({ checkIn: stay.checkIn, checkOut: stay.checkOut, releaseDays: settings.releaseDays });
 
-/** The row that speaks for the stay: the newest one holding money, else the newest. */
+/** The newest row holding money: the one the owner claims from. */
+export function holdingRow(rows: DamageHoldRow[]): DamageHoldRow | null {
+  return [...rows].sort((a, b) => b.sequence - a.sequence).find((row) => HOLDING.has(row.status)) ?? null;
+}
+
+/**
+ * The row that speaks for the stay: the newest one holding money or waiting for the guest (a renewal the bank
+ * declined while the first hold still runs asks the guest to authorise it), else the newest.
+ */
 export function activeRow(rows: DamageHoldRow[]): DamageHoldRow | null {
   const newestFirst = [...rows].sort((a, b) => b.sequence - a.sequence);
-  return newestFirst.find((row) => HOLDING.has(row.status)) ?? newestFirst[0] ?? null;
+  return (
+    newestFirst.find((row) => HOLDING.has(row.status) || row.status === 'needs_authorisation') ??
+    newestFirst[0] ??
+    null
+  );
 }
 
 function statusOf(row: DamageHoldRow | null): DamageHoldStatus {
