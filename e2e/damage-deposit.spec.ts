@@ -48,11 +48,7 @@ test('the guest is told the deposit before paying and sees it held; the owner cl
 
   // Before payment: what will be held and when, and the agreement to keep the card for it.
   await card.open();
-  await card.showMonthOf(checkIn);
-  await card.day(checkIn).click();
-  await card.day(checkOut).click();
-  await expect(card.section.getByLabel('Check-in Date')).toHaveValue(checkIn);
-  await expect(card.section.getByLabel('Check-out Date')).toHaveValue(checkOut);
+  await card.chooseStay(checkIn, checkOut);
   await card.fillGuest('Grace Deposit', EMAIL);
   await card.section.getByLabel('Guests').selectOption('2');
   const deposit = card.section.getByRole('region', { name: 'Damage deposit' });

@@ -8,10 +8,11 @@ import { addDays, todayOnPropertyClock } from '../../../../domain/dates.ts';
 import { formatLongDate } from '../../../../domain/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Form, FormCheckbox, FormField, FormInput } from '../../../components/ui/form.tsx';
+import { Form, FormCheckbox, FormField } from '../../../components/ui/form.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
 import { toast, toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
+import { FormNumberInput } from '../shared/number-input.tsx';
 import {
   downloadRegisterCsv,
   guestRegisterQuery,
@@ -111,26 +112,14 @@ function ArrivalSettingsCard() {
             label="Damage deposit (£)"
             hint="Held on the guest’s card before arrival; 0 for none."
           >
-            <FormInput
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
-              registerOptions={{ valueAsNumber: true }}
-            />
+            <FormNumberInput />
           </FormField>
           <FormField
             name="releaseDays"
             label="Released after check-out (days)"
             hint="Unless you claim part of it by then."
           >
-            <FormInput
-              type="number"
-              inputMode="numeric"
-              min="0"
-              step="1"
-              registerOptions={{ valueAsNumber: true }}
-            />
+            <FormNumberInput whole />
           </FormField>
         </div>
         <Button type="submit" disabled={save.isPending || saved.isPending}>

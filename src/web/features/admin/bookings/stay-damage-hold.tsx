@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { DamageHoldClaimSchema, type DamageHoldView } from '../../../../domain/api/damage-holds.ts';
 import { formatGbp } from '../../../../domain/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Form, FormAlert, FormField, FormInput, FormTextarea } from '../../../components/ui/form.tsx';
+import { Form, FormAlert, FormField, FormTextarea } from '../../../components/ui/form.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { formatMoment } from '../shared/format-moment.ts';
+import { FormNumberInput } from '../shared/number-input.tsx';
 import { useClaimDamageHold } from './stay-check-in-api.ts';
 
 /** The owner's words for where a stay's damage deposit stands (docs/decisions/031-damage-deposit-hold.md). */
@@ -86,13 +87,7 @@ export function StayDamageHold({ stayId, hold }: { stayId: string; hold: DamageH
             label="Amount to take (£)"
             hint={`Up to ${formatGbp(hold.amountPence)}; the rest is released.`}
           >
-            <FormInput
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              registerOptions={{ valueAsNumber: true }}
-            />
+            <FormNumberInput />
           </FormField>
           <FormField name="reason" label="Reason" hint="The guest is e-mailed it.">
             <FormTextarea rows={2} />
