@@ -242,6 +242,8 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
       status: 'succeeded',
       amountReceived: 7_550,
     });
+    const owners = await admin('GET', `/api/admin/bookings/${stay.id}/check-in`);
+    expect(owners.json().damageHold).toMatchObject({ status: 'claimed', claimedPence: 7_550 });
     const again = await claim(reference, { amountPence: 100, reason: 'More.' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This damage deposit has already been claimed.');
