@@ -242,6 +242,8 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
       status: 'succeeded',
       amountReceived: 7_550,
     });
+    const owners = await admin('GET', `/api/admin/bookings/${stay.id}/check-in`);
+    expect(owners.json().damageHold).toMatchObject({ status: 'claimed', claimedPence: 7_550 });
     const again = await claim(reference, { amountPence: 100, reason: 'More.' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This damage deposit has already been claimed.');
@@ -400,6 +402,29 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     expect(mail?.text).toContain('The other £150 has been refunded to your card');
   });
 
+  it('asks the guest to authorise a renewal the bank declines, while the first hold still runs', async () => {
+    await setHold(HOLD, 2);
+    const dates = stayDates(9, 5);
+    const { stay, manage } = await book(dates);
+    const plan = planDamageHold({ ...toDates(dates), releaseDays: 2 });
+    if (plan.kind !== 'hold_renewed') throw new Error(`a 5-night stay is renewed, not ${plan.kind}`);
+    h.t.clock.set(plan.placeAt);
+    await runJob();
+    await replaceSavedCard(stay.paymentMethodId!, DECLINED_CARD);
+    h.t.clock.set(plan.renewAt);
+    expect((await runJob()).failed).toEqual([stay.id]);
+    expect((await rowsOf(stay.id)).map((row) => row.status)).toEqual(['held', 'needs_authorisation']);
+    expect((await checkIn(manage)).damageHold).toMatchObject({ status: 'needs_authorisation' });
+    expect(await guestMail(stay.id, 'guest.damage_hold_failed')).toHaveLength(1);
+    // The owner can still claim from the first hold.
+    const claimed = await claim(stay.id, { amountPence: 1_000, reason: 'A chipped mug.' });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    // At the release time the renewal never authorised holds nothing.
+    h.t.clock.set(plan.releaseAt);
+    await runJob();
+    expect((await rowsOf(stay.id)).map((row) => row.status)).toEqual(['claimed', 'canceled']);
+  });
+
   it('releases the deposit of a stay the owner cancels', async () => {
     await setHold(HOLD, 0);
     const { stay, plan } = await book(stayDates(7, 2));
@@ -411,5 +436,62 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     const [row] = await rowsOf(stay.id);
     expect(row?.status).toBe('released');
     expect((await h.provider.retrievePaymentIntent(row!.paymentIntentId!))?.status).toBe('canceled');
+  });
+});
+
+describe('a placement whose call to Stripe failed', () => {
+  let h: PaymentHarness;
+  beforeAll(async () => {
+    h = await createPaymentHarness('stripe');
+  });
+  afterAll(async () => {
+    h.standIn?.outage(false);
+    await h.close();
+  });
+
+  it('is made again with the same key after 5 minutes, and holds once', async () => {
+    h.t.clock.set('2026-11-23T10:00:00Z');
+    const owner = { authorization: `Bearer ${await adminToken(h.t.app)}` };
+    await h.t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/arrival-settings',
+      headers: owner,
+      payload: { requireRegister: false, requireAgreement: false, damageHoldPence: HOLD, releaseDays: 0 },
+    });
+    const dates = stayDates(2, 2);
+    const held = await h.t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { ...bookingPageRequest(dates), saveCardConsent: true },
+    });
+    const intent = { paymentIntentId: held.json().paymentIntentId, clientSecret: held.json().clientSecret };
+    await h.pay(intent, GOOD_CARD);
+    await h.t.app.inject({
+      method: 'POST',
+      url: '/api/payment-success',
+      payload: { ...intent, bookingId: held.json().bookingId },
+    });
+    const stayId: string = held.json().bookingId;
+    const plan = planDamageHold({ checkIn: dates.checkInDate, checkOut: dates.checkOutDate, releaseDays: 0 });
+
+    h.t.clock.set(plan.placeAt);
+    h.standIn!.outage(true);
+    await h.t.app.jobs.run('damage-holds');
+    h.standIn!.outage(false);
+    const row = async () =>
+      (await h.t.database.db.select().from(damageHolds).where(eq(damageHolds.stayId, stayId)))[0];
+    expect((await row())?.status).toBe('placing');
+    h.t.clock.set(new Date(plan.placeAt.getTime() + 4 * 60_000));
+    await h.t.app.jobs.run('damage-holds');
+    expect((await row())?.status).toBe('placing');
+    h.t.clock.set(new Date(plan.placeAt.getTime() + 5 * 60_000));
+    await h.t.app.jobs.run('damage-holds');
+    expect((await row())?.status).toBe('held');
+    const calls = h.standIn!.requests.filter(
+      (request) => request.idempotencyKey === `damage-hold-${stayId}-1`,
+    );
+    expect(calls).toHaveLength(2);
+    const holdId = (await row())?.id;
+    expect([...h.standIn!.intents.values()].filter((i) => i.metadata.holdId === holdId)).toHaveLength(1);
   });
 });

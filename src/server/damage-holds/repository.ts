@@ -83,14 +83,19 @@ export async function moveHold(
   return row ?? null;
 }
 
+/** Changes a row's fields while it is still in `status` (a claim renewed, an answer kept); null when it moved on. */
+export const updateWhile = (
+  db: DbOrTx,
+  input: { id: string; status: DamageHoldRowStatus; set: Parameters<typeof moveHold>[1]['set']; now: Date },
+) => moveHold(db, { id: input.id, from: [input.status], to: input.status, set: input.set, now: input.now });
+
 /** Counts one more on-session authorisation link of a row that still needs one; null when it no longer does. */
 export async function countAuthorisation(db: DbOrTx, id: string, now: Date): Promise<DamageHoldRow | null> {
   const current = await findHold(db, id);
   if (current?.status !== 'needs_authorisation') return null;
-  return moveHold(db, {
+  return updateWhile(db, {
     id,
-    from: ['needs_authorisation'],
-    to: 'needs_authorisation',
+    status: 'needs_authorisation',
     set: { authorisations: current.authorisations + 1 },
     now,
   });

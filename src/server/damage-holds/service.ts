@@ -40,6 +40,7 @@ import {
   moveHold,
   readHoldRows,
   rowsToFollowUp,
+  updateWhile,
 } from './repository.ts';
 import { activeRow, holdingRow, holdView, planOf } from './view.ts';
 
@@ -113,10 +114,9 @@ export function createDamageHolds(deps: {
     const now = clock.now();
     const outcome: Outcome = intent ? outcomeOf(row, intent) : 'declined';
     if (outcome === 'processing') {
-      return moveHold(db, {
+      return updateWhile(db, {
         id: row.id,
-        from: ['placing'],
-        to: 'placing',
+        status: 'placing',
         set: { paymentIntentId: intent?.id ?? null },
         now,
       });
@@ -505,10 +505,9 @@ export function createDamageHolds(deps: {
         const over = stay?.status !== 'confirmed' || now >= row.releaseAt;
         switch (row.status) {
           case 'placing': {
-            const claimed = await moveHold(db, {
+            const claimed = await updateWhile(db, {
               id: row.id,
-              from: ['placing'],
-              to: 'placing',
+              status: 'placing',
               set: { lastCallAt: now },
               now,
             });
@@ -641,10 +640,9 @@ export function createDamageHolds(deps: {
           'payment_provider_unavailable',
         );
       }
-      await moveHold(db, {
+      await updateWhile(db, {
         id: counted.id,
-        from: ['needs_authorisation'],
-        to: 'needs_authorisation',
+        status: 'needs_authorisation',
         set: { paymentIntentId: intent.id },
         now: clock.now(),
       });
