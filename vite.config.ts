@@ -17,14 +17,15 @@ const SHELL =
 /**
  * Small pieces the Book Now card loads with it on demand (book-now-section.tsx) and shares with the checkout, the
  * guest's booking page and the admin area: the payment and payment-schedule reads, the field and input
- * primitives, the contact form's rules. Left to themselves they came in four chunks of under 2 kB each, one per
+ * primitives, the contact form's rules, the damage deposit's plan on the property's clock (with its time-zone
+ * library; docs/decisions/031-damage-deposit-hold.md). Left to themselves they came in four chunks of under 2 kB each, one per
  * set of pages sharing them; on a phone each costs a round trip, six at a time
  * (docs/decisions/021-book-now-on-a-phone.md), so they are one, and those pages load a few kB they do not use.
  * Nothing here imports Radix (the dialog), whose parts every page's notifications share: a group takes its
  * modules' imports with it.
  */
 const BOOK_NOW =
-  /[\\/]src[\\/](web[\\/](features[\\/]payments[\\/]payment-api|features[\\/]payment-schedule[\\/]payment-schedule-api|components[\\/]ui[\\/](field|input))\.tsx?$|domain[\\/](booking-form|contact-details)\.ts$)/;
+  /[\\/]src[\\/](web[\\/](features[\\/]payments[\\/]payment-api|features[\\/]payment-schedule[\\/]payment-schedule-api|components[\\/]ui[\\/](field|input))\.tsx?$|domain[\\/](booking-form|contact-details|damage-hold|property-clock)\.ts$)|[\\/]node_modules[\\/]@date-fns[\\/]tz[\\/]/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

@@ -24,11 +24,7 @@ test.describe('booking from the home page', () => {
     const nights = nightsOf(checkIn, checkOut);
 
     await card.open();
-    await card.showMonthOf(checkIn);
-    await card.day(checkIn).click();
-    await card.day(checkOut).click();
-    await expect(card.section.getByLabel('Check-in Date')).toHaveValue(checkIn);
-    await expect(card.section.getByLabel('Check-out Date')).toHaveValue(checkOut);
+    await card.chooseStay(checkIn, checkOut);
     await expect(card.section.getByTestId('date-summary')).toContainText('3 nights');
     await expect(
       page.getByRole('region', { name: /Notifications/ }).getByText('✓ Available!', { exact: true }),

@@ -183,6 +183,15 @@ export class BookingCard {
     await expect(this.section.getByRole('heading', { name: formatMonth(target) })).toBeVisible();
   }
 
+  /** Shows the month of `checkIn` and chooses the stay by its two days, once the card shows them chosen. */
+  async chooseStay(checkIn: IsoDate, checkOut: IsoDate) {
+    await this.showMonthOf(checkIn);
+    await this.day(checkIn).click();
+    await this.day(checkOut).click();
+    await expect(this.section.getByLabel('Check-in Date')).toHaveValue(checkIn);
+    await expect(this.section.getByLabel('Check-out Date')).toHaveValue(checkOut);
+  }
+
   /** Fills the guest form. */
   async fillGuest(name: string, email: string) {
     const form = this.section.getByRole('form', { name: 'Complete Your Booking' });

@@ -35,10 +35,18 @@ export function readinessOf(input: {
   agreementVersion: number | null;
   /** The version the guest accepted, if any: an acceptance of an older version still counts. */
   acceptedVersion: number | null;
+  /**
+   * The damage deposit (docs/decisions/031-damage-deposit-hold.md): required when the owner holds one, in place
+   * once held or charged, and due once its time to be placed (30 hours before arrival) has come. Before that it is
+   * not a step the guest can take, so it is not listed as missing, but the stay is not ready either.
+   */
+  hold?: { required: boolean; inPlace: boolean; due: boolean };
 }): Readiness {
+  const hold = input.hold ?? { required: false, inPlace: false, due: false };
   const required = {
     register: input.settings.requireRegister,
     agreement: input.settings.requireAgreement && input.agreementVersion !== null,
+    hold: hold.required,
   };
   const done = {
     register: registerComplete(input.guests, input.guestCount),
@@ -47,11 +55,13 @@ export function readinessOf(input: {
   const missing: ArrivalStep[] = [];
   if (required.register && !done.register) missing.push('register');
   if (required.agreement && !done.agreement) missing.push('agreement');
+  if (required.hold && !hold.inPlace && hold.due) missing.push('hold');
   return {
     required,
     registerComplete: done.register,
     agreementAccepted: done.agreement,
+    holdInPlace: hold.inPlace,
     missing,
-    ready: missing.length === 0,
+    ready: missing.length === 0 && (!required.hold || hold.inPlace),
   };
 }

@@ -15,6 +15,7 @@ import { checkoutFollowUpsPlugin } from './checkout-follow-ups/plugin.ts';
 import { type Clock, createOffsetClock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { damageHoldsPlugin } from './damage-holds/plugin.ts';
 import type { Database } from './db/database.ts';
 import { documentsPlugin } from './documents/plugin.ts';
 import { downloadFileRoutes, downloadsApiRoutes } from './downloads/routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(guestJourneyPlugin, context);
   await app.register(enquiriesPlugin, context);
   await app.register(documentsPlugin, context);
+  await app.register(damageHoldsPlugin, context);
   await app.register(arrivalPlugin, context);
   await app.register(photosPlugin, context);
   await app.register(reviewsPlugin, context);

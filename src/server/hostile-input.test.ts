@@ -115,7 +115,7 @@ describe('control characters in text', () => {
     expect(password.json().error).toBe('invalid_credentials');
   });
 
-  it('refuses a NUL byte in a path id: the owner’s booking, the public look-up, a demo payment', async () => {
+  it('refuses a NUL byte in a path id: the owner’s booking, the public look-up, a demo payment, the damage deposit', async () => {
     expectRefused(
       await t.app.inject({ method: 'POST', url: '/api/bookings/ab%00cd/confirm', headers: auth() }),
       `id: ${CONTROL}`,
@@ -125,6 +125,20 @@ describe('control characters in text', () => {
       `id: ${CONTROL}`,
     );
     expectRefused(await t.app.inject({ method: 'GET', url: '/api/bookings/ab%00cd' }), `id: ${CONTROL}`);
+    // The damage deposit's routes (docs/decisions/031-damage-deposit-hold.md).
+    expectRefused(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/bookings/ab%00cd/damage-hold/claim',
+        headers: auth(),
+        payload: { amountPence: 100, reason: 'A broken lamp.' },
+      }),
+      `reference: ${CONTROL}`,
+    );
+    expectRefused(
+      await t.app.inject({ method: 'POST', url: '/api/manage/ab%00cd/damage-hold/authorise?key=k' }),
+      `reference: ${CONTROL}`,
+    );
     expectRefused(
       await t.app.inject({
         method: 'POST',

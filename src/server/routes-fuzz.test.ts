@@ -678,6 +678,12 @@ beforeAll(async () => {
   });
   addSample('PUT /api/admin/house-agreement', { body: { text: 'No parties.' } });
   addSample('GET /api/admin/bookings/:id/check-in', { params: { id: stayId } });
+  // The damage deposit (docs/decisions/031-damage-deposit-hold.md): the guest's authorisation, the owner's claim.
+  addSample('POST /api/manage/:reference/damage-hold/authorise', manage);
+  addSample('POST /api/admin/bookings/:reference/damage-hold/claim', {
+    params: { reference: bookingReference(stayId) },
+    body: { amountPence: 5_000, reason: 'A broken lamp.' },
+  });
   addSample('GET /api/admin/guest-register', {
     query: { from: TODAY, to: addDays(TODAY, 30), format: 'csv' },
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_RELEASE_DAYS } from '../damage-hold.ts';
 import { dateField, PG_INTEGER_MAX, textField, wholeNumber } from '../input-fields.ts';
 import { isNationality, needsPassport } from '../nationality.ts';
+import { DamageHoldViewSchema } from './damage-holds.ts';
 
 /**
  * Schemas of online check-in before arrival (docs/decisions/025-online-check-in.md): the guest register of the
@@ -9,11 +10,12 @@ import { isNationality, needsPassport } from '../nationality.ts';
  * arrival settings.
  */
 
-export const ARRIVAL_STEPS = ['register', 'agreement'] as const;
+export const ARRIVAL_STEPS = ['register', 'agreement', 'hold'] as const;
 export type ArrivalStep = (typeof ARRIVAL_STEPS)[number];
 export const ARRIVAL_STEP_LABELS: Record<ArrivalStep, string> = {
   register: 'the guest register',
   agreement: 'the house agreement',
+  hold: 'the damage deposit',
 };
 
 const optionalText = (max: number, message: string) => textField().trim().max(max, message).default('');
@@ -118,9 +120,11 @@ export type AgreementAcceptance = z.infer<typeof AgreementAcceptanceSchema>;
 
 /** What is done and what is still open before a stay's access code is sent. */
 export const ReadinessSchema = z.object({
-  required: z.object({ register: z.boolean(), agreement: z.boolean() }),
+  required: z.object({ register: z.boolean(), agreement: z.boolean(), hold: z.boolean() }),
   registerComplete: z.boolean(),
   agreementAccepted: z.boolean(),
+  /** The damage deposit is held (or charged) on the guest's card (docs/decisions/031-damage-deposit-hold.md). */
+  holdInPlace: z.boolean(),
   missing: z.enum(ARRIVAL_STEPS).array(),
   ready: z.boolean(),
 });
@@ -133,6 +137,8 @@ export const CheckInSchema = z.object({
   agreement: HouseAgreementSchema.nullable(),
   acceptance: AgreementAcceptanceSchema.omit({ address: true }).nullable(),
   readiness: ReadinessSchema,
+  /** The damage deposit; null when the owner holds none. */
+  damageHold: DamageHoldViewSchema.nullable(),
 });
 export type CheckIn = z.infer<typeof CheckInSchema>;
 
@@ -170,6 +176,8 @@ export const StayCheckInSchema = z.object({
   guests: StoredGuestSchema.array(),
   acceptance: AgreementAcceptanceSchema.nullable(),
   readiness: ReadinessSchema,
+  /** The damage deposit and the owner's claim; null when the owner holds none. */
+  damageHold: DamageHoldViewSchema.nullable(),
 });
 export type StayCheckIn = z.infer<typeof StayCheckInSchema>;
 

@@ -3,6 +3,7 @@ import { BOOKING_STATUSES } from '../booking-lifecycle.ts';
 import { contactEmail, contactName, contactPhone, guestCount, specialRequests } from '../contact-details.ts';
 import { dateField, PG_INTEGER_MAX, textField, wholeNumber } from '../input-fields.ts';
 import { MAX_PAYMENT_GBP } from '../property.ts';
+import { DamageHoldConfigSchema } from './damage-holds.ts';
 import { stayDates, timestamp } from './fields.ts';
 
 /**
@@ -15,6 +16,8 @@ export const ClientConfigSchema = z.object({
   /** `off`: a public site whose owner has not entered Stripe's keys yet takes no payment (decision 024). */
   payments: z.enum(['demo', 'stripe', 'off']),
   stripePublishableKey: z.string().optional(),
+  /** The damage deposit the booking card announces before payment (docs/decisions/031); null: none. */
+  damageHold: DamageHoldConfigSchema,
 });
 
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;

@@ -39,18 +39,22 @@ export type AdminBookingContext = Pick<GuestMessageSettings, 'defaultAccessCode'
   arrivals: Map<string, Pick<StayArrival, 'readiness'>>;
 };
 
-export async function readAdminBookingContext(db: DbOrTx, rows: StayRow[]): Promise<AdminBookingContext> {
+export async function readAdminBookingContext(
+  db: DbOrTx,
+  rows: StayRow[],
+  now: Date,
+): Promise<AdminBookingContext> {
   const confirmedGuests = rows.filter((row) => row.kind === 'guest' && row.status === 'confirmed');
   const [saved, arrivals] = await Promise.all([
     readGuestMessageSettings(db),
-    readArrivals(db, confirmedGuests),
+    readArrivals(db, confirmedGuests, now),
   ]);
   return { defaultAccessCode: saved.defaultAccessCode, arrivals };
 }
 
 /** One stay as the admin API answers it (the owner's settings read for it). */
-export async function adminBookingOf(db: DbOrTx, row: StayRow): Promise<AdminBooking> {
-  return toAdminBooking(row, await readAdminBookingContext(db, [row]));
+export async function adminBookingOf(db: DbOrTx, row: StayRow, now: Date): Promise<AdminBooking> {
+  return toAdminBooking(row, await readAdminBookingContext(db, [row], now));
 }
 
 /** The API's camelCase view of a stay (spec section 3, plus what the owner needs). */

@@ -101,7 +101,8 @@ export const adminBookingRoutes: FastifyPluginAsyncZod<AdminBookingRoutesOptions
     app.post(
       `/admin/bookings/:id/${path}`,
       { schema: { params: IdParams, response: { 200: AdminBookingSchema } } },
-      async (request) => adminBookingOf(options.db, await act(request.params.id, actor(request))),
+      async (request) =>
+        adminBookingOf(options.db, await act(request.params.id, actor(request)), options.clock.now()),
     );
 
   app.post(

@@ -17,6 +17,8 @@ import type { BookingsRepository, StayRow } from '../bookings/bookings-repositor
 import { nightsTakenAs } from '../bookings/nights-rule.ts';
 import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
 import type { Clock } from '../clock.ts';
+import { readHoldRows } from '../damage-holds/repository.ts';
+import { type DepositSummary, depositSummaries } from '../damage-holds/view.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { issueCreditNote } from '../documents/issue.ts';
 import { badGateway, conflict, HttpError, notFound } from '../errors.ts';
@@ -131,7 +133,7 @@ export function createAdminBookingService(deps: Dependencies) {
     return ids.join(',');
   }
 
-  const withRefundDue = (row: StayRow): Promise<AdminBooking> => adminBookingOf(db, row);
+  const withRefundDue = (row: StayRow): Promise<AdminBooking> => adminBookingOf(db, row, clock.now());
 
   /** Calls the provider (no transaction open), then records the outcome in a new transaction. */
   async function issueRefund(row: StayRow, amountPence: number, actor: string): Promise<StayRow> {
@@ -215,7 +217,7 @@ export function createAdminBookingService(deps: Dependencies) {
 
   async function list(): Promise<AdminBooking[]> {
     const rows = await bookings.list({}, db);
-    const context = await readAdminBookingContext(db, rows);
+    const context = await readAdminBookingContext(db, rows, clock.now());
     const today = todayOnPropertyClock(clock.now());
     return sortUpcomingFirst(
       rows.map((row) => toAdminBooking(row, context)),
@@ -423,7 +425,7 @@ export function createAdminBookingService(deps: Dependencies) {
       }
       const checkoutPath = `/checkout/${id}`;
       return {
-        booking: await adminBookingOf(db, row),
+        booking: await adminBookingOf(db, row, clock.now()),
         checkoutPath,
         checkoutUrl: `${deps.siteUrl}${checkoutPath}`,
       };
@@ -455,8 +457,14 @@ export function createAdminBookingService(deps: Dependencies) {
 
     async exportCsv(actor: string): Promise<string> {
       const bookings = await list();
+      const deposits = depositSummaries(
+        await readHoldRows(
+          db,
+          bookings.map((booking) => booking.id),
+        ),
+      );
       await audit(db, { actor, action: 'bookings.exported', details: { rows: bookings.length } });
-      return bookingsCsv(bookings);
+      return bookingsCsv(bookings, deposits);
     },
 
     async audit(limit: number) {
@@ -515,7 +523,9 @@ export function sortUpcomingFirst(bookings: AdminBooking[], today: string): Admi
   return [...upcoming, ...past];
 }
 
-const CSV_COLUMNS: [string, (b: AdminBooking) => string | number][] = [
+const pounds = (pence: number | null | undefined) => (pence == null ? '' : (pence / 100).toFixed(2));
+
+const CSV_COLUMNS: [string, (b: AdminBooking, deposit?: DepositSummary) => string | number][] = [
   ['Reference', (b) => b.reference],
   ['Kind', (b) => b.kind],
   ['Source', (b) => b.source],
@@ -536,14 +546,22 @@ const CSV_COLUMNS: [string, (b: AdminBooking) => string | number][] = [
   ['Reason', (b) => b.reason],
   ['Special requests', (b) => b.specialRequests],
   ['Attention', (b) => b.flag ?? ''],
+  // The damage deposit and the owner's claim (docs/decisions/031-damage-deposit-hold.md).
+  ['Damage deposit status', (_b, deposit) => deposit?.status ?? ''],
+  ['Damage deposit (GBP)', (_b, deposit) => pounds(deposit?.amountPence)],
+  ['Damage deposit claimed (GBP)', (_b, deposit) => pounds(deposit?.claimedPence)],
+  ['Damage deposit claim reason', (_b, deposit) => deposit?.claimReason ?? ''],
   ['Created', (b) => b.createdAt],
   // The long id, as in the booking's links (/checkout/{id}), for matching rows with other records.
   ['Booking id', (b) => b.id],
 ];
 
-export function bookingsCsv(bookings: AdminBooking[]): string {
+export function bookingsCsv(
+  bookings: AdminBooking[],
+  deposits: Map<string, DepositSummary> = new Map(),
+): string {
   return csvTable(
     CSV_COLUMNS.map(([name]) => name),
-    bookings.map((booking) => CSV_COLUMNS.map(([, get]) => get(booking))),
+    bookings.map((booking) => CSV_COLUMNS.map(([, get]) => get(booking, deposits.get(booking.id)))),
   );
 }

@@ -267,6 +267,9 @@ describe('the arrival settings', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ requireRegister: false, damageHoldPence: 15000, releaseDays: 3 });
+    // The booking card says the deposit before payment (docs/decisions/031-damage-deposit-hold.md).
+    const config = await t.app.inject({ url: '/api/config' });
+    expect(config.json().damageHold).toEqual({ amountPence: 15000, releaseDays: 3 });
     const bad = await t.asOwner('PUT', '/api/admin/arrival-settings', {
       requireRegister: true,
       requireAgreement: true,

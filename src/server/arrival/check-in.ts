@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { CheckIn, RegisterGuest } from '../../domain/api/arrival.ts';
+import type { DamageHoldView } from '../../domain/api/damage-holds.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { audit } from '../audit/audit.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';
@@ -23,11 +24,18 @@ export function createCheckIn(deps: {
   clock: Clock;
   /** Called after a save commits: queues any message now due for the stay (the access code, once ready). */
   stepsDone(stayId: string): Promise<void>;
+  /** The stay's damage deposit (src/server/damage-holds/); null when the owner holds none. */
+  damageHold(stay: StayRow): Promise<DamageHoldView | null>;
 }) {
   const { db, clock } = deps;
 
   async function view(stay: StayRow): Promise<CheckIn> {
-    const [arrival, agreement] = await Promise.all([readArrival(db, stay), currentAgreement(db)]);
+    // The deposit first: reading it records an authorisation the guest has just made, which readiness counts.
+    const damageHold = await deps.damageHold(stay);
+    const [arrival, agreement] = await Promise.all([
+      readArrival(db, stay, clock.now()),
+      currentAgreement(db),
+    ]);
     const { address: _address, ...acceptance } = arrival.acceptance ?? {};
     return {
       guestCount: stay.guestCount,
@@ -35,6 +43,7 @@ export function createCheckIn(deps: {
       agreement,
       acceptance: arrival.acceptance ? (acceptance as CheckIn['acceptance']) : null,
       readiness: arrival.readiness,
+      damageHold,
     };
   }
 

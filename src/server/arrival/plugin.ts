@@ -19,9 +19,10 @@ export const arrivalPlugin = fp(
       stepsDone: async (stayId) => {
         await app.scheduledMessages.queueDue({ stayId });
       },
+      damageHold: app.damageHolds.viewOf,
     });
     await registerApi(app, checkInRoutes, { checkIn }); // keyed by the guest's own link
-    await registerAdminApi(app, arrivalAdminRoutes, { db, clock });
+    await registerAdminApi(app, arrivalAdminRoutes, { db, clock, damageHold: app.damageHolds.viewOf });
   },
-  { name: 'arrival', fastify: '5.x', dependencies: ['guest-journey'] },
+  { name: 'arrival', fastify: '5.x', dependencies: ['guest-journey', 'damage-holds'] },
 );

@@ -1,5 +1,7 @@
 import type { AgreementAcceptance, Readiness, RegisterGuest } from '../../domain/api/arrival.ts';
 import { readinessOf } from '../../domain/arrival.ts';
+import { readHoldRows } from '../damage-holds/repository.ts';
+import { holdStep } from '../damage-holds/view.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { currentAgreement, readAcceptances } from './agreement.ts';
 import { readRegisters } from './register.ts';
@@ -11,20 +13,25 @@ export type StayArrival = {
   readiness: Readiness;
 };
 
+type ArrivalStay = { id: string; guestCount: number; checkIn: string; checkOut: string };
+
 /**
- * Each stay's check-in and readiness, read in four queries whatever the number of stays: the manage page, the
+ * Each stay's check-in and readiness, read in five queries whatever the number of stays: the manage page, the
  * scheduled messages and the owner's list all ask here (the rule itself is readinessOf in src/domain/arrival.ts).
+ * `now` decides whether the damage deposit's time to be placed has come.
  */
 export async function readArrivals(
   db: DbOrTx,
-  list: { id: string; guestCount: number }[],
+  list: ArrivalStay[],
+  now: Date,
 ): Promise<Map<string, StayArrival>> {
   const ids = list.map((stay) => stay.id);
-  const [settings, agreement, registers, acceptances] = await Promise.all([
+  const [settings, agreement, registers, acceptances, holds] = await Promise.all([
     readArrivalSettings(db),
     currentAgreement(db),
     readRegisters(db, ids),
     readAcceptances(db, ids),
+    readHoldRows(db, ids),
   ]);
   return new Map(
     list.map((stay) => {
@@ -36,17 +43,15 @@ export async function readArrivals(
         guestCount: stay.guestCount,
         agreementVersion: agreement?.version ?? null,
         acceptedVersion: acceptance?.version ?? null,
+        hold: holdStep(stay, holds.get(stay.id) ?? [], settings, now),
       });
       return [stay.id, { guests, acceptance, readiness }];
     }),
   );
 }
 
-export async function readArrival(
-  db: DbOrTx,
-  stay: { id: string; guestCount: number },
-): Promise<StayArrival> {
-  const arrival = (await readArrivals(db, [stay])).get(stay.id);
+export async function readArrival(db: DbOrTx, stay: ArrivalStay, now: Date): Promise<StayArrival> {
+  const arrival = (await readArrivals(db, [stay], now)).get(stay.id);
   if (!arrival) throw new Error('no arrival read for the stay');
   return arrival;
 }

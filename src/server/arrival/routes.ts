@@ -12,9 +12,11 @@ import {
   HouseAgreementSchema,
   StayCheckInSchema,
 } from '../../domain/api/arrival.ts';
+import type { DamageHoldView } from '../../domain/api/damage-holds.ts';
 import { ManageKeyQuerySchema, ManageParamsSchema } from '../../domain/api/guest-journey.ts';
 import { RecordIdParamsSchema as IdParams } from '../../domain/api/params.ts';
 import { actor, audit } from '../audit/audit.ts';
+import type { StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { stays } from '../db/schema.ts';
@@ -61,10 +63,11 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ checkIn: CheckInService }> =
 };
 
 /** The owner's side: arrival settings, the house agreement's versions, a stay's check-in, the register. */
-export const arrivalAdminRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (
-  app,
-  { db, clock },
-) => {
+export const arrivalAdminRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  clock: Clock;
+  damageHold(stay: StayRow): Promise<DamageHoldView | null>;
+}> = async (app, { db, clock, damageHold }) => {
   app.get('/admin/arrival-settings', { schema: { response: { 200: ArrivalSettingsSchema } } }, async () =>
     readArrivalSettings(db),
   );
@@ -110,7 +113,8 @@ export const arrivalAdminRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }>
     async (request) => {
       const [stay] = await db.select().from(stays).where(eq(stays.id, request.params.id));
       if (stay?.kind !== 'guest') throw notFound('There is no guest booking with that id.');
-      return readArrival(db, stay);
+      const hold = await damageHold(stay);
+      return { ...(await readArrival(db, stay, clock.now())), damageHold: hold };
     },
   );
 

@@ -12,6 +12,7 @@ import { formatGbp, formatLongDate } from '../../domain/format.ts';
 import { planPayments } from '../../domain/payment-schedule.ts';
 import { poundsToPence, type Quote, quotePence, quoteStay } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
+import { readArrivalSettings } from '../arrival/settings.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/database.ts';
@@ -32,6 +33,9 @@ import { requireStayRules, unknownProperty } from './requirements.ts';
 export const DATES_TAKEN_MESSAGE = 'These dates are already booked. Please select different dates.';
 export const CARD_CONSENT_MESSAGE =
   'This booking is paid as a deposit now and the balance later: please agree to your card being saved for the balance, then pay.';
+/** The damage deposit is held on the card saved at booking (docs/decisions/031-damage-deposit-hold.md). */
+export const DAMAGE_HOLD_CONSENT_MESSAGE =
+  'A damage deposit is held on your card before you arrive: please agree to your card being saved for it, then pay.';
 
 type BookingPageIntentRequest = z.output<typeof BookingPageIntentRequestSchema>;
 
@@ -124,7 +128,7 @@ export function createGuestHolds(deps: {
     requireStayRules(dates, now);
     const today = todayOnPropertyClock(now);
     const requestedCode = booking.promoCode?.trim() || null;
-    const scheduleSetting = await readPaymentSchedule(db);
+    const [scheduleSetting, arrival] = await Promise.all([readPaymentSchedule(db), readArrivalSettings(db)]);
     /**
      * The owner's payment schedule decides how this booking is paid (the booking keeps that plan); a deposit
      * needs the guest's consent to the card being kept for the balance (409 otherwise).
@@ -138,6 +142,12 @@ export function createGuestHolds(deps: {
       });
       if (plan.kind === 'deposit' && body.saveCardConsent !== true) {
         throw conflict(CARD_CONSENT_MESSAGE, 'card_consent_required', { plan });
+      }
+      if (arrival.damageHoldPence > 0 && body.saveCardConsent !== true) {
+        throw conflict(DAMAGE_HOLD_CONSENT_MESSAGE, 'card_consent_required', {
+          plan,
+          damageHold: { amountPence: arrival.damageHoldPence, releaseDays: arrival.releaseDays },
+        });
       }
       return {
         scheduleKind: plan.kind,

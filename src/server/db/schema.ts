@@ -231,6 +231,10 @@ export const demoPaymentIntents = pgTable(
     lastErrorCode: text('last_error_code'),
     /** What was captured of a hold (Stripe's `amount_received`); null: the whole amount once succeeded. */
     amountReceived: integer('amount_received'),
+    /** 'manual': a confirmed card is held (`requires_capture`), not charged, as Stripe's `capture_method`. */
+    captureMethod: text('capture_method', { enum: ['automatic', 'manual'] })
+      .notNull()
+      .default('automatic'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -803,5 +807,62 @@ export const reviews = pgTable(
       'reviews_withheld_reason',
       sql`${table.withheldReason} is null or ${table.withheldReason} in ('offensive', 'personal_data', 'not_about_stay', 'spam')`,
     ),
+  ],
+);
+
+/**
+ * The damage deposit of a stay (docs/decisions/031-damage-deposit-hold.md): one row per authorisation or charge
+ * on the guest's card, `sequence` 1 for the first and 2 for a renewal. Written only by src/server/damage-holds/.
+ * A row is claimed by its insert (or by a status change in one statement) before the provider is called, and
+ * each call has its own idempotency key, so no process ever holds, captures, releases or refunds it twice.
+ */
+export const damageHolds = pgTable(
+  'damage_holds',
+  {
+    id: text('id').primaryKey(),
+    stayId: text('stay_id')
+      .notNull()
+      .references(() => stays.id, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull(),
+    /** A hold (manual capture, released or captured) or a charge (refunded, or part kept). */
+    method: text('method', { enum: ['hold', 'charge'] }).notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    status: text('status', {
+      enum: [
+        'placing',
+        'held',
+        'charged',
+        'needs_authorisation',
+        'releasing',
+        'released',
+        'refunded',
+        'claiming',
+        'claimed',
+        'replaced',
+        'canceled',
+      ],
+    }).notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    /** The key of the off-session call that placed it. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** Links the guest opened to authorise it on-session (each its own intent and key). */
+    authorisations: integer('authorisations').notNull().default(0),
+    placeAt: timestamp('place_at', { withTimezone: true }).notNull(),
+    releaseAt: timestamp('release_at', { withTimezone: true }).notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    /** When a provider call was last claimed: a call still in flight long after (its process died) is asked again. */
+    lastCallAt: timestamp('last_call_at', { withTimezone: true }),
+    failureCode: text('failure_code'),
+    lastError: text('last_error'),
+    claimedPence: integer('claimed_pence'),
+    claimReason: text('claim_reason'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('damage_holds_stay_sequence_idx').on(table.stayId, table.sequence),
+    index('damage_holds_status_idx').on(table.status, table.releaseAt),
   ],
 );

@@ -70,11 +70,20 @@ export const MESSAGE_KINDS = {
   guestCheckInReminder: 'guest.check_in_reminder',
   ownerStayNotReady: 'owner.stay_not_ready',
   guestCheckoutFollowUp: 'guest.checkout_follow_up',
+  // The damage deposit (src/server/damage-holds/messages.ts)
+  guestDamageHoldFailed: 'guest.damage_hold_failed',
+  ownerDamageHoldFailed: 'owner.damage_hold_failed',
+  guestDamageHoldRenewal: 'guest.damage_hold_renewal',
+  guestDamageHoldClaimed: 'guest.damage_hold_claimed',
 } as const;
 
 /** The online check-in steps a stay still has open, in the guest's words (docs/decisions/025-online-check-in.md). */
-async function checkInSteps(tx: Tx, stay: { id: string; guestCount: number }): Promise<string[]> {
-  const { readiness } = await readArrival(tx, stay);
+async function checkInSteps(
+  tx: Tx,
+  stay: { id: string; guestCount: number; checkIn: string; checkOut: string },
+  now: Date,
+): Promise<string[]> {
+  const { readiness } = await readArrival(tx, stay, now);
   return readiness.missing.map((step) => ARRIVAL_STEP_LABELS[step]);
 }
 
@@ -193,7 +202,7 @@ export function createEmailNotifications(config: Config, options: { clock: Clock
       const now = clock.now();
       if (stay.contactEmail) {
         await enqueueMessage(tx, {
-          ...guestBookingConfirmed(stay, site, await checkInSteps(tx, stay)),
+          ...guestBookingConfirmed(stay, site, await checkInSteps(tx, stay, clock.now())),
           dedupeKey: `booking-confirmed:${stayId}:guest`,
           stayId,
           kind: MESSAGE_KINDS.guestBookingConfirmed,

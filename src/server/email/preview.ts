@@ -1,4 +1,10 @@
 import {
+  guestDamageHoldClaimed,
+  guestDamageHoldFailed,
+  guestDamageHoldRenewal,
+  ownerDamageHoldFailed,
+} from '../damage-holds/messages.ts';
+import {
   type EnquiryDetails,
   guestEnquiryReceived,
   guestQuote,
@@ -263,6 +269,48 @@ export function previewMessages(
           totalPence: stay.totalPence,
           bookUrl: `${site.siteUrl}/?checkIn=${stay.checkIn}&checkOut=${stay.checkOut}&guests=${stay.guestCount}#booking`,
           optOutUrl: `${site.siteUrl}/api/follow-ups/opt-out?token=sample.token`,
+        },
+        site,
+      ),
+      attachments: [],
+    },
+    // The damage deposit (docs/decisions/031-damage-deposit-hold.md): £200 on the sample stay.
+    {
+      kind: MESSAGE_KINDS.guestDamageHoldFailed,
+      message: guestDamageHoldFailed(
+        stay,
+        { amountPence: 20_000, method: 'hold', authentication: false },
+        site,
+      ),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.ownerDamageHoldFailed,
+      message: ownerDamageHoldFailed(
+        stay,
+        { amountPence: 20_000, authentication: false, lastError: 'Your card has insufficient funds.' },
+        site,
+      ),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.guestDamageHoldRenewal,
+      message: guestDamageHoldRenewal(
+        stay,
+        { amountPence: 20_000, renewOn: '2026-12-12', releaseOn: '2026-12-14' },
+        site,
+      ),
+      attachments: [],
+    },
+    {
+      kind: MESSAGE_KINDS.guestDamageHoldClaimed,
+      message: guestDamageHoldClaimed(
+        stay,
+        {
+          amountPence: 20_000,
+          claimedPence: 7_550,
+          reason: 'A broken lamp in the bell room.',
+          method: 'hold',
         },
         site,
       ),

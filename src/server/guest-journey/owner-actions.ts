@@ -111,7 +111,7 @@ export function createOwnerStayActions(deps: {
           });
           return updated;
         });
-        return adminBookingOf(db, row);
+        return adminBookingOf(db, row, clock.now());
       } catch (error) {
         throw nightsTakenAs(error, taken);
       }

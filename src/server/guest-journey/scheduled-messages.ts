@@ -61,6 +61,10 @@ const OUTBOX_LABELS: Record<string, string> = {
   [MESSAGE_KINDS.guestArrivalStepsMissing]: 'Arrival e-mail (what is missing to check in, no code)',
   [MESSAGE_KINDS.guestCheckInReminder]: 'Reminder to check in online',
   [MESSAGE_KINDS.ownerStayNotReady]: 'Warning to you: not checked in',
+  [MESSAGE_KINDS.guestDamageHoldFailed]: 'Damage deposit declined: link to the guest',
+  [MESSAGE_KINDS.ownerDamageHoldFailed]: 'Damage deposit declined: notice to you',
+  [MESSAGE_KINDS.guestDamageHoldRenewal]: 'Damage deposit held once more: notice to the guest',
+  [MESSAGE_KINDS.guestDamageHoldClaimed]: 'Damage deposit claimed: reason and receipt to the guest',
 };
 
 export type ScheduledMessage = {
@@ -203,8 +207,8 @@ export function createScheduledMessages(deps: GuestMessagesDeps) {
   }
 
   /** Each stay's online check-in steps still open, in the guest's words. */
-  async function missingSteps(rows: StayRow[]): Promise<Map<string, string[]>> {
-    const arrivals = await readArrivals(db, rows);
+  async function missingSteps(rows: StayRow[], now: Date): Promise<Map<string, string[]>> {
+    const arrivals = await readArrivals(db, rows, now);
     return new Map(
       rows.map((stay) => [
         stay.id,
@@ -223,7 +227,7 @@ export function createScheduledMessages(deps: GuestMessagesDeps) {
     if (rows.length === 0) return { queued: [] };
     const saved = await readGuestMessageSettings(db);
     const address = guestAddress(await createOwnerContentRepository(db).readFacts());
-    const missing = await missingSteps(rows);
+    const missing = await missingSteps(rows, now);
     const due = rows.flatMap((stay) =>
       scheduleOf(stay, {
         hasAccessCode: accessCodeFor(stay, saved) !== '',
@@ -336,7 +340,7 @@ export function createScheduledMessages(deps: GuestMessagesDeps) {
     if (stay.kind !== 'guest' || stay.erasedAt || !['confirmed', 'canceled'].includes(stay.status)) {
       return listed;
     }
-    const missing = (await missingSteps([stay])).get(stay.id) ?? [];
+    const missing = (await missingSteps([stay], now)).get(stay.id) ?? [];
     for (const message of scheduleOf(stay, { hasAccessCode: accessCodeFor(stay, saved) !== '', missing })) {
       if (keys.has(message.dedupeKey) || now >= message.until) continue;
       listed.push({

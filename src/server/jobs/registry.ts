@@ -7,6 +7,7 @@ import type { BackupOutcome } from '../backups/backups.ts';
 import type { RunReport } from '../calendar-sync/schedule.ts';
 import type { FollowUpRun } from '../checkout-follow-ups/follow-ups.ts';
 import type { Clock } from '../clock.ts';
+import type { DamageHoldRun } from '../damage-holds/service.ts';
 import type { Db } from '../db/database.ts';
 import type { OutboxRunResult } from '../email/outbox-worker.ts';
 import type { GuestData } from '../guest-journey/guest-data.ts';
@@ -34,6 +35,7 @@ export type JobValues = {
   'hold-sweep': string[];
   'quote-expiry': string[];
   'balance-charges': BalanceJobResult;
+  'damage-holds': DamageHoldRun;
   'calendar-sync': RunReport;
   'guest-messages': { queued: string[] };
   'guest-data-retention': Awaited<ReturnType<GuestData['eraseExpired']>>;
@@ -54,6 +56,7 @@ export type JobWork = {
   sweepHolds(): Promise<string[]>;
   expireQuotes(): Promise<string[]>;
   chargeBalances(): Promise<BalanceJobResult>;
+  runDamageHolds(): Promise<DamageHoldRun>;
   syncFeeds(): Promise<RunReport>;
   queueGuestMessages(): Promise<{ queued: string[] }>;
   eraseExpiredGuestData(): Promise<JobValues['guest-data-retention']>;
@@ -121,6 +124,28 @@ function intervalJobs(
                 `Told you about ${count(result.ownerAsked.length, 'unpaid balance')} before arrival.`,
             ],
             'No balance was due.',
+          ),
+        ),
+    },
+    'damage-holds': {
+      title: 'Damage deposits',
+      description:
+        'Holds each damage deposit on the guest’s saved card the day before arrival (once more for a long stay, or as a charge for a very long one), e-mails the guest a link when the bank declines it, and releases or refunds it on the release day unless you claimed part of it.',
+      // Holds are placed 30 hours before arrival and released at noon: every 15 minutes is soon enough.
+      schedule: every(15 * MINUTE_MS),
+      run: work.runDamageHolds,
+      report: (result) =>
+        ok(
+          sentences(
+            [
+              result.placed.length > 0 && `Placed ${count(result.placed.length, 'deposit')}.`,
+              result.renewed.length > 0 && `Renewed ${count(result.renewed.length, 'hold')}.`,
+              result.failed.length > 0 &&
+                `${count(result.failed.length, 'deposit was', 'deposits were')} declined: the guests were sent a link.`,
+              result.released.length > 0 && `Released ${count(result.released.length, 'hold')}.`,
+              result.refunded.length > 0 && `Refunded ${count(result.refunded.length, 'deposit')}.`,
+            ],
+            'No damage deposit was due.',
           ),
         ),
     },

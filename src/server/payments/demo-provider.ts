@@ -129,6 +129,10 @@ function toIntent(row: Row): ProviderPaymentIntent {
   };
 }
 
+/** A card's confirmation held (manual capture, `requires_capture`) or taken. */
+const authorised = (row: Row): PaymentIntentStatus =>
+  row.captureMethod === 'manual' ? 'requires_capture' : 'succeeded';
+
 const randomId = (bytes = 12) => randomBytes(bytes).toString('hex');
 
 /** The card's checks that Stripe.js makes before it sends anything: a test number, future expiry, 3-digit CVC. */
@@ -326,6 +330,7 @@ export function createDemoPaymentProvider(db: Db, clock: Clock): DemoPaymentProv
         idempotencyKey: input.idempotencyKey,
         customerId: input.customerId ?? null,
         setupFutureUsage: input.saveCard ?? false,
+        captureMethod: input.captureMethod ?? 'automatic',
         createdAt: clock.now(),
         updatedAt: clock.now(),
       });
@@ -399,7 +404,7 @@ export function createDemoPaymentProvider(db: Db, clock: Clock): DemoPaymentProv
     async confirmWithCard(id, clientSecret, card) {
       return db.transaction(async (tx) => {
         const row = await lockIntent(tx, id, clientSecret);
-        if (row.status === 'succeeded') return toIntent(row);
+        if (row.status === 'succeeded' || row.status === 'requires_capture') return toIntent(row);
         if (row.status === 'canceled') {
           throw new DemoPaymentError(
             409,
@@ -416,7 +421,7 @@ export function createDemoPaymentProvider(db: Db, clock: Clock): DemoPaymentProv
         if (outcome.kind === 'succeed')
           return toIntent(
             await update(tx, id, {
-              status: 'succeeded',
+              status: authorised(row),
               lastError: null,
               lastErrorCode: null,
               paymentMethodId,
@@ -442,7 +447,7 @@ export function createDemoPaymentProvider(db: Db, clock: Clock): DemoPaymentProv
         const row = await lockIntent(tx, id, clientSecret);
         if (row.status !== 'requires_action') return toIntent(row);
         if (outcome === 'complete')
-          return toIntent(await update(tx, id, { status: 'succeeded', lastError: null }));
+          return toIntent(await update(tx, id, { status: authorised(row), lastError: null }));
         return toIntent(
           await update(tx, id, {
             status: 'requires_payment_method',

@@ -7,6 +7,7 @@ import { formatGbp } from '../../domain/format.ts';
 import { balanceOutstanding } from '../../domain/payment-schedule.ts';
 import { poundsToPence } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
+import { readArrivalSettings } from '../arrival/settings.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';
 import {
   bookingNotFound,
@@ -112,10 +113,12 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
   async function ensureIntent(stay: StayRow, paymentMethodTypes?: string[]): Promise<ProviderPaymentIntent> {
     const amountPence = chargedAtBookingPence(stay);
     const deposit = stay.scheduleKind === 'deposit';
+    // The card is kept for the balance, and for the damage deposit held before arrival (decision 031).
+    const saveCard = deposit || (await readArrivalSettings(db)).damageHoldPence > 0;
     if (stay.paymentIntentId) {
       const existingId = stay.paymentIntentId;
       const existing = await provider('retrieve', () => payments.retrievePaymentIntent(existingId));
-      const sameTerms = existing?.amount === amountPence && (!deposit || existing.customerId !== null);
+      const sameTerms = existing?.amount === amountPence && (!saveCard || existing.customerId !== null);
       if (existing && sameTerms && PAYABLE.has(existing.status)) return existing;
       if (existing?.status === 'succeeded' && sameTerms) {
         const confirmed = await confirmPayment(existing.id, { bookingId: stay.id });
@@ -125,8 +128,8 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
       }
     }
     const types = paymentMethodTypes?.length ? paymentMethodTypes : undefined;
-    // A deposit saves the card for the balance: a customer per booking (its key makes a retry reuse it).
-    const customerId = deposit
+    // A saved card needs a customer per booking (its key makes a retry reuse it).
+    const customerId = saveCard
       ? (stay.customerId ??
         (
           await provider('customer', () =>
@@ -149,7 +152,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
           instalment: deposit ? 'deposit' : 'full',
         },
         // One key per hold and attempt: a repeated request gets the same intent, never a second charge.
-        idempotencyKey: `hold-${stay.id}-after-${stay.paymentIntentId ?? 'none'}-${amountPence}-${types?.join('+') ?? 'auto'}${deposit ? '-deposit' : ''}`,
+        idempotencyKey: `hold-${stay.id}-after-${stay.paymentIntentId ?? 'none'}-${amountPence}-${types?.join('+') ?? 'auto'}${deposit ? '-deposit' : ''}${saveCard && !deposit ? '-card' : ''}`,
         ...(types ? { paymentMethodTypes: types } : {}),
         ...(customerId ? { customerId, saveCard: true } : {}),
       }),
@@ -272,6 +275,10 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
     if (expected.bookingId !== undefined && expected.bookingId !== bookingId) {
       throw conflict('This payment belongs to a different booking.', 'payment_mismatch');
     }
+    if (intent.metadata.instalment === 'damage_hold') {
+      // A damage deposit is never a booking's payment: src/server/damage-holds/ records it (decision 031).
+      throw conflict('This payment is a damage deposit, not a booking’s payment.', 'payment_mismatch');
+    }
     if (intent.status !== 'succeeded') throw paymentRequired(notSucceededMessage(intent));
     if (intent.metadata.instalment === 'balance') {
       const stay = await balances.confirmBalancePayment(intent);
@@ -376,10 +383,11 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
                 confirmedAt: now,
                 holdExpiresAt: null,
                 // A deposit confirms the booking as a full payment does; its card is kept for the balance.
-                ...(stay.scheduleKind === 'deposit'
+                ...(stay.scheduleKind === 'deposit' ? { balanceStatus: 'scheduled' as const } : {}),
+                // A card saved with the payment (the balance, the damage deposit) is kept on the stay.
+                ...(intent.customerId
                   ? {
-                      balanceStatus: 'scheduled' as const,
-                      customerId: intent.customerId ?? stay.customerId,
+                      customerId: intent.customerId,
                       paymentMethodId: intent.paymentMethodId,
                     }
                   : {}),
@@ -478,6 +486,8 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
   async function handleIntentEvent(paymentIntentId: string): Promise<'confirmed' | 'released' | 'ignored'> {
     const intent = await provider('retrieve', () => payments.retrievePaymentIntent(paymentIntentId));
     if (!intent?.metadata.bookingId || !isBookingId(intent.metadata.bookingId)) return 'ignored';
+    // The damage deposit's intents are followed by its own job (src/server/damage-holds/), never as a booking's.
+    if (intent.metadata.instalment === 'damage_hold') return 'ignored';
     if (intent.metadata.instalment === 'balance' && intent.status !== 'succeeded') {
       // A failed off-session attempt whose process died before it recorded the answer.
       if (intent.status === 'requires_payment_method' || intent.status === 'requires_action')

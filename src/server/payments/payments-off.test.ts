@@ -52,7 +52,7 @@ const unavailableNights = async () =>
 describe('a public site without Stripe’s keys', () => {
   it('starts with payments off, holds no night and tells the guest how to book', async () => {
     expect(t.config.payments.mode).toBe('off');
-    expect(await clientConfig()).toEqual({ payments: 'off' });
+    expect(await clientConfig()).toEqual({ payments: 'off', damageHold: null });
 
     const before = await unavailableNights();
     const response = await hold();
@@ -94,6 +94,7 @@ describe('a public site without Stripe’s keys', () => {
     expect(await clientConfig()).toEqual({
       payments: 'stripe',
       stripePublishableKey: 'pk_test_standInPublishable',
+      damageHold: null,
     });
     const response = await hold();
     expect(response.statusCode).toBe(200);

@@ -36,8 +36,8 @@ describe.each(['demo', 'stripe'] as const)('payments with the %s provider', (mod
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual(
         mode === 'stripe'
-          ? { payments: 'stripe', stripePublishableKey: 'pk_test_stand_in' }
-          : { payments: 'demo' },
+          ? { payments: 'stripe', stripePublishableKey: 'pk_test_stand_in', damageHold: null }
+          : { payments: 'demo', damageHold: null },
       );
     });
   });

@@ -51,6 +51,8 @@ export type CreatePaymentIntentInput = {
   customerId?: string;
   /** Keep the card for later off-session charges (Stripe's `setup_future_usage: 'off_session'`). */
   saveCard?: boolean;
+  /** 'manual': the guest's card is held, not charged (a damage deposit authorised on-session); captured later. */
+  captureMethod?: 'manual';
 };
 
 /** A charge of a saved card without the guest present (the balance of a deposit booking). */

@@ -15,6 +15,7 @@ import {
   PublicBookingSchema,
 } from '../../domain/api/payments.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
+import { readArrivalSettings } from '../arrival/settings.ts';
 import { unknownProperty } from '../bookings/requirements.ts';
 import { refuseFollowUps } from '../checkout-follow-ups/follow-ups.ts';
 import type { AppContext } from '../context.ts';
@@ -77,10 +78,18 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   app.get('/config', { schema: { response: { 200: ClientConfigSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     // Read again on every call: keys saved in the admin reach the next guest without a restart (decision 024).
-    const current = await context.paymentSettings.refresh();
+    const [current, arrival] = await Promise.all([
+      context.paymentSettings.refresh(),
+      readArrivalSettings(context.db),
+    ]);
+    // The booking card says before payment what will be held (docs/decisions/031-damage-deposit-hold.md).
+    const damageHold =
+      arrival.damageHoldPence > 0
+        ? { amountPence: arrival.damageHoldPence, releaseDays: arrival.releaseDays }
+        : null;
     return current.mode === 'stripe'
-      ? { payments: 'stripe' as const, stripePublishableKey: current.publishableKey }
-      : { payments: current.mode };
+      ? { payments: 'stripe' as const, stripePublishableKey: current.publishableKey, damageHold }
+      : { payments: current.mode, damageHold };
   });
 
   app.post(

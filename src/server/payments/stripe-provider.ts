@@ -121,6 +121,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
           ...(input.customerId ? { customer: input.customerId } : {}),
           // The deposit keeps the card for the balance (https://docs.stripe.com/payments/save-during-payment).
           ...(input.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
+          ...(input.captureMethod ? { capture_method: input.captureMethod } : {}),
           ...(input.paymentMethodTypes
             ? { payment_method_types: input.paymentMethodTypes }
             : { automatic_payment_methods: { enabled: true } }),

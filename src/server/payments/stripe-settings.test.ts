@@ -129,7 +129,7 @@ describe('the Stripe keys in the admin', () => {
     });
     expect(standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/account' });
     expect(await storedRow()).toBeUndefined();
-    expect(await clientConfig()).toEqual({ payments: 'demo' });
+    expect(await clientConfig()).toEqual({ payments: 'demo', damageHold: null });
   });
 
   it('says so when Stripe cannot be reached, and stores nothing', async () => {
@@ -200,7 +200,11 @@ describe('the Stripe keys in the admin', () => {
     });
 
     it('hands the publishable key to the next guest, without a restart', async () => {
-      expect(await clientConfig()).toEqual({ payments: 'stripe', stripePublishableKey: PUBLISHABLE_KEY });
+      expect(await clientConfig()).toEqual({
+        payments: 'stripe',
+        stripePublishableKey: PUBLISHABLE_KEY,
+        damageHold: null,
+      });
       const page = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(page.headers['content-security-policy']).toContain('https://js.stripe.com');
     });

@@ -45,6 +45,7 @@ describe('GET /api/admin/system', () => {
       ['hold-sweep', 'Every minute'],
       ['quote-expiry', 'Every minute'],
       ['balance-charges', 'Every 15 minutes'],
+      ['damage-holds', 'Every 15 minutes'],
       ['calendar-sync', 'Every 3 hours'],
       ['guest-messages', 'Every 5 minutes'],
       ['guest-data-retention', 'Every 24 hours'],

@@ -8,8 +8,9 @@ import type { DemoPaymentProvider } from '../payments/demo-provider.ts';
 /**
  * Test-only routes, registered only when NODE_ENV=test and no clock was injected (the end-to-end server): the clock
  * control moves the server's clock forward and runs what the timers would have run by then (plugins/jobs.ts): the
- * hold sweep and the balance job, then the scheduled guest messages, the e-mail outbox and the reviews' publication,
- * once each; the outbox read shows the browser tests the e-mails written for an address.
+ * hold sweep, the balance job and the damage deposits' job, then the scheduled guest messages, the e-mail outbox
+ * and the reviews' publication, once each; the outbox read shows the browser tests the e-mails written for an
+ * address.
  */
 export const testClockRoutes: FastifyPluginAsyncZod<AppContext & { advance(ms: number): void }> = async (
   app,
@@ -33,6 +34,8 @@ export const testClockRoutes: FastifyPluginAsyncZod<AppContext & { advance(ms: n
       advance(request.body.advanceMinutes * 60_000);
       await app.jobs.run('hold-sweep');
       await app.jobs.runIfDue('balance-charges');
+      // Before the guest messages: the arrival e-mail's access code waits for the deposit (decision 031).
+      await app.jobs.runIfDue('damage-holds');
       await app.jobs.run('guest-messages');
       await app.jobs.run('email-outbox');
       // Reviews whose 48 hours are over are published, and the pages rendered again before the answer.

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { CreatePaymentIntentResponse, PublicBooking } from '../../../domain/api/payments.ts';
 import { formatGbp, formatMediumDate } from '../../../domain/format.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { PANEL_CLASS } from '../../components/ui/panel.ts';
+import { DepositToAuthorise } from '../../features/check-in/deposit-to-authorise.tsx';
 import { DemoCheckoutForm } from '../../features/payments/demo-checkout-form.tsx';
 import {
   createPaymentIntent,
@@ -31,9 +33,26 @@ const StripeCheckoutForm = lazy(() => import('../../features/payments/stripe-che
 type State =
   | { kind: 'loading' }
   | { kind: 'setup-failed'; message: string; booking?: PublicBooking }
-  | { kind: 'ready'; booking: PublicBooking; intent: CreatePaymentIntentResponse };
+  | {
+      kind: 'ready';
+      booking: PublicBooking;
+      intent: Pick<CreatePaymentIntentResponse, 'paymentIntentId' | 'clientSecret'>;
+    };
 
 const showDate = formatMediumDate;
+
+/**
+ * `?damageHold={intent}&clientSecret={secret}&return={path}`, the link of the guest's booking page: the guest
+ * authorises their damage deposit with their card, on-session, then goes back to that page
+ * (docs/decisions/031-damage-deposit-hold.md). Only a path of a guest's booking page is followed back.
+ */
+function depositAuthorisation(search: URLSearchParams) {
+  const paymentIntentId = search.get('damageHold');
+  const clientSecret = search.get('clientSecret');
+  const back = search.get('return') ?? '';
+  if (!paymentIntentId || !clientSecret) return null;
+  return { paymentIntentId, clientSecret, returnPath: back.startsWith('/booking/') ? back : '/' };
+}
 
 /** /checkout/{bookingId}: pay for an existing booking (spec sections 2 and 4, "Checkout flow"). */
 export default function Checkout() {
@@ -41,6 +60,9 @@ export default function Checkout() {
   const navigate = useNavigate();
   const config = useClientConfig();
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const authorisation = useMemo(() => depositAuthorisation(search), [search]);
 
   useEffect(() => {
     if (!bookingId) {
@@ -61,6 +83,10 @@ export default function Checkout() {
           variant: 'destructive',
         });
         navigate('/');
+        return;
+      }
+      if (authorisation) {
+        if (active) setState({ kind: 'ready', booking, intent: authorisation });
         return;
       }
       try {
@@ -84,7 +110,7 @@ export default function Checkout() {
     return () => {
       active = false;
     };
-  }, [bookingId, navigate]);
+  }, [bookingId, navigate, authorisation]);
 
   if (state.kind === 'loading' || config.isPending) {
     return (
@@ -122,9 +148,16 @@ export default function Checkout() {
   }
 
   const { booking, intent } = state;
-  const payingBalance = booking.balanceOutstanding && booking.balancePrice !== null;
+  const payingBalance = !authorisation && booking.balanceOutstanding && booking.balancePrice !== null;
   const payingDeposit = !payingBalance && booking.status !== 'confirmed' && booking.depositPrice !== null;
   const onSucceeded = async (paymentIntentId: string) => {
+    if (authorisation) {
+      // The server finds the deposit in place when the booking page asks for it again.
+      await queryClient.invalidateQueries({ queryKey: ['manage-booking'] });
+      toast({ title: 'Damage Deposit Authorised', description: 'Thank you: nothing more is needed.' });
+      navigate(authorisation.returnPath);
+      return;
+    }
     try {
       await notifyPaymentSuccess({ paymentIntentId, bookingId: booking.id });
     } catch (error) {
@@ -146,6 +179,9 @@ export default function Checkout() {
     }
     navigate(`/booking-success?bookingId=${encodeURIComponent(booking.id)}`);
   };
+  const authorising = authorisation
+    ? { label: 'Authorise Deposit', returnPath: authorisation.returnPath }
+    : undefined;
   const onFailed = (message: string | undefined) =>
     toast({ title: 'Payment Failed', description: message || 'Please try again.', variant: 'destructive' });
   const onError = () =>
@@ -173,14 +209,16 @@ export default function Checkout() {
               <dd className="text-right font-medium">{value}</dd>
             </div>
           ))}
-          <div
-            className={`flex justify-between gap-4 border-stone-200 border-t pt-3 ${payingBalance ? '' : 'text-lg'}`}
-          >
-            <dt className={payingBalance ? 'text-stone-600' : 'font-semibold'}>Total</dt>
-            <dd className={payingBalance ? 'font-medium' : 'font-semibold'}>
-              {formatGbp(Math.round(booking.totalPrice * 100))}
-            </dd>
-          </div>
+          {authorisation ? null : (
+            <div
+              className={`flex justify-between gap-4 border-stone-200 border-t pt-3 ${payingBalance ? '' : 'text-lg'}`}
+            >
+              <dt className={payingBalance ? 'text-stone-600' : 'font-semibold'}>Total</dt>
+              <dd className={payingBalance ? 'font-medium' : 'font-semibold'}>
+                {formatGbp(Math.round(booking.totalPrice * 100))}
+              </dd>
+            </div>
+          )}
           {payingBalance ? (
             <>
               <div className="flex justify-between gap-4">
@@ -208,6 +246,7 @@ export default function Checkout() {
             </>
           ) : null}
         </dl>
+        {authorisation ? <DepositToAuthorise returnPath={authorisation.returnPath} /> : null}
         {payingBalance ? (
           <p className="mt-4 text-sm text-stone-700">
             Your booking is confirmed. This page takes the balance only; nothing else will be charged.
@@ -227,6 +266,7 @@ export default function Checkout() {
               onSucceeded={onSucceeded}
               onFailed={onFailed}
               onError={onError}
+              authorising={authorising}
             />
           </Suspense>
         ) : (
@@ -236,6 +276,7 @@ export default function Checkout() {
             onSucceeded={onSucceeded}
             onFailed={onFailed}
             onError={onError}
+            authorising={authorising}
           />
         )}
       </section>

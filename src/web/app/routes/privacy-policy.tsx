@@ -108,7 +108,10 @@ function sections(email: string): LegalSection[] {
         <p>
           Card and digital wallet payments are handled by our payment provider, Stripe, which processes your
           card details under its own privacy policy and the PCI DSS security standard. We receive only a
-          confirmation of payment and the last digits of the card for refunds.
+          confirmation of payment and the last digits of the card for refunds. When you agree to it at
+          booking, Stripe keeps your card (we never do) so that we can take a balance when it is due, or hold
+          a damage deposit before you arrive; the deposit is released after your stay unless we claim part of
+          it for damage, and we tell you why.
         </p>
       ),
     },

@@ -94,11 +94,18 @@ function sections(email: string, property: PropertyFacts, prices: PublicPrices):
       id: 'damage',
       heading: 'Damage',
       body: (
-        <p>
-          Please tell us straight away about anything broken or damaged during your stay; accidents happen.
-          The lead guest is responsible for damage caused by the party beyond fair wear and tear, and we may
-          charge the reasonable cost of repair or replacement, with evidence, after your stay.
-        </p>
+        <>
+          <p>
+            Please tell us straight away about anything broken or damaged during your stay; accidents happen.
+            The lead guest is responsible for damage caused by the party beyond fair wear and tear, and we may
+            charge the reasonable cost of repair or replacement, with evidence, after your stay.
+          </p>
+          <p>
+            When we take a damage deposit, the booking page shows its amount, when it is held on your card
+            (or, for a long stay, charged) and when it is released or refunded, before you pay; we take from
+            it only the reasonable cost of damage, and e-mail you the amount and the reason.
+          </p>
+        </>
       ),
     },
     {

@@ -18,7 +18,7 @@ import { ApiRequestError } from '../../lib/api.ts';
 import { useEnquiriesEmail } from '../../lib/site-content.ts';
 import { hasOpenToastFrom, toast } from '../../lib/toast.ts';
 import { usePaymentSchedule } from '../payment-schedule/index.ts';
-import { PaymentPanel, PaymentScheduleNote } from '../payments/index.ts';
+import { DamageHoldNote, PaymentPanel, PaymentScheduleNote, useDamageHold } from '../payments/index.ts';
 import { availabilityQuery, promoQuoteQuery, ratePlanQuery, unavailableDatesQuery } from './booking-api.ts';
 import { BookingRates, TermsNote } from './booking-card-parts.tsx';
 import { DateRangePicker, type DateSelection } from './date-range-picker.tsx';
@@ -76,6 +76,8 @@ export function BookingCard() {
   const [noFollowUp, setNoFollowUp] = useState(false);
   /** Payment buttons pressed before the card-saving agreement was ticked (the box then says it is needed). */
   const [consentAsked, setConsentAsked] = useState(0);
+  /** The guest's agreement to the card being saved for the owner's damage deposit (decision 031). */
+  const [holdConsent, setHoldConsent] = useState(false);
   const lastCheck = useRef(0);
   const mountedAt = useRef(performance.now());
   /** The card's '✓ Available!', withdrawn once the dates it spoke for are gone (cleared, or a 1-night choice). */
@@ -171,6 +173,7 @@ export function BookingCard() {
   const quote = appliedCode && promoQuery.data && !promoError ? promoQuery.data : planQuote;
   const total = availability === 'available' && quote ? quote.total : 0;
   const contactReady = BookingFormSchema.safeParse(values).success;
+  const damageHold = useDamageHold(availability === 'available');
   const showPayment = selection !== null && total > 0 && contactReady && !promoPending;
 
   function applyPromo(event: FormEvent<HTMLFormElement>) {
@@ -194,6 +197,7 @@ export function BookingCard() {
     setPromoText('');
     setAppliedCode('');
     setSaveCardConsent(false);
+    setHoldConsent(false);
     setNoFollowUp(false);
     setConsentAsked(0);
     lastCheck.current++;
@@ -308,11 +312,23 @@ export function BookingCard() {
                 asked={consentAsked}
               />
             ) : null}
+            {damageHold ? (
+              <DamageHoldNote
+                setting={damageHold}
+                stay={{ checkIn: selection.from, checkOut: selection.to }}
+                consent={holdConsent}
+                onConsentChange={setHoldConsent}
+                // The balance's box is asked first: the focus goes to the first agreement missing.
+                asked={paymentPlan?.kind === 'deposit' && !saveCardConsent ? 0 : consentAsked}
+              />
+            ) : null}
 
             {showPayment ? (
               <PaymentPanel
                 plan={paymentPlan}
                 saveCardConsent={saveCardConsent}
+                damageHold={damageHold !== null}
+                holdConsent={holdConsent}
                 noFollowUp={noFollowUp}
                 onConsentMissing={() => setConsentAsked((count) => count + 1)}
                 stay={{

@@ -21,3 +21,7 @@ export const acceptAgreement = (
   key: string,
   body: { version: number; fullName: string },
 ) => apiRequest<CheckIn>('POST', base(reference, key, '/agreement'), body);
+
+/** Where the guest authorises a damage deposit their bank did not accept off-session (decision 031). */
+export const authoriseDamageHold = (reference: string, key: string) =>
+  apiRequest<{ url: string }>('POST', base(reference, key, '/damage-hold/authorise'));

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   ARRIVAL_STEP_LABELS,
   type CheckIn,
@@ -7,16 +7,17 @@ import {
   EMPTY_GUEST,
   type RegisterGuestInput,
 } from '../../../domain/api/arrival.ts';
-import { formatLongDate } from '../../../domain/format.ts';
+import type { DamageHoldView } from '../../../domain/api/damage-holds.ts';
+import { formatGbp, formatLongDate } from '../../../domain/format.ts';
 import { needsPassport } from '../../../domain/nationality.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { PANEL_CLASS } from '../../components/ui/panel.ts';
 import { toast } from '../../lib/toast.ts';
-import { acceptAgreement, checkInQuery, saveRegister } from './check-in-api.ts';
+import { acceptAgreement, authoriseDamageHold, checkInQuery, saveRegister } from './check-in-api.ts';
+import { guestHoldStatus } from './damage-hold-words.ts';
 import { NationalityPicker } from './nationality-picker.tsx';
-
-const PANEL = 'rounded-lg border border-stone-200 bg-white p-6 shadow-sm';
 
 type Props = { reference: string; bookingKey: string };
 
@@ -29,13 +30,19 @@ export function CheckInSection({ reference, bookingKey }: Props) {
   if (!checkIn.data) return null;
   const { readiness } = checkIn.data;
   return (
-    <section aria-labelledby="check-in-heading" className={`${PANEL} mt-6`}>
+    <section aria-labelledby="check-in-heading" className={`${PANEL_CLASS} mt-6`}>
       <h2 id="check-in-heading" className="font-serif text-2xl">
         Check in online
       </h2>
       {readiness.ready ? (
         <p role="status" className="mt-2 text-stone-700">
           You are checked in. Your access code comes in your arrival e-mail, 24 hours before check-in.
+        </p>
+      ) : readiness.missing.length === 0 ? (
+        // Everything the guest can do is done; the deposit is placed the day before arrival (decision 031).
+        <p role="status" className="mt-2 text-stone-700">
+          You have done everything we need. Your access code comes by e-mail once your damage deposit is held,
+          the day before you arrive.
         </p>
       ) : (
         <p role="status" className="mt-2 text-stone-700">
@@ -48,6 +55,9 @@ export function CheckInSection({ reference, bookingKey }: Props) {
       ) : null}
       {checkIn.data.agreement ? (
         <AgreementForm checkIn={checkIn.data} reference={reference} bookingKey={bookingKey} />
+      ) : null}
+      {checkIn.data.damageHold ? (
+        <DamageDeposit hold={checkIn.data.damageHold} reference={reference} bookingKey={bookingKey} />
       ) : null}
     </section>
   );
@@ -219,6 +229,51 @@ function AgreementForm({ checkIn, reference, bookingKey }: FormProps) {
           </Button>
         </form>
       )}
+    </section>
+  );
+}
+
+/**
+ * The damage deposit (docs/decisions/031-damage-deposit-hold.md): how it is held, where it stands, the button to
+ * authorise it when the bank did not accept it, and what the owner took and why. The e-mail of a failed hold
+ * links here (`#deposit`).
+ */
+function DamageDeposit({ hold, reference, bookingKey }: Props & { hold: DamageHoldView }) {
+  const [busy, setBusy] = useState(false);
+  const part = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // The part appears once the check-in has loaded, after the browser looked for the link's #deposit.
+    if (window.location.hash === '#deposit') part.current?.scrollIntoView();
+  }, []);
+
+  async function authorise() {
+    setBusy(true);
+    try {
+      const { url } = await authoriseDamageHold(reference, bookingKey);
+      window.location.assign(url);
+    } catch (error) {
+      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section id="deposit" ref={part} aria-labelledby="deposit-heading" className="mt-8 space-y-3">
+      <h3 id="deposit-heading" className="font-serif text-xl">
+        Damage deposit
+      </h3>
+      <p className="text-stone-700">{hold.description}</p>
+      <p className="font-medium text-stone-900">{guestHoldStatus(hold)}</p>
+      {hold.status === 'claimed' && hold.claimReason ? (
+        <p className="text-stone-700">
+          Why we took {formatGbp(hold.claimedPence ?? 0)}: {hold.claimReason}
+        </p>
+      ) : null}
+      {hold.status === 'needs_authorisation' ? (
+        <Button onClick={authorise} disabled={busy}>
+          {busy ? 'Opening...' : 'Authorise the damage deposit'}
+        </Button>
+      ) : null}
     </section>
   );
 }

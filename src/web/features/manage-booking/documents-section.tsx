@@ -7,10 +7,9 @@ import {
 import { formatDayMonthYear, formatGbpWithPence } from '../../../domain/format.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Form, FormAlert, FormField, FormInput, FormTextarea } from '../../components/ui/form.tsx';
+import { PANEL_CLASS } from '../../components/ui/panel.ts';
 import { toast } from '../../lib/toast.ts';
 import { manageDocumentsQuery, saveInvoiceDetails } from './documents-api.ts';
-
-const PANEL = 'rounded-lg border border-stone-200 bg-white p-6 shadow-sm';
 
 /**
  * The guest's receipts and credit notes to download, and the company the next ones are made out to (a
@@ -19,7 +18,7 @@ const PANEL = 'rounded-lg border border-stone-200 bg-white p-6 shadow-sm';
 export function DocumentsSection({ reference, bookingKey }: { reference: string; bookingKey: string }) {
   const documents = useQuery(manageDocumentsQuery(reference, bookingKey));
   return (
-    <section aria-labelledby="documents-heading" className={`${PANEL} mt-6`}>
+    <section aria-labelledby="documents-heading" className={`${PANEL_CLASS} mt-6`}>
       <h2 id="documents-heading" className="font-serif text-2xl">
         Receipts and invoices
       </h2>

@@ -10,6 +10,7 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { ConfirmationDialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
+import { PANEL_CLASS } from '../../components/ui/panel.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
 import { toast } from '../../lib/toast.ts';
@@ -22,8 +23,6 @@ import {
   requestChange,
 } from './manage-booking-api.ts';
 import { ReviewSection } from './review-section.tsx';
-
-const PANEL = 'rounded-lg border border-stone-200 bg-white p-6 shadow-sm';
 
 function Rows({ rows }: { rows: [string, string, boolean?][] }) {
   return (
@@ -99,7 +98,7 @@ function BookingDetails({ booking, reference, bookingKey }: BookingProps) {
         </p>
       ) : null}
       <div className="mt-8 grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="stay-heading" className={PANEL}>
+        <section aria-labelledby="stay-heading" className={PANEL_CLASS}>
           <h2 id="stay-heading" className="mb-4 font-serif text-2xl">
             Your stay
           </h2>
@@ -129,7 +128,7 @@ function BookingDetails({ booking, reference, bookingKey }: BookingProps) {
             </a>
           )}
         </section>
-        <section aria-labelledby="price-heading" className={PANEL}>
+        <section aria-labelledby="price-heading" className={PANEL_CLASS}>
           <h2 id="price-heading" className="mb-4 font-serif text-2xl">
             Price
           </h2>
@@ -219,7 +218,7 @@ function CancelSection({ booking, reference, bookingKey }: BookingProps) {
   }
 
   return (
-    <section aria-labelledby="cancel-heading" className={PANEL}>
+    <section aria-labelledby="cancel-heading" className={PANEL_CLASS}>
       <h2 id="cancel-heading" className="font-serif text-2xl">
         Cancel
       </h2>
@@ -340,7 +339,7 @@ function ChangeRequestForm({ booking, reference, bookingKey }: BookingProps) {
   }
 
   return (
-    <section aria-labelledby="change-heading" className={PANEL}>
+    <section aria-labelledby="change-heading" className={PANEL_CLASS}>
       <h2 id="change-heading" className="font-serif text-2xl">
         Ask for a change
       </h2>

@@ -7,10 +7,10 @@ import { Stars } from '../../components/content/reviews.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, LABEL_CLASS } from '../../components/ui/field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
+import { PANEL_CLASS } from '../../components/ui/panel.ts';
 import { toast } from '../../lib/toast.ts';
 import { guestReviewQuery, saveGuestReview } from './manage-booking-api.ts';
 
-const PANEL = 'rounded-lg border border-stone-200 bg-white p-6 shadow-sm';
 /** The thank-you e-mail's link ends in this: the page scrolls to the review once it is shown. */
 export const REVIEW_SECTION_ID = 'review';
 
@@ -39,7 +39,7 @@ export function ReviewSection({ reference, bookingKey }: Props) {
       ref={section}
       id={REVIEW_SECTION_ID}
       aria-labelledby="review-heading"
-      className={`mt-6 scroll-mt-20 ${PANEL}`}
+      className={`mt-6 scroll-mt-20 ${PANEL_CLASS}`}
     >
       <h2 id="review-heading" className="font-serif text-2xl">
         Review your stay

@@ -4,7 +4,7 @@ import { ApiRequestError } from '../../lib/api.ts';
 import { DemoNotice, PostcodeField } from './complete-payment-dialog.tsx';
 import { type DemoCardDraft, DemoCardFields, EMPTY_DEMO_CARD, parseDemoCard } from './demo-card-fields.tsx';
 import { payDemoIntent, useDemoAuthentication } from './demo-payment.tsx';
-import type { DemoCheckoutFormProps } from './payment-types.ts';
+import { CONFIRMED_STATUSES, type DemoCheckoutFormProps } from './payment-types.ts';
 
 /** Demo mode of the checkout page: the labelled test-card form in place of Stripe's Payment Element. */
 export function DemoCheckoutForm({
@@ -13,6 +13,7 @@ export function DemoCheckoutForm({
   onSucceeded,
   onFailed,
   onError,
+  authorising,
 }: DemoCheckoutFormProps) {
   const authentication = useDemoAuthentication();
   const [card, setCard] = useState<DemoCardDraft>(EMPTY_DEMO_CARD);
@@ -34,7 +35,7 @@ export function DemoCheckoutForm({
         postcode,
         authentication.ask,
       );
-      if (result.status === 'succeeded') await onSucceeded(paymentIntentId);
+      if (CONFIRMED_STATUSES.has(result.status)) await onSucceeded(paymentIntentId);
       else onFailed(result.error ?? undefined);
     } catch (error) {
       if (error instanceof ApiRequestError) onFailed(error.message);
@@ -50,7 +51,7 @@ export function DemoCheckoutForm({
       <DemoCardFields value={card} onChange={setCard} disabled={processing} />
       <PostcodeField value={postcode} onChange={setPostcode} />
       <Button type="submit" className="w-full py-3" disabled={processing}>
-        {processing ? 'Processing Payment...' : 'Complete Booking'}
+        {processing ? 'Processing Payment...' : (authorising?.label ?? 'Complete Booking')}
       </Button>
       {authentication.dialog}
     </form>

@@ -20,6 +20,13 @@ export const clientConfigQuery = () =>
 
 export const useClientConfig = () => useQuery(clientConfigQuery());
 
+/**
+ * The owner's damage deposit (null: none), asked only once `enabled` (the booking card asks when dates are
+ * chosen, not on first paint); the payment panel reads the same answer.
+ */
+export const useDamageHold = (enabled: boolean): ClientConfig['damageHold'] =>
+  useQuery({ ...clientConfigQuery(), enabled, select: (config) => config.damageHold }).data ?? null;
+
 export const createPaymentIntent = (body: BookingPageIntentRequest | CheckoutIntentRequest) =>
   apiRequest<CreatePaymentIntentResponse>('POST', '/api/create-payment-intent', body);
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { formatGbp, formatLongDate } from '../../../domain/format.ts';
 import type { PaymentPlan } from '../../../domain/payment-schedule.ts';
 import { CONSENT_NEEDED } from './use-booking-payment.ts';
@@ -34,14 +34,8 @@ export function PaymentScheduleNote({
   onConsentChange(value: boolean): void;
   asked?: number;
 }) {
-  const errorId = useId();
-  const box = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (asked > 0) box.current?.focus();
-  }, [asked]);
   const summary = scheduleSummary(plan);
   if (!summary || plan.kind !== 'deposit') return null;
-  const missing = asked > 0 && !consent;
   return (
     <section
       aria-label="Payment schedule"
@@ -54,6 +48,39 @@ export function PaymentScheduleNote({
         A deposit now; the balance is charged automatically {`on ${formatLongDate(plan.balanceDueOn)}`}. If
         the charge does not go through, we e-mail you a link to pay it.
       </p>
+      <ConsentBox consent={consent} onConsentChange={onConsentChange} asked={asked} needed={CONSENT_NEEDED}>
+        I agree that my card is saved and charged {formatGbp(plan.balancePence)} on{' '}
+        {formatLongDate(plan.balanceDueOn)} for the balance.
+      </ConsentBox>
+    </section>
+  );
+}
+
+/**
+ * The guest's agreement to the card being saved (for the balance, for a damage deposit): once a payment button
+ * was pressed without it (`asked` > 0), the box says it is `needed` and takes the focus.
+ */
+export function ConsentBox({
+  consent,
+  onConsentChange,
+  asked,
+  needed,
+  children,
+}: {
+  consent: boolean;
+  onConsentChange(value: boolean): void;
+  asked: number;
+  needed: string;
+  children: ReactNode;
+}) {
+  const errorId = useId();
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (asked > 0) box.current?.focus();
+  }, [asked]);
+  const missing = asked > 0 && !consent;
+  return (
+    <>
       <label className="mt-2 flex items-start gap-2 text-stone-800">
         <input
           ref={box}
@@ -64,16 +91,13 @@ export function PaymentScheduleNote({
           aria-describedby={missing ? errorId : undefined}
           onChange={(event) => onConsentChange(event.target.checked)}
         />
-        <span>
-          I agree that my card is saved and charged {formatGbp(plan.balancePence)} on{' '}
-          {formatLongDate(plan.balanceDueOn)} for the balance.
-        </span>
+        <span>{children}</span>
       </label>
       {missing ? (
         <p id={errorId} role="alert" className="mt-1 pl-6 font-medium text-red-700">
-          {CONSENT_NEEDED}
+          {needed}
         </p>
       ) : null}
-    </section>
+    </>
   );
 }

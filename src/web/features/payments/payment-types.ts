@@ -15,11 +15,15 @@ export type PaymentPanelProps = {
   plan?: PaymentPlan | undefined;
   /** The guest agreed to the card being saved for the balance (a deposit plan needs it). */
   saveCardConsent?: boolean;
+  /** The owner holds a damage deposit before arrival: the card is saved for it (decision 031). */
+  damageHold?: boolean;
+  /** The guest agreed to the card being saved for the damage deposit (a damage deposit needs it). */
+  holdConsent?: boolean;
   /** The guest asked for no reminder if they leave before paying (decision 032). */
   noFollowUp?: boolean;
   /**
-   * The guest pressed a payment button of a deposit without that agreement: nothing is paid, and the card says so
-   * beside the box (PaymentScheduleNote's `asked`).
+   * The guest pressed a payment button without an agreement the payment needs: nothing is paid, and the card
+   * says so beside the box (PaymentScheduleNote's and DamageHoldNote's `asked`).
    */
   onConsentMissing?(): void;
   /** Called once the server has confirmed the booking; the card then resets and the guest moves on. */
@@ -35,7 +39,15 @@ type CheckoutFormCallbacks = {
   onSucceeded(paymentIntentId: string): Promise<void>;
   onFailed(message: string | undefined): void;
   onError(): void;
+  /**
+   * The guest authorises their damage deposit rather than paying for the booking (decision 031): the button's
+   * words, and the path Stripe comes back to after a bank's page (the guest's booking page).
+   */
+  authorising?: { label: string; returnPath: string } | undefined;
 };
+
+/** An intent confirmed: paid, or held on the card (a damage deposit's manual capture, decision 031). */
+export const CONFIRMED_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'requires_capture']);
 
 /** Stripe mode: Stripe.js confirms the intent and knows it by its client secret. */
 export type CheckoutFormProps = CheckoutFormCallbacks & { publishableKey: string; bookingId: string };

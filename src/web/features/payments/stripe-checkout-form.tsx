@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import type { CheckoutFormProps } from './payment-types.ts';
+import { type CheckoutFormProps, CONFIRMED_STATUSES } from './payment-types.ts';
 import { getStripe } from './stripe-loader.ts';
 
 /** Stripe mode of the checkout page: the Payment Element in the tabs layout, wallets automatic. */
@@ -14,7 +14,7 @@ export default function StripeCheckoutForm(props: CheckoutFormProps) {
   );
 }
 
-function PaymentForm({ bookingId, onSucceeded, onFailed, onError }: CheckoutFormProps) {
+function PaymentForm({ bookingId, onSucceeded, onFailed, onError, authorising }: CheckoutFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -29,11 +29,12 @@ function PaymentForm({ bookingId, onSucceeded, onFailed, onError }: CheckoutForm
         elements,
         redirect: 'if_required',
         confirmParams: {
-          return_url: `${window.location.origin}/booking-success?bookingId=${encodeURIComponent(bookingId)}`,
+          return_url: `${window.location.origin}${authorising?.returnPath ?? `/booking-success?bookingId=${encodeURIComponent(bookingId)}`}`,
         },
       });
       if (result.error) onFailed(result.error.message);
-      else if (result.paymentIntent.status === 'succeeded') await onSucceeded(result.paymentIntent.id);
+      else if (CONFIRMED_STATUSES.has(result.paymentIntent.status))
+        await onSucceeded(result.paymentIntent.id);
       else onFailed(undefined);
     } catch {
       onError();
@@ -49,7 +50,7 @@ function PaymentForm({ bookingId, onSucceeded, onFailed, onError }: CheckoutForm
         options={{ layout: 'tabs', wallets: { applePay: 'auto', googlePay: 'auto' } }}
       />
       <Button type="submit" className="w-full py-3" disabled={!stripe || !ready || processing}>
-        {processing ? 'Processing Payment...' : 'Complete Booking'}
+        {processing ? 'Processing Payment...' : (authorising?.label ?? 'Complete Booking')}
       </Button>
     </form>
   );

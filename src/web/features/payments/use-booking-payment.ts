@@ -10,6 +10,19 @@ import type { PaymentPanelProps } from './payment-types.ts';
 export const CONSENT_NEEDED =
   'Please agree to your card being saved for the balance before you pay the deposit.';
 
+/** The guest pays without having agreed to the card being kept for the owner's damage deposit (decision 031). */
+export const HOLD_CONSENT_NEEDED =
+  'Please agree to your card being saved for the damage deposit before you pay.';
+
+/** The agreement the guest has still to give before paying, or null: the balance's first, then the deposit's. */
+export function missingConsent(
+  props: Pick<PaymentPanelProps, 'plan' | 'saveCardConsent' | 'damageHold' | 'holdConsent'>,
+): string | null {
+  if (props.plan?.kind === 'deposit' && !props.saveCardConsent) return CONSENT_NEEDED;
+  if (props.damageHold && !props.holdConsent) return HOLD_CONSENT_NEEDED;
+  return null;
+}
+
 export const AMOUNT_CHANGED =
   'The amount to pay today has changed since this page was loaded. Please reload the page and check it before paying.';
 
@@ -44,15 +57,17 @@ export function useBookingPayment(props: PaymentPanelProps) {
   return {
     /** POST /api/create-payment-intent with the amount in pence; ['card'] on the wallet path. */
     async hold(paymentMethodTypes?: string[]) {
-      const { plan, saveCardConsent } = latest.current;
-      if (plan?.kind === 'deposit' && !saveCardConsent) throw new Error(CONSENT_NEEDED);
+      const { plan, damageHold } = latest.current;
+      const missing = missingConsent(latest.current);
+      if (missing) throw new Error(missing);
       const response = await createPaymentIntent({
         amount: latest.current.quote.totalPence,
         currency: 'gbp',
         booking: bookingBody(),
         ...(paymentMethodTypes ? { payment_method_types: paymentMethodTypes } : {}),
         ...(holdToken.current ? { holdToken: holdToken.current } : {}),
-        ...(plan?.kind === 'deposit' ? { saveCardConsent: true } : {}),
+        // The card is kept for the balance, or for the damage deposit held before arrival, with the agreement.
+        ...(plan?.kind === 'deposit' || damageHold ? { saveCardConsent: true } : {}),
         ...(latest.current.noFollowUp ? { noFollowUp: true } : {}),
       });
       holdToken.current = response.holdToken ?? undefined;
@@ -87,11 +102,13 @@ export function useBookingPayment(props: PaymentPanelProps) {
 }
 
 /**
- * Runs `pay` (opening the card dialog, or the wallet's sheet) once a deposit's guest has agreed to the card being
- * saved; otherwise nothing is asked of the server or the provider, and the box beside the agreement says why.
+ * Runs `pay` (opening the card dialog, or the wallet's sheet) once the guest has agreed to the card being saved
+ * when it is (for a deposit's balance, for a damage deposit); otherwise nothing is asked of the server or the
+ * provider, and the box beside the agreement says why.
  */
 export function whenConsented(props: PaymentPanelProps, pay: () => void, failed: (error: unknown) => void) {
-  if (props.plan?.kind !== 'deposit' || props.saveCardConsent) pay();
+  const missing = missingConsent(props);
+  if (!missing) pay();
   else if (props.onConsentMissing) props.onConsentMissing();
-  else failed(CONSENT_NEEDED);
+  else failed(missing);
 }

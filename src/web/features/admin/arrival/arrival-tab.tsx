@@ -1,15 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { z } from 'zod';
 import { type ArrivalSettings, ArrivalSettingsSchema } from '../../../../domain/api/arrival.ts';
 import { DEFAULT_ARRIVAL_SETTINGS } from '../../../../domain/arrival.ts';
+import { MAX_RELEASE_DAYS } from '../../../../domain/damage-hold.ts';
 import { addDays, todayOnPropertyClock } from '../../../../domain/dates.ts';
 import { formatLongDate } from '../../../../domain/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Form, FormCheckbox } from '../../../components/ui/form.tsx';
+import { Form, FormCheckbox, FormField } from '../../../components/ui/form.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
 import { toast, toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
+import { FormNumberInput } from '../shared/number-input.tsx';
 import {
   downloadRegisterCsv,
   guestRegisterQuery,
@@ -32,6 +35,33 @@ export function ArrivalTab() {
     </div>
   );
 }
+
+/**
+ * The settings as the owner types them: the damage deposit in pounds (0: none), sent in pence
+ * (docs/decisions/031-damage-deposit-hold.md).
+ */
+const releaseDaysMessage = `Give the days after check-out, from 0 to ${MAX_RELEASE_DAYS}.`;
+export const SettingsFormSchema = ArrivalSettingsSchema.omit({ damageHoldPence: true })
+  .extend({
+    damageHoldPounds: z
+      .number({ error: 'Give the damage deposit in pounds, or 0 for none.' })
+      .min(0, 'Give the damage deposit in pounds, or 0 for none.')
+      .max(10_000, 'A damage deposit is at most £10,000.'),
+    releaseDays: z
+      .number({ error: releaseDaysMessage })
+      .int(releaseDaysMessage)
+      .min(0, releaseDaysMessage)
+      .max(MAX_RELEASE_DAYS, releaseDaysMessage),
+  })
+  .transform(({ damageHoldPounds, ...settings }) => ({
+    ...settings,
+    damageHoldPence: Math.round(damageHoldPounds * 100),
+  }));
+
+const formValues = ({ damageHoldPence, ...settings }: ArrivalSettings) => ({
+  ...settings,
+  damageHoldPounds: damageHoldPence / 100,
+});
 
 function ArrivalSettingsCard() {
   const saved = useArrivalSettings();
@@ -56,9 +86,9 @@ function ArrivalSettingsCard() {
       }
     >
       <Form
-        schema={ArrivalSettingsSchema}
-        defaultValues={DEFAULT_ARRIVAL_SETTINGS}
-        options={saved.data ? { values: saved.data } : {}}
+        schema={SettingsFormSchema}
+        defaultValues={formValues(DEFAULT_ARRIVAL_SETTINGS)}
+        options={saved.data ? { values: formValues(saved.data) } : {}}
         onSubmit={onSubmit}
         className="mt-4 space-y-3"
       >
@@ -76,6 +106,22 @@ function ArrivalSettingsCard() {
         >
           Require the house agreement to be accepted (once you have written one)
         </FormCheckbox>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField
+            name="damageHoldPounds"
+            label="Damage deposit (£)"
+            hint="Held on the guest’s card before arrival; 0 for none."
+          >
+            <FormNumberInput />
+          </FormField>
+          <FormField
+            name="releaseDays"
+            label="Released after check-out (days)"
+            hint="Unless you claim part of it by then."
+          >
+            <FormNumberInput whole />
+          </FormField>
+        </div>
         <Button type="submit" disabled={save.isPending || saved.isPending}>
           {save.isPending ? 'Saving...' : 'Save Check-in Settings'}
         </Button>

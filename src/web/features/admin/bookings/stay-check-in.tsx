@@ -1,25 +1,14 @@
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import type { StayCheckIn } from '../../../../domain/api/arrival.ts';
+import { useQuery } from '@tanstack/react-query';
 import { ARRIVAL_STEP_LABELS } from '../../../../domain/api/arrival.ts';
-import { apiRequest } from '../../../lib/api.ts';
 import { formatMoment } from '../shared/format-moment.ts';
+import { stayCheckInQuery } from './stay-check-in-api.ts';
+import { StayDamageHold } from './stay-damage-hold.tsx';
 
-/** A stay's online check-in (docs/decisions/025-online-check-in.md); nothing is asked while no stay is chosen. */
-export const stayCheckInQuery = (id: string | null) =>
-  queryOptions({
-    queryKey: ['admin', 'stay-check-in', { id }],
-    queryFn:
-      id === null
-        ? skipToken
-        : () => apiRequest<StayCheckIn>('GET', `/api/admin/bookings/${encodeURIComponent(id)}/check-in`),
-    staleTime: 0,
-  });
-
-/** The owner's view of a stay's guest register and house agreement, and what is still missing. */
+/** The owner's view of a stay's guest register, house agreement and damage deposit, and what is still missing. */
 export function StayCheckInSection({ id }: { id: string }) {
   const checkIn = useQuery(stayCheckInQuery(id));
   if (!checkIn.data) return null;
-  const { guests, acceptance, readiness } = checkIn.data;
+  const { guests, acceptance, readiness, damageHold } = checkIn.data;
   return (
     <section aria-labelledby="stay-check-in-heading">
       <h3 id="stay-check-in-heading" className="font-semibold">
@@ -28,7 +17,9 @@ export function StayCheckInSection({ id }: { id: string }) {
       <p className="mt-1 text-stone-700">
         {readiness.ready
           ? 'Ready: the access code goes with the arrival e-mail.'
-          : `Not ready: missing ${readiness.missing.map((step) => ARRIVAL_STEP_LABELS[step]).join(' and ')}.`}
+          : readiness.missing.length === 0
+            ? 'Not ready: the damage deposit is held the day before arrival.'
+            : `Not ready: missing ${readiness.missing.map((step) => ARRIVAL_STEP_LABELS[step]).join(' and ')}.`}
       </p>
       {guests.length > 0 ? (
         <ul aria-label="Guest register" className="mt-1 divide-y divide-stone-100">
@@ -60,6 +51,7 @@ export function StayCheckInSection({ id }: { id: string }) {
           ? `House agreement version ${acceptance.version} accepted by “${acceptance.name}” on ${formatMoment(acceptance.acceptedAt)} from ${acceptance.address ?? 'an unknown address'}.`
           : 'House agreement not accepted.'}
       </p>
+      {damageHold ? <StayDamageHold stayId={id} hold={damageHold} /> : null}
     </section>
   );
 }
