@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   DEFAULT_PAYMENT_SCHEDULE,
   type PaymentScheduleSetting,
@@ -6,17 +5,13 @@ import {
 } from '../../domain/payment-schedule.ts';
 import { audit } from '../audit/audit.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
-import { settings } from '../db/schema.ts';
+import { getSetting, putSetting } from '../settings/settings-store.ts';
 
 /** The owner's payment schedule, in the settings table; absent (a fresh install): pay in full, as before. */
 export const PAYMENT_SCHEDULE_SETTING = 'payment_schedule';
 
 export async function readPaymentSchedule(db: DbOrTx): Promise<PaymentScheduleSetting> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, PAYMENT_SCHEDULE_SETTING));
-  const parsed = PaymentScheduleSettingSchema.safeParse(row?.value);
+  const parsed = PaymentScheduleSettingSchema.safeParse(await getSetting(db, PAYMENT_SCHEDULE_SETTING));
   return parsed.success ? parsed.data : DEFAULT_PAYMENT_SCHEDULE;
 }
 
@@ -29,10 +24,7 @@ export async function savePaymentSchedule(
 ): Promise<PaymentScheduleSetting> {
   return db.transaction(async (tx) => {
     const previous = await readPaymentSchedule(tx);
-    await tx
-      .insert(settings)
-      .values({ key: PAYMENT_SCHEDULE_SETTING, value: setting, updatedAt: now })
-      .onConflictDoUpdate({ target: settings.key, set: { value: setting, updatedAt: now } });
+    await putSetting(tx, PAYMENT_SCHEDULE_SETTING, setting, now);
     await audit(tx, {
       actor,
       action: 'payment_schedule.updated',

@@ -1,12 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
 import type { SaveStripeSettings, StripeSettings } from '../../domain/api/payments.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { DbOrTx } from '../db/database.ts';
 import { createKeptReadings } from '../db/kept-readings.ts';
-import { settings } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import type { SealedSecret, SecretBox } from '../settings/secret-box.ts';
+import { getSetting, putSetting } from '../settings/settings-store.ts';
 
 /** The row of `settings` with the Stripe keys the owner saved in the admin: the two secrets sealed. */
 export const STRIPE_KEYS_SETTING = 'stripe_keys';
@@ -70,8 +69,7 @@ export function createPaymentSettings(options: {
   let snapshot: CurrentPayments = env;
 
   async function readStored(db: DbOrTx): Promise<StoredKeys | undefined> {
-    const [row] = await db.select().from(settings).where(eq(settings.key, STRIPE_KEYS_SETTING));
-    return row?.value as StoredKeys | undefined;
+    return (await getSetting<StoredKeys>(db, STRIPE_KEYS_SETTING)) ?? undefined;
   }
 
   /** Secrets sealed with another key (SECRET_KEY changed, key file lost) count as not set: enter them again. */
@@ -169,10 +167,7 @@ export function createPaymentSettings(options: {
           ? await secretBox.seal(input.webhookSecret, PURPOSE.webhookSecret)
           : (before?.webhookSecret ?? null),
       };
-      await db
-        .insert(settings)
-        .values({ key: STRIPE_KEYS_SETTING, value })
-        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+      await putSetting(db, STRIPE_KEYS_SETTING, value);
     },
     forget: () => kept.forget(),
   };
