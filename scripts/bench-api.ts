@@ -13,7 +13,7 @@
  * /proc/<pid>/status), so a response that costs memory on every request shows.
  *
  * Reads while bookings are written (its own server, see measureReadsWhileWriting): the calendar read alone, then
- * the same read while a paced loop places ~BENCH_HOLDS_PER_S (default 50) payment holds a second through
+ * the holds alone (the server's CPU time per hold), then the same read while a paced loop places ~BENCH_HOLDS_PER_S (default 50) payment holds a second through
  * POST /api/create-payment-intent, each on dates no live hold has, as 50 guests: from 127.0.1.1 to 127.0.1.50 (all
  * loopback on Linux), since the server counts holds per client address. An address may hold 2 stays at once
  * (LIVE_HOLDS_PER_CLIENT=2, the default, set explicitly): a guest's third hold replaces its first and frees those
@@ -255,7 +255,14 @@ type HoldStats = {
   p99: number;
 };
 type MixedRow = Row & { serverCpu: number | undefined };
-type MixedResult = { database: string; alone: MixedRow; whileWriting: MixedRow; holds: HoldStats };
+type HoldCost = { holds: number; cpuMsPerHold: number | undefined };
+type MixedResult = {
+  database: string;
+  alone: MixedRow;
+  whileWriting: MixedRow;
+  holdsAlone: HoldCost;
+  holds: HoldStats;
+};
 
 /** CPU seconds a process has used (Linux /proc), or undefined elsewhere. */
 async function cpuSeconds(pid: number | undefined): Promise<number | undefined> {
@@ -287,6 +294,27 @@ async function measureWithCpu(url: string, label: string, pid: number | undefine
     non2xx: result.non2xx,
     serverCpu:
       cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / seconds,
+  };
+}
+
+/**
+ * The server's CPU time for each hold while the hold loop runs without reads: what one hold costs the event loop
+ * the reads share. Unlike the latencies, it hardly moves with the neighbours' load, so it compares two versions
+ * on a busy machine.
+ */
+async function measureHoldCost(holds: HoldLoop, pid: number | undefined): Promise<HoldCost> {
+  await new Promise((resolve) => setTimeout(resolve, WARMUP_S * 1000));
+  const sentBefore = holds.sent();
+  const cpuBefore = await cpuSeconds(pid);
+  await new Promise((resolve) => setTimeout(resolve, DURATION_S * 1000));
+  const cpuAfter = await cpuSeconds(pid);
+  const count = holds.sent() - sentBefore;
+  return {
+    holds: count,
+    cpuMsPerHold:
+      cpuBefore === undefined || cpuAfter === undefined || count === 0
+        ? undefined
+        : ((cpuAfter - cpuBefore) * 1000) / count,
   };
 }
 
@@ -386,9 +414,14 @@ function startHoldLoop(base: string, stays: ReturnType<typeof holdableStays>, pe
       Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
     return { sent, skipped, perSecond: sent / seconds, statuses, p50: at(0.5), p99: at(0.99) };
   };
-  /** Stops placing holds and waits for those in flight (once, however often it is called). */
-  return { stop: () => (stopped ??= finish()) };
+  return {
+    /** How many holds have been sent so far. */
+    sent: () => sent,
+    /** Stops placing holds and waits for those in flight (once, however often it is called). */
+    stop: () => (stopped ??= finish()),
+  };
 }
+type HoldLoop = ReturnType<typeof startHoldLoop>;
 
 /**
  * The calendar read alone, then while ~HOLDS_PER_S holds a second are placed, on a server of its own (so the
@@ -412,6 +445,7 @@ async function measureReadsWhileWriting(): Promise<MixedResult> {
     await prepareCalendar(base, today);
     const alone = await measureWithCpu(base + CALENDAR_PATH, `${CALENDAR_PATH} alone`, server.pid);
     const holds = startHoldLoop(base, holdableStays(today), HOLDS_PER_S);
+    const holdsAlone = await measureHoldCost(holds, server.pid);
     const whileWriting = await measureWithCpu(
       base + CALENDAR_PATH,
       `${CALENDAR_PATH} + holds`,
@@ -421,6 +455,7 @@ async function measureReadsWhileWriting(): Promise<MixedResult> {
       database: benchDatabase ? 'PostgreSQL' : 'embedded database',
       alone,
       whileWriting,
+      holdsAlone,
       holds: await holds.stop(),
     };
   } finally {
@@ -430,7 +465,7 @@ async function measureReadsWhileWriting(): Promise<MixedResult> {
   }
 }
 
-function printReadsWhileWriting({ database, alone, whileWriting, holds }: MixedResult): void {
+function printReadsWhileWriting({ database, alone, whileWriting, holdsAlone, holds }: MixedResult): void {
   console.info(
     `\nbench:api, reads while bookings are written — ${database}, ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s of warm-up, load average ${loadavg()
       .map((load) => load.toFixed(1))
@@ -455,6 +490,9 @@ function printReadsWhileWriting({ database, alone, whileWriting, holds }: MixedR
   const statuses = Object.entries(holds.statuses)
     .map(([status, count]) => `${count}× ${status}`)
     .join(', ');
+  console.info(
+    `holds alone: ${holdsAlone.holds} in ${DURATION_S} s, ${holdsAlone.cpuMsPerHold === undefined ? '–' : holdsAlone.cpuMsPerHold.toFixed(1)} ms of server CPU each`,
+  );
   console.info(
     `holds: ${holds.sent} sent (${holds.perSecond.toFixed(1)}/s, ${holds.skipped} skipped with ${MAX_WRITES_IN_FLIGHT} in flight): ${statuses}; p50 ${holds.p50} ms, p99 ${holds.p99} ms`,
   );
