@@ -7,25 +7,33 @@ const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|cookie|set-cookie-parser)[\\/]/;
 /**
  * The app shell every public page shares: header, footer, content, helpers, the button looks, the price rules,
- * the booking card's pre-rendered parts and Vite's preload helper. Zod's schemas (domain/api/) stay out: only
- * the booking card and the admin area load them; so do the form and dialog primitives (components/ui), which
- * bring Radix Dialog with them.
+ * the booking card's pre-rendered parts and its two reads (one request fewer on its path), and Vite's preload
+ * helper. Zod's schemas (domain/api/) stay out: only the booking card and the admin area load them; so do the form
+ * and dialog primitives (components/ui), which bring Radix Dialog with them.
  */
 const SHELL =
-  /[\\/]src[\\/](web[\\/](lib[\\/]|content[\\/]|components[\\/](content|layout|media)[\\/]|components[\\/]ui[\\/]button\.tsx)|web[\\/]features[\\/]booking[\\/](booking-card-parts|price-breakdown)\.tsx|domain[\\/](dates|pricing|property|refunds|stay-rules)\.ts)|vite[\\/]preload-helper/;
+  /[\\/]src[\\/](web[\\/](lib[\\/]|content[\\/]|components[\\/](content|layout|media)[\\/]|components[\\/]ui[\\/]button\.tsx)|web[\\/]features[\\/]booking[\\/](booking-card-parts\.tsx|price-breakdown\.tsx|booking-api\.ts)|domain[\\/](dates|pricing|property|refunds|stay-rules)\.ts)|vite[\\/]preload-helper/;
 
 /**
- * Small pieces the Book Now card loads with it on demand (book-now-section.tsx) and shares with the checkout, the
- * guest's booking page and the admin area: the payment and payment-schedule reads, the field and input
- * primitives, the contact form's rules, the damage deposit's plan on the property's clock (with its time-zone
- * library; docs/decisions/031-damage-deposit-hold.md). Left to themselves they came in four chunks of under 2 kB each, one per
- * set of pages sharing them; on a phone each costs a round trip, six at a time
- * (docs/decisions/021-book-now-on-a-phone.md), so they are one, and those pages load a few kB they do not use.
- * Nothing here imports Radix (the dialog), whose parts every page's notifications share: a group takes its
- * modules' imports with it.
+ * Radix's shared parts (portal, presence, dismissable layer, …), which every page's notification area (Radix Toast)
+ * and the booking card's dialog both use: a chunk of their own, or every page's notifications would load the card's
+ * chunk (a group takes its modules' imports with it).
+ */
+const RADIX_SHARED =
+  /[\\/]node_modules[\\/]@radix-ui[\\/](primitive|react-(compose-refs|context|use-[a-z-]+|slot|primitive|dismissable-layer|portal|presence))[\\/]/;
+
+/**
+ * What the Book Now card loads on demand (book-now-section.tsx) besides its own module, in one chunk: the calendar,
+ * the form (React Hook Form and its rules), the dialog (Radix Dialog and its scroll lock), the payment panel and
+ * schedule, the damage deposit's plan on the property's clock with its time-zone library
+ * (docs/decisions/031-damage-deposit-hold.md). Left to Rolldown they came in seven chunks; on a phone each costs a round trip of 562 ms, six at a
+ * time, and the card waited for the last (docs/decisions/033-the-book-now-card-in-fewer-requests.md). The card's
+ * own module (booking-card.tsx) stays apart: the build finds the card's modules from it in Vite's manifest. The
+ * checkout, the guest's booking page and the admin area share some of these parts and load the whole chunk
+ * (28 kB) with them.
  */
 const BOOK_NOW =
-  /[\\/]src[\\/](web[\\/](features[\\/]payments[\\/]payment-api|features[\\/]payment-schedule[\\/]payment-schedule-api|components[\\/]ui[\\/](field|input))\.tsx?$|domain[\\/](booking-form|contact-details|damage-hold|property-clock)\.ts$)|[\\/]node_modules[\\/]@date-fns[\\/]tz[\\/]/;
+  /[\\/]src[\\/](web[\\/](features[\\/](booking[\\/]date-range-picker\.tsx|booking[\\/](calendar-dates|date-selection)\.ts|payments[\\/](?!stripe-)[^\\/]+|payment-schedule[\\/][^\\/]+)|components[\\/]ui[\\/](field|input|dialog)\.tsx)|domain[\\/](booking-form|contact-details|damage-hold|payment-schedule|property-clock|stay-rules)\.ts$)|[\\/]node_modules[\\/](react-hook-form|@hookform[\\/]resolvers|@radix-ui[\\/]react-(dialog|id|focus-scope|focus-guards)|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|aria-hidden|tslib|@date-fns[\\/]tz)[\\/]/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -44,6 +52,7 @@ export default defineConfig({
           groups: [
             { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 2 },
             { name: 'shell', test: SHELL, tags: ['$initial'], priority: 1 },
+            { name: 'radix', test: RADIX_SHARED, priority: 1 },
             { name: 'book-now', test: BOOK_NOW },
           ],
         },
