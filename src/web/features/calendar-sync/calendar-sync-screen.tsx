@@ -20,7 +20,7 @@ import {
   submitErrorMessage,
 } from '../../components/ui/form.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { PANEL_CLASS } from '../../components/ui/panel.ts';
+import { PANEL_CLASS } from '../../components/ui/panel.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { copyToClipboard } from '../../lib/clipboard.ts';
 import { toast } from '../../lib/toast.ts';

@@ -7,7 +7,7 @@ import {
 import { formatDayMonthYear, formatGbpWithPence } from '../../../domain/format.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Form, FormAlert, FormField, FormInput, FormTextarea } from '../../components/ui/form.tsx';
-import { PANEL_CLASS } from '../../components/ui/panel.ts';
+import { Panel } from '../../components/ui/panel.tsx';
 import { toast } from '../../lib/toast.ts';
 import { manageDocumentsQuery, saveInvoiceDetails } from './documents-api.ts';
 
@@ -18,10 +18,7 @@ import { manageDocumentsQuery, saveInvoiceDetails } from './documents-api.ts';
 export function DocumentsSection({ reference, bookingKey }: { reference: string; bookingKey: string }) {
   const documents = useQuery(manageDocumentsQuery(reference, bookingKey));
   return (
-    <section aria-labelledby="documents-heading" className={`${PANEL_CLASS} mt-6`}>
-      <h2 id="documents-heading" className="font-serif text-2xl">
-        Receipts and invoices
-      </h2>
+    <Panel headingId="documents-heading" title="Receipts and invoices" className="mt-6">
       {documents.isPending ? (
         <p className="mt-2 text-stone-600" role="status">
           Loading your receipts…
@@ -57,7 +54,7 @@ export function DocumentsSection({ reference, bookingKey }: { reference: string;
           <CompanyForm reference={reference} bookingKey={bookingKey} saved={documents.data.invoiceDetails} />
         </>
       )}
-    </section>
+    </Panel>
   );
 }
 

@@ -7,7 +7,7 @@ import { Stars } from '../../components/content/reviews.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, LABEL_CLASS } from '../../components/ui/field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
-import { PANEL_CLASS } from '../../components/ui/panel.ts';
+import { PANEL_CLASS } from '../../components/ui/panel.tsx';
 import { toast } from '../../lib/toast.ts';
 import { guestReviewQuery, saveGuestReview } from './manage-booking-api.ts';
 
