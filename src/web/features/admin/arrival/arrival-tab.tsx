@@ -7,11 +7,12 @@ import { addDays, todayOnPropertyClock } from '../../../../domain/dates.ts';
 import { formatLongDate } from '../../../../domain/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Form, FormCheckbox, FormField, FormSubmit } from '../../../components/ui/form.tsx';
+import { FormCheckbox, FormField, FormSubmit } from '../../../components/ui/form.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
 import { toastIfFailed, toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard, ReadCard } from '../shared/card.tsx';
 import { FormNumberInput } from '../shared/number-input.tsx';
+import { SettingForm } from '../shared/setting-form.tsx';
 import {
   downloadRegisterCsv,
   guestRegisterQuery,
@@ -65,12 +66,6 @@ const formValues = ({ damageHoldPence, ...settings }: ArrivalSettings) => ({
 function ArrivalSettingsCard() {
   const saved = useArrivalSettings();
   const save = useSaveArrivalSettings();
-  async function onSubmit(settings: ArrivalSettings) {
-    await toastOutcome(save.mutateAsync(settings), {
-      title: 'Arrival Settings Saved',
-      description: 'Guests see the steps on their booking page.',
-    });
-  }
   return (
     <ReadCard
       headingId="arrival-settings-heading"
@@ -87,10 +82,14 @@ function ArrivalSettingsCard() {
       what="the check-in settings"
     >
       {(settings) => (
-        <Form
+        <SettingForm
           schema={SettingsFormSchema}
           defaultValues={formValues(settings)}
-          onSubmit={onSubmit}
+          save={save}
+          saved={{
+            title: 'Arrival Settings Saved',
+            description: 'Guests see the steps on their booking page.',
+          }}
           className="mt-4 space-y-3"
         >
           <FormCheckbox
@@ -124,7 +123,7 @@ function ArrivalSettingsCard() {
             </FormField>
           </div>
           <FormSubmit pendingLabel="Saving...">Save Check-in Settings</FormSubmit>
-        </Form>
+        </SettingForm>
       )}
     </ReadCard>
   );
