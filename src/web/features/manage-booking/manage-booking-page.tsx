@@ -13,7 +13,7 @@ import { Input, Textarea } from '../../components/ui/input.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
-import { toast } from '../../lib/toast.ts';
+import { toast, toastIfFailed } from '../../lib/toast.ts';
 import { CheckInSection } from '../check-in/index.ts';
 import { DocumentsSection } from './documents-section.tsx';
 import {
@@ -319,14 +319,8 @@ function ChangeRequestForm({ booking, reference, bookingKey }: BookingProps) {
     }
     setErrors({});
     setBusy(true);
-    try {
-      await requestChange(reference, bookingKey, parsed.data);
-      setSent(true);
-    } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    if (await toastIfFailed(requestChange(reference, bookingKey, parsed.data))) setSent(true);
+    setBusy(false);
   }
 
   return (
