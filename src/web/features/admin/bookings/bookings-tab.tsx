@@ -8,7 +8,7 @@ import { Button, type ButtonVariant } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
-import { toast, toastOutcome } from '../../../lib/toast.ts';
+import { toastIfFailed, toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { useBookings } from '../shared/queries.ts';
 import { useAdminSession } from '../shared/session.ts';
@@ -110,17 +110,8 @@ export function BookingsTab() {
 
   async function onDownload() {
     setDownloading(true);
-    try {
-      await downloadBookingsCsv();
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: `Failed to download bookings: ${(error as Error).message}`,
-        variant: 'destructive',
-      });
-    } finally {
-      setDownloading(false);
-    }
+    await toastIfFailed(downloadBookingsCsv(), { prefix: 'Failed to download bookings: ' });
+    setDownloading(false);
   }
 
   const busy = cancel.isPending || chargeBalance.isPending || sendLink.isPending;
