@@ -9,7 +9,6 @@ import {
   bookingPageRequest,
   DECLINED_CARD,
   GOOD_CARD,
-  type Intent,
   readStay,
   stayDates,
   usePaymentHarness,
@@ -58,24 +57,8 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toMatchObject({ error: 'card_consent_required' });
-    const held = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: { ...bookingPageRequest(dates), saveCardConsent: true },
-    });
-    expect(held.statusCode, held.body).toBe(200);
-    const intent: Intent = {
-      paymentIntentId: held.json().paymentIntentId,
-      clientSecret: held.json().clientSecret,
-    };
-    expect((await h.pay(intent, GOOD_CARD)).status).toBe('succeeded');
-    const booked = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/payment-success',
-      payload: { paymentIntentId: intent.paymentIntentId, bookingId: held.json().bookingId },
-    });
-    expect(booked.statusCode, booked.body).toBe(200);
-    const stay = await readStay(h.t, held.json().bookingId);
+    const bookingId = await h.bookWithSavedCard(dates);
+    const stay = await readStay(h.t, bookingId);
     if (!stay) throw new Error('the stay was not booked');
     expect(stay.paymentMethodId).not.toBeNull();
     const manage = (path: string) => `/api/manage/${bookingReference(stay.id)}${path}?key=${stay.manageKey}`;

@@ -8,7 +8,6 @@ import type { DemoPaymentProvider } from '../payments/demo-provider.ts';
 import {
   bookingPageRequest,
   GOOD_CARD,
-  type Intent,
   readStay,
   startCheckout,
   stayDates,
@@ -88,28 +87,7 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
   };
 
   /** The guest books with a deposit, agreeing to the card being saved, and pays it with `card`. */
-  async function bookWithDeposit(card = GOOD_CARD, dates = DATES): Promise<string> {
-    const held = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: { ...bookingPageRequest(dates), saveCardConsent: true },
-    });
-    expect(held.statusCode, held.body).toBe(200);
-    const intent: Intent = {
-      paymentIntentId: held.json().paymentIntentId,
-      clientSecret: held.json().clientSecret,
-    };
-    const paid = await h.pay(intent, card);
-    if (paid.status === 'requires_action')
-      expect((await h.authenticate(intent, true)).status).toBe('succeeded');
-    const booked = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/payment-success',
-      payload: { paymentIntentId: intent.paymentIntentId, bookingId: held.json().bookingId },
-    });
-    expect(booked.statusCode, booked.body).toBe(200);
-    return held.json().bookingId as string;
-  }
+  const bookWithDeposit = (card = GOOD_CARD, dates = DATES) => h.bookWithSavedCard(dates, card);
 
   /** The test's hand on the provider: the saved card now behaves as another test card (its funds ran out). */
   async function replaceSavedCard(stayId: string, card: string) {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { addDays } from '../../../domain/dates.ts';
 import { poundsToPence, quoteStay } from '../../../domain/pricing.ts';
 import type { Tx } from '../../db/database.ts';
@@ -103,6 +103,11 @@ export type PaymentHarness = {
   /** The guest pays with a card: Stripe.js (stand-in) or the demo endpoint. */
   pay(intent: Intent, cardNumber: string): Promise<{ status: string; error: string | null }>;
   authenticate(intent: Intent, ok: boolean): Promise<{ status: string }>;
+  /**
+   * The guest books on the booking page agreeing to the card being saved (for a balance or a damage deposit) and
+   * pays with `card`, authenticating if the bank asks: the booking's id, once the payment is recorded.
+   */
+  bookWithSavedCard(dates: { checkInDate: string; checkOutDate: string }, card?: string): Promise<string>;
   /** A request as the owner, signed in afresh (the tests' clock moves weeks, past a session's life). */
   asOwner(
     method: HTTPMethods,
@@ -149,7 +154,7 @@ export async function createPaymentHarness(
   const provider = createPaymentProvider(t.config, t.database.db, t.clock);
   const second = options.secondProcess ? await startSecondProcess(t, { notifications }) : undefined;
 
-  return {
+  const harness: PaymentHarness = {
     mode,
     t,
     notifications,
@@ -173,6 +178,28 @@ export async function createPaymentHarness(
       });
       return response.json();
     },
+    async bookWithSavedCard(dates, card = GOOD_CARD) {
+      const held = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        payload: { ...bookingPageRequest(dates), saveCardConsent: true },
+      });
+      expect(held.statusCode, held.body).toBe(200);
+      const intent: Intent = {
+        paymentIntentId: held.json().paymentIntentId,
+        clientSecret: held.json().clientSecret,
+      };
+      const paid = await harness.pay(intent, card);
+      if (paid.status === 'requires_action')
+        expect((await harness.authenticate(intent, true)).status).toBe('succeeded');
+      else expect(paid.status).toBe('succeeded');
+      const booked = await reportPaymentSuccess(t.app, {
+        paymentIntentId: intent.paymentIntentId,
+        bookingId: held.json().bookingId,
+      });
+      expect(booked.statusCode, booked.body).toBe(200);
+      return held.json().bookingId as string;
+    },
     asOwner: ownerRequests(t.app),
     secondApp() {
       if (!second) throw new Error('the harness was made without a second process (option secondProcess)');
@@ -184,6 +211,7 @@ export async function createPaymentHarness(
       await standIn?.close();
     },
   };
+  return harness;
 }
 
 /**
