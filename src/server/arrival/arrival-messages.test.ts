@@ -11,9 +11,9 @@ import {
 } from '../db/schema.ts';
 import { MESSAGE_KINDS } from '../email/notifications.ts';
 import { payForStay } from '../test/paid-booking.ts';
-import { createSmtpTestApp } from '../test/smtp-test-app.ts';
+import { createGuestMessagesTestApp, type GuestMessagesTestApp } from '../test/smtp-test-app.ts';
 import type { SmtpTestServer } from '../test/smtp-test-server.ts';
-import { adminToken, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { TEST_NOW, type TestApp } from '../test/test-app.ts';
 
 /**
  * The access code when everything is done (docs/decisions/025-online-check-in.md), under the controlled clock,
@@ -28,32 +28,12 @@ const STAY = { checkInDate: '2026-12-09', checkOutDate: '2026-12-12' }; // check
 let smtp: SmtpTestServer;
 let t: TestApp;
 let close: () => Promise<void>;
-
-const asOwner = async (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${await adminToken(t.app)}` },
-    ...(payload ? { payload } : {}),
-  });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json();
-};
-const call = async (method: 'GET' | 'POST', url: string, body?: object) => {
-  const response = await t.app.inject({ method, url, ...(body ? { payload: body } : {}) });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json();
-};
+let asOwner: GuestMessagesTestApp['asOwner'];
+let call: GuestMessagesTestApp['call'];
+let mailTo: GuestMessagesTestApp['mailTo'];
 
 beforeAll(async () => {
-  ({ smtp, t, close } = await createSmtpTestApp({ OWNER_EMAIL: OWNER }));
-  await asOwner('POST', '/api/admin/set-email-password', { password: smtp.password });
-  await asOwner('PUT', '/api/admin/guest-messages', {
-    checkInInstructions: 'The key safe is to the left of the door.',
-    defaultAccessCode: '2468',
-    reviewUrl: '',
-    showAddress: false,
-  });
+  ({ smtp, t, close, asOwner, call, mailTo } = await createGuestMessagesTestApp(OWNER));
 });
 afterAll(async () => {
   await close?.();
@@ -76,8 +56,6 @@ async function at(instant: string) {
   await t.app.jobs.runIfDue('guest-messages');
   await t.app.jobs.run('email-outbox');
 }
-const mailTo = (address: string, subject: RegExp) =>
-  smtp.received.filter((m) => m.envelopeTo.includes(address) && subject.test(m.email.subject ?? ''));
 
 async function bookWithAgreement() {
   await asOwner('PUT', '/api/admin/house-agreement', { text: 'No parties. Quiet after 10 PM.' });

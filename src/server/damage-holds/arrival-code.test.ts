@@ -5,9 +5,10 @@ import { damageHolds, guestRegister, jobRuns, outbox, stays } from '../db/schema
 import { createPaymentProvider } from '../payments/create-payment-provider.ts';
 import type { DemoPaymentProvider } from '../payments/demo-provider.ts';
 import { confirmDemoPayment, readStay } from '../payments/test/payment-harness.ts';
-import { createSmtpTestApp } from '../test/smtp-test-app.ts';
+import { payForStay } from '../test/paid-booking.ts';
+import { createGuestMessagesTestApp, type GuestMessagesTestApp } from '../test/smtp-test-app.ts';
 import type { SmtpTestServer } from '../test/smtp-test-server.ts';
-import { adminToken, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { TEST_NOW, type TestApp } from '../test/test-app.ts';
 
 /**
  * The damage deposit as a check-in step (docs/decisions/031-damage-deposit-hold.md), under the controlled clock,
@@ -26,32 +27,12 @@ const ARRIVAL_AT = '2026-12-08T16:00:00Z';
 let smtp: SmtpTestServer;
 let t: TestApp;
 let close: () => Promise<void>;
-
-const asOwner = async (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${await adminToken(t.app)}` },
-    ...(payload ? { payload } : {}),
-  });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json();
-};
-const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-  const response = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json();
-};
+let asOwner: GuestMessagesTestApp['asOwner'];
+let call: GuestMessagesTestApp['call'];
+let mailTo: GuestMessagesTestApp['mailTo'];
 
 beforeAll(async () => {
-  ({ smtp, t, close } = await createSmtpTestApp({ OWNER_EMAIL: OWNER }));
-  await asOwner('POST', '/api/admin/set-email-password', { password: smtp.password });
-  await asOwner('PUT', '/api/admin/guest-messages', {
-    checkInInstructions: 'The key safe is to the left of the door.',
-    defaultAccessCode: '2468',
-    reviewUrl: '',
-    showAddress: false,
-  });
+  ({ smtp, t, close, asOwner, call, mailTo } = await createGuestMessagesTestApp(OWNER));
   await asOwner('PUT', '/api/admin/arrival-settings', {
     requireRegister: true,
     requireAgreement: false,
@@ -80,38 +61,16 @@ async function at(instant: string) {
   await t.app.jobs.run('guest-messages');
   await t.app.jobs.run('email-outbox');
 }
-const mailTo = (address: string, subject: RegExp) =>
-  smtp.received.filter((m) => m.envelopeTo.includes(address) && subject.test(m.email.subject ?? ''));
 
 /** The guest books and pays with a test card, agreeing to the card being saved for the deposit, and registers. */
 async function bookAndRegister() {
-  const quote = await call(
-    'GET',
-    `/api/quote?propertyId=1&checkInDate=${STAY.checkInDate}&checkOutDate=${STAY.checkOutDate}`,
+  const { bookingId } = await payForStay(
+    call,
+    STAY,
+    { name: 'Ada Guest', email: GUEST, count: 1 },
+    { saveCardConsent: true },
   );
-  const held = await call('POST', '/api/create-payment-intent', {
-    amount: Math.round(quote.total * 100),
-    currency: 'gbp',
-    saveCardConsent: true,
-    booking: {
-      propertyId: 1,
-      ...STAY,
-      guestCount: 1,
-      contactName: 'Ada Guest',
-      contactEmail: GUEST,
-      contactPhone: '',
-      specialRequests: '',
-      totalPrice: quote.total,
-      status: 'confirmed',
-    },
-  });
-  const intent = { paymentIntentId: held.paymentIntentId, clientSecret: held.clientSecret };
-  expect((await confirmDemoPayment(t.app, intent)).statusCode).toBe(200);
-  await call('POST', '/api/payment-success', {
-    paymentIntentId: held.paymentIntentId,
-    bookingId: held.bookingId,
-  });
-  const stay = await readStay(t, held.bookingId);
+  const stay = await readStay(t, bookingId);
   if (!stay) throw new Error('the stay was not booked');
   const url = (path: string) => `/api/manage/${bookingReference(stay.id)}${path}?key=${stay.manageKey}`;
   const registered = await call('PUT', url('/check-in'), {
