@@ -1,7 +1,8 @@
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { HTTPMethods } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { type ReceivedMessage, type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts';
-import { adminToken, createTestApp, ownerRequests, type TestApp } from './test-app.ts';
+import { adminToken, createTestApp, emptyTables, ownerRequests, TEST_NOW, type TestApp } from './test-app.ts';
 
 /** The key tests give SECRET_KEY, so the stored SMTP password is encrypted without a key file. */
 const TEST_SECRET_KEY = 'a-test-secret-key-of-at-least-32-characters';
@@ -103,4 +104,34 @@ export async function createGuestMessagesTestApp(ownerEmail: string): Promise<Gu
     throw error;
   }
   return app;
+}
+
+/**
+ * A guest-messages test app for the enclosing file or describe block: made before its tests and closed after
+ * them; before each test the clock is back at TEST_NOW, the SMTP server has received nothing and `emptied` are
+ * empty (in the order given). The object returned stands for it: read it inside the tests and hooks.
+ */
+export function guestMessagesTestAppForFile(
+  ownerEmail: string,
+  { emptied }: { emptied: PgTable[] },
+): GuestMessagesTestApp {
+  let built: GuestMessagesTestApp | undefined;
+  beforeAll(async () => {
+    built = await createGuestMessagesTestApp(ownerEmail);
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  beforeEach(async () => {
+    if (!built) return;
+    built.t.clock.set(TEST_NOW);
+    built.smtp.received.length = 0;
+    await emptyTables(built.t.database, ...emptied);
+  });
+  return new Proxy({} as GuestMessagesTestApp, {
+    get(_target, key) {
+      if (!built) throw new Error('The test app is made before the tests: read it inside them.');
+      return built[key as keyof GuestMessagesTestApp];
+    },
+  });
 }
