@@ -48,8 +48,11 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   };
   const runJob = () => h.t.app.jobs.run('damage-holds');
 
-  /** The guest books on the booking page, agreeing to the card being saved for the deposit, and pays. */
-  async function book(dates: { checkInDate: string; checkOutDate: string }) {
+  /**
+   * The guest books on the booking page, agreeing to the card being saved for the deposit, and pays; `plan` is the
+   * deposit's plan for the stay when the owner releases it `releaseDays` after check-out.
+   */
+  async function book(dates: { checkInDate: string; checkOutDate: string }, releaseDays = 0) {
     const refused = await h.t.app.inject({
       method: 'POST',
       url: '/api/create-payment-intent',
@@ -62,7 +65,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     if (!stay) throw new Error('the stay was not booked');
     expect(stay.paymentMethodId).not.toBeNull();
     const manage = (path: string) => `/api/manage/${bookingReference(stay.id)}${path}?key=${stay.manageKey}`;
-    return { stay, manage, plan: planDamageHold({ ...toDates(dates), releaseDays: 0 }) };
+    return { stay, manage, plan: planDamageHold({ ...toDates(dates), releaseDays }) };
   }
   const toDates = (dates: { checkInDate: string; checkOutDate: string }) => ({
     checkIn: dates.checkInDate,
@@ -285,8 +288,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   it('places a second hold before the first lapses for a 5-night stay, telling the guest a day before, then releases the first', async () => {
     await setHold(HOLD, 2);
     const dates = stayDates(5, 5);
-    const { stay, manage } = await book(dates);
-    const plan = planDamageHold({ ...toDates(dates), releaseDays: 2 });
+    const { stay, manage, plan } = await book(dates, 2);
     if (plan.kind !== 'hold_renewed') throw new Error(`a 5-night stay is renewed, not ${plan.kind}`);
 
     h.t.clock.set(plan.placeAt);
@@ -326,8 +328,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   it('charges the deposit of a 14-night stay and refunds it in full on the release day', async () => {
     await setHold(HOLD, 2);
     const dates = stayDates(6, 14);
-    const { stay, manage } = await book(dates);
-    const plan = planDamageHold({ ...toDates(dates), releaseDays: 2 });
+    const { stay, manage, plan } = await book(dates, 2);
     expect(plan.kind).toBe('charge');
 
     h.t.clock.set(plan.placeAt);
@@ -352,8 +353,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   it('keeps part of a charged deposit the owner claims and refunds the rest', async () => {
     await setHold(HOLD, 2);
     const dates = stayDates(8, 14);
-    const { stay } = await book(dates);
-    const plan = planDamageHold({ ...toDates(dates), releaseDays: 2 });
+    const { stay, plan } = await book(dates, 2);
     h.t.clock.set(plan.placeAt);
     await runJob();
     const claimed = await claim(stay.id, { amountPence: 5_000, reason: 'A cracked window.' });
@@ -370,8 +370,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   it('asks the guest to authorise a renewal the bank declines, while the first hold still runs', async () => {
     await setHold(HOLD, 2);
     const dates = stayDates(9, 5);
-    const { stay, manage } = await book(dates);
-    const plan = planDamageHold({ ...toDates(dates), releaseDays: 2 });
+    const { stay, manage, plan } = await book(dates, 2);
     if (plan.kind !== 'hold_renewed') throw new Error(`a 5-night stay is renewed, not ${plan.kind}`);
     h.t.clock.set(plan.placeAt);
     await runJob();
