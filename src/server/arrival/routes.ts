@@ -72,7 +72,6 @@ export const arrivalAdminRoutes: FastifyPluginAsyncZod<{
   settingRoutes(app, db, {
     url: '/admin/arrival-settings',
     body: ArrivalSettingsSchema,
-    answer: ArrivalSettingsSchema,
     read: readArrivalSettings,
     async save(tx, value, by) {
       await saveArrivalSettings(tx, value);

@@ -21,7 +21,6 @@ export const adminPaymentScheduleRoutes: FastifyPluginAsyncZod<AppContext> = asy
   settingRoutes(app, db, {
     url: '/admin/payment-schedule',
     body: PaymentScheduleSettingSchema,
-    answer: PaymentScheduleSettingSchema,
     read: readPaymentSchedule,
     save: (tx, setting, by) => savePaymentSchedule(tx, setting, by, clock.now()),
   });
