@@ -5,6 +5,7 @@ import { stays } from './db/schema.ts';
 import { dayHireEnquiry, dayHireQuoteForm, sendEnquiry } from './enquiries/test-support.ts';
 import { silentNotifications } from './notifications/events.ts';
 import { bookingPageRequest, stayDates } from './payments/test/payment-harness.ts';
+import { expectRefusal } from './test/refusal.ts';
 import { adminToken, createTestApp, type TestApp } from './test/test-app.ts';
 
 /**
@@ -306,14 +307,12 @@ describe('enquiries and quotes', () => {
 describe('addresses the router cannot take', () => {
   it('answers a broken %-escape and an overlong path parameter in the {error, message} shape', async () => {
     const broken = await t.app.inject({ method: 'GET', url: '/api/bookings/%zz' });
-    expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toEqual({
+    expectRefusal(broken, 400, {
       error: 'bad_request',
       message: 'The address of this request is not valid: a % must begin an escape such as %20.',
     });
     const long = await t.app.inject({ method: 'GET', url: `/downloads/${'x'.repeat(101)}` });
-    expect(long.statusCode).toBe(414);
-    expect(long.json()).toEqual({
+    expectRefusal(long, 414, {
       error: 'bad_request',
       message: 'A part of the address of this request is too long.',
     });
@@ -337,11 +336,7 @@ describe('a data exception that gets past the schemas', () => {
       url: `/api/bookings/${id}/confirm`,
       headers: auth(),
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      error: 'invalid_input',
-      message: 'A value in the request is not valid.',
-    });
+    expectRefusal(response, 400, { error: 'invalid_input', message: 'A value in the request is not valid.' });
     expect(lines).toContainEqual(
       expect.objectContaining({
         level: WARN,
