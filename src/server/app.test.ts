@@ -220,7 +220,6 @@ describe('bad input', () => {
       headers: { 'content-type': 'application/json' },
       payload: '{"broken":',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'bad_request', message: 'The request body is not valid JSON.' });
+    expectRefusal(response, 400, { error: 'bad_request', message: 'The request body is not valid JSON.' });
   });
 });
