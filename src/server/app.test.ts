@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_DATABASE_FRESH_MS } from './health/routes.ts';
 import { testAppForFile } from './test/per-file.ts';
+import { expectRefusal } from './test/refusal.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 import { APP_VERSION } from './version.ts';
 import { createPage, type Site } from './web/site.ts';
@@ -184,8 +185,7 @@ describe('security headers on pages and API answers', () => {
 describe('unknown API paths', () => {
   it('answer a JSON 404 with a message a person understands', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/no-such?x=1' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({
+    expectRefusal(response, 404, {
       error: 'not_found',
       message: 'There is no API endpoint at POST /api/no-such.',
     });
@@ -220,7 +220,6 @@ describe('bad input', () => {
       headers: { 'content-type': 'application/json' },
       payload: '{"broken":',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'bad_request', message: 'The request body is not valid JSON.' });
+    expectRefusal(response, 400, { error: 'bad_request', message: 'The request body is not valid JSON.' });
   });
 });

@@ -5,6 +5,7 @@ import { stays } from './db/schema.ts';
 import { dayHireEnquiry, dayHireQuoteForm, sendEnquiry } from './enquiries/test-support.ts';
 import { silentNotifications } from './notifications/events.ts';
 import { bookingPageRequest, stayDates } from './payments/test/payment-harness.ts';
+import { expectRefusal } from './test/refusal.ts';
 import { adminToken, createTestApp, type TestApp } from './test/test-app.ts';
 
 /**
@@ -242,8 +243,7 @@ describe('owner bookings and blocks far in the future', () => {
 
   it('refuses an owner booking ending 9999-12-31, and takes one of 12 months', async () => {
     const response = await ownerBooking('9999-12-31');
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'owner_stay_too_long', message: TOO_LONG });
+    expectRefusal(response, 400, { error: 'owner_stay_too_long', message: TOO_LONG });
     expect(await stayCount()).toBe(0);
     const year = await ownerBooking('2027-12-01');
     expect(year.statusCode, year.body).toBe(201);
@@ -255,8 +255,7 @@ describe('owner bookings and blocks far in the future', () => {
       message: TOO_LONG,
     });
     const far = await block('2028-11-24', '2028-11-30');
-    expect(far.statusCode).toBe(400);
-    expect(far.json()).toEqual({ error: 'owner_checkin_too_far_ahead', message: TOO_FAR });
+    expectRefusal(far, 400, { error: 'owner_checkin_too_far_ahead', message: TOO_FAR });
     expect(await stayCount()).toBe(0);
     expect((await block('2028-11-23', '2028-11-30')).statusCode).toBe(201);
   });
@@ -306,14 +305,12 @@ describe('enquiries and quotes', () => {
 describe('addresses the router cannot take', () => {
   it('answers a broken %-escape and an overlong path parameter in the {error, message} shape', async () => {
     const broken = await t.app.inject({ method: 'GET', url: '/api/bookings/%zz' });
-    expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toEqual({
+    expectRefusal(broken, 400, {
       error: 'bad_request',
       message: 'The address of this request is not valid: a % must begin an escape such as %20.',
     });
     const long = await t.app.inject({ method: 'GET', url: `/downloads/${'x'.repeat(101)}` });
-    expect(long.statusCode).toBe(414);
-    expect(long.json()).toEqual({
+    expectRefusal(long, 414, {
       error: 'bad_request',
       message: 'A part of the address of this request is too long.',
     });
@@ -337,11 +334,7 @@ describe('a data exception that gets past the schemas', () => {
       url: `/api/bookings/${id}/confirm`,
       headers: auth(),
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      error: 'invalid_input',
-      message: 'A value in the request is not valid.',
-    });
+    expectRefusal(response, 400, { error: 'invalid_input', message: 'A value in the request is not valid.' });
     expect(lines).toContainEqual(
       expect.objectContaining({
         level: WARN,

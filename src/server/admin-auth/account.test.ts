@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../test/per-file.ts';
+import { expectRefusal } from '../test/refusal.ts';
 import { createTestApp, openSecondConnection, TEST_ADMIN } from '../test/test-app.ts';
 import { resetAdminAccount } from './reset.ts';
 
@@ -35,8 +36,7 @@ describe('POST /api/admin/password', () => {
       currentPassword: 'not my password',
       newPassword: NEW_PASSWORD,
     });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: 'wrong_password', message: 'Your current password is not right.' });
+    expectRefusal(wrong, 400, { error: 'wrong_password', message: 'Your current password is not right.' });
 
     const short = await call('POST', '/api/admin/password', token, {
       currentPassword: TEST_ADMIN.password,
@@ -189,11 +189,7 @@ describe('two-step sign-in', () => {
     expect(JSON.stringify(stored)).not.toContain(recoveryCodes[0]);
 
     const noCode = await login(TEST_ADMIN);
-    expect(noCode.statusCode).toBe(401);
-    expect(noCode.json()).toEqual({
-      error: 'two_factor_required',
-      message: expect.stringMatching(/code/),
-    });
+    expectRefusal(noCode, 401, { error: 'two_factor_required', message: expect.stringMatching(/code/) });
     // The wrong password still gets the usual answer: the code is asked only once the password is right.
     expect((await login({ ...TEST_ADMIN, password: 'wrong', code: totp(secret) })).json().error).toBe(
       'invalid_credentials',

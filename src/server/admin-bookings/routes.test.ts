@@ -5,6 +5,7 @@ import { bookingReference } from '../../domain/booking-reference.ts';
 import { auditLog, importedEvents, stays } from '../db/schema.ts';
 import { silentNotifications } from '../notifications/events.ts';
 import { startCheckout } from '../payments/test/payment-harness.ts';
+import { expectRefusal } from '../test/refusal.ts';
 import { adminToken, createTestApp, emptyTables, TEST_NOW, type TestApp } from '../test/test-app.ts';
 import { refundIdempotencyKey } from './service.ts';
 import { createRecordingRefunds, insertPaidBooking, insertStay, phoneBookingForm } from './test-support.ts';
@@ -203,11 +204,7 @@ describe('POST /api/bookings/:id/confirm', () => {
       expect(response.json().error).toBe('not_confirmable');
     }
     const unknown = await post('/api/bookings/00000000-0000-4000-8000-000000000000/confirm');
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({
-      error: 'booking_not_found',
-      message: 'There is no booking with that id.',
-    });
+    expectRefusal(unknown, 404, { error: 'booking_not_found', message: 'There is no booking with that id.' });
     expect(notified).toEqual([]);
   });
 
@@ -216,8 +213,7 @@ describe('POST /api/bookings/:id/confirm', () => {
     expect((await post(`/api/bookings/${id}/cancel`)).statusCode).toBe(200);
 
     const response = await post(`/api/bookings/${id}/confirm`);
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
+    expectRefusal(response, 409, {
       error: 'not_confirmable',
       message: 'This booking is cancelled, so it cannot be confirmed.',
     });
@@ -582,8 +578,7 @@ describe('POST /api/admin/block-dates refused', () => {
       contactName: 'Alice Smith',
     });
     const refused = await block('2027-01-12', '2027-01-16', 'Painting');
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
+    expectRefusal(refused, 409, {
       error: 'dates_unavailable',
       message: `These dates overlap Alice Smith's booking, Sun 10 Jan 2027 – Thu 14 Jan 2027 (Ref ${bookingReference(booked.id)}). Please choose other dates.`,
     });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import {
   agreementAcceptances,
@@ -11,9 +11,7 @@ import {
 } from '../db/schema.ts';
 import { MESSAGE_KINDS } from '../email/notifications.ts';
 import { payForStay } from '../test/paid-booking.ts';
-import { createSmtpTestApp } from '../test/smtp-test-app.ts';
-import type { SmtpTestServer } from '../test/smtp-test-server.ts';
-import { adminToken, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { guestMessagesTestAppForFile } from '../test/smtp-test-app.ts';
 
 /**
  * The access code when everything is done (docs/decisions/025-online-check-in.md), under the controlled clock,
@@ -25,71 +23,28 @@ const OWNER = 'owner@example.test';
 const GUEST = 'ada@example.test';
 const STAY = { checkInDate: '2026-12-09', checkOutDate: '2026-12-12' }; // check-in 4 PM GMT = 16:00 UTC
 
-let smtp: SmtpTestServer;
-let t: TestApp;
-let close: () => Promise<void>;
-
-const asOwner = async (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${await adminToken(t.app)}` },
-    ...(payload ? { payload } : {}),
-  });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json();
-};
-const call = async (method: 'GET' | 'POST', url: string, body?: object) => {
-  const response = await t.app.inject({ method, url, ...(body ? { payload: body } : {}) });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json();
-};
-
-beforeAll(async () => {
-  ({ smtp, t, close } = await createSmtpTestApp({ OWNER_EMAIL: OWNER }));
-  await asOwner('POST', '/api/admin/set-email-password', { password: smtp.password });
-  await asOwner('PUT', '/api/admin/guest-messages', {
-    checkInInstructions: 'The key safe is to the left of the door.',
-    defaultAccessCode: '2468',
-    reviewUrl: '',
-    showAddress: false,
-  });
-});
-afterAll(async () => {
-  await close?.();
-});
-beforeEach(async () => {
-  t.clock.set(TEST_NOW);
-  smtp.received.length = 0;
-  const { db } = t.database;
-  await db.delete(outbox);
-  await db.delete(guestRegister);
-  await db.delete(agreementAcceptances);
-  await db.delete(stays);
-  await db.delete(houseAgreements);
-  await db.delete(jobRuns);
+const s = guestMessagesTestAppForFile(OWNER, {
+  emptied: [outbox, guestRegister, agreementAcceptances, stays, houseAgreements, jobRuns],
 });
 
 /** Moves the clock to `at` and runs what the timers would: the messages job, then the outbox to the SMTP server. */
 async function at(instant: string) {
-  t.clock.set(instant);
-  await t.app.jobs.runIfDue('guest-messages');
-  await t.app.jobs.run('email-outbox');
+  s.t.clock.set(instant);
+  await s.t.app.jobs.runIfDue('guest-messages');
+  await s.t.app.jobs.run('email-outbox');
 }
-const mailTo = (address: string, subject: RegExp) =>
-  smtp.received.filter((m) => m.envelopeTo.includes(address) && subject.test(m.email.subject ?? ''));
 
 async function bookWithAgreement() {
-  await asOwner('PUT', '/api/admin/house-agreement', { text: 'No parties. Quiet after 10 PM.' });
-  const { bookingId } = await payForStay(call, STAY, { name: 'Ada Guest', email: GUEST });
-  const [stay] = await t.database.db.select().from(stays).where(eq(stays.id, bookingId));
+  await s.asOwner('PUT', '/api/admin/house-agreement', { text: 'No parties. Quiet after 10 PM.' });
+  const { bookingId } = await payForStay(s.call, STAY, { name: 'Ada Guest', email: GUEST });
+  const [stay] = await s.t.database.db.select().from(stays).where(eq(stays.id, bookingId));
   if (!stay) throw new Error('the stay was not booked');
   const url = (path: string) => `/api/manage/${bookingReference(stay.id)}${path}?key=${stay.manageKey}`;
   return { stay, url };
 }
 
 async function checkInOnline(url: (path: string) => string) {
-  const register = await t.app.inject({
+  const register = await s.t.app.inject({
     method: 'PUT',
     url: url('/check-in'),
     payload: {
@@ -110,8 +65,8 @@ async function checkInOnline(url: (path: string) => string) {
 
 /** The guest accepts the agreement in force by typing their name. */
 async function acceptAgreement(url: (path: string) => string) {
-  const { agreement } = (await t.app.inject({ url: url('/check-in') })).json();
-  const accepted = await t.app.inject({
+  const { agreement } = (await s.t.app.inject({ url: url('/check-in') })).json();
+  const accepted = await s.t.app.inject({
     method: 'POST',
     url: url('/agreement'),
     payload: { version: agreement.version, fullName: 'Ada Guest' },
@@ -123,8 +78,8 @@ async function acceptAgreement(url: (path: string) => string) {
 describe('the access code when everything is done', () => {
   it('the confirmation invites online check-in; a guest who completes it gets the code in the arrival e-mail', async () => {
     const { url } = await bookWithAgreement();
-    await t.app.jobs.run('email-outbox');
-    const [confirmation] = mailTo(GUEST, /confirmed/);
+    await s.t.app.jobs.run('email-outbox');
+    const [confirmation] = s.mailTo(GUEST, /confirmed/);
     expect(confirmation?.email.text).toContain(
       'Check in online before you arrive: complete the guest register and the house agreement on',
     );
@@ -138,13 +93,13 @@ describe('the access code when everything is done', () => {
     await at('2026-12-06T16:00:00Z');
     await at('2026-12-07T16:00:00Z');
     await at('2026-12-08T04:00:00Z');
-    expect(mailTo(GUEST, /check in online/i)).toHaveLength(0);
-    expect(mailTo(OWNER, /not checked in/i)).toHaveLength(0);
+    expect(s.mailTo(GUEST, /check in online/i)).toHaveLength(0);
+    expect(s.mailTo(OWNER, /not checked in/i)).toHaveLength(0);
 
     await at('2026-12-08T15:55:00Z');
-    expect(mailTo(GUEST, /arrival/i)).toHaveLength(0);
+    expect(s.mailTo(GUEST, /arrival/i)).toHaveLength(0);
     await at('2026-12-08T16:00:00Z');
-    const arrival = mailTo(GUEST, /arrival/i);
+    const arrival = s.mailTo(GUEST, /arrival/i);
     expect(arrival).toHaveLength(1);
     expect(arrival[0]?.email.text).toMatch(/Access code: +2468/);
     expect(arrival[0]?.email.text).toContain('The key safe is to the left of the door.');
@@ -154,23 +109,23 @@ describe('the access code when everything is done', () => {
     const { stay, url } = await bookWithAgreement();
 
     await at('2026-12-06T15:55:00Z');
-    expect(mailTo(GUEST, /check in online/i)).toHaveLength(0);
+    expect(s.mailTo(GUEST, /check in online/i)).toHaveLength(0);
     await at('2026-12-06T16:00:00Z');
-    expect(mailTo(GUEST, /check in online/i)).toHaveLength(1);
+    expect(s.mailTo(GUEST, /check in online/i)).toHaveLength(1);
     await at('2026-12-07T16:00:00Z');
-    const reminders = mailTo(GUEST, /check in online before your stay/i);
+    const reminders = s.mailTo(GUEST, /check in online before your stay/i);
     expect(reminders).toHaveLength(2);
     expect(reminders[1]?.email.text).toContain(`/booking/${bookingReference(stay.id)}?key=${stay.manageKey}`);
 
     await at('2026-12-08T03:55:00Z');
-    expect(mailTo(OWNER, /not checked in/i)).toHaveLength(0);
+    expect(s.mailTo(OWNER, /not checked in/i)).toHaveLength(0);
     await at('2026-12-08T04:00:00Z');
-    const warning = mailTo(OWNER, /not checked in/i);
+    const warning = s.mailTo(OWNER, /not checked in/i);
     expect(warning).toHaveLength(1);
     expect(warning[0]?.email.text).toContain('has not completed the guest register and the house agreement');
 
     await at('2026-12-08T16:00:00Z');
-    const missing = mailTo(GUEST, /arrival/i);
+    const missing = s.mailTo(GUEST, /arrival/i);
     expect(missing).toHaveLength(1);
     expect(missing[0]?.email.subject).toContain('check in online for your access code');
     expect(missing[0]?.email.text).toContain('The guest register');
@@ -179,31 +134,31 @@ describe('the access code when everything is done', () => {
     expect(missing[0]?.email.text).not.toContain('2468');
 
     // Half done: still no code.
-    t.clock.set('2026-12-08T18:00:00Z');
-    const register = await t.app.inject({
+    s.t.clock.set('2026-12-08T18:00:00Z');
+    const register = await s.t.app.inject({
       method: 'PUT',
       url: url('/check-in'),
       payload: { guests: [{ fullName: 'Ada Guest', nationality: 'GB' }, { under16: true }] },
     });
     expect(register.statusCode, register.body).toBe(200);
     expect(
-      await t.database.db.select().from(outbox).where(eq(outbox.kind, MESSAGE_KINDS.guestArrival)),
+      await s.t.database.db.select().from(outbox).where(eq(outbox.kind, MESSAGE_KINDS.guestArrival)),
     ).toHaveLength(0);
 
     // The last step: the code is queued in the same request, before any job runs.
     await acceptAgreement(url);
-    const queued = await t.database.db
+    const queued = await s.t.database.db
       .select()
       .from(outbox)
       .where(eq(outbox.kind, MESSAGE_KINDS.guestArrival));
     expect(queued).toHaveLength(1);
-    await t.app.jobs.run('email-outbox');
-    const code = mailTo(GUEST, /arrival at The Tower tomorrow: check-in instructions/i);
+    await s.t.app.jobs.run('email-outbox');
+    const code = s.mailTo(GUEST, /arrival at The Tower tomorrow: check-in instructions/i);
     expect(code).toHaveLength(1);
     expect(code[0]?.email.text).toMatch(/Access code: +2468/);
 
     // Nothing more is sent: no second code, no reminder.
     await at('2026-12-08T20:00:00Z');
-    expect(mailTo(GUEST, /arrival/i)).toHaveLength(2);
+    expect(s.mailTo(GUEST, /arrival/i)).toHaveLength(2);
   });
 });

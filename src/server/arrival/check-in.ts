@@ -5,7 +5,7 @@ import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { audit } from '../audit/audit.ts';
 import type { StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { stays } from '../db/schema.ts';
 import { badRequest, conflict } from '../errors.ts';
 import { GUEST_ACTOR, requireManagedStay } from '../guest-journey/manage-booking.ts';
@@ -57,7 +57,25 @@ export function createCheckIn(deps: {
     return stay;
   }
 
-  async function afterSave(stay: StayRow): Promise<CheckIn> {
+  /**
+   * Saves one check-in step: `write` and its audit line (the guest's, naming the stay) in one transaction; then
+   * the messages now due are queued and the stay's check-in is read again.
+   */
+  async function saveStep(
+    stay: StayRow,
+    entry: { action: string; details: Record<string, unknown> },
+    write: (tx: Tx, now: Date) => Promise<void>,
+  ): Promise<CheckIn> {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await write(tx, now);
+      await audit(tx, {
+        actor: GUEST_ACTOR,
+        action: entry.action,
+        details: { stayId: stay.id, ...entry.details },
+        at: now,
+      });
+    });
     await deps.stepsDone(stay.id);
     const [current] = await db.select().from(stays).where(eq(stays.id, stay.id));
     return view(current ?? stay);
@@ -85,18 +103,12 @@ export function createCheckIn(deps: {
       if (guests.every((guest) => guest.under16)) {
         throw badRequest('At least one guest must be 16 or over.', 'invalid_input', { field: 'guests' });
       }
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        await replaceRegister(tx, stay.id, guests, now);
-        // The audit names the stay and how many guests, never their details.
-        await audit(tx, {
-          actor: GUEST_ACTOR,
-          action: 'check_in.register_saved',
-          details: { stayId: stay.id, guests: guests.length },
-          at: now,
-        });
-      });
-      return afterSave(stay);
+      // The audit names the stay and how many guests, never their details.
+      return saveStep(
+        stay,
+        { action: 'check_in.register_saved', details: { guests: guests.length } },
+        (tx, now) => replaceRegister(tx, stay.id, guests, now),
+      );
     },
 
     /** The guest accepts the agreement's version by typing their full name, from `address`. */
@@ -117,22 +129,15 @@ export function createCheckIn(deps: {
           'agreement_changed',
         );
       }
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        await recordAcceptance(tx, stay.id, {
+      const entry = { action: 'check_in.agreement_accepted', details: { version: current.version } };
+      return saveStep(stay, entry, (tx, now) =>
+        recordAcceptance(tx, stay.id, {
           version: current.version,
           name: acceptance.fullName,
           address,
           acceptedAt: now,
-        });
-        await audit(tx, {
-          actor: GUEST_ACTOR,
-          action: 'check_in.agreement_accepted',
-          details: { stayId: stay.id, version: current.version },
-          at: now,
-        });
-      });
-      return afterSave(stay);
+        }),
+      );
     },
   };
 }

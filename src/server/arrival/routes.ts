@@ -22,6 +22,7 @@ import type { Db } from '../db/database.ts';
 import { stays } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { manageRateLimit as rateLimit } from '../guest-journey/routes.ts';
+import { settingRoutes } from '../settings/setting-routes.ts';
 import { addAgreementVersion, readAgreementVersions } from './agreement.ts';
 import type { CheckInService } from './check-in.ts';
 import { readArrival } from './readiness.ts';
@@ -68,21 +69,15 @@ export const arrivalAdminRoutes: FastifyPluginAsyncZod<{
   clock: Clock;
   damageHold(stay: StayRow): Promise<DamageHoldView | null>;
 }> = async (app, { db, clock, damageHold }) => {
-  app.get('/admin/arrival-settings', { schema: { response: { 200: ArrivalSettingsSchema } } }, async () =>
-    readArrivalSettings(db),
-  );
-
-  app.put(
-    '/admin/arrival-settings',
-    { schema: { body: ArrivalSettingsSchema, response: { 200: ArrivalSettingsSchema } } },
-    async (request) => {
-      await db.transaction(async (tx) => {
-        await saveArrivalSettings(tx, request.body);
-        await audit(tx, { actor: actor(request), action: 'arrival_settings.saved', details: request.body });
-      });
-      return readArrivalSettings(db);
+  settingRoutes(app, db, {
+    url: '/admin/arrival-settings',
+    body: ArrivalSettingsSchema,
+    read: readArrivalSettings,
+    async save(tx, value, by) {
+      await saveArrivalSettings(tx, value);
+      await audit(tx, { actor: by, action: 'arrival_settings.saved', details: value });
     },
-  );
+  });
 
   app.get(
     '/admin/house-agreement',

@@ -6,6 +6,7 @@ import { UNAVAILABLE_CACHE_TTL_MS } from '../bookings/calendar.ts';
 import { pgErrorCode } from '../db/database.ts';
 import { auditLog, importedEvents, stays } from '../db/schema.ts';
 import { signedInTestApp } from '../test/per-file.ts';
+import { expectRefusal } from '../test/refusal.ts';
 import { emptyTables, TEST_NOW } from '../test/test-app.ts';
 
 const t = signedInTestApp();
@@ -166,11 +167,7 @@ describe('GET /api/availability', () => {
 
   it('answers 404 for an unknown property and 400 for a property id that is not a number', async () => {
     const unknown = await availability('2027-03-04', '2027-03-07', 99);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({
-      error: 'property_not_found',
-      message: 'There is no property with id 99.',
-    });
+    expectRefusal(unknown, 404, { error: 'property_not_found', message: 'There is no property with id 99.' });
     const bad = await get('/api/availability?propertyId=abc&checkInDate=2027-03-04&checkOutDate=2027-03-07');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('propertyId');
@@ -193,8 +190,7 @@ describe('GET /api/quote', () => {
 
   it('answers 400 for a stay outside the rules and 404 for an unknown property', async () => {
     const oneNight = await quote('2027-03-04', '2027-03-05');
-    expect(oneNight.statusCode).toBe(400);
-    expect(oneNight.json()).toEqual({
+    expectRefusal(oneNight, 400, {
       error: 'too_few_nights',
       message: 'The Tower requires a minimum stay of 2 nights for all bookings.',
     });

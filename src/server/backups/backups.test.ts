@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SystemJob, SystemResponse } from '../../domain/api/system.ts';
 import { readSystem } from '../system/test-support.ts';
+import { expectRefusal } from '../test/refusal.ts';
 import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
 import { PART, readArchive } from './archive.ts';
 import { checkBackup } from './backups.ts';
@@ -161,8 +162,7 @@ describe("a backup's download", () => {
       url: url('tower-backup-20200101-000000Z.tar'),
       headers: await auth(),
     });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({
+    expectRefusal(missing, 404, {
       error: 'not_found',
       message:
         'There is no backup named tower-backup-20200101-000000Z.tar: the System tab lists those there are.',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { OWNER_BLOCK_NAME } from '../../domain/api/admin-bookings.ts';
 import { type BookingStatus, canTransition } from '../../domain/booking-lifecycle.ts';
 import type { IsoDate } from '../../domain/dates.ts';
@@ -369,6 +369,31 @@ export function createBookingsRepository(
         .from(stays)
         .where(and(booked, ...range))
         .orderBy(asc(stays.checkIn), asc(stays.createdAt));
+    },
+
+    /**
+     * Confirmed guest stays, not erased, arriving on or before `arrivingBy` and leaving on or after `leftSince`,
+     * earliest check-in first (or only the stay `stayId` if it is one of them): what the jobs that act around a
+     * guest's arrival look at (the scheduled messages, the damage deposit).
+     */
+    async confirmedGuestStaysAround(
+      { arrivingBy, leftSince, stayId }: { arrivingBy: IsoDate; leftSince: IsoDate; stayId?: string },
+      tx: DbOrTx = db,
+    ): Promise<StayRow[]> {
+      return tx
+        .select()
+        .from(stays)
+        .where(
+          and(
+            eq(stays.kind, 'guest'),
+            eq(stays.status, 'confirmed'),
+            isNull(stays.erasedAt),
+            stayId === undefined ? undefined : eq(stays.id, stayId),
+            lte(stays.checkIn, arrivingBy),
+            gte(stays.checkOut, leftSince),
+          ),
+        )
+        .orderBy(asc(stays.checkIn));
     },
 
     /** The oldest lapsed holds with a payment intent, at most `limit`, optionally touching some nights. */

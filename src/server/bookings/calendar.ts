@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { type IsoDate, nightsOf, todayOnPropertyClock } from '../../domain/dates.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
@@ -22,9 +22,6 @@ export type UnavailableNights = {
   /** Owner blocks with a night from today on. */
   blockedDatesCount: number;
 };
-
-/** A live stay as the calendar reads it: kind, first night, check-out, and when its hold lapses (epoch ms). */
-type StayNightsRow = [kind: string, checkIn: IsoDate, checkOut: IsoDate, holdExpiresAt: number | null];
 
 /** One reading of the calendar, in the forms its readers need: the answer, its JSON and a set of its nights. */
 type CalendarReading = {
@@ -67,21 +64,21 @@ export function createCalendar({ db, clock }: { db: Db; clock: Clock }) {
     tx: DbOrTx,
   ): Promise<{ value: UnavailableNights; firstHoldExpiry: number | undefined }> {
     const today = todayOnPropertyClock(now);
-    // One statement, one row: each side's rows as one JSON array, which JSON.parse reads far faster than the
-    // driver parses a row a field at a time. The guest's calendar is read again after every commit that takes
-    // or frees nights, so this read is on the path of every hold (`npm run bench:api`, BENCH_CASE=mixed).
-    const result = await tx.execute<{ stays: StayNightsRow[]; events: [IsoDate, IsoDate][] }>(sql`select
-      (select coalesce(json_agg(json_build_array(${stays.kind}, ${stays.checkIn}, ${stays.checkOut},
-          extract(epoch from ${stays.holdExpiresAt}) * 1000)), '[]'::json)
-        from ${stays}
-        where ${and(eq(stays.propertyId, propertyId), gt(stays.checkOut, today), liveAt(now))}) as stays,
-      (select coalesce(json_agg(json_build_array(${importedEvents.checkIn}, ${importedEvents.checkOut})), '[]'::json)
-        from ${importedEvents}
-        where ${eventsSharingNights({ propertyId, checkIn: today }, 'taking')}) as events`);
-    const [row] = (result as unknown as { rows: { stays: StayNightsRow[]; events: [IsoDate, IsoDate][] }[] })
-      .rows;
-    const stayRows = row?.stays ?? [];
-    const eventRows = row?.events ?? [];
+    const [stayRows, eventRows] = await Promise.all([
+      tx
+        .select({
+          kind: stays.kind,
+          checkIn: stays.checkIn,
+          checkOut: stays.checkOut,
+          holdExpiresAt: stays.holdExpiresAt,
+        })
+        .from(stays)
+        .where(and(eq(stays.propertyId, propertyId), gt(stays.checkOut, today), liveAt(now))),
+      tx
+        .select({ checkIn: importedEvents.checkIn, checkOut: importedEvents.checkOut })
+        .from(importedEvents)
+        .where(eventsSharingNights({ propertyId, checkIn: today }, 'taking')),
+    ]);
     const nights = new Set<IsoDate>();
     let bookingsCount = eventRows.length;
     let blockedDatesCount = 0;
@@ -89,15 +86,16 @@ export function createCalendar({ db, clock }: { db: Db; clock: Clock }) {
     const addNights = (checkIn: IsoDate, checkOut: IsoDate) => {
       for (const night of nightsOf(checkIn > today ? checkIn : today, checkOut)) nights.add(night);
     };
-    for (const [kind, checkIn, checkOut, holdExpiresAt] of stayRows) {
-      if (kind === 'block') blockedDatesCount++;
+    for (const row of stayRows) {
+      if (row.kind === 'block') blockedDatesCount++;
       else bookingsCount++;
-      if (holdExpiresAt !== null && (firstHoldExpiry === undefined || holdExpiresAt < firstHoldExpiry)) {
-        firstHoldExpiry = holdExpiresAt;
+      if (row.holdExpiresAt) {
+        const expiry = row.holdExpiresAt.getTime();
+        if (firstHoldExpiry === undefined || expiry < firstHoldExpiry) firstHoldExpiry = expiry;
       }
-      addNights(checkIn, checkOut);
+      addNights(row.checkIn, row.checkOut);
     }
-    for (const [checkIn, checkOut] of eventRows) addNights(checkIn, checkOut);
+    for (const row of eventRows) addNights(row.checkIn, row.checkOut);
     return {
       value: { unavailableDates: [...nights].sort(), bookingsCount, blockedDatesCount },
       firstHoldExpiry,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nightsOf } from '../../domain/dates.ts';
 import { importedEvents, stays } from '../db/schema.ts';
+import { expectRefusal } from '../test/refusal.ts';
 import type { Resolver } from './fetch-feed.ts';
 import { listImportedEvents } from './repository.ts';
 import { createSyncTestApp, type SyncTestApp } from './sync-test-app.ts';
@@ -224,8 +225,7 @@ describe('PUT /api/admin/calendar-sources/:id (the owner’s Save)', () => {
 
   it('refuses an unknown channel', async () => {
     const response = await save('vrbo', feeds.url('/airbnb.ics'));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
+    expectRefusal(response, 400, {
       error: 'invalid_input',
       message: 'There is no such channel: airbnb or booking.',
     });
@@ -276,11 +276,7 @@ describe('POST /api/admin/sync-all', () => {
 
   it('answers 400 without any URL', async () => {
     const response = await t.admin('POST', '/api/admin/sync-all', {});
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      error: 'invalid_input',
-      message: 'Please enter at least one iCal URL',
-    });
+    expectRefusal(response, 400, { error: 'invalid_input', message: 'Please enter at least one iCal URL' });
   });
 
   it('answers 502 naming the feed that failed, and still saves the one that worked', async () => {
@@ -316,8 +312,7 @@ describe('a feed that does not answer in time', () => {
   it('gives a clear 502 and keeps the previous events', async () => {
     await importEarlierEvent(quick);
     const response = await quick.admin('POST', '/api/admin/sync-airbnb', { icalUrl: feeds.url('/slow.ics') });
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({
+    expectRefusal(response, 502, {
       error: 'feed_unavailable',
       message: 'The calendar feed did not answer within 300 ms. Check the iCal URL, or try again later.',
     });
@@ -339,8 +334,7 @@ describe('refusing private addresses', () => {
     const response = await strict.admin('POST', '/api/admin/sync-airbnb', {
       icalUrl: 'https://calendar.internal.example/airbnb.ics',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
+    expectRefusal(response, 400, {
       error: 'invalid_input',
       message:
         'The iCal URL points to a private or local network address. Only calendars on the public internet can be synced.',

@@ -4,6 +4,7 @@ import { formatGbp } from '../../domain/format.ts';
 import { auditLog, checkoutFollowUps, outbox } from '../db/schema.ts';
 import { bookingPageRequest, startCheckout, stayDates } from '../payments/test/payment-harness.ts';
 import { payForStay } from '../test/paid-booking.ts';
+import { expectRefusal } from '../test/refusal.ts';
 import { createSmtpTestApp, type SmtpTestApp, saveSmtpPassword } from '../test/smtp-test-app.ts';
 import { adminToken } from '../test/test-app.ts';
 
@@ -128,8 +129,7 @@ describe('the follow-up of a lapsed checkout', () => {
       method: 'GET',
       url: '/api/follow-ups/opt-out?token=madeUpHash.madeUpSignature',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
+    expectRefusal(response, 400, {
       error: 'invalid_link',
       message: 'This link is not valid: please use the link in the e-mail as it is.',
     });

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { damageHolds, guestRegister, jobRuns, outbox, stays } from '../db/schema.ts';
 import { createPaymentProvider } from '../payments/create-payment-provider.ts';
 import type { DemoPaymentProvider } from '../payments/demo-provider.ts';
 import { confirmDemoPayment, readStay } from '../payments/test/payment-harness.ts';
-import { createSmtpTestApp } from '../test/smtp-test-app.ts';
-import type { SmtpTestServer } from '../test/smtp-test-server.ts';
-import { adminToken, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { payForStay } from '../test/paid-booking.ts';
+import { guestMessagesTestAppForFile } from '../test/smtp-test-app.ts';
 
 /**
  * The damage deposit as a check-in step (docs/decisions/031-damage-deposit-hold.md), under the controlled clock,
@@ -23,98 +22,38 @@ const STAY = { checkInDate: '2026-12-09', checkOutDate: '2026-12-11' };
 const PLACE_AT = '2026-12-08T10:00:00Z';
 const ARRIVAL_AT = '2026-12-08T16:00:00Z';
 
-let smtp: SmtpTestServer;
-let t: TestApp;
-let close: () => Promise<void>;
-
-const asOwner = async (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${await adminToken(t.app)}` },
-    ...(payload ? { payload } : {}),
-  });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json();
-};
-const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-  const response = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json();
-};
-
+const s = guestMessagesTestAppForFile(OWNER, {
+  emptied: [outbox, guestRegister, damageHolds, stays, jobRuns],
+});
 beforeAll(async () => {
-  ({ smtp, t, close } = await createSmtpTestApp({ OWNER_EMAIL: OWNER }));
-  await asOwner('POST', '/api/admin/set-email-password', { password: smtp.password });
-  await asOwner('PUT', '/api/admin/guest-messages', {
-    checkInInstructions: 'The key safe is to the left of the door.',
-    defaultAccessCode: '2468',
-    reviewUrl: '',
-    showAddress: false,
-  });
-  await asOwner('PUT', '/api/admin/arrival-settings', {
+  await s.asOwner('PUT', '/api/admin/arrival-settings', {
     requireRegister: true,
     requireAgreement: false,
     damageHoldPence: 15_000,
     releaseDays: 0,
   });
 });
-afterAll(async () => {
-  await close?.();
-});
-beforeEach(async () => {
-  t.clock.set(TEST_NOW);
-  smtp.received.length = 0;
-  const { db } = t.database;
-  await db.delete(outbox);
-  await db.delete(guestRegister);
-  await db.delete(damageHolds);
-  await db.delete(stays);
-  await db.delete(jobRuns);
-});
 
 /** Moves the clock to `at` and runs what the timers would: the deposits, the messages, then the outbox. */
 async function at(instant: string) {
-  t.clock.set(instant);
-  await t.app.jobs.run('damage-holds');
-  await t.app.jobs.run('guest-messages');
-  await t.app.jobs.run('email-outbox');
+  s.t.clock.set(instant);
+  await s.t.app.jobs.run('damage-holds');
+  await s.t.app.jobs.run('guest-messages');
+  await s.t.app.jobs.run('email-outbox');
 }
-const mailTo = (address: string, subject: RegExp) =>
-  smtp.received.filter((m) => m.envelopeTo.includes(address) && subject.test(m.email.subject ?? ''));
 
 /** The guest books and pays with a test card, agreeing to the card being saved for the deposit, and registers. */
 async function bookAndRegister() {
-  const quote = await call(
-    'GET',
-    `/api/quote?propertyId=1&checkInDate=${STAY.checkInDate}&checkOutDate=${STAY.checkOutDate}`,
+  const { bookingId } = await payForStay(
+    s.call,
+    STAY,
+    { name: 'Ada Guest', email: GUEST, count: 1 },
+    { saveCardConsent: true },
   );
-  const held = await call('POST', '/api/create-payment-intent', {
-    amount: Math.round(quote.total * 100),
-    currency: 'gbp',
-    saveCardConsent: true,
-    booking: {
-      propertyId: 1,
-      ...STAY,
-      guestCount: 1,
-      contactName: 'Ada Guest',
-      contactEmail: GUEST,
-      contactPhone: '',
-      specialRequests: '',
-      totalPrice: quote.total,
-      status: 'confirmed',
-    },
-  });
-  const intent = { paymentIntentId: held.paymentIntentId, clientSecret: held.clientSecret };
-  expect((await confirmDemoPayment(t.app, intent)).statusCode).toBe(200);
-  await call('POST', '/api/payment-success', {
-    paymentIntentId: held.paymentIntentId,
-    bookingId: held.bookingId,
-  });
-  const stay = await readStay(t, held.bookingId);
+  const stay = await readStay(s.t, bookingId);
   if (!stay) throw new Error('the stay was not booked');
   const url = (path: string) => `/api/manage/${bookingReference(stay.id)}${path}?key=${stay.manageKey}`;
-  const registered = await call('PUT', url('/check-in'), {
+  const registered = await s.call('PUT', url('/check-in'), {
     guests: [{ fullName: 'Ada Guest', nationality: 'GB' }],
   });
   expect(registered.readiness).toMatchObject({ missing: [], ready: false, holdInPlace: false });
@@ -125,54 +64,56 @@ describe('the access code waits for the damage deposit', () => {
   it('a guest who completed the register gets the code in the arrival e-mail once the deposit is held', async () => {
     const { url } = await bookAndRegister();
     await at('2026-12-08T09:55:00Z');
-    expect((await call('GET', url('/check-in'))).damageHold).toMatchObject({ status: 'planned' });
+    expect((await s.call('GET', url('/check-in'))).damageHold).toMatchObject({ status: 'planned' });
 
     await at(PLACE_AT);
-    const held = await call('GET', url('/check-in'));
+    const held = await s.call('GET', url('/check-in'));
     expect(held.damageHold).toMatchObject({ status: 'held', amountPence: 15_000 });
     expect(held.readiness).toMatchObject({ ready: true, holdInPlace: true });
 
     await at('2026-12-08T15:55:00Z');
-    expect(mailTo(GUEST, /arrival/i)).toHaveLength(0);
+    expect(s.mailTo(GUEST, /arrival/i)).toHaveLength(0);
     await at(ARRIVAL_AT);
-    const arrival = mailTo(GUEST, /arrival/i);
+    const arrival = s.mailTo(GUEST, /arrival/i);
     expect(arrival).toHaveLength(1);
     expect(arrival[0]?.email.text).toMatch(/Access code: +2468/);
   });
 
   it('a declined deposit e-mails the guest the link and the owner a notice; the code goes the moment the guest authorises it', async () => {
     const { stay, url } = await bookAndRegister();
-    const provider = createPaymentProvider(t.config, t.database.db, t.clock) as DemoPaymentProvider;
+    const provider = createPaymentProvider(s.t.config, s.t.database.db, s.t.clock) as DemoPaymentProvider;
     await provider.replaceSavedCard!(stay.paymentMethodId!, '4000000000000002');
 
     await at(PLACE_AT);
-    const [link] = mailTo(GUEST, /authorise the damage deposit/i);
+    const [link] = s.mailTo(GUEST, /authorise the damage deposit/i);
     expect(link?.email.text).toContain('your bank declined it');
     expect(link?.email.text).toContain(`/booking/${bookingReference(stay.id)}?key=${stay.manageKey}#deposit`);
-    const [notice] = mailTo(OWNER, /damage deposit not held/i);
+    const [notice] = s.mailTo(OWNER, /damage deposit not held/i);
     expect(notice?.email.text).toContain('Nothing is cancelled.');
 
     await at(ARRIVAL_AT);
-    const [missing] = mailTo(GUEST, /arrival/i);
+    const [missing] = s.mailTo(GUEST, /arrival/i);
     expect(missing?.email.subject).toContain('check in online for your access code');
     expect(missing?.email.text).toContain('The damage deposit');
     expect(missing?.email.text).not.toContain('2468');
 
-    t.clock.set('2026-12-08T18:00:00Z');
-    const { url: authorise } = await call('POST', url('/damage-hold/authorise'));
+    s.t.clock.set('2026-12-08T18:00:00Z');
+    const { url: authorise } = await s.call('POST', url('/damage-hold/authorise'));
     const params = new URL(authorise, 'http://site.test').searchParams;
-    const confirmed = await confirmDemoPayment(t.app, {
+    const confirmed = await confirmDemoPayment(s.t.app, {
       paymentIntentId: params.get('damageHold')!,
       clientSecret: params.get('clientSecret')!,
     });
     expect(confirmed.json()).toMatchObject({ status: 'requires_capture' });
     // Back on the manage page: the deposit is found in place and the code queued in the same request.
-    const back = await call('GET', url('/check-in'));
+    const back = await s.call('GET', url('/check-in'));
     expect(back.damageHold).toMatchObject({ status: 'held' });
     expect(back.readiness).toMatchObject({ ready: true, missing: [] });
-    expect(await t.database.db.select().from(outbox).where(eq(outbox.kind, 'guest.arrival'))).toHaveLength(1);
-    await t.app.jobs.run('email-outbox');
-    const code = mailTo(GUEST, /arrival at The Tower tomorrow: check-in instructions/i);
+    expect(await s.t.database.db.select().from(outbox).where(eq(outbox.kind, 'guest.arrival'))).toHaveLength(
+      1,
+    );
+    await s.t.app.jobs.run('email-outbox');
+    const code = s.mailTo(GUEST, /arrival at The Tower tomorrow: check-in instructions/i);
     expect(code).toHaveLength(1);
     expect(code[0]?.email.text).toMatch(/Access code: +2468/);
   });

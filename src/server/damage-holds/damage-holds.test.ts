@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DamageHoldView } from '../../domain/api/damage-holds.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { planDamageHold } from '../../domain/damage-hold.ts';
@@ -7,13 +7,12 @@ import { auditLog, damageHolds, documents, jobRuns, outbox, stays } from '../db/
 import type { DemoPaymentProvider } from '../payments/demo-provider.ts';
 import {
   bookingPageRequest,
-  createPaymentHarness,
-  type Intent,
-  type PaymentHarness,
+  DECLINED_CARD,
+  GOOD_CARD,
   readStay,
   stayDates,
+  usePaymentHarness,
 } from '../payments/test/payment-harness.ts';
-import { adminToken, startSecondProcess } from '../test/test-app.ts';
 
 /**
  * The damage deposit on both providers (docs/decisions/031-damage-deposit-hold.md): demo payments, and Stripe
@@ -22,23 +21,12 @@ import { adminToken, startSecondProcess } from '../test/test-app.ts';
  * 14-night one, released at noon on the release day unless the owner claims part of it.
  */
 
-const GOOD_CARD = '4242424242424242';
-const DECLINED_CARD = '4000000000000002';
 const HOLD = 20_000;
 
 describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provider', (mode) => {
-  let h: PaymentHarness;
-  let second: Awaited<ReturnType<typeof startSecondProcess>>;
+  // A second server process on the same database, for two job runs at once.
+  const h = usePaymentHarness(mode, { secondProcess: true });
 
-  beforeAll(async () => {
-    h = await createPaymentHarness(mode);
-    // A second server process on the same database, for two job runs at once.
-    second = await startSecondProcess(h.t, { notifications: h.notifications });
-  });
-  afterAll(async () => {
-    await second.close();
-    await h.close();
-  });
   beforeEach(async () => {
     h.t.clock.set('2026-11-23T10:00:00Z');
     const { db } = h.t.database;
@@ -49,15 +37,8 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     await db.delete(auditLog);
   });
 
-  const admin = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    h.t.app.inject({
-      method,
-      url,
-      payload,
-      headers: { authorization: `Bearer ${await adminToken(h.t.app)}` },
-    });
   const setHold = async (damageHoldPence: number, releaseDays: number) => {
-    const saved = await admin('PUT', '/api/admin/arrival-settings', {
+    const saved = await h.asOwner('PUT', '/api/admin/arrival-settings', {
       requireRegister: false,
       requireAgreement: false,
       damageHoldPence,
@@ -67,8 +48,11 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   };
   const runJob = () => h.t.app.jobs.run('damage-holds');
 
-  /** The guest books on the booking page, agreeing to the card being saved for the deposit, and pays. */
-  async function book(dates: { checkInDate: string; checkOutDate: string }) {
+  /**
+   * The guest books on the booking page, agreeing to the card being saved for the deposit, and pays; `plan` is the
+   * deposit's plan for the stay when the owner releases it `releaseDays` after check-out.
+   */
+  async function book(dates: { checkInDate: string; checkOutDate: string }, releaseDays = 0) {
     const refused = await h.t.app.inject({
       method: 'POST',
       url: '/api/create-payment-intent',
@@ -76,28 +60,12 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toMatchObject({ error: 'card_consent_required' });
-    const held = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: { ...bookingPageRequest(dates), saveCardConsent: true },
-    });
-    expect(held.statusCode, held.body).toBe(200);
-    const intent: Intent = {
-      paymentIntentId: held.json().paymentIntentId,
-      clientSecret: held.json().clientSecret,
-    };
-    expect((await h.pay(intent, GOOD_CARD)).status).toBe('succeeded');
-    const booked = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/payment-success',
-      payload: { paymentIntentId: intent.paymentIntentId, bookingId: held.json().bookingId },
-    });
-    expect(booked.statusCode, booked.body).toBe(200);
-    const stay = await readStay(h.t, held.json().bookingId);
+    const bookingId = await h.bookWithSavedCard(dates);
+    const stay = await readStay(h.t, bookingId);
     if (!stay) throw new Error('the stay was not booked');
     expect(stay.paymentMethodId).not.toBeNull();
     const manage = (path: string) => `/api/manage/${bookingReference(stay.id)}${path}?key=${stay.manageKey}`;
-    return { stay, manage, plan: planDamageHold({ ...toDates(dates), releaseDays: 0 }) };
+    return { stay, manage, plan: planDamageHold({ ...toDates(dates), releaseDays }) };
   }
   const toDates = (dates: { checkInDate: string; checkOutDate: string }) => ({
     checkIn: dates.checkInDate,
@@ -126,7 +94,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
       .from(outbox)
       .where(and(eq(outbox.stayId, stayId), eq(outbox.kind, kind)));
   const claim = (reference: string, body: object) =>
-    admin('POST', `/api/admin/bookings/${reference}/damage-hold/claim`, body);
+    h.asOwner('POST', `/api/admin/bookings/${reference}/damage-hold/claim`, body);
   async function replaceSavedCard(paymentMethodId: string, card: string) {
     if (h.standIn) h.standIn.replaceCard(paymentMethodId, card);
     else await (h.provider as DemoPaymentProvider).replaceSavedCard!(paymentMethodId, card);
@@ -151,7 +119,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     expect(before.readiness).toMatchObject({ missing: [], ready: false, holdInPlace: false });
 
     h.t.clock.set(plan.placeAt);
-    await Promise.all([runJob(), second.app.jobs.run('damage-holds'), runJob()]);
+    await Promise.all([runJob(), h.secondApp().jobs.run('damage-holds'), runJob()]);
     const rows = await rowsOf(stay.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'held', method: 'hold', amountPence: HOLD });
@@ -183,7 +151,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     await runJob();
     expect(await actions(stay.id)).toEqual(['damage_hold.placed', 'damage_hold.released']);
 
-    const csv = (await admin('GET', '/api/admin/bookings.csv')).body;
+    const csv = (await h.asOwner('GET', '/api/admin/bookings.csv')).body;
     expect(csv.split('\r\n')[0]).toContain(
       'Damage deposit status,Damage deposit (GBP),Damage deposit claimed (GBP)',
     );
@@ -218,7 +186,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     }
     expect(
       (
-        await admin('POST', '/api/admin/bookings/TWR-0000-0000/damage-hold/claim', {
+        await h.asOwner('POST', '/api/admin/bookings/TWR-0000-0000/damage-hold/claim', {
           amountPence: 1,
           reason: 'x',
         })
@@ -242,7 +210,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
       status: 'succeeded',
       amountReceived: 7_550,
     });
-    const owners = await admin('GET', `/api/admin/bookings/${stay.id}/check-in`);
+    const owners = await h.asOwner('GET', `/api/admin/bookings/${stay.id}/check-in`);
     expect(owners.json().damageHold).toMatchObject({ status: 'claimed', claimedPence: 7_550 });
     const again = await claim(reference, { amountPence: 100, reason: 'More.' });
     expect(again.statusCode).toBe(409);
@@ -262,7 +230,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     h.t.clock.set(plan.releaseAt);
     expect(await runJob()).toMatchObject({ released: [], refunded: [] });
     expect(await actions(stay.id)).toEqual(['damage_hold.placed', 'damage_hold.claimed']);
-    const csv = (await admin('GET', '/api/admin/bookings.csv')).body;
+    const csv = (await h.asOwner('GET', '/api/admin/bookings.csv')).body;
     expect(csv).toContain('claimed,200.00,75.50,A broken lamp and a stained rug.');
   });
 
@@ -320,8 +288,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   it('places a second hold before the first lapses for a 5-night stay, telling the guest a day before, then releases the first', async () => {
     await setHold(HOLD, 2);
     const dates = stayDates(5, 5);
-    const { stay, manage } = await book(dates);
-    const plan = planDamageHold({ ...toDates(dates), releaseDays: 2 });
+    const { stay, manage, plan } = await book(dates, 2);
     if (plan.kind !== 'hold_renewed') throw new Error(`a 5-night stay is renewed, not ${plan.kind}`);
 
     h.t.clock.set(plan.placeAt);
@@ -336,7 +303,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
 
     h.t.clock.set(plan.renewAt);
     expect(
-      (await Promise.all([runJob(), second.app.jobs.run('damage-holds')])).flatMap((run) => run.renewed),
+      (await Promise.all([runJob(), h.secondApp().jobs.run('damage-holds')])).flatMap((run) => run.renewed),
     ).toEqual([stay.id]);
     const [first, renewed] = await rowsOf(stay.id);
     expect(first).toMatchObject({ status: 'replaced' });
@@ -361,8 +328,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   it('charges the deposit of a 14-night stay and refunds it in full on the release day', async () => {
     await setHold(HOLD, 2);
     const dates = stayDates(6, 14);
-    const { stay, manage } = await book(dates);
-    const plan = planDamageHold({ ...toDates(dates), releaseDays: 2 });
+    const { stay, manage, plan } = await book(dates, 2);
     expect(plan.kind).toBe('charge');
 
     h.t.clock.set(plan.placeAt);
@@ -377,7 +343,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
 
     h.t.clock.set(plan.releaseAt);
     expect(
-      (await Promise.all([runJob(), second.app.jobs.run('damage-holds')])).flatMap((run) => run.refunded),
+      (await Promise.all([runJob(), h.secondApp().jobs.run('damage-holds')])).flatMap((run) => run.refunded),
     ).toEqual([stay.id]);
     expect((await h.provider.retrievePaymentIntent(row!.paymentIntentId!))?.amountRefunded).toBe(HOLD);
     expect((await checkIn(manage)).damageHold).toMatchObject({ status: 'refunded' });
@@ -387,8 +353,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   it('keeps part of a charged deposit the owner claims and refunds the rest', async () => {
     await setHold(HOLD, 2);
     const dates = stayDates(8, 14);
-    const { stay } = await book(dates);
-    const plan = planDamageHold({ ...toDates(dates), releaseDays: 2 });
+    const { stay, plan } = await book(dates, 2);
     h.t.clock.set(plan.placeAt);
     await runJob();
     const claimed = await claim(stay.id, { amountPence: 5_000, reason: 'A cracked window.' });
@@ -405,8 +370,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   it('asks the guest to authorise a renewal the bank declines, while the first hold still runs', async () => {
     await setHold(HOLD, 2);
     const dates = stayDates(9, 5);
-    const { stay, manage } = await book(dates);
-    const plan = planDamageHold({ ...toDates(dates), releaseDays: 2 });
+    const { stay, manage, plan } = await book(dates, 2);
     if (plan.kind !== 'hold_renewed') throw new Error(`a 5-night stay is renewed, not ${plan.kind}`);
     h.t.clock.set(plan.placeAt);
     await runJob();
@@ -430,7 +394,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     const { stay, plan } = await book(stayDates(7, 2));
     h.t.clock.set(plan.placeAt);
     await runJob();
-    const cancelled = await admin('POST', `/api/bookings/${stay.id}/cancel`);
+    const cancelled = await h.asOwner('POST', `/api/bookings/${stay.id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((await runJob()).released).toEqual([stay.id]);
     const [row] = await rowsOf(stay.id);
@@ -440,23 +404,15 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
 });
 
 describe('a placement whose call to Stripe failed', () => {
-  let h: PaymentHarness;
-  beforeAll(async () => {
-    h = await createPaymentHarness('stripe');
-  });
-  afterAll(async () => {
-    h.standIn?.outage(false);
-    await h.close();
-  });
+  const h = usePaymentHarness('stripe');
 
   it('is made again with the same key after 5 minutes, and holds once', async () => {
     h.t.clock.set('2026-11-23T10:00:00Z');
-    const owner = { authorization: `Bearer ${await adminToken(h.t.app)}` };
-    await h.t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/arrival-settings',
-      headers: owner,
-      payload: { requireRegister: false, requireAgreement: false, damageHoldPence: HOLD, releaseDays: 0 },
+    await h.asOwner('PUT', '/api/admin/arrival-settings', {
+      requireRegister: false,
+      requireAgreement: false,
+      damageHoldPence: HOLD,
+      releaseDays: 0,
     });
     const dates = stayDates(2, 2);
     const held = await h.t.app.inject({

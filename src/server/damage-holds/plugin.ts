@@ -23,6 +23,7 @@ export const damageHoldsPlugin = fp(
       db,
       clock,
       payments,
+      bookings: context.bookings,
       log: app.log,
       site: { siteUrl: config.siteUrl, siteEmail: config.siteEmail },
       ownerEmail: config.ownerEmail,

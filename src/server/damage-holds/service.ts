@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, like, lte } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DamageHoldClaim, DamageHoldView } from '../../domain/api/damage-holds.ts';
 import { bookingReference, isBookingId } from '../../domain/booking-reference.ts';
@@ -8,7 +8,7 @@ import type { DocumentContent } from '../../domain/documents.ts';
 import { formatGbp } from '../../domain/format.ts';
 import { readArrivalSettings } from '../arrival/settings.ts';
 import { audit } from '../audit/audit.ts';
-import type { StayRow } from '../bookings/bookings-repository.ts';
+import type { BookingsRepository, StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { stays } from '../db/schema.ts';
@@ -89,6 +89,7 @@ export function createDamageHolds(deps: {
   db: Db;
   clock: Clock;
   payments: PaymentProvider;
+  bookings: BookingsRepository;
   log: FastifyBaseLogger;
   site: MessageSite;
   ownerEmail: string;
@@ -412,18 +413,10 @@ export function createDamageHolds(deps: {
   /** Confirmed guest stays whose deposit may be placed or renewed now. */
   async function staysInPlay(now: Date): Promise<StayRow[]> {
     const today = todayOnPropertyClock(now);
-    return db
-      .select()
-      .from(stays)
-      .where(
-        and(
-          eq(stays.kind, 'guest'),
-          eq(stays.status, 'confirmed'),
-          isNull(stays.erasedAt),
-          lte(stays.checkIn, addDays(today, 2)),
-          gte(stays.checkOut, addDays(today, -MAX_RELEASE_DAYS - 1)),
-        ),
-      );
+    return deps.bookings.confirmedGuestStaysAround({
+      arrivingBy: addDays(today, 2),
+      leftSince: addDays(today, -MAX_RELEASE_DAYS - 1),
+    });
   }
 
   async function tellRenewal(

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, settings } from '../db/schema.ts';
+import { expectRefusal } from '../test/refusal.ts';
 import { createSmtpTestApp } from '../test/smtp-test-app.ts';
 import { SMTP_AUTH_REJECTION, type SmtpTestServer } from '../test/smtp-test-server.ts';
 import { adminToken, createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
@@ -55,11 +56,7 @@ describe('POST /api/admin/set-email-password', () => {
 
   it('answers 400 "Please enter the email password" for a blank password', async () => {
     const response = await setPassword('   ');
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      error: 'password_required',
-      message: 'Please enter the email password',
-    });
+    expectRefusal(response, 400, { error: 'password_required', message: 'Please enter the email password' });
   });
 
   it("answers smtp_login_failed with the mail server's own message for a wrong password, and saves nothing", async () => {

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../db/schema.ts';
+import { expectRefusal } from '../test/refusal.ts';
 import { smtpEnv } from '../test/smtp-test-app.ts';
 import { SMTP_AUTH_REJECTION, type SmtpTestServer, startSmtpTestServer } from '../test/smtp-test-server.ts';
 import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
@@ -100,11 +101,7 @@ describe('PUT /api/admin/settings/mail-server', () => {
 
   it('asks for the password while none is stored', async () => {
     const response = await save(formFor(first));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      error: 'password_required',
-      message: 'Please enter the email password',
-    });
+    expectRefusal(response, 400, { error: 'password_required', message: 'Please enter the email password' });
   });
 
   it('refuses a wrong password with the mail server’s own words, and stores nothing', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_MANY_LINKS_MESSAGE } from '../../domain/api/enquiries.ts';
+import { expectRefusal } from '../test/refusal.ts';
 import { createSmtpTestApp, saveSmtpPassword } from '../test/smtp-test-app.ts';
 import type { SmtpTestServer } from '../test/smtp-test-server.ts';
 import { adminToken, type TestApp } from '../test/test-app.ts';
@@ -86,8 +87,7 @@ describe('an enquiry from the Contact page', () => {
     expect(honeypot.json().message).toContain('Leave this empty');
 
     const fast = await send(dayHireEnquiry(), { ...from, typingMs: 1_000 });
-    expect(fast.statusCode).toBe(400);
-    expect(fast.json()).toEqual({ error: 'sent_too_fast', message: TOO_FAST_MESSAGE });
+    expectRefusal(fast, 400, { error: 'sent_too_fast', message: TOO_FAST_MESSAGE });
 
     const noToken = await t.app.inject({
       method: 'POST',

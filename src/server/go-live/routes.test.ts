@@ -8,6 +8,7 @@ import {
   startFeedServer,
 } from '../calendar-sync/test-feed-server.ts';
 import { auditLog } from '../db/schema.ts';
+import { expectRefusal } from '../test/refusal.ts';
 import { smtpEnv } from '../test/smtp-test-app.ts';
 import { REJECTED_DOMAIN, type SmtpTestServer, startSmtpTestServer } from '../test/smtp-test-server.ts';
 import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
@@ -198,8 +199,7 @@ describe('the go-live checklist', () => {
 
   it('answers 400 with a sentence for an unknown tick', async () => {
     const response = await admin('POST', '/api/admin/go-live/choice', { choice: 'licence', value: true });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
+    expectRefusal(response, 400, {
       error: 'invalid_input',
       message: 'choice: choice must be one of: demo_payments, export_given',
     });
@@ -225,8 +225,7 @@ describe('POST /api/admin/email/test-message', () => {
         url: '/api/admin/email/test-message',
         headers: { authorization: `Bearer ${await adminToken(fresh.app)}` },
       });
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({
+      expectRefusal(response, 409, {
         error: 'email_not_configured',
         message: 'Save the e-mail password first; then send a test message.',
       });

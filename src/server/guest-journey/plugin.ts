@@ -24,6 +24,7 @@ export const guestJourneyPlugin = fp(
     const site = { siteUrl: config.siteUrl, siteEmail: config.siteEmail };
     const scheduled = createScheduledMessages({
       db,
+      bookings: context.bookings,
       clock,
       site,
       ownerEmail: config.ownerEmail,

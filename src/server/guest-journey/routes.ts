@@ -106,7 +106,6 @@ export const guestJourneyAdminRoutes: FastifyPluginAsyncZod<
   settingRoutes(app, db, {
     url: '/admin/guest-messages',
     body: GuestMessageSettingsSchema,
-    answer: GuestMessageSettingsSchema,
     read: readGuestMessageSettings,
     async save(tx, value, by) {
       await saveGuestMessageSettings(tx, value);

@@ -1,11 +1,11 @@
-import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { ARRIVAL_STEP_LABELS } from '../../domain/api/arrival.ts';
 import type { ScheduledMessageKind, StayMessage } from '../../domain/api/guest-journey.ts';
 import { addDays, DAY_MS, todayOnPropertyClock } from '../../domain/dates.ts';
 import { CHECK_IN_TIME } from '../../domain/property.ts';
 import { guestAddress } from '../../domain/property-facts.ts';
 import { readArrivals } from '../arrival/readiness.ts';
-import type { StayRow } from '../bookings/bookings-repository.ts';
+import type { BookingsRepository, StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { outbox, stays } from '../db/schema.ts';
@@ -178,6 +178,7 @@ export function scheduleOf(
 
 export type GuestMessagesDeps = {
   db: Db;
+  bookings: BookingsRepository;
   clock: Clock;
   site: MessageSite;
   ownerEmail: string;
@@ -190,20 +191,11 @@ export function createScheduledMessages(deps: GuestMessagesDeps) {
   /** Guest stays that may have a message due now: confirmed, not erased, from 3 days ahead to 5 days back. */
   async function candidates(now: Date, stayId?: string): Promise<StayRow[]> {
     const today = todayOnPropertyClock(now);
-    return db
-      .select()
-      .from(stays)
-      .where(
-        and(
-          eq(stays.kind, 'guest'),
-          eq(stays.status, 'confirmed'),
-          isNull(stays.erasedAt),
-          stayId === undefined ? undefined : eq(stays.id, stayId),
-          lte(stays.checkIn, addDays(today, 4)),
-          gte(stays.checkOut, addDays(today, -5)),
-        ),
-      )
-      .orderBy(asc(stays.checkIn));
+    return deps.bookings.confirmedGuestStaysAround({
+      arrivingBy: addDays(today, 4),
+      leftSince: addDays(today, -5),
+      stayId,
+    });
   }
 
   /** Each stay's online check-in steps still open, in the guest's words. */

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { addDays } from '../../domain/dates.ts';
 import { poundsToPence, quoteStay } from '../../domain/pricing.ts';
@@ -7,14 +7,12 @@ import { demoPaymentIntents, jobRuns, stays } from '../db/schema.ts';
 import type { DemoPaymentProvider } from '../payments/demo-provider.ts';
 import {
   bookingPageRequest,
-  createPaymentHarness,
-  type Intent,
-  type PaymentHarness,
+  GOOD_CARD,
   readStay,
   startCheckout,
   stayDates,
+  usePaymentHarness,
 } from '../payments/test/payment-harness.ts';
-import { adminToken, startSecondProcess } from '../test/test-app.ts';
 
 /**
  * Deposit now, balance later, on both providers: demo payments, and Stripe through its SDK against the
@@ -23,7 +21,6 @@ import { adminToken, startSecondProcess } from '../test/test-app.ts';
  * See docs/decisions/016-deposit-now-balance-later.md.
  */
 
-const GOOD_CARD = '4242424242424242';
 /** Stripe's test card that asks for authentication on every payment, off-session ones too. */
 const ALWAYS_AUTHENTICATE = '4000002760003184';
 const INSUFFICIENT_FUNDS = '4000000000009995';
@@ -39,36 +36,19 @@ const DUE_ON = '2026-12-21';
 const morningOf = (day: string) => `${day}T09:00:00Z`;
 
 describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provider', (mode) => {
-  let h: PaymentHarness;
-  let second: Awaited<ReturnType<typeof startSecondProcess>>;
+  // A second server process on the same database, for the race of two job runs.
+  const h = usePaymentHarness(mode, { secondProcess: true });
 
-  beforeAll(async () => {
-    h = await createPaymentHarness(mode);
-    // A second server process on the same database, for the race of two job runs.
-    second = await startSecondProcess(h.t, { notifications: h.notifications });
-  });
-  afterAll(async () => {
-    await second.close();
-    await h.close();
-  });
   beforeEach(async () => {
     h.t.clock.set('2026-11-23T10:00:00Z');
     await h.t.database.db.delete(stays);
     // Each test starts the clock again: the job's last run (in a later test's future) is forgotten.
     await h.t.database.db.delete(jobRuns);
     h.notifications.calls.length = 0;
-    const saved = await admin('PUT', '/api/admin/payment-schedule', SCHEDULE);
+    const saved = await h.asOwner('PUT', '/api/admin/payment-schedule', SCHEDULE);
     expect(saved.statusCode, saved.body).toBe(200);
   });
 
-  /** An admin call, signed in afresh (the test's clock moves weeks, past a session's life). */
-  const admin = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    h.t.app.inject({
-      method,
-      url,
-      payload,
-      headers: { authorization: `Bearer ${await adminToken(h.t.app)}` },
-    });
   const events = (event: string, stayId: string) =>
     h.notifications.calls.filter((call) => call.event === event && call.stayId === stayId).length;
   const runJob = () => h.t.app.jobs.runIfDue('balance-charges');
@@ -107,28 +87,7 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
   };
 
   /** The guest books with a deposit, agreeing to the card being saved, and pays it with `card`. */
-  async function bookWithDeposit(card = GOOD_CARD, dates = DATES): Promise<string> {
-    const held = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: { ...bookingPageRequest(dates), saveCardConsent: true },
-    });
-    expect(held.statusCode, held.body).toBe(200);
-    const intent: Intent = {
-      paymentIntentId: held.json().paymentIntentId,
-      clientSecret: held.json().clientSecret,
-    };
-    const paid = await h.pay(intent, card);
-    if (paid.status === 'requires_action')
-      expect((await h.authenticate(intent, true)).status).toBe('succeeded');
-    const booked = await h.t.app.inject({
-      method: 'POST',
-      url: '/api/payment-success',
-      payload: { paymentIntentId: intent.paymentIntentId, bookingId: held.json().bookingId },
-    });
-    expect(booked.statusCode, booked.body).toBe(200);
-    return held.json().bookingId as string;
-  }
+  const bookWithDeposit = (card = GOOD_CARD, dates = DATES) => h.bookWithSavedCard(dates, card);
 
   /** The test's hand on the provider: the saved card now behaves as another test card (its funds ran out). */
   async function replaceSavedCard(stayId: string, card: string) {
@@ -157,12 +116,12 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
       (await h.t.app.inject({ method: 'PUT', url: '/api/admin/payment-schedule', payload: SCHEDULE }))
         .statusCode,
     ).toBe(401);
-    const bad = await admin('PUT', '/api/admin/payment-schedule', { ...SCHEDULE, depositPercent: 0 });
+    const bad = await h.asOwner('PUT', '/api/admin/payment-schedule', { ...SCHEDULE, depositPercent: 0 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('at least 1 %');
     const seen = await h.t.app.inject({ method: 'GET', url: '/api/payment-schedule' });
     expect(seen.json()).toEqual(SCHEDULE);
-    const audit = await admin('GET', '/api/admin/audit?limit=5');
+    const audit = await h.asOwner('GET', '/api/admin/audit?limit=5');
     expect(audit.json().map((entry: { action: string }) => entry.action)).toContain(
       'payment_schedule.updated',
     );
@@ -233,16 +192,16 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
     expect((await readStay(h.t, id))?.balanceStatus).toBe('scheduled');
 
     h.t.clock.set(morningOf(DUE_ON));
-    const runs = await Promise.all([runJob(), second.app.jobs.runIfDue('balance-charges')]);
+    const runs = await Promise.all([runJob(), h.secondApp().jobs.runIfDue('balance-charges')]);
     expect(runs.filter((run) => run.ran)).toHaveLength(1);
     const stay = await readStay(h.t, id);
     expect(stay).toMatchObject({ balanceStatus: 'succeeded', paidPence: TOTAL, balanceAttempts: 1 });
     expect(await balanceCharges(id)).toBe(1);
     expect(events('balancePaid', id)).toBe(1);
 
-    const list = (await admin('GET', '/api/bookings')).json();
+    const list = (await h.asOwner('GET', '/api/bookings')).json();
     expect(list.find((b: { id: string }) => b.id === id)).toMatchObject({ paidPence: TOTAL, duePence: 0 });
-    const csv = (await admin('GET', '/api/admin/bookings.csv')).body;
+    const csv = (await h.asOwner('GET', '/api/admin/bookings.csv')).body;
     expect(csv.split('\r\n')[0]).toContain('Paid (GBP),Due (GBP)');
     expect(csv).toContain(`${(TOTAL / 100).toFixed(2)},0.00,${DUE_ON},succeeded`);
 
@@ -360,27 +319,27 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
     expect(events('balanceUnpaidOwnerDecides', id)).toBe(1);
 
     // The owner sends the link, then charges the card again once the guest has sorted it out.
-    const link = await admin('POST', `/api/admin/bookings/${id}/send-payment-link`);
+    const link = await h.asOwner('POST', `/api/admin/bookings/${id}/send-payment-link`);
     expect(link.statusCode, link.body).toBe(200);
     expect(events('balancePaymentLink', id)).toBe(1);
-    const again = await admin('POST', `/api/admin/bookings/${id}/charge-balance`);
+    const again = await h.asOwner('POST', `/api/admin/bookings/${id}/charge-balance`);
     expect(again.json()).toMatchObject({ balanceStatus: 'failed', duePence: BALANCE });
     await replaceSavedCard(id, GOOD_CARD);
-    const charged = await admin('POST', `/api/admin/bookings/${id}/charge-balance`);
+    const charged = await h.asOwner('POST', `/api/admin/bookings/${id}/charge-balance`);
     expect(charged.json()).toMatchObject({
       balanceStatus: 'succeeded',
       paidPence: TOTAL,
       duePence: 0,
       flag: null,
     });
-    expect((await admin('POST', `/api/admin/bookings/${id}/charge-balance`)).statusCode).toBe(409);
+    expect((await h.asOwner('POST', `/api/admin/bookings/${id}/charge-balance`)).statusCode).toBe(409);
   });
 
   it('cancelling before the balance is due refunds the deposit under the terms and cancels the scheduled charge', async () => {
     const id = await bookWithDeposit();
-    const preview = (await admin('GET', `/api/bookings/${id}/refund-preview`)).json();
+    const preview = (await h.asOwner('GET', `/api/bookings/${id}/refund-preview`)).json();
     expect(preview).toMatchObject({ amountPence: DEPOSIT - 2_500, paidPence: DEPOSIT });
-    const cancel = await admin('POST', `/api/bookings/${id}/cancel`, {});
+    const cancel = await h.asOwner('POST', `/api/bookings/${id}/cancel`, {});
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json().refundPence).toBe(DEPOSIT - 2_500);
     expect(await readStay(h.t, id)).toMatchObject({
@@ -398,7 +357,7 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
     await runJob();
     // 20 days before check-in: 75 % of accommodation and service fee (£709 → £531.75), less £25.
     h.t.clock.set(morningOf(addDays(DATES.checkInDate, -20)));
-    const cancel = await admin('POST', `/api/bookings/${id}/cancel`, {});
+    const cancel = await h.asOwner('POST', `/api/bookings/${id}/cancel`, {});
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json().refundPence).toBe(53_175 - 2_500);
     const stay = await readStay(h.t, id);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PaymentScheduleSettingSchema } from '../../domain/payment-schedule.ts';
-import { actor } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
+import { settingRoutes } from '../settings/setting-routes.ts';
 import { readPaymentSchedule, savePaymentSchedule } from './schedule-setting.ts';
 
 /** GET /api/payment-schedule: public, so the booking card shows what is charged today and what later. */
@@ -18,14 +18,10 @@ export const publicPaymentScheduleRoutes: FastifyPluginAsyncZod<AppContext> = as
 
 /** The owner's setting (registered in the admin scope: 401 without a token); every change is audited. */
 export const adminPaymentScheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
-  app.get(
-    '/admin/payment-schedule',
-    { schema: { response: { 200: PaymentScheduleSettingSchema } } },
-    async () => readPaymentSchedule(db),
-  );
-  app.put(
-    '/admin/payment-schedule',
-    { schema: { body: PaymentScheduleSettingSchema, response: { 200: PaymentScheduleSettingSchema } } },
-    async (request) => savePaymentSchedule(db, request.body, actor(request), clock.now()),
-  );
+  settingRoutes(app, db, {
+    url: '/admin/payment-schedule',
+    body: PaymentScheduleSettingSchema,
+    read: readPaymentSchedule,
+    save: (tx, setting, by) => savePaymentSchedule(tx, setting, by, clock.now()),
+  });
 };

@@ -4,7 +4,7 @@ import {
   PaymentScheduleSettingSchema,
 } from '../../domain/payment-schedule.ts';
 import { audit } from '../audit/audit.ts';
-import type { Db, DbOrTx } from '../db/database.ts';
+import type { DbOrTx, Tx } from '../db/database.ts';
 import { getSetting, putSetting } from '../settings/settings-store.ts';
 
 /** The owner's payment schedule, in the settings table; absent (a fresh install): pay in full, as before. */
@@ -15,22 +15,22 @@ export async function readPaymentSchedule(db: DbOrTx): Promise<PaymentScheduleSe
   return parsed.success ? parsed.data : DEFAULT_PAYMENT_SCHEDULE;
 }
 
-/** Saves the setting and its audit row in one transaction; bookings already made keep their own plan. */
+/**
+ * Saves the setting and its audit row (with the setting it replaced) in the caller's transaction; bookings already
+ * made keep their own plan.
+ */
 export async function savePaymentSchedule(
-  db: Db,
+  tx: Tx,
   setting: PaymentScheduleSetting,
   actor: string,
   now: Date,
-): Promise<PaymentScheduleSetting> {
-  return db.transaction(async (tx) => {
-    const previous = await readPaymentSchedule(tx);
-    await putSetting(tx, PAYMENT_SCHEDULE_SETTING, setting, now);
-    await audit(tx, {
-      actor,
-      action: 'payment_schedule.updated',
-      details: { previous, setting },
-      at: now,
-    });
-    return setting;
+): Promise<void> {
+  const previous = await readPaymentSchedule(tx);
+  await putSetting(tx, PAYMENT_SCHEDULE_SETTING, setting, now);
+  await audit(tx, {
+    actor,
+    action: 'payment_schedule.updated',
+    details: { previous, setting },
+    at: now,
   });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectRefusal } from '../test/refusal.ts';
 import { DEMO_ONLY_TEST_CARDS_MESSAGE } from './demo-provider.ts';
 import {
   confirmDemoPayment,
@@ -33,8 +34,7 @@ describe('POST /api/demo-payments/{id}/confirm', () => {
 
   it('refuses any number that is not one of Stripe’s test cards, so a real card is never taken', async () => {
     const response = await confirm({ number: '4111 1111 1111 1112' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'not_a_test_card', message: DEMO_ONLY_TEST_CARDS_MESSAGE });
+    expectRefusal(response, 400, { error: 'not_a_test_card', message: DEMO_ONLY_TEST_CARDS_MESSAGE });
     expect((await h.provider.retrievePaymentIntent(intent.paymentIntentId))?.status).toBe(
       'requires_payment_method',
     );

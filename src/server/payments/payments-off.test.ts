@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectRefusal } from '../test/refusal.ts';
 import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
 import { bookingPageRequest, stayDates } from './test/payment-harness.ts';
 import { STAND_IN_SECRET_KEY, type StripeStandIn, startStripeStandIn } from './test/stripe-stand-in.ts';
@@ -56,8 +57,7 @@ describe('a public site without Stripe’s keys', () => {
 
     const before = await unavailableNights();
     const response = await hold();
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({
+    expectRefusal(response, 503, {
       error: 'payments_off',
       message: 'Online payment is not open yet. Please contact us and we will book these dates for you.',
     });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { poundsToPence, quoteStay } from '../../domain/pricing.ts';
 import { DATES_TAKEN_MESSAGE } from '../bookings/guest-hold.ts';
+import { expectRefusal } from '../test/refusal.ts';
 import { NIGHTS_TAKEN_REFUNDED_MESSAGE } from './payment-service.ts';
 import {
   AUTHENTICATION_CARD,
@@ -104,8 +105,7 @@ describe.each(['demo', 'stripe'] as const)('payments with the %s provider', (mod
       const dates = stayDates(5);
       expect((await hold(bookingPageRequest(dates, { guest: 'First Guest' }))).statusCode).toBe(200);
       const other = await hold(bookingPageRequest(dates, { guest: 'Second Guest' }));
-      expect(other.statusCode).toBe(409);
-      expect(other.json()).toEqual({ error: 'dates_unavailable', message: DATES_TAKEN_MESSAGE });
+      expectRefusal(other, 409, { error: 'dates_unavailable', message: DATES_TAKEN_MESSAGE });
     });
   });
 
@@ -150,8 +150,7 @@ describe.each(['demo', 'stripe'] as const)('payments with the %s provider', (mod
         error: 'Your card was declined.',
       });
       const refused = await postBooking(bookingPayload(dates, intent.paymentIntentId));
-      expect(refused.statusCode).toBe(402);
-      expect(refused.json()).toEqual({ error: 'payment_not_succeeded', message: 'Your card was declined.' });
+      expectRefusal(refused, 402, { error: 'payment_not_succeeded', message: 'Your card was declined.' });
       expect((await readStay(h.t, held.json().bookingId))?.status).toBe('pending');
 
       // The page asks for a payment intent again with its hold token: the same hold, the same intent.

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, settings } from '../db/schema.ts';
+import { expectRefusal } from '../test/refusal.ts';
 import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
 import { STRIPE_KEYS_SETTING } from './payment-settings.ts';
 import {
@@ -121,8 +122,7 @@ describe('the Stripe keys in the admin', () => {
 
   it('refuses a wrong secret key with a sentence, after asking Stripe, and stores nothing', async () => {
     const response = await admin('PUT', { publishableKey: PUBLISHABLE_KEY, secretKey: WRONG_SECRET_KEY });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
+    expectRefusal(response, 400, {
       error: 'stripe_keys_refused',
       message:
         'Stripe did not accept this secret key. Copy it again from Stripe’s dashboard (Developers, API keys).',
@@ -238,8 +238,7 @@ describe('the Stripe keys in the admin', () => {
 
     it('refuses to complete a hold begun in demo mode, which then lapses and frees its nights', async () => {
       const response = await t.app.inject(demoConfirmRequest(demoHold, GOOD_CARD));
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({
+      expectRefusal(response, 409, {
         error: 'demo_payments_off',
         message:
           'This site now takes card payments through Stripe, so this demo payment cannot be completed. Please start your booking again.',

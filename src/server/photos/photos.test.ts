@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES } from '../../domain/photos.ts';
 import type { BuildAppOptions } from '../app.ts';
 import { auditLog } from '../db/schema.ts';
+import { expectRefusal } from '../test/refusal.ts';
 import { adminToken, createTestApp, openSecondConnection, type TestApp } from '../test/test-app.ts';
 
 let mediaDir: string;
@@ -237,8 +238,7 @@ describe('POST /api/admin/photos', () => {
       name: 'holiday.jpg',
       type: 'image/jpeg',
     });
-    expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({
+    expectRefusal(response, 415, {
       error: 'unsupported_photo',
       message: '"holiday.jpg" is not a photo this site can use. Upload a JPEG, PNG, WebP or HEIC image.',
     });

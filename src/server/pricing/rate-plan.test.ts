@@ -6,6 +6,7 @@ import {
   type PaymentHarness,
   readStay,
 } from '../payments/test/payment-harness.ts';
+import { expectRefusal } from '../test/refusal.ts';
 import { adminToken, startSecondProcess } from '../test/test-app.ts';
 import { RATE_PLAN_CACHE_MS } from './rate-plan-repository.ts';
 
@@ -114,8 +115,7 @@ describe('the rate plan', () => {
       ...DEFAULT_BASE_RATES,
       weekdayPence: -1,
     });
-    expect(negative.statusCode).toBe(400);
-    expect(negative.json()).toEqual({
+    expectRefusal(negative, 400, {
       error: 'invalid_input',
       message: 'The weekday price cannot be negative.',
     });
@@ -164,8 +164,7 @@ describe('the rate plan', () => {
       ],
     });
     const twoNights = await quote('2027-06-07', '2027-06-09');
-    expect(twoNights.statusCode).toBe(400);
-    expect(twoNights.json()).toEqual({
+    expectRefusal(twoNights, 400, {
       error: 'too_few_nights',
       message: 'The Tower requires a minimum stay of 3 nights for stays starting during Summer.',
     });

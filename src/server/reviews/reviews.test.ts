@@ -9,6 +9,7 @@ import type { BuildAppOptions } from '../app.ts';
 import { auditLog, jobRuns, outbox, reviews, stays } from '../db/schema.ts';
 import { MESSAGE_KINDS } from '../email/notifications.ts';
 import { signedInTestApp } from '../test/per-file.ts';
+import { expectRefusal } from '../test/refusal.ts';
 import { emptyTables, TEST_NOW } from '../test/test-app.ts';
 
 /**
@@ -83,8 +84,7 @@ describe('POST /api/manage/:reference/review', () => {
   it('refuses a review before check-out with a sentence, and takes it from the check-out day', async () => {
     const stay = await insertPaidBooking(t.database.db, { checkIn: '2026-11-22', checkOut: '2026-11-25' });
     const early = await writeReview(stay);
-    expect(early.statusCode, early.body).toBe(409);
-    expect(early.json()).toEqual({
+    expectRefusal(early, 409, {
       error: 'not_reviewable',
       message: 'You can review your stay once it has ended, from your check-out day.',
     });
@@ -97,8 +97,7 @@ describe('POST /api/manage/:reference/review', () => {
   it('refuses a review of a cancelled stay with a sentence', async () => {
     const stay = await endedStay({ status: 'canceled', canceledAt: new Date('2026-11-10T10:00:00Z') });
     const response = await writeReview(stay);
-    expect(response.statusCode, response.body).toBe(409);
-    expect(response.json()).toEqual({
+    expectRefusal(response, 409, {
       error: 'not_reviewable',
       message: 'A cancelled booking cannot be reviewed.',
     });
@@ -115,8 +114,7 @@ describe('POST /api/manage/:reference/review', () => {
     });
 
     const second = await writeReview(stay, { ...REVIEW, rating: 4 });
-    expect(second.statusCode, second.body).toBe(409);
-    expect(second.json()).toEqual({
+    expectRefusal(second, 409, {
       error: 'not_reviewable',
       message:
         'You have already reviewed this stay. You can change your review for 14 days after writing it.',

@@ -4,12 +4,12 @@ import { actor } from '../audit/audit.ts';
 import type { Db, DbOrTx, Tx } from '../db/database.ts';
 
 /** One of the owner's settings as the admin edits it (inside the admin scope). */
-export type SettingRoutes<Body extends z.ZodType, Answer extends z.ZodType> = {
+export type SettingRoutes<Body extends z.ZodType, Answer extends z.ZodType = Body> = {
   url: string;
   /** What the owner sends: checked before `save` sees it, a 400 `invalid_input` otherwise. */
   body: Body;
-  /** What both routes answer: the setting as stored. */
-  answer: Answer;
+  /** What both routes answer: the setting as stored (the body's schema when not given). */
+  answer?: Answer;
   read(db: DbOrTx): Promise<z.output<Answer>>;
   /** Stores the setting and writes its audit line, in the one transaction given. */
   save(tx: Tx, value: z.output<Body>, actor: string): Promise<void>;
@@ -19,12 +19,12 @@ export type SettingRoutes<Body extends z.ZodType, Answer extends z.ZodType> = {
  * GET answers the setting as stored; PUT saves it with its audit line in one transaction, so the line exists
  * exactly when the change does, then answers it as stored.
  */
-export function settingRoutes<Body extends z.ZodType, Answer extends z.ZodType>(
+export function settingRoutes<Body extends z.ZodType, Answer extends z.ZodType = Body>(
   app: FastifyInstance,
   db: Db,
   setting: SettingRoutes<Body, Answer>,
 ): void {
-  const answers: FastifySchema = { response: { 200: setting.answer } };
+  const answers: FastifySchema = { response: { 200: setting.answer ?? setting.body } };
   app.get(setting.url, { schema: answers }, async () => setting.read(db));
   app.put(setting.url, { schema: { ...answers, body: setting.body } }, async (request) => {
     // The body schema has checked it: `body` is what it answers.

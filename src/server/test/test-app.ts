@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, HTTPMethods, InjectOptions } from 'fastify';
 import pRetry from 'p-retry';
 import pg from 'pg';
 import { ensureAdminAccount } from '../admin-auth/bootstrap.ts';
@@ -127,6 +127,20 @@ export const TEST_ADMIN = { username: 'owner', password: 'correct horse battery 
 export async function adminToken(app: FastifyInstance): Promise<string> {
   const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
   return login.json().token as string;
+}
+
+/**
+ * Requests as the owner, each signed in afresh: for tests whose clock moves weeks, past a session's life.
+ * `await asOwner('PUT', '/api/admin/…', payload)` answers the response.
+ */
+export function ownerRequests(app: FastifyInstance) {
+  return async (method: HTTPMethods, url: string, payload?: InjectOptions['payload']) =>
+    app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${await adminToken(app)}` },
+      ...(payload === undefined ? {} : { payload }),
+    });
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { addDays } from '../../../domain/dates.ts';
 import { poundsToPence, quoteStay } from '../../../domain/pricing.ts';
 import type { Tx } from '../../db/database.ts';
 import { stays } from '../../db/schema.ts';
 import type { NotificationEvents } from '../../notifications/events.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, ownerRequests, startSecondProcess, type TestApp } from '../../test/test-app.ts';
 import { createPaymentProvider } from '../create-payment-provider.ts';
 import type { PaymentProvider } from '../provider.ts';
 import {
@@ -103,12 +103,27 @@ export type PaymentHarness = {
   /** The guest pays with a card: Stripe.js (stand-in) or the demo endpoint. */
   pay(intent: Intent, cardNumber: string): Promise<{ status: string; error: string | null }>;
   authenticate(intent: Intent, ok: boolean): Promise<{ status: string }>;
+  /**
+   * The guest books on the booking page agreeing to the card being saved (for a balance or a damage deposit) and
+   * pays with `card`, authenticating if the bank asks: the booking's id, once the payment is recorded.
+   */
+  bookWithSavedCard(dates: { checkInDate: string; checkOutDate: string }, card?: string): Promise<string>;
+  /** A request as the owner, signed in afresh (the tests' clock moves weeks, past a session's life). */
+  asOwner(
+    method: HTTPMethods,
+    url: string,
+    payload?: InjectOptions['payload'],
+  ): Promise<LightMyRequestResponse>;
+  /** The second server process on the same database (option `secondProcess`), for two job runs at once. */
+  secondApp(): FastifyInstance;
   close(): Promise<void>;
 };
 
 export type PaymentHarnessOptions = {
   /** The app's real notifications (e-mail through the outbox) instead of the recording fake. */
   emailNotifications?: boolean;
+  /** Start a second server process on the same database too, sharing the recording notifications. */
+  secondProcess?: boolean;
   /** Extra wiring of the app (e.g. a recording fake of a third party's interface). */
   overrides?: Parameters<typeof createTestApp>[0] extends infer O
     ? O extends { overrides?: infer W }
@@ -137,8 +152,9 @@ export async function createPaymentHarness(
     ...(options.overrides ? { overrides: options.overrides } : {}),
   });
   const provider = createPaymentProvider(t.config, t.database.db, t.clock);
+  const second = options.secondProcess ? await startSecondProcess(t, { notifications }) : undefined;
 
-  return {
+  const harness: PaymentHarness = {
     mode,
     t,
     notifications,
@@ -162,11 +178,40 @@ export async function createPaymentHarness(
       });
       return response.json();
     },
+    async bookWithSavedCard(dates, card = GOOD_CARD) {
+      const held = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        payload: { ...bookingPageRequest(dates), saveCardConsent: true },
+      });
+      expect(held.statusCode, held.body).toBe(200);
+      const intent: Intent = {
+        paymentIntentId: held.json().paymentIntentId,
+        clientSecret: held.json().clientSecret,
+      };
+      const paid = await harness.pay(intent, card);
+      if (paid.status === 'requires_action')
+        expect((await harness.authenticate(intent, true)).status).toBe('succeeded');
+      else expect(paid.status).toBe('succeeded');
+      const booked = await reportPaymentSuccess(t.app, {
+        paymentIntentId: intent.paymentIntentId,
+        bookingId: held.json().bookingId,
+      });
+      expect(booked.statusCode, booked.body).toBe(200);
+      return held.json().bookingId as string;
+    },
+    asOwner: ownerRequests(t.app),
+    secondApp() {
+      if (!second) throw new Error('the harness was made without a second process (option secondProcess)');
+      return second.app;
+    },
     async close() {
+      await second?.close();
       await t.close();
       await standIn?.close();
     },
   };
+  return harness;
 }
 
 /**
