@@ -30,3 +30,7 @@ export function manageKeyOf(state: unknown): string | null {
   const value = (state as Partial<ManageKeyState> | null)?.manageKey;
   return typeof value === 'string' && value !== '' ? value : null;
 }
+
+/** An address of the guest's own API (`/api/manage/{reference}…`), which answers only with the key of their link. */
+export const manageUrl = (reference: string, key: string, path = '') =>
+  `/api/manage/${encodeURIComponent(reference)}${path}?key=${encodeURIComponent(key)}`;

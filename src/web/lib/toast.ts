@@ -77,19 +77,16 @@ export function useToasts(): Toast[] {
 }
 
 /**
- * Waits for a request and says how it went: `done` when it went through; when it failed, a destructive
- * notification titled `failed.title` ('Error' unless given) with the request's message after `failed.prefix`
- * ('Failed to block dates: '). Resolves to the answer, or to undefined after a failure (which has been said).
+ * Waits for a request and says if it failed: a destructive notification titled `failed.title` ('Error' unless
+ * given) with the request's message after `failed.prefix` ('Failed to block dates: '). Resolves to the answer,
+ * or to undefined after a failure (which has been said).
  */
-export async function toastOutcome<T>(
+export async function toastIfFailed<T>(
   request: Promise<T>,
-  done: ToastInput | ((answer: T) => ToastInput),
   failed: { title?: string; prefix?: string } = {},
 ): Promise<{ answer: T } | undefined> {
   try {
-    const answer = await request;
-    toast(typeof done === 'function' ? done(answer) : done);
-    return { answer };
+    return { answer: await request };
   } catch (error) {
     toast({
       title: failed.title ?? 'Error',
@@ -98,4 +95,15 @@ export async function toastOutcome<T>(
     });
     return undefined;
   }
+}
+
+/** Waits for a request and says how it went: `done` when it went through, else as `toastIfFailed`. */
+export async function toastOutcome<T>(
+  request: Promise<T>,
+  done: ToastInput | ((answer: T) => ToastInput),
+  failed: { title?: string; prefix?: string } = {},
+): Promise<{ answer: T } | undefined> {
+  const outcome = await toastIfFailed(request, failed);
+  if (outcome) toast(typeof done === 'function' ? done(outcome.answer) : done);
+  return outcome;
 }

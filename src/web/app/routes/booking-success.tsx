@@ -5,7 +5,7 @@ import { bookingReference, isBookingId } from '../../../domain/booking-reference
 import { formatLongDate, formatPounds } from '../../../domain/format.ts';
 import { CHECK_IN_TIME, CHECK_OUT_TIME } from '../../../domain/property.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { PANEL_CLASS } from '../../components/ui/panel.ts';
+import { Panel } from '../../components/ui/panel.tsx';
 import { getBooking, notifyPaymentSuccess } from '../../features/payments/payment-api.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { type ManageKeyState, recallManageKey } from '../../lib/manage-key.ts';
@@ -198,10 +198,7 @@ function BookingSummary({ booking, manageKey }: { booking: PublicBooking; manage
     ['Still to pay', dueText],
   ];
   return (
-    <section aria-labelledby="your-booking-heading" className={`${PANEL_CLASS} mx-auto mt-10 max-w-xl`}>
-      <h2 id="your-booking-heading" className="font-serif text-2xl">
-        Your booking
-      </h2>
+    <Panel headingId="your-booking-heading" title="Your booking" className="mx-auto mt-10 max-w-xl">
       <dl className="mt-4 space-y-2">
         {rows.map(([term, value]) => (
           <div key={term} className="flex flex-col gap-x-4 sm:flex-row sm:justify-between">
@@ -227,7 +224,7 @@ function BookingSummary({ booking, manageKey }: { booking: PublicBooking; manage
           To see, change or cancel your booking, open the link in your confirmation e-mail.
         </p>
       )}
-    </section>
+    </Panel>
   );
 }
 

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { CreatePaymentIntentResponse, PublicBooking } from '../../../domain/api/payments.ts';
 import { formatGbp, formatMediumDate } from '../../../domain/format.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { PANEL_CLASS } from '../../components/ui/panel.ts';
+import { PANEL_CLASS, Panel } from '../../components/ui/panel.tsx';
 import { DepositToAuthorise } from '../../features/check-in/deposit-to-authorise.tsx';
 import { DemoCheckoutForm } from '../../features/payments/demo-checkout-form.tsx';
 import {
@@ -14,6 +14,7 @@ import {
   notifyPaymentSuccess,
   useClientConfig,
 } from '../../features/payments/payment-api.ts';
+import type { CheckoutFormCallbacks } from '../../features/payments/payment-types.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { rememberManageKey } from '../../lib/manage-key.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -190,6 +191,14 @@ export default function Checkout() {
       description: 'An unexpected error occurred. Please try again.',
       variant: 'destructive',
     });
+  // The same in demo and in Stripe mode.
+  const callbacks: CheckoutFormCallbacks = {
+    clientSecret: intent.clientSecret,
+    onSucceeded,
+    onFailed,
+    onError,
+    authorising,
+  };
 
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-12 md:grid-cols-2">
@@ -253,33 +262,19 @@ export default function Checkout() {
           </p>
         ) : null}
       </section>
-      <section aria-labelledby="payment-heading" className={PANEL_CLASS}>
-        <h2 id="payment-heading" className="mb-4 font-serif text-2xl">
-          Payment
-        </h2>
+      <Panel headingId="payment-heading" title="Payment" headingClassName="mb-4">
         {config.data.payments === 'stripe' && config.data.stripePublishableKey ? (
           <Suspense fallback={<p role="status">Loading the payment form…</p>}>
             <StripeCheckoutForm
+              {...callbacks}
               publishableKey={config.data.stripePublishableKey}
-              clientSecret={intent.clientSecret}
               bookingId={booking.id}
-              onSucceeded={onSucceeded}
-              onFailed={onFailed}
-              onError={onError}
-              authorising={authorising}
             />
           </Suspense>
         ) : (
-          <DemoCheckoutForm
-            clientSecret={intent.clientSecret}
-            paymentIntentId={intent.paymentIntentId}
-            onSucceeded={onSucceeded}
-            onFailed={onFailed}
-            onError={onError}
-            authorising={authorising}
-          />
+          <DemoCheckoutForm {...callbacks} paymentIntentId={intent.paymentIntentId} />
         )}
-      </section>
+      </Panel>
     </div>
   );
 }

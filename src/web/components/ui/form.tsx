@@ -37,7 +37,10 @@ export type FormMethods<S extends FormSchema> = UseFormReturn<z.input<S>, unknow
 /** The key of the error a failed submit leaves, shown by `FormAlert`. */
 const SUBMIT_ERROR = 'root.submit';
 
-type FormProps<S extends FormSchema> = Omit<ComponentProps<'form'>, 'onSubmit' | 'onInvalid' | 'children'> & {
+export type FormProps<S extends FormSchema> = Omit<
+  ComponentProps<'form'>,
+  'onSubmit' | 'onInvalid' | 'children'
+> & {
   schema: S;
   defaultValues: DefaultValues<z.input<S>>;
   /** Runs once the schema accepts the values; what it throws is shown in the form's `FormAlert`. */

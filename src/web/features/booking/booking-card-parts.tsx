@@ -46,20 +46,20 @@ export function BookingRates({
         </p>
       ) : null}
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-        <div>
-          <dt className="sr-only">Weekday rate</dt>
-          <dd>
-            <span className="font-semibold text-lg">{formatGbp(rates.weekdayPence)}</span>{' '}
-            <span className="text-stone-600">{BOOKING_CARD.weekdayLabel}</span>
-          </dd>
-        </div>
-        <div>
-          <dt className="sr-only">Weekend rate</dt>
-          <dd>
-            <span className="font-semibold text-lg">{formatGbp(rates.weekendPence)}</span>{' '}
-            <span className="text-stone-600">{BOOKING_CARD.weekendLabel}</span>
-          </dd>
-        </div>
+        {(
+          [
+            ['Weekday rate', rates.weekdayPence, BOOKING_CARD.weekdayLabel],
+            ['Weekend rate', rates.weekendPence, BOOKING_CARD.weekendLabel],
+          ] as const
+        ).map(([term, pence, label]) => (
+          <div key={term}>
+            <dt className="sr-only">{term}</dt>
+            <dd>
+              <span className="font-semibold text-lg">{formatGbp(pence)}</span>{' '}
+              <span className="text-stone-600">{label}</span>
+            </dd>
+          </div>
+        ))}
       </dl>
       <p className="mt-1 text-stone-600 text-xs">
         Plus a {formatGbp(rates.cleaningFeePence)} cleaning fee and a {rates.serviceFeePercent} % service fee

@@ -20,7 +20,7 @@ import {
   submitErrorMessage,
 } from '../../components/ui/form.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { PANEL_CLASS } from '../../components/ui/panel.ts';
+import { PANEL_CLASS } from '../../components/ui/panel.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { copyToClipboard } from '../../lib/clipboard.ts';
 import { toast } from '../../lib/toast.ts';
@@ -281,42 +281,37 @@ const feedUrl = (missing: string) => z.string().trim().min(1, missing);
  * What each sync button checks, sends and says. Only a missing URL is refused here (spec section 5's toasts); the
  * server judges the rest and its sentence is shown as it is.
  */
-const SYNCS: {
-  [P in Platform]: {
-    schema: z.ZodType<Partial<FeedUrls>, Partial<FeedUrls>>;
-    send(urls: Partial<FeedUrls>): Promise<LastResult & { toast: { title: string; description: string } }>;
-    fallback: string;
-  };
-} = {
-  airbnb: {
-    schema: z.object({ airbnbUrl: feedUrl('Please enter your Airbnb iCal URL') }),
-    send: async ({ airbnbUrl = '' }) => {
-      const data = await syncAirbnbFeed(airbnbUrl);
-      return {
-        platform: 'Airbnb',
-        events: data.events,
-        message: data.message,
-        toast: { title: 'Airbnb Sync Complete', description: `Synced ${data.events} events from Airbnb` },
-      };
-    },
-    fallback: 'Failed to sync Airbnb calendar',
+type Sync = {
+  schema: z.ZodType<Partial<FeedUrls>, Partial<FeedUrls>>;
+  send(urls: Partial<FeedUrls>): Promise<LastResult & { toast: { title: string; description: string } }>;
+  fallback: string;
+};
+
+/** One channel's sync: its URL is required, and what it says is named after the channel. */
+const oneFeed = (
+  platform: 'Airbnb' | 'Booking.com',
+  field: keyof FeedUrls,
+  sync: typeof syncAirbnbFeed,
+): Sync => ({
+  schema: z.object({ [field]: feedUrl(`Please enter your ${platform} iCal URL`) }),
+  send: async (urls) => {
+    const data = await sync(urls[field] ?? '');
+    return {
+      platform,
+      events: data.events,
+      message: data.message,
+      toast: {
+        title: `${platform} Sync Complete`,
+        description: `Synced ${data.events} events from ${platform}`,
+      },
+    };
   },
-  booking: {
-    schema: z.object({ bookingUrl: feedUrl('Please enter your Booking.com iCal URL') }),
-    send: async ({ bookingUrl = '' }) => {
-      const data = await syncBookingComFeed(bookingUrl);
-      return {
-        platform: 'Booking.com',
-        events: data.events,
-        message: data.message,
-        toast: {
-          title: 'Booking.com Sync Complete',
-          description: `Synced ${data.events} events from Booking.com`,
-        },
-      };
-    },
-    fallback: 'Failed to sync Booking.com calendar',
-  },
+  fallback: `Failed to sync ${platform} calendar`,
+});
+
+const SYNCS: { [P in Platform]: Sync } = {
+  airbnb: oneFeed('Airbnb', 'airbnbUrl', syncAirbnbFeed),
+  booking: oneFeed('Booking.com', 'bookingUrl', syncBookingComFeed),
   all: {
     // Empty URLs are sent as absent (spec section 5).
     schema: z

@@ -1,27 +1,25 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CheckIn, RegisterGuestInput } from '../../../domain/api/arrival.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { manageUrl } from '../../lib/manage-key.ts';
 
 /** Online check-in on the guest's manage page, keyed by the reference and key of their link. */
-
-const base = (reference: string, key: string, path: string) =>
-  `/api/manage/${encodeURIComponent(reference)}${path}?key=${encodeURIComponent(key)}`;
 
 export const checkInQuery = (reference: string, key: string) =>
   queryOptions({
     queryKey: ['manage-booking', 'check-in', { reference, key }],
-    queryFn: () => apiRequest<CheckIn>('GET', base(reference, key, '/check-in')),
+    queryFn: () => apiRequest<CheckIn>('GET', manageUrl(reference, key, '/check-in')),
   });
 
 export const saveRegister = (reference: string, key: string, guests: RegisterGuestInput[]) =>
-  apiRequest<CheckIn>('PUT', base(reference, key, '/check-in'), { guests });
+  apiRequest<CheckIn>('PUT', manageUrl(reference, key, '/check-in'), { guests });
 
 export const acceptAgreement = (
   reference: string,
   key: string,
   body: { version: number; fullName: string },
-) => apiRequest<CheckIn>('POST', base(reference, key, '/agreement'), body);
+) => apiRequest<CheckIn>('POST', manageUrl(reference, key, '/agreement'), body);
 
 /** Where the guest authorises a damage deposit their bank did not accept off-session (decision 031). */
 export const authoriseDamageHold = (reference: string, key: string) =>
-  apiRequest<{ url: string }>('POST', base(reference, key, '/damage-hold/authorise'));
+  apiRequest<{ url: string }>('POST', manageUrl(reference, key, '/damage-hold/authorise'));

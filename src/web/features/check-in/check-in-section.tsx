@@ -13,8 +13,8 @@ import { needsPassport } from '../../../domain/nationality.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { PANEL_CLASS } from '../../components/ui/panel.ts';
-import { toast } from '../../lib/toast.ts';
+import { Panel } from '../../components/ui/panel.tsx';
+import { type ToastInput, toastIfFailed, toastOutcome } from '../../lib/toast.ts';
 import { acceptAgreement, authoriseDamageHold, checkInQuery, saveRegister } from './check-in-api.ts';
 import { guestHoldStatus } from './damage-hold-words.ts';
 import { NationalityPicker } from './nationality-picker.tsx';
@@ -30,10 +30,7 @@ export function CheckInSection({ reference, bookingKey }: Props) {
   if (!checkIn.data) return null;
   const { readiness } = checkIn.data;
   return (
-    <section aria-labelledby="check-in-heading" className={`${PANEL_CLASS} mt-6`}>
-      <h2 id="check-in-heading" className="font-serif text-2xl">
-        Check in online
-      </h2>
+    <Panel headingId="check-in-heading" title="Check in online" className="mt-6">
       {readiness.ready ? (
         <p role="status" className="mt-2 text-stone-700">
           You are checked in. Your access code comes in your arrival e-mail, 24 hours before check-in.
@@ -59,15 +56,25 @@ export function CheckInSection({ reference, bookingKey }: Props) {
       {checkIn.data.damageHold ? (
         <DamageDeposit hold={checkIn.data.damageHold} reference={reference} bookingKey={bookingKey} />
       ) : null}
-    </section>
+    </Panel>
   );
 }
 
 type FormProps = Props & { checkIn: CheckIn };
 
-function useSaved(reference: string, bookingKey: string) {
+/** A step's save: busy meanwhile, the answer (the whole check-in) put straight into the read, then said. */
+function useSave(reference: string, bookingKey: string) {
   const queryClient = useQueryClient();
-  return (saved: CheckIn) => queryClient.setQueryData(checkInQuery(reference, bookingKey).queryKey, saved);
+  const [busy, setBusy] = useState(false);
+  async function save(send: () => Promise<CheckIn>, done: ToastInput) {
+    setBusy(true);
+    await toastOutcome(
+      send().then((saved) => queryClient.setQueryData(checkInQuery(reference, bookingKey).queryKey, saved)),
+      done,
+    );
+    setBusy(false);
+  }
+  return { busy, save };
 }
 
 function RegisterForm({ checkIn, reference, bookingKey }: FormProps) {
@@ -75,8 +82,7 @@ function RegisterForm({ checkIn, reference, bookingKey }: FormProps) {
     Array.from({ length: checkIn.guestCount }, (_, i) => ({ ...EMPTY_GUEST, ...checkIn.guests[i] })),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const saved = useSaved(reference, bookingKey);
+  const { busy, save } = useSave(reference, bookingKey);
   const set = (index: number, change: Partial<RegisterGuestInput>) =>
     setGuests((all) => all.map((guest, i) => (i === index ? { ...guest, ...change } : guest)));
 
@@ -90,15 +96,10 @@ function RegisterForm({ checkIn, reference, bookingKey }: FormProps) {
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      saved(await saveRegister(reference, bookingKey, guests));
-      toast({ title: 'Guest register saved', description: 'Thank you: every guest is registered.' });
-    } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    await save(() => saveRegister(reference, bookingKey, guests), {
+      title: 'Guest register saved',
+      description: 'Thank you: every guest is registered.',
+    });
   }
 
   return (
@@ -183,8 +184,7 @@ function AgreementForm({ checkIn, reference, bookingKey }: FormProps) {
   const agreement = checkIn.agreement;
   const [fullName, setFullName] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const saved = useSaved(reference, bookingKey);
+  const { busy, save } = useSave(reference, bookingKey);
   if (!agreement) return null;
   const accepted = checkIn.acceptance;
 
@@ -196,15 +196,11 @@ function AgreementForm({ checkIn, reference, bookingKey }: FormProps) {
       return;
     }
     setError(undefined);
-    setBusy(true);
-    try {
-      saved(await acceptAgreement(reference, bookingKey, { version: agreement.version, fullName }));
-      toast({ title: 'Agreement accepted', description: 'Thank you.' });
-    } catch (failure) {
-      toast({ title: 'Error', description: (failure as Error).message, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    const { version } = agreement;
+    await save(() => acceptAgreement(reference, bookingKey, { version, fullName }), {
+      title: 'Agreement accepted',
+      description: 'Thank you.',
+    });
   }
 
   return (
@@ -248,13 +244,10 @@ function DamageDeposit({ hold, reference, bookingKey }: Props & { hold: DamageHo
 
   async function authorise() {
     setBusy(true);
-    try {
-      const { url } = await authoriseDamageHold(reference, bookingKey);
-      window.location.assign(url);
-    } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-      setBusy(false);
-    }
+    const opened = await toastIfFailed(authoriseDamageHold(reference, bookingKey));
+    // The bank's page replaces this one: the button stays busy until it does.
+    if (opened) window.location.assign(opened.answer.url);
+    else setBusy(false);
   }
 
   return (

@@ -4,7 +4,7 @@ import type { PublicQuote } from '../../../domain/api/enquiries.ts';
 import { daysBetween } from '../../../domain/dates.ts';
 import { formatGbp, formatLongDate } from '../../../domain/format.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { PANEL_CLASS } from '../../components/ui/panel.ts';
+import { Panel } from '../../components/ui/panel.tsx';
 import { acceptQuote, readQuote } from './enquiries-api.ts';
 
 type State =
@@ -107,10 +107,7 @@ export function QuotePage({ id, keyParam }: { id: string; keyParam: string }) {
     <div className="mx-auto max-w-2xl px-4 py-12">
       <h1 className="font-serif text-3xl sm:text-4xl">Your quote for The Tower</h1>
       <p className="mt-2 text-stone-700">For {quote.contactName}</p>
-      <section aria-labelledby="offer-heading" className={`${PANEL_CLASS} mt-8`}>
-        <h2 id="offer-heading" className="font-serif text-2xl">
-          The offer
-        </h2>
+      <Panel headingId="offer-heading" title="The offer" className="mt-8">
         <dl className="mt-4 space-y-3">
           {offer(quote).map(({ term, value }) => (
             <div key={term} className="flex justify-between gap-4">
@@ -131,7 +128,7 @@ export function QuotePage({ id, keyParam }: { id: string; keyParam: string }) {
             <p className="mt-1 whitespace-pre-line text-stone-700">{quote.included}</p>
           </>
         ) : null}
-      </section>
+      </Panel>
       <section aria-labelledby="terms-heading" className="mt-6 text-stone-700">
         <h2 id="terms-heading" className="font-serif text-2xl text-stone-900">
           Terms

@@ -5,9 +5,16 @@ import {
   type ManageDocuments,
 } from '../../../domain/documents.ts';
 import { formatDayMonthYear, formatGbpWithPence } from '../../../domain/format.ts';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { Form, FormAlert, FormField, FormInput, FormTextarea } from '../../components/ui/form.tsx';
-import { PANEL_CLASS } from '../../components/ui/panel.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import {
+  Form,
+  FormAlert,
+  FormField,
+  FormInput,
+  FormSubmit,
+  FormTextarea,
+} from '../../components/ui/form.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
 import { toast } from '../../lib/toast.ts';
 import { manageDocumentsQuery, saveInvoiceDetails } from './documents-api.ts';
 
@@ -18,10 +25,7 @@ import { manageDocumentsQuery, saveInvoiceDetails } from './documents-api.ts';
 export function DocumentsSection({ reference, bookingKey }: { reference: string; bookingKey: string }) {
   const documents = useQuery(manageDocumentsQuery(reference, bookingKey));
   return (
-    <section aria-labelledby="documents-heading" className={`${PANEL_CLASS} mt-6`}>
-      <h2 id="documents-heading" className="font-serif text-2xl">
-        Receipts and invoices
-      </h2>
+    <Panel headingId="documents-heading" title="Receipts and invoices" className="mt-6">
       {documents.isPending ? (
         <p className="mt-2 text-stone-600" role="status">
           Loading your receipts…
@@ -57,7 +61,7 @@ export function DocumentsSection({ reference, bookingKey }: { reference: string;
           <CompanyForm reference={reference} bookingKey={bookingKey} saved={documents.data.invoiceDetails} />
         </>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -86,27 +90,23 @@ function CompanyForm({
       className="mt-5 space-y-3 border-stone-200 border-t pt-4"
       aria-labelledby="company-heading"
     >
-      {(form) => (
-        <>
-          <h3 id="company-heading" className="font-semibold">
-            Invoice to a company
-          </h3>
-          <p className="text-sm text-stone-700">
-            Receipts and credit notes issued from now on are made out to this company; those already issued
-            stay as they are.
-          </p>
-          <FormField name="companyName" label="Company name" id="company-name">
-            <FormInput autoComplete="organization" />
-          </FormField>
-          <FormField name="companyAddress" label="Company address" id="company-address">
-            <FormTextarea rows={3} />
-          </FormField>
-          <FormAlert className="text-red-800 text-sm" />
-          <Button type="submit" variant="secondary" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? 'Saving...' : 'Save company details'}
-          </Button>
-        </>
-      )}
+      <h3 id="company-heading" className="font-semibold">
+        Invoice to a company
+      </h3>
+      <p className="text-sm text-stone-700">
+        Receipts and credit notes issued from now on are made out to this company; those already issued stay
+        as they are.
+      </p>
+      <FormField name="companyName" label="Company name" id="company-name">
+        <FormInput autoComplete="organization" />
+      </FormField>
+      <FormField name="companyAddress" label="Company address" id="company-address">
+        <FormTextarea rows={3} />
+      </FormField>
+      <FormAlert className="text-red-800 text-sm" />
+      <FormSubmit variant="secondary" pendingLabel="Saving...">
+        Save company details
+      </FormSubmit>
     </Form>
   );
 }

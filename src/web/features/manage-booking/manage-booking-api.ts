@@ -6,36 +6,34 @@ import type {
 } from '../../../domain/api/guest-journey.ts';
 import type { GuestReviewInput, GuestReviewView } from '../../../domain/api/reviews.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { manageUrl } from '../../lib/manage-key.ts';
 
 /**
  * The guest's 'manage my booking' page: its booking, read by the reference and the key of the guest's link
  * (`/booking/{reference}?key=…`), and what the guest may do with it.
  */
 
-const base = (reference: string, key: string, path = '') =>
-  `/api/manage/${encodeURIComponent(reference)}${path}?key=${encodeURIComponent(key)}`;
-
 export const managedBookingQuery = (reference: string, key: string) =>
   queryOptions({
     queryKey: ['manage-booking', 'booking', { reference, key }],
-    queryFn: () => apiRequest<ManagedBooking>('GET', base(reference, key)),
+    queryFn: () => apiRequest<ManagedBooking>('GET', manageUrl(reference, key)),
   });
 
 /** The .ics download's address (a plain link: the browser saves the file). */
-export const calendarFileUrl = (reference: string, key: string) => base(reference, key, '/calendar.ics');
+export const calendarFileUrl = (reference: string, key: string) => manageUrl(reference, key, '/calendar.ics');
 
 export const cancelManagedBooking = (reference: string, key: string) =>
-  apiRequest<ManageCancelResponse>('POST', base(reference, key, '/cancel'));
+  apiRequest<ManageCancelResponse>('POST', manageUrl(reference, key, '/cancel'));
 
 export const requestChange = (reference: string, key: string, body: ChangeRequest) =>
-  apiRequest<{ sent: true }>('POST', base(reference, key, '/change-request'), body);
+  apiRequest<{ sent: true }>('POST', manageUrl(reference, key, '/change-request'), body);
 
 /** The guest's review of the stay (docs/decisions/029-reviews.md): read, written once, changed for 14 days. */
 export const guestReviewQuery = (reference: string, key: string) =>
   queryOptions({
     queryKey: ['manage-booking', 'review', { reference, key }],
-    queryFn: () => apiRequest<GuestReviewView>('GET', base(reference, key, '/review')),
+    queryFn: () => apiRequest<GuestReviewView>('GET', manageUrl(reference, key, '/review')),
   });
 
 export const saveGuestReview = (reference: string, key: string, body: GuestReviewInput, first: boolean) =>
-  apiRequest<GuestReviewView>(first ? 'POST' : 'PUT', base(reference, key, '/review'), body);
+  apiRequest<GuestReviewView>(first ? 'POST' : 'PUT', manageUrl(reference, key, '/review'), body);

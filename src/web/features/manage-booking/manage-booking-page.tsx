@@ -10,10 +10,10 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { ConfirmationDialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
-import { PANEL_CLASS } from '../../components/ui/panel.ts';
+import { Panel } from '../../components/ui/panel.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
-import { toast } from '../../lib/toast.ts';
+import { toast, toastIfFailed } from '../../lib/toast.ts';
 import { CheckInSection } from '../check-in/index.ts';
 import { DocumentsSection } from './documents-section.tsx';
 import {
@@ -98,10 +98,7 @@ function BookingDetails({ booking, reference, bookingKey }: BookingProps) {
         </p>
       ) : null}
       <div className="mt-8 grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="stay-heading" className={PANEL_CLASS}>
-          <h2 id="stay-heading" className="mb-4 font-serif text-2xl">
-            Your stay
-          </h2>
+        <Panel headingId="stay-heading" title="Your stay" headingClassName="mb-4">
           <Rows
             rows={[
               ['Check-in', `${formatLongDate(booking.checkInDate)}, from ${booking.checkInTime}`],
@@ -127,11 +124,8 @@ function BookingDetails({ booking, reference, bookingKey }: BookingProps) {
               Add to calendar
             </a>
           )}
-        </section>
-        <section aria-labelledby="price-heading" className={PANEL_CLASS}>
-          <h2 id="price-heading" className="mb-4 font-serif text-2xl">
-            Price
-          </h2>
+        </Panel>
+        <Panel headingId="price-heading" title="Price" headingClassName="mb-4">
           <Rows
             rows={[
               [`Accommodation (${booking.nights} nights)`, formatGbp(booking.accommodationPence)],
@@ -168,7 +162,7 @@ function BookingDetails({ booking, reference, bookingKey }: BookingProps) {
               </>
             ) : null}
           </section>
-        </section>
+        </Panel>
       </div>
       {/* Shown once the stay has ended: first, as the thank-you e-mail's link leads here for it. */}
       {canceled ? null : <ReviewSection reference={reference} bookingKey={bookingKey} />}
@@ -218,10 +212,7 @@ function CancelSection({ booking, reference, bookingKey }: BookingProps) {
   }
 
   return (
-    <section aria-labelledby="cancel-heading" className={PANEL_CLASS}>
-      <h2 id="cancel-heading" className="font-serif text-2xl">
-        Cancel
-      </h2>
+    <Panel headingId="cancel-heading" title="Cancel">
       {refund ? (
         <>
           {refund.paidPence > 0 ? (
@@ -268,7 +259,7 @@ function CancelSection({ booking, reference, bookingKey }: BookingProps) {
           </section>
         ) : null}
       </ConfirmationDialog>
-    </section>
+    </Panel>
   );
 }
 
@@ -328,21 +319,12 @@ function ChangeRequestForm({ booking, reference, bookingKey }: BookingProps) {
     }
     setErrors({});
     setBusy(true);
-    try {
-      await requestChange(reference, bookingKey, parsed.data);
-      setSent(true);
-    } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    if (await toastIfFailed(requestChange(reference, bookingKey, parsed.data))) setSent(true);
+    setBusy(false);
   }
 
   return (
-    <section aria-labelledby="change-heading" className={PANEL_CLASS}>
-      <h2 id="change-heading" className="font-serif text-2xl">
-        Ask for a change
-      </h2>
+    <Panel headingId="change-heading" title="Ask for a change">
       {sent ? (
         <p role="status" className="mt-2 text-stone-700">
           Thank you: we have your request and will reply by e-mail. Your booking stays as it is until we agree
@@ -367,6 +349,6 @@ function ChangeRequestForm({ booking, reference, bookingKey }: BookingProps) {
           </Button>
         </form>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -7,8 +7,8 @@ import { Stars } from '../../components/content/reviews.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, LABEL_CLASS } from '../../components/ui/field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
-import { PANEL_CLASS } from '../../components/ui/panel.ts';
-import { toast } from '../../lib/toast.ts';
+import { PANEL_CLASS } from '../../components/ui/panel.tsx';
+import { toastOutcome } from '../../lib/toast.ts';
 import { guestReviewQuery, saveGuestReview } from './manage-booking-api.ts';
 
 /** The thank-you e-mail's link ends in this: the page scrolls to the review once it is shown. */
@@ -125,16 +125,14 @@ function ReviewForm({
     }
     setErrors({});
     setBusy(true);
-    try {
-      const saved = await saveGuestReview(reference, bookingKey, parsed.data, first);
-      queryClient.setQueryData(guestReviewQuery(reference, bookingKey).queryKey, saved);
-      toast({ title: first ? 'Review sent' : 'Review changed', description: 'Thank you for your review.' });
-      onSaved();
-    } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    const sent = await toastOutcome(
+      saveGuestReview(reference, bookingKey, parsed.data, first).then((saved) =>
+        queryClient.setQueryData(guestReviewQuery(reference, bookingKey).queryKey, saved),
+      ),
+      { title: first ? 'Review sent' : 'Review changed', description: 'Thank you for your review.' },
+    );
+    if (sent) onSaved();
+    setBusy(false);
   }
 
   return (

@@ -12,7 +12,7 @@ import { payDemoIntent, useDemoAuthentication } from './demo-payment.tsx';
 import { useClientConfig } from './payment-api.ts';
 import { todayDescription } from './payment-schedule-note.tsx';
 import type { PaymentPanelProps } from './payment-types.ts';
-import { CARD_PAID_TOAST, useBookingPayment, whenConsented } from './use-booking-payment.ts';
+import { useCardPayment } from './use-booking-payment.ts';
 
 // Stripe.js and its React bindings load only when a Stripe-mode panel mounts, never on first paint.
 const StripePaymentPanel = lazy(() => import('./stripe-payment-panel.tsx'));
@@ -63,12 +63,9 @@ export function PaymentPanel(props: PaymentPanelProps) {
 
 /** Demo mode: the same dialog with a clearly labelled test-card form; no wallets. */
 function DemoPaymentPanel(props: PaymentPanelProps) {
-  const payment = useBookingPayment(props);
+  const { payment, payByCard, openDialog, dialog, busy } = useCardPayment(props);
   const authentication = useDemoAuthentication();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [card, setCard] = useState<DemoCardDraft>(EMPTY_DEMO_CARD);
-  const [postcode, setPostcode] = useState('');
 
   const pay = async () => {
     const parsed = parseDemoCard(card);
@@ -76,40 +73,24 @@ function DemoPaymentPanel(props: PaymentPanelProps) {
       payment.failed(parsed.error);
       return;
     }
-    setBusy(true);
-    try {
-      const intent = await payment.hold();
-      const result = await payDemoIntent(intent, parsed, postcode, authentication.ask);
-      if (result.status !== 'succeeded') {
-        payment.failed(result.error ?? 'Please try again.');
-        return;
-      }
-      const booking = await payment.complete(intent.paymentIntentId);
-      setOpen(false);
-      setCard(EMPTY_DEMO_CARD);
-      payment.succeeded(booking, CARD_PAID_TOAST);
-    } catch (error) {
-      payment.failed(error);
-    } finally {
-      setBusy(false);
-    }
+    const paid = await payByCard(async (intent) => {
+      const result = await payDemoIntent(intent, parsed, dialog.postcode, authentication.ask);
+      return result.status === 'succeeded' ? null : (result.error ?? 'Please try again.');
+    });
+    if (paid) setCard(EMPTY_DEMO_CARD);
   };
 
   return (
     <div className="space-y-3">
       <p className="text-amber-900 text-sm">{DEMO_LABEL}</p>
-      <Button className="w-full" onClick={() => whenConsented(props, () => setOpen(true), payment.failed)}>
+      <Button className="w-full" onClick={openDialog}>
         Pay with Card
       </Button>
       <p className="text-center text-sm text-stone-600">{WALLET_UNAVAILABLE}</p>
       <CompletePaymentDialog
-        open={open}
-        onOpenChange={setOpen}
+        {...dialog}
         amountLabel={formatGbp(props.plan?.todayPence ?? props.quote.totalPence)}
         description={todayDescription(props.plan)}
-        busy={busy}
-        postcode={postcode}
-        onPostcodeChange={setPostcode}
         onPay={pay}
         notice={<DemoNotice />}
       >

@@ -33,7 +33,7 @@ export type PaymentPanelProps = {
 };
 
 /** What the checkout page hands to its payment form, in demo and in Stripe mode. */
-type CheckoutFormCallbacks = {
+export type CheckoutFormCallbacks = {
   clientSecret: string;
   /** The intent succeeded: tell the server and move on. */
   onSucceeded(paymentIntentId: string): Promise<void>;

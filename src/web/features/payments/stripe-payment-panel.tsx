@@ -8,7 +8,7 @@ import { CompletePaymentDialog, WALLET_UNAVAILABLE } from './complete-payment-di
 import { todayDescription } from './payment-schedule-note.tsx';
 import type { PaymentPanelProps } from './payment-types.ts';
 import { getStripe } from './stripe-loader.ts';
-import { CARD_PAID_TOAST, useBookingPayment, whenConsented } from './use-booking-payment.ts';
+import { useCardPayment, whenConsented } from './use-booking-payment.ts';
 
 /** Stripe mode of the booking card: the Card Element in the 'Complete Payment' dialog, and the wallet button. */
 export default function StripePaymentPanel(props: PaymentPanelProps & { publishableKey: string }) {
@@ -23,12 +23,9 @@ export default function StripePaymentPanel(props: PaymentPanelProps & { publisha
 function StripePaymentButtons(props: PaymentPanelProps) {
   const stripe = useStripe();
   const elements = useElements();
-  const payment = useBookingPayment(props);
+  const { payment, payByCard, openDialog, dialog, busy } = useCardPayment(props);
   const paymentRef = useRef(payment);
   paymentRef.current = payment;
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [postcode, setPostcode] = useState('');
   const [wallet, setWallet] = useState<PaymentRequest | null>(null);
   // What is charged now: the deposit under a deposit plan (docs/decisions/016), else the total.
   const amountPence = props.plan?.todayPence ?? props.quote.totalPence;
@@ -96,16 +93,15 @@ function StripePaymentButtons(props: PaymentPanelProps) {
     };
   }, [stripe, amountPence]);
 
-  const payByCard = async () => {
+  const payWithCardElement = () => {
     const card = elements?.getElement(CardElement);
     if (!stripe || !card) {
       payment.failed('Card element not found');
       return;
     }
-    setBusy(true);
-    try {
-      const intent = await payment.hold();
-      const { contact } = props;
+    const { contact } = props;
+    const postcode = dialog.postcode.trim();
+    return payByCard(async (intent) => {
       const result = await stripe.confirmCardPayment(intent.clientSecret, {
         payment_method: {
           card,
@@ -113,31 +109,18 @@ function StripePaymentButtons(props: PaymentPanelProps) {
             name: contact.contactName,
             email: contact.contactEmail,
             ...(contact.contactPhone ? { phone: contact.contactPhone } : {}),
-            ...(postcode.trim() ? { address: { postal_code: postcode.trim() } } : {}),
+            ...(postcode ? { address: { postal_code: postcode } } : {}),
           },
         },
       });
-      if (result.error) {
-        payment.failed(result.error.message);
-        return;
-      }
-      if (result.paymentIntent.status !== 'succeeded') {
-        payment.failed('Please try again.');
-        return;
-      }
-      const booking = await payment.complete(intent.paymentIntentId);
-      setOpen(false);
-      payment.succeeded(booking, CARD_PAID_TOAST);
-    } catch (error) {
-      payment.failed(error);
-    } finally {
-      setBusy(false);
-    }
+      if (result.error) return result.error.message ?? 'Please try again.';
+      return result.paymentIntent.status === 'succeeded' ? null : 'Please try again.';
+    });
   };
 
   return (
     <div className="space-y-3">
-      <Button className="w-full" onClick={() => whenConsented(props, () => setOpen(true), payment.failed)}>
+      <Button className="w-full" onClick={openDialog}>
         Pay with Card
       </Button>
       {wallet ? (
@@ -152,14 +135,10 @@ function StripePaymentButtons(props: PaymentPanelProps) {
         <p className="text-center text-sm text-stone-600">{WALLET_UNAVAILABLE}</p>
       )}
       <CompletePaymentDialog
-        open={open}
-        onOpenChange={setOpen}
+        {...dialog}
         amountLabel={formatGbp(amountPence)}
         description={todayDescription(props.plan)}
-        busy={busy}
-        postcode={postcode}
-        onPostcodeChange={setPostcode}
-        onPay={payByCard}
+        onPay={payWithCardElement}
       >
         <fieldset>
           <legend className="font-medium text-sm">Card details</legend>

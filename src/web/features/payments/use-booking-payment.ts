@@ -1,5 +1,5 @@
-import { useRef } from 'react';
-import type { PublicBooking } from '../../../domain/api/payments.ts';
+import { useRef, useState } from 'react';
+import type { CreatePaymentIntentResponse, PublicBooking } from '../../../domain/api/payments.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { rememberManageKey } from '../../lib/manage-key.ts';
 import { toast } from '../../lib/toast.ts';
@@ -98,6 +98,50 @@ export function useBookingPayment(props: PaymentPanelProps) {
         latest.current.onPriceChanged?.();
       toast({ title: 'Payment Failed', description: messageOf(error, fallback), variant: 'destructive' });
     },
+  };
+}
+
+/**
+ * Paying by card in the 'Complete Payment' dialog, the same in demo and Stripe mode: the dialog's state, and
+ * `payByCard(charge)`, which holds the nights, lets `charge` pay the intent with the provider (it answers null
+ * once the payment succeeded, else the provider's reason), then books, closes the dialog and says so.
+ * Resolves to true once the booking is made; every failure has been said.
+ */
+export function useCardPayment(props: PaymentPanelProps) {
+  const payment = useBookingPayment(props);
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [postcode, setPostcode] = useState('');
+
+  const payByCard = async (charge: (intent: CreatePaymentIntentResponse) => Promise<string | null>) => {
+    setBusy(true);
+    try {
+      const intent = await payment.hold();
+      const refused = await charge(intent);
+      if (refused !== null) {
+        payment.failed(refused);
+        return false;
+      }
+      const booking = await payment.complete(intent.paymentIntentId);
+      setOpen(false);
+      payment.succeeded(booking, CARD_PAID_TOAST);
+      return true;
+    } catch (error) {
+      payment.failed(error);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    payment,
+    busy,
+    payByCard,
+    /** The 'Pay with Card' button: the dialog opens once the guest has agreed to what the card is kept for. */
+    openDialog: () => whenConsented(props, () => setOpen(true), payment.failed),
+    /** The dialog's own props. */
+    dialog: { open, onOpenChange: setOpen, busy, postcode, onPostcodeChange: setPostcode },
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ChangePasswordSchema, NEW_PASSWORD_MIN_LENGTH } from '../../../../domain/api/admin-account.ts';
 import { Form, FormField, FormInput, type FormMethods, FormSubmit } from '../../../components/ui/form.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { useChangePassword } from './account-api.ts';
 
@@ -20,23 +20,18 @@ export function PasswordCard() {
     { currentPassword, newPassword }: z.output<typeof PasswordForm>,
     form: FormMethods<typeof PasswordForm>,
   ) {
-    try {
-      const { signedOutSessions } = await change.mutateAsync({ currentPassword, newPassword });
-      form.reset(EMPTY);
-      toast({
+    const changed = await toastOutcome(
+      change.mutateAsync({ currentPassword, newPassword }),
+      ({ signedOutSessions }) => ({
         title: 'Password Changed',
         description:
           signedOutSessions > 0
             ? `Your other sessions were signed out (${signedOutSessions}).`
             : 'Use it the next time you log in.',
-      });
-    } catch (failure) {
-      toast({
-        title: 'Password Not Changed',
-        description: (failure as Error).message,
-        variant: 'destructive',
-      });
-    }
+      }),
+      { title: 'Password Not Changed' },
+    );
+    if (changed) form.reset(EMPTY);
   }
 
   return (

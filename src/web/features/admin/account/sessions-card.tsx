@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { formatMoment } from '../shared/format-moment.ts';
 import { useRevokeOtherSessions, useSessions } from './account-api.ts';
@@ -11,12 +11,11 @@ export function SessionsCard() {
   const others = sessions.data?.filter((session) => !session.current).length ?? 0;
 
   async function onRevoke() {
-    try {
-      const { revoked } = await revoke.mutateAsync();
-      toast({ title: 'Signed Out', description: `${revoked} other session(s) signed out.` });
-    } catch (failure) {
-      toast({ title: 'Sign Out Failed', description: (failure as Error).message, variant: 'destructive' });
-    }
+    await toastOutcome(
+      revoke.mutateAsync(),
+      ({ revoked }) => ({ title: 'Signed Out', description: `${revoked} other session(s) signed out.` }),
+      { title: 'Sign Out Failed' },
+    );
   }
 
   return (

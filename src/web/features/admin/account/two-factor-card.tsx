@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormField, FormInput, type FormMethods, FormSubmit } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { copyToClipboard } from '../../../lib/clipboard.ts';
-import { toast } from '../../../lib/toast.ts';
+import { toastIfFailed, toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { formatMoment } from '../shared/format-moment.ts';
 import {
@@ -15,9 +15,6 @@ import {
   useTwoFactorSetup,
   useTwoFactorStatus,
 } from './account-api.ts';
-
-const failed = (title: string) => (failure: unknown) =>
-  toast({ title, description: (failure as Error).message, variant: 'destructive' });
 
 /**
  * Two-step sign-in: scan the QR code (made on the server) with an authenticator app, enter a code to turn it on,
@@ -66,21 +63,21 @@ function SetUp({ onEnabled }: { onEnabled(codes: string[]): void }) {
     { code }: z.output<typeof TwoFactorEnableSchema>,
     form: FormMethods<typeof TwoFactorEnableSchema>,
   ) {
-    try {
-      const { recoveryCodes } = await enable.mutateAsync(code);
-      form.reset({ code: '' });
-      toast({ title: 'Two-Step Sign-In On', description: 'Save your recovery codes now.' });
-      onEnabled(recoveryCodes);
-    } catch (failure) {
-      failed('Two-Step Sign-In Not Turned On')(failure);
-    }
+    const enabled = await toastOutcome(
+      enable.mutateAsync(code),
+      { title: 'Two-Step Sign-In On', description: 'Save your recovery codes now.' },
+      { title: 'Two-Step Sign-In Not Turned On' },
+    );
+    if (!enabled) return;
+    form.reset({ code: '' });
+    onEnabled(enabled.answer.recoveryCodes);
   }
 
   if (!setup.data) {
     return (
       <Button
         className="mt-4"
-        onClick={() => setup.mutateAsync().catch(failed('Set-Up Failed'))}
+        onClick={() => toastIfFailed(setup.mutateAsync(), { title: 'Set-Up Failed' })}
         disabled={setup.isPending}
       >
         {setup.isPending ? 'Starting...' : 'Set Up Two-Step Sign-In'}
@@ -163,13 +160,12 @@ function TurnOff({ enabledAt, recoveryCodesLeft }: { enabledAt: string | null; r
     values: z.output<typeof TwoFactorDisableSchema>,
     form: FormMethods<typeof TwoFactorDisableSchema>,
   ) {
-    try {
-      await disable.mutateAsync(values);
-      form.reset({ password: '', code: '' });
-      toast({ title: 'Two-Step Sign-In Off', description: 'Logging in now takes your password only.' });
-    } catch (failure) {
-      failed('Two-Step Sign-In Still On')(failure);
-    }
+    const disabled = await toastOutcome(
+      disable.mutateAsync(values),
+      { title: 'Two-Step Sign-In Off', description: 'Logging in now takes your password only.' },
+      { title: 'Two-Step Sign-In Still On' },
+    );
+    if (disabled) form.reset({ password: '', code: '' });
   }
 
   return (

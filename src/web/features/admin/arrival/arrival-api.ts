@@ -7,13 +7,15 @@ import type {
   HouseAgreementListSchema,
 } from '../../../../domain/api/arrival.ts';
 import { apiRequest, downloadFile, readQuery } from '../../../lib/api.ts';
-import { useChange } from '../../../lib/mutation.ts';
+import { createSetting, useChange } from '../../../lib/mutation.ts';
 import { auditQuery, bookingsQuery } from '../shared/queries.ts';
 
 /* The Arrival tab's reads and writes, keyed ['admin', resource] (the scheme in lib/api.ts). */
 
-export const arrivalSettingsQuery = () =>
-  readQuery<ArrivalSettings>(['admin', 'arrival-settings'], '/api/admin/arrival-settings');
+const arrivalSettings = createSetting<ArrivalSettings>(
+  ['admin', 'arrival-settings'],
+  '/api/admin/arrival-settings',
+);
 export const houseAgreementQuery = () =>
   readQuery<z.infer<typeof HouseAgreementListSchema>>(
     ['admin', 'house-agreement'],
@@ -28,18 +30,12 @@ export const guestRegisterQuery = (from: string, to: string) =>
     registerUrl(from, to, 'json'),
   );
 
-export const useArrivalSettings = () => useQuery(arrivalSettingsQuery());
+export const useArrivalSettings = arrivalSettings.useRead;
 export const useHouseAgreement = () => useQuery(houseAgreementQuery());
 
 /** Readiness of every stay changes with the settings: the bookings list reads again. */
 export const useSaveArrivalSettings = () =>
-  useChange({
-    mutationFn: (settings: ArrivalSettings) =>
-      apiRequest<ArrivalSettings>('PUT', '/api/admin/arrival-settings', settings),
-    onSuccess: (saved, _variables, queryClient) =>
-      queryClient.setQueryData(arrivalSettingsQuery().queryKey, saved),
-    stale: [bookingsQuery().queryKey, auditQuery().queryKey],
-  });
+  arrivalSettings.useSave([bookingsQuery().queryKey, auditQuery().queryKey]);
 
 export const useSaveHouseAgreement = () =>
   useChange({

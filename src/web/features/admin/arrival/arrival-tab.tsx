@@ -2,17 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
 import { type ArrivalSettings, ArrivalSettingsSchema } from '../../../../domain/api/arrival.ts';
-import { DEFAULT_ARRIVAL_SETTINGS } from '../../../../domain/arrival.ts';
 import { MAX_RELEASE_DAYS } from '../../../../domain/damage-hold.ts';
 import { addDays, todayOnPropertyClock } from '../../../../domain/dates.ts';
 import { formatLongDate } from '../../../../domain/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Form, FormCheckbox, FormField } from '../../../components/ui/form.tsx';
+import { FormCheckbox, FormField, FormSubmit } from '../../../components/ui/form.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
-import { toast, toastOutcome } from '../../../lib/toast.ts';
-import { AdminCard } from '../shared/card.tsx';
+import { toastIfFailed, toastOutcome } from '../../../lib/toast.ts';
+import { AdminCard, ReadCard } from '../shared/card.tsx';
 import { FormNumberInput } from '../shared/number-input.tsx';
+import { SettingForm } from '../shared/setting-form.tsx';
 import {
   downloadRegisterCsv,
   guestRegisterQuery,
@@ -66,14 +66,8 @@ const formValues = ({ damageHoldPence, ...settings }: ArrivalSettings) => ({
 function ArrivalSettingsCard() {
   const saved = useArrivalSettings();
   const save = useSaveArrivalSettings();
-  async function onSubmit(settings: ArrivalSettings) {
-    await toastOutcome(save.mutateAsync(settings), {
-      title: 'Arrival Settings Saved',
-      description: 'Guests see the steps on their booking page.',
-    });
-  }
   return (
-    <AdminCard
+    <ReadCard
       headingId="arrival-settings-heading"
       title="Online check-in"
       className="max-w-xl"
@@ -84,49 +78,54 @@ function ArrivalSettingsCard() {
           told 36 hours before arrival of any stay that is not ready.
         </>
       }
+      query={saved}
+      what="the check-in settings"
     >
-      <Form
-        schema={SettingsFormSchema}
-        defaultValues={formValues(DEFAULT_ARRIVAL_SETTINGS)}
-        options={saved.data ? { values: formValues(saved.data) } : {}}
-        onSubmit={onSubmit}
-        className="mt-4 space-y-3"
-      >
-        <FormCheckbox
-          name="requireRegister"
-          className="flex items-center gap-2 text-sm text-stone-800"
-          inputClassName="size-4"
+      {(settings) => (
+        <SettingForm
+          schema={SettingsFormSchema}
+          defaultValues={formValues(settings)}
+          save={save}
+          saved={{
+            title: 'Arrival Settings Saved',
+            description: 'Guests see the steps on their booking page.',
+          }}
+          className="mt-4 space-y-3"
         >
-          Require the guest register (name and nationality of each guest, passport where the law asks it)
-        </FormCheckbox>
-        <FormCheckbox
-          name="requireAgreement"
-          className="flex items-center gap-2 text-sm text-stone-800"
-          inputClassName="size-4"
-        >
-          Require the house agreement to be accepted (once you have written one)
-        </FormCheckbox>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormField
-            name="damageHoldPounds"
-            label="Damage deposit (£)"
-            hint="Held on the guest’s card before arrival; 0 for none."
+          <FormCheckbox
+            name="requireRegister"
+            className="flex items-center gap-2 text-sm text-stone-800"
+            inputClassName="size-4"
           >
-            <FormNumberInput />
-          </FormField>
-          <FormField
-            name="releaseDays"
-            label="Released after check-out (days)"
-            hint="Unless you claim part of it by then."
+            Require the guest register (name and nationality of each guest, passport where the law asks it)
+          </FormCheckbox>
+          <FormCheckbox
+            name="requireAgreement"
+            className="flex items-center gap-2 text-sm text-stone-800"
+            inputClassName="size-4"
           >
-            <FormNumberInput whole />
-          </FormField>
-        </div>
-        <Button type="submit" disabled={save.isPending || saved.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Check-in Settings'}
-        </Button>
-      </Form>
-    </AdminCard>
+            Require the house agreement to be accepted (once you have written one)
+          </FormCheckbox>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField
+              name="damageHoldPounds"
+              label="Damage deposit (£)"
+              hint="Held on the guest’s card before arrival; 0 for none."
+            >
+              <FormNumberInput />
+            </FormField>
+            <FormField
+              name="releaseDays"
+              label="Released after check-out (days)"
+              hint="Unless you claim part of it by then."
+            >
+              <FormNumberInput whole />
+            </FormField>
+          </div>
+          <FormSubmit pendingLabel="Saving...">Save Check-in Settings</FormSubmit>
+        </SettingForm>
+      )}
+    </ReadCard>
   );
 }
 
@@ -194,13 +193,7 @@ function GuestRegisterCard() {
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && to >= from;
   const register = useQuery({ ...guestRegisterQuery(from, to), enabled: valid });
 
-  async function onDownload() {
-    try {
-      await downloadRegisterCsv(from, to);
-    } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-    }
-  }
+  const onDownload = () => toastIfFailed(downloadRegisterCsv(from, to));
 
   return (
     <AdminCard

@@ -41,6 +41,17 @@ export const useRefundPreview = (id: string | null, byOwner: boolean) =>
 const bookingUrl = (id: string) => `/api/bookings/${encodeURIComponent(id)}`;
 const adminBookingUrl = (id: string) => `/api/admin/bookings/${encodeURIComponent(id)}`;
 
+/**
+ * A read of one part of a stay the owner has opened (its journey, check-in, documents), keyed
+ * ['admin', resource, { id }]: asked afresh each time it is shown, and not at all while no stay is chosen.
+ */
+export const stayPartQuery = <T>(resource: string, id: string | null, path: string) =>
+  queryOptions({
+    queryKey: ['admin', resource, { id }],
+    queryFn: id === null ? skipToken : () => apiRequest<T>('GET', `${adminBookingUrl(id)}/${path}`),
+    staleTime: 0,
+  });
+
 /* The owner's actions: after each the list is fetched again (spec section 7), with the activity log. */
 
 export const useConfirmBooking = () =>

@@ -4,11 +4,11 @@ import type { AdminBooking } from '../../../../domain/api/admin-bookings.ts';
 import { bookingReference, isBookingId } from '../../../../domain/booking-reference.ts';
 import { todayOnPropertyClock } from '../../../../domain/dates.ts';
 import { formatGbp, formatPounds, formatShortDate } from '../../../../domain/format.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, type ButtonVariant } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
-import { toast, toastOutcome } from '../../../lib/toast.ts';
+import { toastIfFailed, toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { useBookings } from '../shared/queries.ts';
 import { useAdminSession } from '../shared/session.ts';
@@ -110,20 +110,17 @@ export function BookingsTab() {
 
   async function onDownload() {
     setDownloading(true);
-    try {
-      await downloadBookingsCsv();
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: `Failed to download bookings: ${(error as Error).message}`,
-        variant: 'destructive',
-      });
-    } finally {
-      setDownloading(false);
-    }
+    await toastIfFailed(downloadBookingsCsv(), { prefix: 'Failed to download bookings: ' });
+    setDownloading(false);
   }
 
   const busy = cancel.isPending || chargeBalance.isPending || sendLink.isPending;
+  // A row's action: every row's are held while one of them is under way.
+  const rowAction = (label: string, variant: ButtonVariant, onClick: () => void) => (
+    <Button variant={variant} size="sm" disabled={busy} onClick={onClick}>
+      {label}
+    </Button>
+  );
 
   /** 'Charge balance now': the saved card at once; the answer says what became of it. */
   async function onChargeBalance(booking: AdminBooking) {
@@ -331,56 +328,21 @@ export function BookingsTab() {
                           className={`${cell} max-md:mt-2 max-md:justify-end ${hasActions ? '' : 'max-md:hidden'}`}
                         >
                           <span className="flex flex-wrap gap-2">
-                            {canConfirm(b) ? (
-                              <Button
-                                variant="confirm"
-                                size="sm"
-                                disabled={busy}
-                                onClick={() => setConfirming(b)}
-                              >
-                                Confirm
-                              </Button>
-                            ) : null}
-                            {canCancel(b) ? (
-                              <Button
-                                variant="danger-outline"
-                                size="sm"
-                                disabled={busy}
-                                onClick={() => (b.kind === 'block' ? onCancelNow(b) : setCancelling(b))}
-                              >
-                                {b.kind === 'block' ? 'Unblock' : 'Cancel'}
-                              </Button>
-                            ) : null}
+                            {canConfirm(b) ? rowAction('Confirm', 'confirm', () => setConfirming(b)) : null}
+                            {canCancel(b)
+                              ? rowAction(b.kind === 'block' ? 'Unblock' : 'Cancel', 'danger-outline', () =>
+                                  b.kind === 'block' ? onCancelNow(b) : setCancelling(b),
+                                )
+                              : null}
                             {canChargeBalance(b) ? (
                               <>
-                                <Button
-                                  variant="secondary"
-                                  size="sm"
-                                  disabled={busy}
-                                  onClick={() => onChargeBalance(b)}
-                                >
-                                  Charge balance now
-                                </Button>
-                                <Button
-                                  variant="secondary"
-                                  size="sm"
-                                  disabled={busy}
-                                  onClick={() => onSendLink(b)}
-                                >
-                                  Send payment link
-                                </Button>
+                                {rowAction('Charge balance now', 'secondary', () => onChargeBalance(b))}
+                                {rowAction('Send payment link', 'secondary', () => onSendLink(b))}
                               </>
                             ) : null}
-                            {canRetryRefund(b) ? (
-                              <Button
-                                variant="secondary"
-                                size="sm"
-                                disabled={busy}
-                                onClick={() => onCancelNow(b)}
-                              >
-                                Retry refund
-                              </Button>
-                            ) : null}
+                            {canRetryRefund(b)
+                              ? rowAction('Retry refund', 'secondary', () => onCancelNow(b))
+                              : null}
                           </span>
                         </td>
                       </tr>

@@ -1,19 +1,12 @@
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { DocumentSummary } from '../../../../domain/documents.ts';
-import { apiRequest, downloadFile } from '../../../lib/api.ts';
+import { downloadFile } from '../../../lib/api.ts';
+import { stayPartQuery } from './bookings-api.ts';
 
 /* A booking's receipts and credit notes, and a period's for the accountant (decision 026). */
 
 export const stayDocumentsQuery = (id: string | null) =>
-  queryOptions({
-    queryKey: ['admin', 'stay-documents', { id }],
-    queryFn:
-      id === null
-        ? skipToken
-        : () =>
-            apiRequest<DocumentSummary[]>('GET', `/api/admin/bookings/${encodeURIComponent(id)}/documents`),
-    staleTime: 0,
-  });
+  stayPartQuery<DocumentSummary[]>('stay-documents', id, 'documents');
 
 export const useStayDocuments = (id: string | null) => useQuery(stayDocumentsQuery(id));
 

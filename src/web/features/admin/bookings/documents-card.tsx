@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DocumentPeriodQuerySchema } from '../../../../domain/documents.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form, FormField, FormInput, readAt } from '../../../components/ui/form.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { toastIfFailed } from '../../../lib/toast.ts';
 import { cardClass } from '../shared/styles.ts';
 import { downloadPeriodDocuments } from './documents-api.ts';
 
@@ -19,13 +19,8 @@ function lastMonth(today = new Date()) {
 
 /** Every receipt and credit note issued in a period, in one download (a tar of PDFs) for the accounts. */
 export function DocumentsCard() {
-  async function onDownload({ from, to }: { from: string; to: string }) {
-    try {
-      await downloadPeriodDocuments(from, to);
-    } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-    }
-  }
+  const onDownload = ({ from, to }: { from: string; to: string }) =>
+    toastIfFailed(downloadPeriodDocuments(from, to));
   return (
     <details className={cardClass}>
       <summary className="cursor-pointer font-serif text-xl">Receipts and credit notes</summary>

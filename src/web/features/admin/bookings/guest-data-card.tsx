@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmationDialog } from '../../../components/ui/dialog.tsx';
 import { Form, FormField, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
-import { toast, toastOutcome } from '../../../lib/toast.ts';
+import { toastIfFailed, toastOutcome } from '../../../lib/toast.ts';
 import { cardClass } from '../shared/styles.ts';
 import { downloadGuestData, useEraseGuest } from './guest-journey-api.ts';
 
@@ -23,13 +23,8 @@ export function GuestDataCard() {
 
   async function onExport({ email }: { email: string }) {
     setExporting(true);
-    try {
-      await downloadGuestData(email);
-    } catch (caught) {
-      toast({ title: 'Error', description: (caught as Error).message, variant: 'destructive' });
-    } finally {
-      setExporting(false);
-    }
+    await toastIfFailed(downloadGuestData(email));
+    setExporting(false);
   }
 
   async function onErase(email: string, form: FormMethods<typeof GuestEmailForm>) {

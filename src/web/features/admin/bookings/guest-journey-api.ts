@@ -1,9 +1,10 @@
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminBooking } from '../../../../domain/api/admin-bookings.ts';
 import type { ChangeDates, GuestEraseResponse, StayDetails } from '../../../../domain/api/guest-journey.ts';
 import { apiRequest, downloadFile } from '../../../lib/api.ts';
 import { useChange } from '../../../lib/mutation.ts';
 import { BOOKINGS_AND_ACTIVITY } from '../shared/queries.ts';
+import { stayPartQuery } from './bookings-api.ts';
 
 /* The owner's side of a stay's journey after paying (decision 017), keyed ['admin', resource, params?]. */
 
@@ -11,11 +12,7 @@ const journeyUrl = (id: string) => `/api/admin/bookings/${encodeURIComponent(id)
 
 /** A stay's access code, guest link and messages; nothing is asked while no stay is chosen. */
 export const stayJourneyQuery = (id: string | null) =>
-  queryOptions({
-    queryKey: ['admin', 'stay-journey', { id }],
-    queryFn: id === null ? skipToken : () => apiRequest<StayDetails>('GET', `${journeyUrl(id)}/journey`),
-    staleTime: 0,
-  });
+  stayPartQuery<StayDetails>('stay-journey', id, 'journey');
 
 export const useStayJourney = (id: string | null) => useQuery(stayJourneyQuery(id));
 

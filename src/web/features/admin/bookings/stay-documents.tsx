@@ -1,6 +1,6 @@
 import { formatDayMonthYear, formatGbpWithPence } from '../../../../domain/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { toastIfFailed } from '../../../lib/toast.ts';
 import { downloadDocument, useStayDocuments } from './documents-api.ts';
 
 /** A booking's receipts and credit notes, each downloaded as its PDF. */
@@ -27,14 +27,7 @@ export function StayDocuments({ stayId }: { stayId: string }) {
                   {formatDayMonthYear(document.issuedOn)} · {formatGbpWithPence(document.amountPence)}
                 </span>
               </span>
-              <Button
-                variant="secondary"
-                onClick={() =>
-                  downloadDocument(document).catch((error: Error) =>
-                    toast({ title: 'Error', description: error.message, variant: 'destructive' }),
-                  )
-                }
-              >
+              <Button variant="secondary" onClick={() => toastIfFailed(downloadDocument(document))}>
                 Download
                 <span className="sr-only">
                   {' '}

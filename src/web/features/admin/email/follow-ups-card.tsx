@@ -1,7 +1,7 @@
-import { type FollowUpSettings, FollowUpSettingsSchema } from '../../../../domain/api/follow-ups.ts';
-import { Form, FormCheckbox, FormSubmit } from '../../../components/ui/form.tsx';
-import { toastOutcome } from '../../../lib/toast.ts';
+import { FollowUpSettingsSchema } from '../../../../domain/api/follow-ups.ts';
+import { FormCheckbox, FormSubmit } from '../../../components/ui/form.tsx';
 import { ReadCard } from '../shared/card.tsx';
+import { SettingForm } from '../shared/setting-form.tsx';
 import { useFollowUps, useSaveFollowUps } from './follow-ups-api.ts';
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -13,15 +13,6 @@ const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function FollowUpsCard() {
   const current = useFollowUps();
   const save = useSaveFollowUps();
-
-  async function onSubmit(settings: FollowUpSettings) {
-    await toastOutcome(save.mutateAsync(settings), {
-      title: 'Follow-ups Saved',
-      description: settings.enabled
-        ? 'Guests who leave at the payment step get one reminder while their dates are free.'
-        : 'No more follow-ups will be sent.',
-    });
-  }
 
   return (
     <ReadCard
@@ -46,10 +37,16 @@ export function FollowUpsCard() {
               : `${count(summary.sent, 'follow-up')} sent; ${summary.bookedAfter} of those guests then booked.`}{' '}
             {summary.optedOut > 0 ? `${count(summary.optedOut, 'address')} asked for none.` : ''}
           </p>
-          <Form
+          <SettingForm
             schema={FollowUpSettingsSchema}
             defaultValues={{ enabled: summary.enabled }}
-            onSubmit={onSubmit}
+            save={save}
+            saved={(settings) => ({
+              title: 'Follow-ups Saved',
+              description: settings.enabled
+                ? 'Guests who leave at the payment step get one reminder while their dates are free.'
+                : 'No more follow-ups will be sent.',
+            })}
             className="mt-4 space-y-4"
           >
             <FormCheckbox
@@ -60,7 +57,7 @@ export function FollowUpsCard() {
               <span>Send a follow-up when a checkout is left unpaid</span>
             </FormCheckbox>
             <FormSubmit>Save</FormSubmit>
-          </Form>
+          </SettingForm>
         </>
       )}
     </ReadCard>

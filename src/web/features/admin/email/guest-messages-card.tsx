@@ -3,15 +3,14 @@ import {
   GuestMessageSettingsSchema,
 } from '../../../../domain/api/guest-journey.ts';
 import {
-  Form,
   FormCheckbox,
   FormField,
   FormInput,
   FormSubmit,
   FormTextarea,
 } from '../../../components/ui/form.tsx';
-import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
+import { SettingForm } from '../shared/setting-form.tsx';
 import { cardClass } from '../shared/styles.ts';
 import { useEmailTemplates, useGuestMessageSettings, useSaveGuestMessageSettings } from './email-api.ts';
 
@@ -31,13 +30,6 @@ export function GuestMessagesCard() {
   const saved = useGuestMessageSettings();
   const save = useSaveGuestMessageSettings();
 
-  async function onSubmit(settings: GuestMessageSettings) {
-    await toastOutcome(save.mutateAsync(settings), {
-      title: 'Guest Messages Saved',
-      description: 'The next arrival and thank-you e-mails use them.',
-    });
-  }
-
   return (
     <AdminCard
       headingId="guest-messages-heading"
@@ -51,11 +43,15 @@ export function GuestMessagesCard() {
       }
     >
       {/* The saved settings fill the form once they are read, and again once a save returns them. */}
-      <Form
+      <SettingForm
         schema={GuestMessageSettingsSchema}
         defaultValues={EMPTY}
         options={saved.data ? { values: saved.data } : {}}
-        onSubmit={onSubmit}
+        save={save}
+        saved={{
+          title: 'Guest Messages Saved',
+          description: 'The next arrival and thank-you e-mails use them.',
+        }}
         className="mt-4 space-y-4"
       >
         <FormField
@@ -85,7 +81,7 @@ export function GuestMessagesCard() {
         <FormSubmit disabled={saved.isPending} pendingLabel="Saving...">
           Save Guest Messages
         </FormSubmit>
-      </Form>
+      </SettingForm>
     </AdminCard>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { GoLiveChoice, GoLiveItem } from '../../../../domain/go-live.ts';
-import { toast } from '../../../lib/toast.ts';
+import { toastIfFailed } from '../../../lib/toast.ts';
 import { useGoLive } from '../shared/queries.ts';
 import { cardClass } from '../shared/styles.ts';
 import { FIX_STATE } from './fix-focus.ts';
@@ -43,13 +43,8 @@ export function GoLiveChecklist() {
 
   async function onChoice(choice: GoLiveChoice, value: boolean) {
     setSaving({ choice, value });
-    try {
-      await choose.mutateAsync({ choice, value });
-    } catch (error) {
-      toast({ title: 'Not Saved', description: (error as Error).message, variant: 'destructive' });
-    } finally {
-      setSaving(null);
-    }
+    await toastIfFailed(choose.mutateAsync({ choice, value }), { title: 'Not Saved' });
+    setSaving(null);
   }
 
   if (checklist.isPending) return null;

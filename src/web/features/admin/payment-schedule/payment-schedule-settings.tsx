@@ -6,9 +6,9 @@ import {
   PaymentScheduleSettingSchema,
 } from '../../../../domain/payment-schedule.ts';
 import { LABEL_CLASS } from '../../../components/ui/field.tsx';
-import { Form, FormField, FormInput, FormSubmit, readAt } from '../../../components/ui/form.tsx';
-import { toastOutcome } from '../../../lib/toast.ts';
+import { FormField, FormInput, FormSubmit, readAt } from '../../../components/ui/form.tsx';
 import { ReadCard } from '../shared/card.tsx';
+import { SettingForm } from '../shared/setting-form.tsx';
 import { useAdminPaymentSchedule, useSavePaymentSchedule } from './payment-schedule-api.ts';
 
 /** The figures as typed, read by the server's own schema. */
@@ -35,16 +35,6 @@ export function PaymentScheduleSettings() {
   const current = useAdminPaymentSchedule();
   const save = useSavePaymentSchedule();
 
-  async function onSubmit(setting: PaymentScheduleSetting) {
-    await toastOutcome(save.mutateAsync(setting), {
-      title: 'Payment Schedule Saved',
-      description:
-        setting.mode === 'full'
-          ? 'New bookings are paid in full.'
-          : `New bookings more than ${setting.balanceDaysBefore} days ahead pay a ${setting.depositPercent} % deposit.`,
-    });
-  }
-
   return (
     <ReadCard
       headingId="payment-schedule-heading"
@@ -61,14 +51,21 @@ export function PaymentScheduleSettings() {
       what="the schedule"
     >
       {(schedule) => (
-        <Form
+        <SettingForm
           schema={ScheduleForm}
           defaultValues={{
             mode: schedule.mode,
             depositPercent: String(schedule.depositPercent),
             balanceDaysBefore: String(schedule.balanceDaysBefore),
           }}
-          onSubmit={onSubmit}
+          save={save}
+          saved={(setting: PaymentScheduleSetting) => ({
+            title: 'Payment Schedule Saved',
+            description:
+              setting.mode === 'full'
+                ? 'New bookings are paid in full.'
+                : `New bookings more than ${setting.balanceDaysBefore} days ahead pay a ${setting.depositPercent} % deposit.`,
+          })}
           className="mt-4 space-y-4"
         >
           {(form) => {
@@ -108,7 +105,7 @@ export function PaymentScheduleSettings() {
               </>
             );
           }}
-        </Form>
+        </SettingForm>
       )}
     </ReadCard>
   );

@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormField, FormInput, type FormMethods } from '../../../components/ui/form.tsx';
 import { Select } from '../../../components/ui/input.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { toast, toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import {
   useDeletePhoto,
@@ -222,12 +222,7 @@ function PhotoItem({ photo, index, total, handleRef, onMove, onDropPhoto }: Item
   }
 
   async function change(changeSet: Parameters<typeof update.mutateAsync>[0], done: string) {
-    try {
-      await update.mutateAsync(changeSet);
-      toast({ title: done });
-    } catch (error) {
-      toast({ title: 'Not saved', description: (error as Error).message, variant: 'destructive' });
-    }
+    await toastOutcome(update.mutateAsync(changeSet), { title: done }, { title: 'Not saved' });
   }
 
   return (

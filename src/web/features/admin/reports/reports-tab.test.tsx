@@ -1,17 +1,35 @@
+import type { ComponentProps } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { textOf } from '../../../test/text-of.ts';
 import { LevyReturnFigures, TaxYearFigures } from './reports-tab.tsx';
 
+/** A quarter's levy return with no levied stay; each case gives what it reads. */
+const levyReturn = (
+  figures: Partial<ComponentProps<typeof LevyReturnFigures>['data']>,
+): ComponentProps<typeof LevyReturnFigures>['data'] => ({
+  quarter: '2027-Q3',
+  from: '2027-07-01',
+  to: '2027-09-30',
+  levy: { percent: 7, startDate: '2027-04-01' },
+  liableStays: 0,
+  accommodationPence: 0,
+  levyChargedPence: 0,
+  levyRefundedPence: 0,
+  netDuePence: 0,
+  quarters: ['2027-Q3', '2027-Q2'],
+  stays: [],
+  ...figures,
+});
+
 describe('the Reports tab', () => {
   it('reads a quarter’s levy return: its totals, then each stay, with the table’s CSV', () => {
     const html = renderToStaticMarkup(
       <LevyReturnFigures
-        data={{
+        data={levyReturn({
           quarter: '2027-Q2',
           from: '2027-04-01',
           to: '2027-06-30',
-          levy: { percent: 7, startDate: '2027-04-01' },
           liableStays: 1,
           accommodationPence: 67_500,
           levyChargedPence: 9_450,
@@ -31,7 +49,7 @@ describe('the Reports tab', () => {
               netDuePence: 0,
             },
           ],
-        }}
+        })}
       />,
     );
     expect(textOf(html)).toContain(
@@ -42,23 +60,7 @@ describe('the Reports tab', () => {
   });
 
   it('says when no levied stay began in the quarter, and reads a tax year without provider fees', () => {
-    const empty = renderToStaticMarkup(
-      <LevyReturnFigures
-        data={{
-          quarter: '2027-Q3',
-          from: '2027-07-01',
-          to: '2027-09-30',
-          levy: { percent: 7, startDate: '2027-04-01' },
-          liableStays: 0,
-          accommodationPence: 0,
-          levyChargedPence: 0,
-          levyRefundedPence: 0,
-          netDuePence: 0,
-          quarters: ['2027-Q3', '2027-Q2'],
-          stays: [],
-        }}
-      />,
-    );
+    const empty = renderToStaticMarkup(<LevyReturnFigures data={levyReturn({})} />);
     expect(textOf(empty)).toContain('No stay with the levy began in this quarter.');
     const taxYear = renderToStaticMarkup(
       <TaxYearFigures

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { BackupSummary } from '../../../../domain/api/backups.ts';
 import { formatBytes } from '../../../../domain/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { toastIfFailed } from '../../../lib/toast.ts';
 import { formatMoment } from '../shared/format-moment.ts';
 import { downloadBackup } from './system-api.ts';
 import { SystemSection } from './system-section.tsx';
@@ -12,17 +12,8 @@ function BackupEntry({ backup }: { backup: BackupSummary }) {
   const [downloading, setDownloading] = useState(false);
   async function onDownload() {
     setDownloading(true);
-    try {
-      await downloadBackup(backup.name);
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: `Failed to download the backup: ${(error as Error).message}`,
-        variant: 'destructive',
-      });
-    } finally {
-      setDownloading(false);
-    }
+    await toastIfFailed(downloadBackup(backup.name), { prefix: 'Failed to download the backup: ' });
+    setDownloading(false);
   }
   const label = `${formatMoment(backup.takenAt)}, ${formatBytes(backup.size)}`;
   return (
