@@ -12,6 +12,7 @@ import {
 import { AdminCard } from '../shared/card.tsx';
 import { SettingForm } from '../shared/setting-form.tsx';
 import { cardClass } from '../shared/styles.ts';
+import { WhenRead } from '../shared/when-read.tsx';
 import { useEmailTemplates, useGuestMessageSettings, useSaveGuestMessageSettings } from './email-api.ts';
 
 const EMPTY: GuestMessageSettings = {
@@ -92,27 +93,25 @@ export function EmailTemplatesCard() {
   return (
     <details className={`${cardClass} max-w-3xl`}>
       <summary className="cursor-pointer font-serif text-xl">E-mail previews</summary>
-      {templates.isPending ? (
-        <p className="mt-3 text-sm text-stone-600">Loading…</p>
-      ) : templates.isError ? (
-        <p className="mt-3 text-red-800 text-sm">Could not load the previews: {templates.error.message}</p>
-      ) : (
-        <ul className="mt-3 space-y-2">
-          {templates.data.map((template) => (
-            <li key={template.kind}>
-              <details className="rounded-md border border-stone-200 p-3">
-                <summary className="cursor-pointer text-sm">
-                  <span className="font-medium">{template.subject}</span>{' '}
-                  <span className="text-stone-500">({template.kind})</span>
-                </summary>
-                <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm text-stone-800">
-                  {template.text}
-                </pre>
-              </details>
-            </li>
-          ))}
-        </ul>
-      )}
+      <WhenRead query={templates} what="the previews">
+        {(previews) => (
+          <ul className="mt-3 space-y-2">
+            {previews.map((template) => (
+              <li key={template.kind}>
+                <details className="rounded-md border border-stone-200 p-3">
+                  <summary className="cursor-pointer text-sm">
+                    <span className="font-medium">{template.subject}</span>{' '}
+                    <span className="text-stone-500">({template.kind})</span>
+                  </summary>
+                  <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm text-stone-800">
+                    {template.text}
+                  </pre>
+                </details>
+              </li>
+            ))}
+          </ul>
+        )}
+      </WhenRead>
     </details>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
+import { WhenRead } from '../shared/when-read.tsx';
 import { useInvoicing, useSaveInvoicing } from './invoicing-api.ts';
 
 /** The text as typed, checked by the server's own schema (blank is "not given"). */
@@ -35,13 +36,15 @@ const toForm = (settings: InvoicingSettings) => ({
  */
 export function InvoicingCard() {
   const settings = useInvoicing();
+  return (
+    <WhenRead query={settings} what="the invoicing details" className="text-sm">
+      {(saved) => <InvoicingFields settings={saved} />}
+    </WhenRead>
+  );
+}
+
+function InvoicingFields({ settings }: { settings: InvoicingSettings }) {
   const save = useSaveInvoicing();
-  if (settings.isPending) return <p className="text-sm text-stone-600">Loading the invoicing details…</p>;
-  if (settings.isError) {
-    return (
-      <p className="text-red-800 text-sm">Could not load the invoicing details: {settings.error.message}</p>
-    );
-  }
 
   async function onSubmit(input: z.output<typeof InvoicingForm>, form: FormMethods<typeof InvoicingForm>) {
     const saved = await toastOutcome(
@@ -58,7 +61,7 @@ export function InvoicingCard() {
   return (
     <Form
       schema={InvoicingForm}
-      defaultValues={toForm(settings.data)}
+      defaultValues={toForm(settings)}
       onSubmit={onSubmit}
       onInvalid={toastFirstError('Check the form')}
       className="mt-6 grid max-w-3xl gap-6"

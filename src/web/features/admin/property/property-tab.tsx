@@ -24,6 +24,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
+import { WhenRead } from '../shared/when-read.tsx';
 import { InvoicingCard } from './invoicing-card.tsx';
 import { usePropertyFacts, useSavePropertyFacts } from './property-api.ts';
 
@@ -104,15 +105,15 @@ const REQUIRED = 'Required before going live: the licence scheme asks for it on 
 /** The Property tab: the facts every page prints (licence line, address, links), stored on the server. */
 export function PropertyTab() {
   const facts = usePropertyFacts();
-  if (facts.isPending) return <p className="text-sm text-stone-600">Loading the property’s facts…</p>;
-  if (facts.isError) {
-    return <p className="text-red-800 text-sm">Could not load the property’s facts: {facts.error.message}</p>;
-  }
   return (
-    <>
-      <PropertyFacts data={facts.data} />
-      <InvoicingCard />
-    </>
+    <WhenRead query={facts} what="the property’s facts" className="text-sm">
+      {(data) => (
+        <>
+          <PropertyFacts data={data} />
+          <InvoicingCard />
+        </>
+      )}
+    </WhenRead>
   );
 }
 

@@ -25,6 +25,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
+import { WhenRead } from '../shared/when-read.tsx';
 import { useOwnerTexts, useResetOwnerTexts, useSaveOwnerTexts } from './texts-api.ts';
 
 /** The form keeps each group of paragraphs as one text: paragraphs are separated by an empty line. */
@@ -72,11 +73,12 @@ const TextsForm = z
  */
 export function TextsTab() {
   const texts = useOwnerTexts();
-  if (texts.isPending) return <p className="text-sm text-stone-600">Loading the texts…</p>;
-  if (texts.isError)
-    return <p className="text-red-800 text-sm">Could not load the texts: {texts.error.message}</p>;
-  // A new form when the stored texts change (after a reset), so the fields show them.
-  return <TextsEditor key={JSON.stringify(texts.data)} texts={texts.data} />;
+  return (
+    <WhenRead query={texts} what="the texts" className="text-sm">
+      {/* A new form when the stored texts change (after a reset), so the fields show them. */}
+      {(stored) => <TextsEditor key={JSON.stringify(stored)} texts={stored} />}
+    </WhenRead>
+  );
 }
 
 function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
