@@ -13,7 +13,7 @@ import {
 import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { WhenRead } from '../shared/when-read.tsx';
-import { useInvoicing, useSaveInvoicing } from './invoicing-api.ts';
+import { invoicing } from './invoicing-api.ts';
 
 /** The text as typed, checked by the server's own schema (blank is "not given"). */
 const InvoicingForm = z
@@ -35,7 +35,7 @@ const toForm = (settings: InvoicingSettings) => ({
  * keep what they said.
  */
 export function InvoicingCard() {
-  const settings = useInvoicing();
+  const settings = invoicing.useRead();
   return (
     <WhenRead query={settings} what="the invoicing details" className="text-sm">
       {(saved) => <InvoicingFields settings={saved} />}
@@ -44,7 +44,7 @@ export function InvoicingCard() {
 }
 
 function InvoicingFields({ settings }: { settings: InvoicingSettings }) {
-  const save = useSaveInvoicing();
+  const save = invoicing.useSave();
 
   async function onSubmit(input: z.output<typeof InvoicingForm>, form: FormMethods<typeof InvoicingForm>) {
     const saved = await toastOutcome(

@@ -26,7 +26,7 @@ import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { WhenRead } from '../shared/when-read.tsx';
 import { InvoicingCard } from './invoicing-card.tsx';
-import { usePropertyFacts, useSavePropertyFacts } from './property-api.ts';
+import { propertyFacts } from './property-api.ts';
 
 /** The form's values: text as typed (blank is "not given"). */
 type PropertyText = {
@@ -104,7 +104,7 @@ const REQUIRED = 'Required before going live: the licence scheme asks for it on 
 
 /** The Property tab: the facts every page prints (licence line, address, links), stored on the server. */
 export function PropertyTab() {
-  const facts = usePropertyFacts();
+  const facts = propertyFacts.useRead();
   return (
     <WhenRead query={facts} what="the property’s facts" className="text-sm">
       {(data) => (
@@ -118,7 +118,7 @@ export function PropertyTab() {
 }
 
 function PropertyFacts({ data }: { data: PropertyFactsResponse }) {
-  const save = useSavePropertyFacts();
+  const save = propertyFacts.useSave();
 
   async function onSubmit(input: PropertyFactsInput, form: FormMethods<typeof PropertyForm>) {
     const saved = await toastOutcome(

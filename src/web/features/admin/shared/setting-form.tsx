@@ -1,6 +1,10 @@
+import type { ReactNode } from 'react';
+import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { Form, type FormProps, type FormSchema } from '../../../components/ui/form.tsx';
+import type { Setting } from '../../../lib/mutation.ts';
 import { type ToastInput, toastOutcome } from '../../../lib/toast.ts';
+import { type AdminCardProps, ReadCard } from './card.tsx';
 
 /**
  * The form of one of the owner's settings: it sends what the schema gives to the setting's save, then says so
@@ -21,5 +25,52 @@ export function SettingForm<S extends FormSchema>({
         toastOutcome(save.mutateAsync(values), typeof saved === 'function' ? saved(values) : saved)
       }
     />
+  );
+}
+
+/**
+ * The card of one of the owner's settings (`createSetting`): its heading and sentence at once; once the setting
+ * is read, what the card tells of it (`summary`), then its `SettingForm` filled from it by `toForm`.
+ */
+export function SettingCard<T, S extends FormSchema>({
+  setting,
+  what,
+  summary,
+  schema,
+  toForm,
+  saved,
+  formClassName = 'mt-4 space-y-4',
+  children,
+  ...card
+}: Omit<AdminCardProps, 'children'> & {
+  setting: Setting<T, z.output<S>>;
+  /** What is read, in the owner's words: 'the follow-ups'. */
+  what: string;
+  summary?(setting: T): ReactNode;
+  schema: S;
+  toForm(setting: T): DefaultValues<z.input<S>>;
+  saved: ToastInput | ((values: z.output<S>) => ToastInput);
+  formClassName?: string;
+  children: FormProps<S>['children'];
+}) {
+  const read = setting.useRead();
+  const save = setting.useSave();
+  return (
+    <ReadCard {...card} query={read} what={what}>
+      {(current) => (
+        <>
+          {summary?.(current)}
+          <SettingForm<S>
+            schema={schema}
+            defaultValues={toForm(current)}
+            save={save}
+            saved={saved}
+            className={formClassName}
+          >
+            {children}
+          </SettingForm>
+        </>
+      )}
+    </ReadCard>
   );
 }

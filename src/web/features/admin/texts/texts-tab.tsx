@@ -26,7 +26,7 @@ import {
 import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { WhenRead } from '../shared/when-read.tsx';
-import { useOwnerTexts, useResetOwnerTexts, useSaveOwnerTexts } from './texts-api.ts';
+import { ownerTexts, useResetOwnerTexts } from './texts-api.ts';
 
 /** The form keeps each group of paragraphs as one text: paragraphs are separated by an empty line. */
 type TextsText = Omit<OwnerTextsRecord, 'experience' | 'about'> & { experience: string; about: string };
@@ -72,7 +72,7 @@ const TextsForm = z
  * of the features and of 'What Makes The Tower Unique', with a preview in the pages' own markup.
  */
 export function TextsTab() {
-  const texts = useOwnerTexts();
+  const texts = ownerTexts.useRead();
   return (
     <WhenRead query={texts} what="the texts" className="text-sm">
       {/* A new form when the stored texts change (after a reset), so the fields show them. */}
@@ -82,7 +82,7 @@ export function TextsTab() {
 }
 
 function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
-  const save = useSaveOwnerTexts();
+  const save = ownerTexts.useSave();
   const reset = useResetOwnerTexts();
   const [confirmReset, setConfirmReset] = useState(false);
 
