@@ -1,4 +1,5 @@
 import { formatDayMonthYear, formatGbpWithPence } from '../../../../domain/format.ts';
+import { DownloadDocumentLabel } from '../../../components/content/document-download.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toastIfFailed } from '../../../lib/toast.ts';
 import { WhenRead } from '../shared/when-read.tsx';
@@ -30,11 +31,7 @@ export function StayDocuments({ stayId }: { stayId: string }) {
                     </span>
                   </span>
                   <Button variant="secondary" onClick={() => toastIfFailed(downloadDocument(document))}>
-                    Download
-                    <span className="sr-only">
-                      {' '}
-                      {document.title.toLowerCase()} {document.number}
-                    </span>
+                    <DownloadDocumentLabel document={document} />
                   </Button>
                 </li>
               ))}
