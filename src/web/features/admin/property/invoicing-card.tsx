@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import { type InvoicingSettings, InvoicingSettingsSchema } from '../../../../domain/documents.ts';
 import {
-  Form,
   FormField,
   FormInput,
-  type FormMethods,
   FormSubmit,
   FormTextarea,
   readAt,
   toastFirstError,
 } from '../../../components/ui/form.tsx';
-import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
+import { SettingForm } from '../shared/setting-form.tsx';
 import { WhenRead } from '../shared/when-read.tsx';
 import { invoicing } from './invoicing-api.ts';
 
@@ -46,23 +44,17 @@ export function InvoicingCard() {
 function InvoicingFields({ settings }: { settings: InvoicingSettings }) {
   const save = invoicing.useSave();
 
-  async function onSubmit(input: z.output<typeof InvoicingForm>, form: FormMethods<typeof InvoicingForm>) {
-    const saved = await toastOutcome(
-      save.mutateAsync(input),
-      {
-        title: 'Invoicing Saved',
-        description: 'Receipts and credit notes issued from now on use these details.',
-      },
-      { title: 'Save Failed' },
-    );
-    if (saved) form.reset(toForm(saved.answer));
-  }
-
   return (
-    <Form
+    <SettingForm
       schema={InvoicingForm}
       defaultValues={toForm(settings)}
-      onSubmit={onSubmit}
+      save={save}
+      saved={{
+        title: 'Invoicing Saved',
+        description: 'Receipts and credit notes issued from now on use these details.',
+      }}
+      failedTitle="Save Failed"
+      resetTo={toForm}
       onInvalid={toastFirstError('Check the form')}
       className="mt-6 grid max-w-3xl gap-6"
       aria-label="Receipts and invoices"
@@ -110,6 +102,6 @@ function InvoicingFields({ settings }: { settings: InvoicingSettings }) {
           </FormSubmit>
         </AdminCard>
       )}
-    </Form>
+    </SettingForm>
   );
 }

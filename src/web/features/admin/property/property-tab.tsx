@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { MAX_GUESTS } from '../../../../domain/property.ts';
 import {
   EPC_RATINGS,
-  type PropertyFactsInput,
   PropertyFactsInputSchema,
   type PropertyFactsRecord,
   type PropertyFactsResponse,
@@ -12,18 +11,16 @@ import {
 } from '../../../../domain/property-facts.ts';
 import { LABEL_CLASS } from '../../../components/ui/field.tsx';
 import {
-  Form,
   FormCheckbox,
   FormField,
   FormInput,
-  type FormMethods,
   FormSelect,
   FormSubmit,
   readAt,
   toastFirstError,
 } from '../../../components/ui/form.tsx';
-import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
+import { SettingForm } from '../shared/setting-form.tsx';
 import { WhenRead } from '../shared/when-read.tsx';
 import { InvoicingCard } from './invoicing-card.tsx';
 import { propertyFacts } from './property-api.ts';
@@ -120,20 +117,14 @@ export function PropertyTab() {
 function PropertyFacts({ data }: { data: PropertyFactsResponse }) {
   const save = propertyFacts.useSave();
 
-  async function onSubmit(input: PropertyFactsInput, form: FormMethods<typeof PropertyForm>) {
-    const saved = await toastOutcome(
-      save.mutateAsync(input),
-      { title: 'Property Saved', description: 'The public pages show the new facts in a moment.' },
-      { title: 'Save Failed' },
-    );
-    if (saved) form.reset(toForm(saved.answer.facts));
-  }
-
   return (
-    <Form
+    <SettingForm
       schema={PropertyForm}
       defaultValues={toForm(data.facts)}
-      onSubmit={onSubmit}
+      save={save}
+      saved={{ title: 'Property Saved', description: 'The public pages show the new facts in a moment.' }}
+      failedTitle="Save Failed"
+      resetTo={(answer) => toForm(answer.facts)}
       onInvalid={toastFirstError('Check the form')}
       className="grid max-w-3xl gap-6"
       aria-label="Property facts"
@@ -252,6 +243,6 @@ function PropertyFacts({ data }: { data: PropertyFactsResponse }) {
           </div>
         </>
       )}
-    </Form>
+    </SettingForm>
   );
 }

@@ -8,22 +8,32 @@ import { type AdminCardProps, ReadCard } from './card.tsx';
 
 /**
  * The form of one of the owner's settings: it sends what the schema gives to the setting's save, then says so
- * in a notification (`saved`, which may tell what the values mean), or why the save failed.
+ * in a notification (`saved`, which may tell what the values mean), or why the save failed (titled `failedTitle`,
+ * 'Error' unless given). `resetTo` gives the fields what the server stored, tidied, once it answers.
  */
-export function SettingForm<S extends FormSchema>({
+export function SettingForm<S extends FormSchema, A = unknown>({
   save,
   saved,
+  failedTitle,
+  resetTo,
   ...form
 }: Omit<FormProps<S>, 'onSubmit'> & {
-  save: { mutateAsync(values: z.output<S>): Promise<unknown> };
+  save: { mutateAsync(values: z.output<S>): Promise<A> };
   saved: ToastInput | ((values: z.output<S>) => ToastInput);
+  failedTitle?: string;
+  resetTo?(answer: A): DefaultValues<z.input<S>>;
 }) {
   return (
     <Form<S>
       {...form}
-      onSubmit={(values: z.output<S>) =>
-        toastOutcome(save.mutateAsync(values), typeof saved === 'function' ? saved(values) : saved)
-      }
+      onSubmit={async (values: z.output<S>, methods) => {
+        const outcome = await toastOutcome(
+          save.mutateAsync(values),
+          typeof saved === 'function' ? saved(values) : saved,
+          { title: failedTitle },
+        );
+        if (outcome && resetTo) methods.reset(resetTo(outcome.answer));
+      }}
     />
   );
 }

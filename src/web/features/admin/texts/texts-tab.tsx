@@ -15,7 +15,6 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmationDialog } from '../../../components/ui/dialog.tsx';
 import {
-  Form,
   FormField,
   FormInput,
   FormSubmit,
@@ -25,6 +24,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
+import { SettingForm } from '../shared/setting-form.tsx';
 import { WhenRead } from '../shared/when-read.tsx';
 import { ownerTexts, useResetOwnerTexts } from './texts-api.ts';
 
@@ -86,14 +86,6 @@ function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
   const reset = useResetOwnerTexts();
   const [confirmReset, setConfirmReset] = useState(false);
 
-  async function onSubmit(input: OwnerTextsRecord) {
-    await toastOutcome(
-      save.mutateAsync(input),
-      { title: 'Texts Saved', description: 'The public pages show the new texts in a moment.' },
-      { title: 'Save Failed' },
-    );
-  }
-
   async function onReset() {
     setConfirmReset(false);
     await toastOutcome(
@@ -104,10 +96,12 @@ function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
   }
 
   return (
-    <Form
+    <SettingForm
       schema={TextsForm}
       defaultValues={toForm(texts)}
-      onSubmit={onSubmit}
+      save={save}
+      saved={{ title: 'Texts Saved', description: 'The public pages show the new texts in a moment.' }}
+      failedTitle="Save Failed"
       onInvalid={toastFirstError('Check the texts')}
       className="grid gap-6 xl:grid-cols-2"
       aria-label="Texts"
@@ -166,7 +160,7 @@ function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
       </div>
 
       <TextsPreview />
-    </Form>
+    </SettingForm>
   );
 }
 
