@@ -42,13 +42,11 @@ export function InvoicingCard() {
 }
 
 function InvoicingFields({ settings }: { settings: InvoicingSettings }) {
-  const save = invoicing.useSave();
-
   return (
     <SettingForm
       schema={InvoicingForm}
       defaultValues={toForm(settings)}
-      save={save}
+      setting={invoicing}
       saved={{
         title: 'Invoicing Saved',
         description: 'Receipts and credit notes issued from now on use these details.',

@@ -115,13 +115,11 @@ export function PropertyTab() {
 }
 
 function PropertyFacts({ data }: { data: PropertyFactsResponse }) {
-  const save = propertyFacts.useSave();
-
   return (
     <SettingForm
       schema={PropertyForm}
       defaultValues={toForm(data.facts)}
-      save={save}
+      setting={propertyFacts}
       saved={{ title: 'Property Saved', description: 'The public pages show the new facts in a moment.' }}
       failedTitle="Save Failed"
       resetTo={(answer) => toForm(answer.facts)}

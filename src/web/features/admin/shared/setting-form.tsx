@@ -7,22 +7,23 @@ import { type ToastInput, toastOutcome } from '../../../lib/toast.ts';
 import { type AdminCardProps, ReadCard } from './card.tsx';
 
 /**
- * The form of one of the owner's settings: it sends what the schema gives to the setting's save, then says so
- * in a notification (`saved`, which may tell what the values mean), or why the save failed (titled `failedTitle`,
- * 'Error' unless given). `resetTo` gives the fields what the server stored, tidied, once it answers.
+ * The form of one of the owner's settings (`createSetting`): it sends what the schema gives to the setting's
+ * save, then says so in a notification (`saved`, which may tell what the values mean), or why the save failed
+ * (titled `failedTitle`, 'Error' unless given). `resetTo` gives the fields what the server stored, tidied.
  */
 export function SettingForm<S extends FormSchema, A = unknown>({
-  save,
+  setting,
   saved,
   failedTitle,
   resetTo,
   ...form
 }: Omit<FormProps<S>, 'onSubmit'> & {
-  save: { mutateAsync(values: z.output<S>): Promise<A> };
+  setting: { useSave(): { mutateAsync(values: z.output<S>): Promise<A> } };
   saved: ToastInput | ((values: z.output<S>) => ToastInput);
   failedTitle?: string;
   resetTo?(answer: A): DefaultValues<z.input<S>>;
 }) {
+  const save = setting.useSave();
   return (
     <Form<S>
       {...form}
@@ -64,7 +65,6 @@ export function SettingCard<T, S extends FormSchema>({
   children: FormProps<S>['children'];
 }) {
   const read = setting.useRead();
-  const save = setting.useSave();
   return (
     <ReadCard {...card} query={read} what={what}>
       {(current) => (
@@ -73,7 +73,7 @@ export function SettingCard<T, S extends FormSchema>({
           <SettingForm<S>
             schema={schema}
             defaultValues={toForm(current)}
-            save={save}
+            setting={setting}
             saved={saved}
             className={formClassName}
           >

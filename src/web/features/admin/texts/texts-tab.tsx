@@ -82,7 +82,6 @@ export function TextsTab() {
 }
 
 function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
-  const save = ownerTexts.useSave();
   const reset = useResetOwnerTexts();
   const [confirmReset, setConfirmReset] = useState(false);
 
@@ -99,7 +98,7 @@ function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
     <SettingForm
       schema={TextsForm}
       defaultValues={toForm(texts)}
-      save={save}
+      setting={ownerTexts}
       saved={{ title: 'Texts Saved', description: 'The public pages show the new texts in a moment.' }}
       failedTitle="Save Failed"
       onInvalid={toastFirstError('Check the texts')}
