@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { bookingReference } from '../src/domain/booking-reference.ts';
 import { describeDamageHold, planDamageHold } from '../src/domain/damage-hold.ts';
-import { addDays, todayOnPropertyClock } from '../src/domain/dates.ts';
+import { addDays, type IsoDate, todayOnPropertyClock } from '../src/domain/dates.ts';
 import { formatLongDate } from '../src/domain/format.ts';
-import { bookableStay, expect, fillCard, test, today } from './fixtures.ts';
+import { type AdminApi, bookableStay, expect, fillCard, type TestClock, test, today } from './fixtures.ts';
 
 /**
  * The damage deposit on a phone (docs/decisions/031-damage-deposit-hold.md): the booking card says what will be
@@ -20,6 +20,20 @@ test.describe.configure({ timeout: 180_000 });
 
 const DEPOSIT_PENCE = 25_000;
 const EMAIL = 'grace.deposit@example.test';
+
+/**
+ * The owner holds £250, released on the day of check-out, with no other check-in step: today on the server's
+ * clock, which the tests before may have moved on.
+ */
+async function holdDeposit(admin: AdminApi, clock: TestClock): Promise<IsoDate> {
+  await admin.call('put', '/api/admin/arrival-settings', {
+    requireRegister: false,
+    requireAgreement: false,
+    damageHoldPence: DEPOSIT_PENCE,
+    releaseDays: 0,
+  });
+  return todayOnPropertyClock(await clock.now());
+}
 
 test('the guest is told the deposit before paying and sees it held; the owner claims part of it', async ({
   page,
@@ -151,14 +165,7 @@ test('a hold the bank declines: the e-mail links to the guest’s page, where th
   mailbox,
   stays,
 }) => {
-  await admin.call('put', '/api/admin/arrival-settings', {
-    requireRegister: false,
-    requireAgreement: false,
-    damageHoldPence: DEPOSIT_PENCE,
-    releaseDays: 0,
-  });
-  // Counted from the server's clock, which the other test may have moved on.
-  const day = todayOnPropertyClock(await clock.now());
+  const day = await holdDeposit(admin, clock);
   const dates = { checkInDate: addDays(day, 10), checkOutDate: addDays(day, 13) };
   const email = 'ivo.declined@example.test';
   const booked = await stays.hold(dates, { name: 'Ivo Declined', email }, { saveCardConsent: true });
@@ -198,14 +205,7 @@ test('a quote paid on the checkout page: the guest agrees to the deposit before 
   admin,
   clock,
 }) => {
-  await admin.call('put', '/api/admin/arrival-settings', {
-    requireRegister: false,
-    requireAgreement: false,
-    damageHoldPence: DEPOSIT_PENCE,
-    releaseDays: 0,
-  });
-  // Counted from the server's clock, which the other tests may have moved on.
-  const day = todayOnPropertyClock(await clock.now());
+  const day = await holdDeposit(admin, clock);
   const checkIn = addDays(day, 20);
   const checkOut = addDays(checkIn, 2);
   const plan = planDamageHold({ checkIn, checkOut, releaseDays: 0 });

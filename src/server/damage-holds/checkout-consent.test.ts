@@ -71,6 +71,20 @@ describe.each(['demo', 'stripe'] as const)(
       });
     }
 
+    /** The guest pays on the checkout page with a good card (with or without the agreement): the stay, confirmed. */
+    async function payAtCheckout(bookingId: string, saveCardConsent?: boolean) {
+      const intent = await checkout(bookingId, saveCardConsent);
+      expect(intent.statusCode, intent.body).toBe(200);
+      expect((await h.pay(intent.json(), GOOD_CARD)).status).toBe('succeeded');
+      const paid = await reportPaymentSuccess(h.t.app, {
+        paymentIntentId: intent.json().paymentIntentId,
+        bookingId,
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json()).toMatchObject({ status: 'confirmed' });
+      return readStay(h.t, bookingId);
+    }
+
     it.each([
       ['the owner made', ownerBooking, 2],
       ['quoted', quotedBooking, 3],
@@ -100,16 +114,7 @@ describe.each(['demo', 'stripe'] as const)(
           paymentMethodId: null,
         });
 
-        const intent = await checkout(bookingId, true);
-        expect(intent.statusCode, intent.body).toBe(200);
-        expect((await h.pay(intent.json(), GOOD_CARD)).status).toBe('succeeded');
-        const paid = await reportPaymentSuccess(h.t.app, {
-          paymentIntentId: intent.json().paymentIntentId,
-          bookingId,
-        });
-        expect(paid.statusCode, paid.body).toBe(200);
-        expect(paid.json()).toMatchObject({ status: 'confirmed' });
-        const stay = await readStay(h.t, bookingId);
+        const stay = await payAtCheckout(bookingId, true);
         expect(stay?.customerId).not.toBeNull();
         expect(stay?.paymentMethodId).not.toBeNull();
 
@@ -138,16 +143,8 @@ describe.each(['demo', 'stripe'] as const)(
     it('asks no agreement at checkout when the owner holds no deposit, and saves no card', async () => {
       h.t.clock.set('2026-11-23T10:00:00Z');
       await setHold(0);
-      const bookingId = await ownerBooking(stayDates(4, 2));
-      const intent = await checkout(bookingId);
-      expect(intent.statusCode, intent.body).toBe(200);
-      expect((await h.pay(intent.json(), GOOD_CARD)).status).toBe('succeeded');
-      const paid = await reportPaymentSuccess(h.t.app, {
-        paymentIntentId: intent.json().paymentIntentId,
-        bookingId,
-      });
-      expect(paid.statusCode, paid.body).toBe(200);
-      expect(await readStay(h.t, bookingId)).toMatchObject({ customerId: null, paymentMethodId: null });
+      const stay = await payAtCheckout(await ownerBooking(stayDates(4, 2)));
+      expect(stay).toMatchObject({ customerId: null, paymentMethodId: null });
     });
   },
 );
