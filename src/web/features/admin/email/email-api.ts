@@ -16,7 +16,10 @@ import { auditQuery, bookingsQuery, goLiveQuery } from '../shared/queries.ts';
 export const emailStatusQuery = () =>
   readQuery<EmailStatus>(['admin', 'email-status'], '/api/admin/email-status');
 
-/** The default access code decides which stays are ready for their guests (the dashboard's Today). */
+/**
+ * The guest messages: a save changes the e-mail previews, and the bookings list too, as the default access code
+ * decides which stays are ready for their guests (the dashboard's Today).
+ */
 export const guestMessages = createSetting<GuestMessageSettings>(
   ['admin', 'guest-messages'],
   '/api/admin/guest-messages',
