@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, settings } from '../db/schema.ts';
-import { expectRefusal } from '../test/refusal.ts';
+import { expectOwnerOnly, expectRefusal } from '../test/refusal.ts';
 import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
 import { STRIPE_KEYS_SETTING } from './payment-settings.ts';
 import {
@@ -79,10 +79,11 @@ const hold = (weeksAhead: number) =>
 
 describe('the Stripe keys in the admin', () => {
   it('answers 401 without the owner’s session', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings/stripe' })).statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ method: 'PUT', url: '/api/admin/settings/stripe', payload: {} })).statusCode,
-    ).toBe(401);
+    await expectOwnerOnly(
+      t.app,
+      { method: 'GET', url: '/api/admin/settings/stripe' },
+      { method: 'PUT', url: '/api/admin/settings/stripe', payload: {} },
+    );
   });
 
   it('shows demo payments and no keys before any is entered', async () => {

@@ -9,7 +9,7 @@ import type { BuildAppOptions } from '../app.ts';
 import { auditLog, jobRuns, outbox, reviews, stays } from '../db/schema.ts';
 import { MESSAGE_KINDS } from '../email/notifications.ts';
 import { signedInTestApp } from '../test/per-file.ts';
-import { expectRefusal } from '../test/refusal.ts';
+import { expectOwnerOnly, expectRefusal } from '../test/refusal.ts';
 import { emptyTables, TEST_NOW } from '../test/test-app.ts';
 
 /**
@@ -249,12 +249,11 @@ describe('POST /api/admin/reviews/:id/withhold', () => {
   });
 
   it('answers 401 without the owner’s session', async () => {
-    const response = await t.app.inject({
+    await expectOwnerOnly(t.app, {
       method: 'POST',
       url: '/api/admin/reviews/x/withhold',
       payload: { reason: 'spam' },
     });
-    expect(response.statusCode).toBe(401);
   });
 });
 
