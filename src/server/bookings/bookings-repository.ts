@@ -109,6 +109,13 @@ export class ForbiddenTransition extends HttpError {
 /** Columns whose change moves which nights a stay holds (the calendar is read again after their commit). */
 const NIGHTS_COLUMNS = ['checkIn', 'checkOut', 'holdExpiresAt', 'propertyId', 'kind'] as const;
 
+/** The confirmed stays that meet every condition, whole rows: what the jobs acting on bookings start from. */
+const confirmedStaysWhere = (tx: DbOrTx, ...conditions: (SQL | undefined)[]) =>
+  tx
+    .select()
+    .from(stays)
+    .where(and(eq(stays.status, 'confirmed'), ...conditions));
+
 type StatusChange = { from: BookingStatus; to: BookingStatus; where: SQL; set?: StayChanges; now: Date };
 
 export type BookingsRepository = ReturnType<typeof createBookingsRepository>;
@@ -380,20 +387,14 @@ export function createBookingsRepository(
       { arrivingBy, leftSince, stayId }: { arrivingBy: IsoDate; leftSince: IsoDate; stayId?: string },
       tx: DbOrTx = db,
     ): Promise<StayRow[]> {
-      return tx
-        .select()
-        .from(stays)
-        .where(
-          and(
-            eq(stays.kind, 'guest'),
-            eq(stays.status, 'confirmed'),
-            isNull(stays.erasedAt),
-            stayId === undefined ? undefined : eq(stays.id, stayId),
-            lte(stays.checkIn, arrivingBy),
-            gte(stays.checkOut, leftSince),
-          ),
-        )
-        .orderBy(asc(stays.checkIn));
+      return confirmedStaysWhere(
+        tx,
+        eq(stays.kind, 'guest'),
+        isNull(stays.erasedAt),
+        stayId === undefined ? undefined : eq(stays.id, stayId),
+        lte(stays.checkIn, arrivingBy),
+        gte(stays.checkOut, leftSince),
+      ).orderBy(asc(stays.checkIn));
     },
 
     /** The oldest lapsed holds with a payment intent, at most `limit`, optionally touching some nights. */
@@ -414,16 +415,7 @@ export function createBookingsRepository(
 
     /** Confirmed bookings whose balance is scheduled and due by `today` (the balance job's work), oldest first. */
     async balancesDue({ today, limit }: { today: IsoDate; limit: number }, tx: DbOrTx = db) {
-      return tx
-        .select()
-        .from(stays)
-        .where(
-          and(
-            eq(stays.status, 'confirmed'),
-            eq(stays.balanceStatus, 'scheduled'),
-            lte(stays.balanceDueOn, today),
-          ),
-        )
+      return confirmedStaysWhere(tx, eq(stays.balanceStatus, 'scheduled'), lte(stays.balanceDueOn, today))
         .orderBy(asc(stays.balanceDueOn), asc(stays.id))
         .limit(limit);
     },
@@ -436,16 +428,7 @@ export function createBookingsRepository(
       { statuses, today, limit }: { statuses: StayRow['balanceStatus'][]; today: IsoDate; limit: number },
       tx: DbOrTx = db,
     ) {
-      return tx
-        .select()
-        .from(stays)
-        .where(
-          and(
-            eq(stays.status, 'confirmed'),
-            inArray(stays.balanceStatus, statuses),
-            gt(stays.checkOut, today),
-          ),
-        )
+      return confirmedStaysWhere(tx, inArray(stays.balanceStatus, statuses), gt(stays.checkOut, today))
         .orderBy(asc(stays.checkIn), asc(stays.id))
         .limit(limit);
     },
