@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DamageHoldView } from '../../domain/api/damage-holds.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
-import { planDamageHold } from '../../domain/damage-hold.ts';
+import { type DamageHoldPlan, planDamageHold } from '../../domain/damage-hold.ts';
 import { auditLog, damageHolds, documents, jobRuns, outbox, stays } from '../db/schema.ts';
 import type { DemoPaymentProvider } from '../payments/demo-provider.ts';
 import {
@@ -37,6 +37,8 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     await db.delete(auditLog);
   });
 
+  /** The release days the owner last saved: the deposit's plan for a stay booked after follows them. */
+  let savedReleaseDays = 0;
   const setHold = async (damageHoldPence: number, releaseDays: number) => {
     const saved = await h.asOwner('PUT', '/api/admin/arrival-settings', {
       requireRegister: false,
@@ -45,14 +47,19 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
       releaseDays,
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    savedReleaseDays = releaseDays;
   };
   const runJob = () => h.t.app.jobs.run('damage-holds');
 
   /**
    * The guest books on the booking page, agreeing to the card being saved for the deposit, and pays; `plan` is the
-   * deposit's plan for the stay when the owner releases it `releaseDays` after check-out.
+   * deposit's plan for the stay under the release days the owner saved (`setHold`), asserted to be of `kind`
+   * when one is given.
    */
-  async function book(dates: { checkInDate: string; checkOutDate: string }, releaseDays = 0) {
+  async function book<Kind extends DamageHoldPlan['kind']>(
+    dates: { checkInDate: string; checkOutDate: string },
+    kind?: Kind,
+  ) {
     const refused = await h.t.app.inject({
       method: 'POST',
       url: '/api/create-payment-intent',
@@ -65,7 +72,9 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     if (!stay) throw new Error('the stay was not booked');
     expect(stay.paymentMethodId).not.toBeNull();
     const manage = (path: string) => `/api/manage/${bookingReference(stay.id)}${path}?key=${stay.manageKey}`;
-    return { stay, manage, plan: planDamageHold({ ...toDates(dates), releaseDays }) };
+    const plan = planDamageHold({ ...toDates(dates), releaseDays: savedReleaseDays });
+    if (kind !== undefined) expect(plan.kind, 'the deposit’s plan for these dates').toBe(kind);
+    return { stay, manage, plan: plan as Extract<DamageHoldPlan, { kind: Kind }> };
   }
   const toDates = (dates: { checkInDate: string; checkOutDate: string }) => ({
     checkIn: dates.checkInDate,
@@ -105,8 +114,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     const config = (await h.t.app.inject({ url: '/api/config' })).json();
     expect(config.damageHold).toEqual({ amountPence: HOLD, releaseDays: 0 });
     const dates = stayDates(2, 2); // Monday 7 to Wednesday 9 December 2026: 74 hours, one hold
-    const { stay, manage, plan } = await book(dates);
-    expect(plan.kind).toBe('hold');
+    const { stay, manage, plan } = await book(dates, 'hold');
 
     h.t.clock.set(new Date(plan.placeAt.getTime() - 60_000));
     await runJob();
@@ -288,8 +296,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   it('places a second hold before the first lapses for a 5-night stay, telling the guest a day before, then releases the first', async () => {
     await setHold(HOLD, 2);
     const dates = stayDates(5, 5);
-    const { stay, manage, plan } = await book(dates, 2);
-    if (plan.kind !== 'hold_renewed') throw new Error(`a 5-night stay is renewed, not ${plan.kind}`);
+    const { stay, manage, plan } = await book(dates, 'hold_renewed');
 
     h.t.clock.set(plan.placeAt);
     await runJob();
@@ -328,8 +335,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   it('charges the deposit of a 14-night stay and refunds it in full on the release day', async () => {
     await setHold(HOLD, 2);
     const dates = stayDates(6, 14);
-    const { stay, manage, plan } = await book(dates, 2);
-    expect(plan.kind).toBe('charge');
+    const { stay, manage, plan } = await book(dates, 'charge');
 
     h.t.clock.set(plan.placeAt);
     await runJob();
@@ -353,7 +359,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   it('keeps part of a charged deposit the owner claims and refunds the rest', async () => {
     await setHold(HOLD, 2);
     const dates = stayDates(8, 14);
-    const { stay, plan } = await book(dates, 2);
+    const { stay, plan } = await book(dates);
     h.t.clock.set(plan.placeAt);
     await runJob();
     const claimed = await claim(stay.id, { amountPence: 5_000, reason: 'A cracked window.' });
@@ -370,8 +376,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   it('asks the guest to authorise a renewal the bank declines, while the first hold still runs', async () => {
     await setHold(HOLD, 2);
     const dates = stayDates(9, 5);
-    const { stay, manage, plan } = await book(dates, 2);
-    if (plan.kind !== 'hold_renewed') throw new Error(`a 5-night stay is renewed, not ${plan.kind}`);
+    const { stay, manage, plan } = await book(dates, 'hold_renewed');
     h.t.clock.set(plan.placeAt);
     await runJob();
     await replaceSavedCard(stay.paymentMethodId!, DECLINED_CARD);
