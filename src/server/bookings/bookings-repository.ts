@@ -1,11 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { OWNER_BLOCK_NAME } from '../../domain/api/admin-bookings.ts';
 import { type BookingStatus, canTransition } from '../../domain/booking-lifecycle.ts';
 import type { IsoDate } from '../../domain/dates.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import type { Db, DbOrTx, Tx } from '../db/database.ts';
 import { transactionWithRetry } from '../db/database.ts';
+import { sameAddress } from '../db/same-address.ts';
 import { properties, stays } from '../db/schema.ts';
 import { conflict, HttpError } from '../errors.ts';
 import { type Calendar, createCalendar } from './calendar.ts';
@@ -395,6 +412,30 @@ export function createBookingsRepository(
         lte(stays.checkIn, arrivingBy),
         gte(stays.checkOut, leftSince),
       ).orderBy(asc(stays.checkIn));
+    },
+
+    /**
+     * Whether the guest of `stay` has booked since, or is booking now: another guest stay of the same e-mail
+     * address made at or after it, confirmed or a live hold (what stops a checkout follow-up).
+     */
+    async bookedSince(
+      { stay, now }: { stay: Pick<StayRow, 'id' | 'contactEmail' | 'createdAt'>; now: Date },
+      tx: DbOrTx = db,
+    ): Promise<boolean> {
+      const [since] = await tx
+        .select({ id: stays.id })
+        .from(stays)
+        .where(
+          and(
+            eq(stays.kind, 'guest'),
+            ne(stays.id, stay.id),
+            sameAddress(stays.contactEmail, stay.contactEmail),
+            gte(stays.createdAt, stay.createdAt),
+            or(eq(stays.status, 'confirmed'), liveAt(now)),
+          ),
+        )
+        .limit(1);
+      return since !== undefined;
     },
 
     /** The oldest lapsed holds with a payment intent, at most `limit`, optionally touching some nights. */
