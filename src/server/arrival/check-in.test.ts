@@ -20,8 +20,7 @@ import { ARRIVAL_SETTING } from './settings.ts';
 const t = signedInTestApp();
 
 beforeEach(async () => {
-  t.clock.set(TEST_NOW);
-  await t.signIn();
+  await t.setClock(TEST_NOW);
   await t.database.db.delete(outbox);
   await t.database.db.delete(guestRegister);
   await t.database.db.delete(agreementAcceptances);

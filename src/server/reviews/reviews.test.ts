@@ -45,8 +45,7 @@ const t = signedInTestApp({
 });
 
 beforeEach(async () => {
-  t.clock.set(TEST_NOW);
-  await t.signIn();
+  await t.setClock(TEST_NOW);
   await emptyTables(t.database, reviews, jobRuns, outbox, stays);
 });
 
@@ -73,8 +72,7 @@ async function reviewsOnThePage(path = '/reviews'): Promise<PublicReviews> {
 
 /** The publication job as its timer would run it at `iso`. */
 async function publishAt(iso: string) {
-  t.clock.set(iso);
-  await t.signIn(); // the owner's session lapses after 12 idle hours
+  await t.setClock(iso);
   const run = await t.app.jobs.runIfDue('review-publication');
   if (!run.ran) throw new Error(`the review publication was not due at ${iso}`);
   return run.value;

@@ -26,6 +26,8 @@ export type SignedInTestApp = Omit<TestApp, 'close'> & {
   ): Promise<LightMyRequestResponse>;
   /** Signs the owner in afresh (after moving the clock past a session's life). */
   signIn(): Promise<void>;
+  /** Moves the manual clock to `to` and signs the owner in afresh there (a session lapses after 12 idle hours). */
+  setClock(to: Date | string): Promise<void>;
   readonly token: string;
 };
 
@@ -72,6 +74,9 @@ export function signedInTestApp(options?: Parameters<typeof testAppForFile>[0]):
     token = await adminToken(t.app);
   });
   const auth = () => ({ authorization: `Bearer ${token}` });
+  const signIn = async () => {
+    token = await adminToken(t.app);
+  };
   return {
     get app() {
       return t.app;
@@ -91,8 +96,10 @@ export function signedInTestApp(options?: Parameters<typeof testAppForFile>[0]):
     auth,
     asOwner: (method, url, payload) =>
       t.app.inject({ method, url, headers: auth(), ...(payload === undefined ? {} : { payload }) }),
-    signIn: async () => {
-      token = await adminToken(t.app);
+    signIn,
+    setClock: async (to) => {
+      t.clock.set(to);
+      await signIn();
     },
   };
 }
