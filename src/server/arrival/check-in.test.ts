@@ -16,6 +16,7 @@ import {
 import { signedInTestApp } from '../test/per-file.ts';
 import { TEST_NOW } from '../test/test-app.ts';
 import { ARRIVAL_SETTING } from './settings.ts';
+import { saveArrivalSettingsAsOwner } from './test-support.ts';
 
 const t = signedInTestApp();
 
@@ -141,12 +142,7 @@ describe('the owner’s list', () => {
     expect(await missing()).toEqual(['register', 'agreement']);
     await put(checkInUrl(stay), { guests: [BRITISH, FRENCH] });
     expect(await missing()).toEqual(['agreement']);
-    await t.asOwner('PUT', '/api/admin/arrival-settings', {
-      requireRegister: true,
-      requireAgreement: false,
-      damageHoldPence: 0,
-      releaseDays: 2,
-    });
+    await saveArrivalSettingsAsOwner(t.asOwner, { requireRegister: true });
     expect(await missing()).toEqual([]);
   });
 });

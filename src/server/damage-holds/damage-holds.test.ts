@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { DamageHoldView } from '../../domain/api/damage-holds.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { type DamageHoldPlan, planDamageHold } from '../../domain/damage-hold.ts';
+import { saveArrivalSettingsAsOwner } from '../arrival/test-support.ts';
 import { auditLog, damageHolds, documents, jobRuns, outbox, stays } from '../db/schema.ts';
 import type { DemoPaymentProvider } from '../payments/demo-provider.ts';
 import {
@@ -40,13 +41,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   /** The release days the owner last saved: the deposit's plan for a stay booked after follows them. */
   let savedReleaseDays = 0;
   const setHold = async (damageHoldPence: number, releaseDays: number) => {
-    const saved = await h.asOwner('PUT', '/api/admin/arrival-settings', {
-      requireRegister: false,
-      requireAgreement: false,
-      damageHoldPence,
-      releaseDays,
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await saveArrivalSettingsAsOwner(h.asOwner, { damageHoldPence, releaseDays });
     savedReleaseDays = releaseDays;
   };
   const runJob = () => h.t.app.jobs.run('damage-holds');
@@ -413,12 +408,7 @@ describe('a placement whose call to Stripe failed', () => {
 
   it('is made again with the same key after 5 minutes, and holds once', async () => {
     h.t.clock.set('2026-11-23T10:00:00Z');
-    await h.asOwner('PUT', '/api/admin/arrival-settings', {
-      requireRegister: false,
-      requireAgreement: false,
-      damageHoldPence: HOLD,
-      releaseDays: 0,
-    });
+    await saveArrivalSettingsAsOwner(h.asOwner, { damageHoldPence: HOLD, releaseDays: 0 });
     const dates = stayDates(2, 2);
     const held = await h.t.app.inject({
       method: 'POST',

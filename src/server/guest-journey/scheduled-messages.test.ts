@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { StayDetails } from '../../domain/api/guest-journey.ts';
 import { createRecordingRefunds, insertPaidBooking } from '../admin-bookings/test-support.ts';
+import { saveArrivalSettingsAsOwner } from '../arrival/test-support.ts';
 import { jobRuns, outbox, stays } from '../db/schema.ts';
 import { MESSAGE_KINDS } from '../email/notifications.ts';
 import { signedInTestApp } from '../test/per-file.ts';
@@ -26,13 +27,7 @@ beforeEach(async () => {
   });
   expect(saved.statusCode, saved.body).toBe(200);
   // These stays need no online check-in: the arrival e-mail carries the code (arrival/ tests the steps).
-  const arrival = await t.asOwner('PUT', '/api/admin/arrival-settings', {
-    requireRegister: false,
-    requireAgreement: false,
-    damageHoldPence: 0,
-    releaseDays: 2,
-  });
-  expect(arrival.statusCode, arrival.body).toBe(200);
+  await saveArrivalSettingsAsOwner(t.asOwner);
 });
 
 /** A confirmed, paid stay of 9–12 December 2026 (check-in 4 PM GMT = 16:00 UTC on the 9th). */
