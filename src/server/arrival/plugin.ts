@@ -12,17 +12,23 @@ import { arrivalAdminRoutes, checkInRoutes } from './routes.ts';
  */
 export const arrivalPlugin = fp(
   async (app: FastifyInstance, context: AppContext) => {
-    const { db, clock } = context;
+    const { db, clock, bookings } = context;
     const checkIn = createCheckIn({
       db,
       clock,
+      bookings,
       stepsDone: async (stayId) => {
         await app.scheduledMessages.queueDue({ stayId });
       },
       damageHold: app.damageHolds.viewOf,
     });
     await registerApi(app, checkInRoutes, { checkIn }); // keyed by the guest's own link
-    await registerAdminApi(app, arrivalAdminRoutes, { db, clock, damageHold: app.damageHolds.viewOf });
+    await registerAdminApi(app, arrivalAdminRoutes, {
+      db,
+      clock,
+      bookings,
+      damageHold: app.damageHolds.viewOf,
+    });
   },
   { name: 'arrival', fastify: '5.x', dependencies: ['guest-journey', 'damage-holds'] },
 );
