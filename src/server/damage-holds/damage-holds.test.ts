@@ -45,6 +45,11 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     savedReleaseDays = releaseDays;
   };
   const runJob = () => h.t.app.jobs.run('damage-holds');
+  /** The job as its timer would run it at `instant`: the clock moved there first. */
+  const runJobAt = (instant: Date) => {
+    h.t.clock.set(instant);
+    return runJob();
+  };
 
   /**
    * The guest books on the booking page, agreeing to the card being saved for the deposit, and pays; `plan` is the
@@ -111,8 +116,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     const dates = stayDates(2, 2); // Monday 7 to Wednesday 9 December 2026: 74 hours, one hold
     const { stay, manage, plan } = await book(dates, 'hold');
 
-    h.t.clock.set(new Date(plan.placeAt.getTime() - 60_000));
-    await runJob();
+    await runJobAt(new Date(plan.placeAt.getTime() - 60_000));
     const before = await checkIn(manage);
     expect(before.damageHold).toMatchObject({ status: 'planned', kind: 'hold', amountPence: HOLD });
     expect(before.damageHold?.description).toContain(
@@ -143,11 +147,9 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     expect(held.damageHold).toMatchObject({ status: 'held', placeAt: plan.placeAt.toISOString() });
     expect(held.readiness).toMatchObject({ ready: true, holdInPlace: true, missing: [] });
 
-    h.t.clock.set(new Date(plan.releaseAt.getTime() - 60_000));
-    await runJob();
+    await runJobAt(new Date(plan.releaseAt.getTime() - 60_000));
     expect((await rowsOf(stay.id))[0]?.status).toBe('held');
-    h.t.clock.set(plan.releaseAt);
-    const released = await runJob();
+    const released = await runJobAt(plan.releaseAt);
     expect(released.released).toEqual([stay.id]);
     expect((await h.provider.retrievePaymentIntent(rows[0]!.paymentIntentId!))?.status).toBe('canceled');
     expect((await checkIn(manage)).damageHold).toMatchObject({ status: 'released', claimedPence: null });
@@ -173,8 +175,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
       message: expect.stringMatching(/^Nothing is held/),
     });
 
-    h.t.clock.set(plan.placeAt);
-    await runJob();
+    await runJobAt(plan.placeAt);
     for (const [body, field] of [
       [{ amountPence: 0, reason: 'A broken lamp.' }, 'amountPence'],
       [{ amountPence: HOLD + 1, reason: 'A broken lamp.' }, 'amountPence'],
@@ -230,8 +231,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     expect(mail?.attachments).toHaveLength(1);
 
     // The release time passes: nothing more is taken or released.
-    h.t.clock.set(plan.releaseAt);
-    expect(await runJob()).toMatchObject({ released: [], refunded: [] });
+    expect(await runJobAt(plan.releaseAt)).toMatchObject({ released: [], refunded: [] });
     expect(await actions(stay.id)).toEqual(['damage_hold.placed', 'damage_hold.claimed']);
     const csv = (await h.asOwner('GET', '/api/admin/bookings.csv')).body;
     expect(csv).toContain('claimed,200.00,75.50,A broken lamp and a stained rug.');
@@ -245,8 +245,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json()).toMatchObject({ error: 'nothing_to_authorise' });
 
-    h.t.clock.set(plan.placeAt);
-    expect((await runJob()).failed).toEqual([stay.id]);
+    expect((await runJobAt(plan.placeAt)).failed).toEqual([stay.id]);
     const waiting = await checkIn(manage);
     expect(waiting.damageHold).toMatchObject({ status: 'needs_authorisation' });
     expect(waiting.readiness).toMatchObject({ missing: ['hold'], ready: false });
@@ -293,13 +292,10 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     const dates = stayDates(5, 5);
     const { stay, manage, plan } = await book(dates, 'hold_renewed');
 
-    h.t.clock.set(plan.placeAt);
-    await runJob();
-    h.t.clock.set(new Date(plan.renewAt.getTime() - 25 * 3_600_000));
-    await runJob();
+    await runJobAt(plan.placeAt);
+    await runJobAt(new Date(plan.renewAt.getTime() - 25 * 3_600_000));
     expect(await guestMail(stay.id, 'guest.damage_hold_renewal')).toHaveLength(0);
-    h.t.clock.set(new Date(plan.renewAt.getTime() - 24 * 3_600_000));
-    await runJob();
+    await runJobAt(new Date(plan.renewAt.getTime() - 24 * 3_600_000));
     const [notice] = await guestMail(stay.id, 'guest.damage_hold_renewal');
     expect(notice?.text).toContain('we will hold the damage deposit of £200 on your card once more');
 
@@ -316,8 +312,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     );
     expect((await checkIn(manage)).damageHold).toMatchObject({ status: 'held', kind: 'hold_renewed' });
 
-    h.t.clock.set(plan.releaseAt);
-    await runJob();
+    await runJobAt(plan.releaseAt);
     expect((await rowsOf(stay.id)).map((row) => row.status)).toEqual(['replaced', 'released']);
     expect(await actions(stay.id)).toEqual([
       'damage_hold.placed',
@@ -332,8 +327,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     const dates = stayDates(6, 14);
     const { stay, manage, plan } = await book(dates, 'charge');
 
-    h.t.clock.set(plan.placeAt);
-    await runJob();
+    await runJobAt(plan.placeAt);
     const [row] = await rowsOf(stay.id);
     expect(row).toMatchObject({ status: 'charged', method: 'charge' });
     expect(await h.provider.retrievePaymentIntent(row!.paymentIntentId!)).toMatchObject({
@@ -355,8 +349,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     await setHold(HOLD, 2);
     const dates = stayDates(8, 14);
     const { stay, plan } = await book(dates);
-    h.t.clock.set(plan.placeAt);
-    await runJob();
+    await runJobAt(plan.placeAt);
     const claimed = await claim(stay.id, { amountPence: 5_000, reason: 'A cracked window.' });
     expect(claimed.statusCode, claimed.body).toBe(200);
     expect(claimed.json()).toMatchObject({ status: 'claimed', claimedPence: 5_000 });
@@ -372,11 +365,9 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     await setHold(HOLD, 2);
     const dates = stayDates(9, 5);
     const { stay, manage, plan } = await book(dates, 'hold_renewed');
-    h.t.clock.set(plan.placeAt);
-    await runJob();
+    await runJobAt(plan.placeAt);
     await replaceSavedCard(stay.paymentMethodId!, DECLINED_CARD);
-    h.t.clock.set(plan.renewAt);
-    expect((await runJob()).failed).toEqual([stay.id]);
+    expect((await runJobAt(plan.renewAt)).failed).toEqual([stay.id]);
     expect((await rowsOf(stay.id)).map((row) => row.status)).toEqual(['held', 'needs_authorisation']);
     expect((await checkIn(manage)).damageHold).toMatchObject({ status: 'needs_authorisation' });
     expect(await guestMail(stay.id, 'guest.damage_hold_failed')).toHaveLength(1);
@@ -384,16 +375,14 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     const claimed = await claim(stay.id, { amountPence: 1_000, reason: 'A chipped mug.' });
     expect(claimed.statusCode, claimed.body).toBe(200);
     // At the release time the renewal never authorised holds nothing.
-    h.t.clock.set(plan.releaseAt);
-    await runJob();
+    await runJobAt(plan.releaseAt);
     expect((await rowsOf(stay.id)).map((row) => row.status)).toEqual(['claimed', 'canceled']);
   });
 
   it('releases the deposit of a stay the owner cancels', async () => {
     await setHold(HOLD, 0);
     const { stay, plan } = await book(stayDates(7, 2));
-    h.t.clock.set(plan.placeAt);
-    await runJob();
+    await runJobAt(plan.placeAt);
     const cancelled = await h.asOwner('POST', `/api/bookings/${stay.id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((await runJob()).released).toEqual([stay.id]);
