@@ -1,16 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { bookingReference } from '../src/domain/booking-reference.ts';
 import { describeDamageHold, planDamageHold } from '../src/domain/damage-hold.ts';
-import { addDays, todayOnPropertyClock } from '../src/domain/dates.ts';
+import { addDays, type IsoDate, todayOnPropertyClock } from '../src/domain/dates.ts';
 import { formatLongDate } from '../src/domain/format.ts';
-import { bookableStay, expect, fillCard, test, today } from './fixtures.ts';
+import { type AdminApi, bookableStay, expect, fillCard, type TestClock, test, today } from './fixtures.ts';
 
 /**
  * The damage deposit on a phone (docs/decisions/031-damage-deposit-hold.md): the booking card says what will be
  * held and when before payment and asks to save the card for it; the guest registers two guests (one needing a
  * passport), accepts the house agreement and sees the deposit on their page; it is held the day before arrival,
  * and the owner, who sees the register, claims part of it, which the guest then reads with the reason. A hold the
- * bank declines is authorised by the guest from the e-mail's link, with a card on the checkout page. A server of
+ * bank declines is authorised by the guest from the e-mail's link, with a card on the checkout page. A quote paid
+ * on the checkout page asks the same agreement before payment, and its deposit is held like any other. A server of
  * its own: its clock moves by days, and the deposit must not change what the other specs' guests see.
  */
 
@@ -19,6 +20,20 @@ test.describe.configure({ timeout: 180_000 });
 
 const DEPOSIT_PENCE = 25_000;
 const EMAIL = 'grace.deposit@example.test';
+
+/**
+ * The owner holds £250, released on the day of check-out, with no other check-in step: today on the server's
+ * clock, which the tests before may have moved on.
+ */
+async function holdDeposit(admin: AdminApi, clock: TestClock): Promise<IsoDate> {
+  await admin.call('put', '/api/admin/arrival-settings', {
+    requireRegister: false,
+    requireAgreement: false,
+    damageHoldPence: DEPOSIT_PENCE,
+    releaseDays: 0,
+  });
+  return todayOnPropertyClock(await clock.now());
+}
 
 test('the guest is told the deposit before paying and sees it held; the owner claims part of it', async ({
   page,
@@ -150,14 +165,7 @@ test('a hold the bank declines: the e-mail links to the guest’s page, where th
   mailbox,
   stays,
 }) => {
-  await admin.call('put', '/api/admin/arrival-settings', {
-    requireRegister: false,
-    requireAgreement: false,
-    damageHoldPence: DEPOSIT_PENCE,
-    releaseDays: 0,
-  });
-  // Counted from the server's clock, which the other test may have moved on.
-  const day = todayOnPropertyClock(await clock.now());
+  const day = await holdDeposit(admin, clock);
   const dates = { checkInDate: addDays(day, 10), checkOutDate: addDays(day, 13) };
   const email = 'ivo.declined@example.test';
   const booked = await stays.hold(dates, { name: 'Ivo Declined', email }, { saveCardConsent: true });
@@ -190,4 +198,63 @@ test('a hold the bank declines: the e-mail links to the guest’s page, where th
   await page.getByRole('button', { name: 'Authorise Deposit' }).click();
   await expect(page).toHaveURL(new RegExp(`/booking/${bookingReference(booked.bookingId)}\\?key=`));
   await expect(deposit).toContainText('Held on your card: no money has been taken.');
+});
+
+test('a quote paid on the checkout page: the guest agrees to the deposit before paying, and it is held like any other', async ({
+  page,
+  admin,
+  clock,
+}) => {
+  const day = await holdDeposit(admin, clock);
+  const checkIn = addDays(day, 20);
+  const checkOut = addDays(checkIn, 2);
+  const plan = planDamageHold({ checkIn, checkOut, releaseDays: 0 });
+  const quote = (await admin.call('post', '/api/admin/quotes', {
+    kind: 'stay',
+    checkInDate: checkIn,
+    checkOutDate: checkOut,
+    guestCount: 2,
+    contactName: 'Quinn Quoted',
+    contactEmail: 'quinn.quoted@example.test',
+    contactPhone: '',
+    totalPrice: 420,
+    included: 'Two nights, breakfast hamper.',
+    validDays: 3,
+    holdDates: true,
+  })) as { quoteUrl: string };
+
+  // The guest accepts the quote: the checkout page says the deposit and asks to save the card for it.
+  const link = new URL(quote.quoteUrl);
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByRole('button', { name: 'Accept and pay' }).click();
+  await expect(page).toHaveURL(/\/checkout\//);
+  const bookingId = new URL(page.url()).pathname.split('/')[2]!;
+  const deposit = page.getByRole('region', { name: 'Damage deposit' });
+  await expect(deposit).toContainText(describeDamageHold(plan, DEPOSIT_PENCE));
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.getByRole('button', { name: 'Complete Booking' }).click();
+  await expect(
+    deposit.getByText('Please agree to your card being saved for the damage deposit before you pay.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await deposit
+    .getByRole('checkbox', { name: /I agree that my card is saved for the damage deposit of £250/ })
+    .check();
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Complete Booking' }).click();
+  await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible({ timeout: 15_000 });
+
+  // The day of arrival: the job held the deposit the day before on the card saved with the payment.
+  await clock.moveTo(checkIn);
+  await admin.signIn(page);
+  await page.goto('/admin');
+  await page.getByLabel('Search').fill(bookingReference(bookingId));
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Quinn Quoted' })
+    .getByRole('button', { name: 'Guest link and messages' })
+    .click();
+  await expect(page.getByRole('dialog').getByRole('region', { name: 'Damage deposit' })).toContainText(
+    'Held on the guest’s card',
+  );
 });

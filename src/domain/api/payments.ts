@@ -77,6 +77,11 @@ export type BookingPageIntentRequest = z.input<typeof BookingPageIntentRequestSc
 export const CheckoutIntentRequestSchema = z.object({
   amount: z.number().positive().max(MAX_PAYMENT_GBP, `amount must be at most ${MAX_PAYMENT_GBP} pounds`),
   bookingId: textField().min(1).max(100),
+  /**
+   * The guest agreed to the card being saved for the owner's damage deposit: required when one is set, as on the
+   * booking page (else 409 `card_consent_required`). See docs/decisions/031-damage-deposit-hold.md.
+   */
+  saveCardConsent: z.boolean().optional(),
 });
 
 export type CheckoutIntentRequest = z.input<typeof CheckoutIntentRequestSchema>;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import type { ArrivalSettings } from '../../domain/api/arrival.ts';
 import type { BookingPageIntentRequestSchema } from '../../domain/api/payments.ts';
 import {
   extendedHoldExpiresAt,
@@ -9,7 +10,7 @@ import {
 } from '../../domain/booking-lifecycle.ts';
 import { timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatGbp, formatLongDate } from '../../domain/format.ts';
-import { planPayments } from '../../domain/payment-schedule.ts';
+import { type PaymentPlan, planPayments } from '../../domain/payment-schedule.ts';
 import { poundsToPence, type Quote, quotePence, quoteStay } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import { readArrivalSettings } from '../arrival/settings.ts';
@@ -42,6 +43,28 @@ type BookingPageIntentRequest = z.output<typeof BookingPageIntentRequestSchema>;
 export type GuestHold = { stay: StayRow; replaced: StayRow[] };
 
 const datesTaken = () => conflict(DATES_TAKEN_MESSAGE, 'dates_unavailable');
+
+/**
+ * The guest's agreement to the card being saved, which paying needs when the card is kept for a deposit's balance
+ * (`plan`, docs/decisions/016-deposit-now-balance-later.md) or for the owner's damage deposit
+ * (docs/decisions/031-damage-deposit-hold.md): 409 `card_consent_required` without it. The one rule for the booking
+ * page's hold and the checkout page's.
+ */
+export function requireCardConsent(input: {
+  consent: boolean | undefined;
+  plan?: PaymentPlan;
+  arrival: Pick<ArrivalSettings, 'damageHoldPence' | 'releaseDays'>;
+}): void {
+  const { consent, plan, arrival } = input;
+  if (consent === true) return;
+  if (plan?.kind === 'deposit') throw conflict(CARD_CONSENT_MESSAGE, 'card_consent_required', { plan });
+  if (arrival.damageHoldPence > 0) {
+    throw conflict(DAMAGE_HOLD_CONSENT_MESSAGE, 'card_consent_required', {
+      ...(plan ? { plan } : {}),
+      damageHold: { amountPence: arrival.damageHoldPence, releaseDays: arrival.releaseDays },
+    });
+  }
+}
 
 /** Why a quote's booking cannot be paid any more: its quote expired (docs/decisions/028-enquiries-and-quotes.md). */
 export const quoteExpiredMessage = (expiredAt: Date) =>
@@ -140,15 +163,7 @@ export function createGuestHolds(deps: {
         bookedOn: today,
         setting: scheduleSetting,
       });
-      if (plan.kind === 'deposit' && body.saveCardConsent !== true) {
-        throw conflict(CARD_CONSENT_MESSAGE, 'card_consent_required', { plan });
-      }
-      if (arrival.damageHoldPence > 0 && body.saveCardConsent !== true) {
-        throw conflict(DAMAGE_HOLD_CONSENT_MESSAGE, 'card_consent_required', {
-          plan,
-          damageHold: { amountPence: arrival.damageHoldPence, releaseDays: arrival.releaseDays },
-        });
-      }
+      requireCardConsent({ consent: body.saveCardConsent, plan, arrival });
       return {
         scheduleKind: plan.kind,
         depositPence: plan.kind === 'deposit' ? plan.todayPence : 0,
@@ -269,10 +284,16 @@ export function createGuestHolds(deps: {
   /**
    * The checkout page's hold on an existing booking (often made by the owner) paid by its id: a pending or expired
    * guest stay is held again for the payment window, if its nights are still free and `amountPounds` is what is
-   * due now.
+   * due now. With a damage deposit set, only with the guest's agreement to the card being saved for it
+   * (`saveCardConsent`), as on the booking page.
    */
-  async function holdForPayment(bookingId: string, amountPounds: number): Promise<StayRow> {
+  async function holdForPayment(
+    bookingId: string,
+    amountPounds: number,
+    saveCardConsent: boolean | undefined,
+  ): Promise<StayRow> {
     const now = clock.now();
+    const arrival = await readArrivalSettings(db);
     return holdTransaction(async (tx) => {
       await bookings.lockNights({ propertyId: PROPERTY_ID }, tx); // first, before any row lock: one lock order for every path
       await bookings.expireLapsedHolds({ now }, tx);
@@ -303,6 +324,7 @@ export function createGuestHolds(deps: {
           { quote: storedQuote(found) },
         );
       }
+      requireCardConsent({ consent: saveCardConsent, arrival });
       // Paying keeps the nights for at least the payment window (an owner's checkout link may hold for days).
       const holdExpiresAt = extendedHoldExpiresAt(found.holdExpiresAt, now, config.holdMinutes * MINUTE_MS);
       // An expired hold is taken up again only if its nights are still free (the nights rule).

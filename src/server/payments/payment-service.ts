@@ -109,12 +109,20 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
     }
   }
 
-  /** The hold's payment intent: the one it has while it can still be paid, else a new one. */
-  async function ensureIntent(stay: StayRow, paymentMethodTypes?: string[]): Promise<ProviderPaymentIntent> {
+  /**
+   * The hold's payment intent: the one it has while it can still be paid, else a new one. `cardConsent`: the guest
+   * agreed to the card being saved (the hold checked it is given whenever a damage deposit is set).
+   */
+  async function ensureIntent(
+    stay: StayRow,
+    cardConsent: boolean | undefined,
+    paymentMethodTypes?: string[],
+  ): Promise<ProviderPaymentIntent> {
     const amountPence = chargedAtBookingPence(stay);
     const deposit = stay.scheduleKind === 'deposit';
-    // The card is kept for the balance, and for the damage deposit held before arrival (decision 031).
-    const saveCard = deposit || (await readArrivalSettings(db)).damageHoldPence > 0;
+    // The card is kept for the balance, and for the damage deposit held before arrival, never without the
+    // guest's agreement to it (decision 031).
+    const saveCard = deposit || (cardConsent === true && (await readArrivalSettings(db)).damageHoldPence > 0);
     if (stay.paymentIntentId) {
       const existingId = stay.paymentIntentId;
       const existing = await provider('retrieve', () => payments.retrievePaymentIntent(existingId));
@@ -195,20 +203,27 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
       (nights) => reconciler.reconcileLapsedHolds({ nights }),
     );
     await releaseReplacedHolds(replaced);
-    const intent = await ensureIntent(stay, body.payment_method_types);
+    const intent = await ensureIntent(stay, body.saveCardConsent, body.payment_method_types);
     return { stay, intent };
   }
 
-  /** The checkout page: an existing booking (often made by the owner) paid by its id. */
-  async function holdForBooking(bookingId: string, amountPounds: number): Promise<HoldResult> {
+  /**
+   * The checkout page: an existing booking (often made by the owner) paid by its id; `saveCardConsent` as the
+   * booking page's, asked when a damage deposit is set (docs/decisions/031-damage-deposit-hold.md).
+   */
+  async function holdForBooking(
+    bookingId: string,
+    amountPounds: number,
+    saveCardConsent?: boolean,
+  ): Promise<HoldResult> {
     if (!isBookingId(bookingId)) throw bookingNotFound();
     const current = await bookings.findStay({ id: bookingId });
     if (current?.kind === 'guest' && current.status === 'confirmed' && balanceOutstanding(current)) {
       return balanceIntent(current, amountPounds);
     }
     await reconciler.reconcileLapsedHolds({ stayId: bookingId });
-    const stay = await holds.holdForPayment(bookingId, amountPounds);
-    const intent = await ensureIntent(stay);
+    const stay = await holds.holdForPayment(bookingId, amountPounds, saveCardConsent);
+    const intent = await ensureIntent(stay, saveCardConsent);
     return { stay, intent };
   }
 

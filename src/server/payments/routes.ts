@@ -133,7 +133,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         return holdResponse(await service.holdForGuest(guest, request.ip));
       }
       const checkout = parseBody(CheckoutIntentRequestSchema, body);
-      return holdResponse(await service.holdForBooking(checkout.bookingId, checkout.amount));
+      return holdResponse(
+        await service.holdForBooking(checkout.bookingId, checkout.amount, checkout.saveCardConsent),
+      );
     },
   );
 

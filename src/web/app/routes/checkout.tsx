@@ -1,11 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { CreatePaymentIntentResponse, PublicBooking } from '../../../domain/api/payments.ts';
+import { DamageHoldConfigSchema } from '../../../domain/api/damage-holds.ts';
+import type {
+  ClientConfig,
+  CreatePaymentIntentResponse,
+  PublicBooking,
+} from '../../../domain/api/payments.ts';
 import { formatGbp, formatMediumDate } from '../../../domain/format.ts';
-import { buttonClass } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { PANEL_CLASS, Panel } from '../../components/ui/panel.tsx';
 import { DepositToAuthorise } from '../../features/check-in/deposit-to-authorise.tsx';
+import { DamageHoldNote } from '../../features/payments/damage-hold-note.tsx';
 import { DemoCheckoutForm } from '../../features/payments/demo-checkout-form.tsx';
 import {
   createPaymentIntent,
@@ -37,7 +43,10 @@ type State =
   | {
       kind: 'ready';
       booking: PublicBooking;
-      intent: Pick<CreatePaymentIntentResponse, 'paymentIntentId' | 'clientSecret'>;
+      /** Null until the guest agrees to the card being saved for the damage deposit (`holdSetting`). */
+      intent: Pick<CreatePaymentIntentResponse, 'paymentIntentId' | 'clientSecret'> | null;
+      /** The owner's damage deposit, when the server asked for the guest's agreement to it before paying. */
+      holdSetting?: NonNullable<ClientConfig['damageHold']>;
     };
 
 const showDate = formatMediumDate;
@@ -55,6 +64,19 @@ function depositAuthorisation(search: URLSearchParams) {
   return { paymentIntentId, clientSecret, returnPath: back.startsWith('/booking/') ? back : '/' };
 }
 
+/** What the checkout page takes: the balance of a confirmed deposit booking whose balance is owed, else the total. */
+const amountDue = (booking: PublicBooking) =>
+  booking.balanceOutstanding && booking.balancePrice !== null ? booking.balancePrice : booking.totalPrice;
+
+/**
+ * The owner's damage deposit, when the server refused to start the payment until the guest agrees to the card
+ * being saved for it (409 `card_consent_required`, docs/decisions/031-damage-deposit-hold.md); else null.
+ */
+function holdConsentAsked(error: unknown): NonNullable<ClientConfig['damageHold']> | null {
+  if (!(error instanceof ApiRequestError) || error.code !== 'card_consent_required') return null;
+  return DamageHoldConfigSchema.safeParse(error.body?.damageHold).data ?? null;
+}
+
 /** /checkout/{bookingId}: pay for an existing booking (spec sections 2 and 4, "Checkout flow"). */
 export default function Checkout() {
   const { bookingId } = useParams();
@@ -64,6 +86,8 @@ export default function Checkout() {
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const authorisation = useMemo(() => depositAuthorisation(search), [search]);
+  const [holdConsent, setHoldConsent] = useState(false);
+  const [consentAsked, setConsentAsked] = useState(0);
 
   useEffect(() => {
     if (!bookingId) {
@@ -91,16 +115,14 @@ export default function Checkout() {
         return;
       }
       try {
-        // A confirmed deposit booking whose balance is owed (the e-mailed link): the balance, not the total.
-        const amount =
-          booking.balanceOutstanding && booking.balancePrice !== null
-            ? booking.balancePrice
-            : booking.totalPrice;
-        const intent = await createPaymentIntent({ amount, bookingId });
+        const intent = await createPaymentIntent({ amount: amountDue(booking), bookingId });
         rememberManageKey(intent.bookingId, intent.manageKey);
         if (active) setState({ kind: 'ready', booking, intent });
       } catch (error) {
-        if (active)
+        // The owner holds a damage deposit: the payment is made once the guest has ticked its box.
+        const holdSetting = holdConsentAsked(error);
+        if (active && holdSetting) setState({ kind: 'ready', booking, intent: null, holdSetting });
+        else if (active)
           setState({
             kind: 'setup-failed',
             message: messageOf(error, 'The payment could not be set up.'),
@@ -113,6 +135,35 @@ export default function Checkout() {
     };
   }, [bookingId, navigate, authorisation]);
 
+  // Ticked: the payment is made with the agreement, the card saved for the deposit (as the booking card's is).
+  const awaitingIntent =
+    state.kind === 'ready' && state.intent === null && holdConsent ? state.booking : null;
+  useEffect(() => {
+    if (!awaitingIntent) return;
+    let active = true;
+    createPaymentIntent({
+      amount: amountDue(awaitingIntent),
+      bookingId: awaitingIntent.id,
+      saveCardConsent: true,
+    }).then(
+      (intent) => {
+        rememberManageKey(intent.bookingId, intent.manageKey);
+        if (active) setState((now) => (now.kind === 'ready' ? { ...now, intent } : now));
+      },
+      (error: unknown) => {
+        if (active)
+          setState({
+            kind: 'setup-failed',
+            message: messageOf(error, 'The payment could not be set up.'),
+            booking: awaitingIntent,
+          });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [awaitingIntent]);
+
   if (state.kind === 'loading' || config.isPending) {
     return (
       <div className="mx-auto flex min-h-[50vh] max-w-3xl items-center justify-center px-4" role="status">
@@ -121,7 +172,11 @@ export default function Checkout() {
     );
   }
 
-  if (state.kind === 'setup-failed' || !state.intent.clientSecret || config.isError) {
+  if (
+    state.kind === 'setup-failed' ||
+    (state.intent !== null && !state.intent.clientSecret) ||
+    config.isError
+  ) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
         <div className="rounded-lg border border-stone-200 bg-white p-8 text-center shadow-sm">
@@ -148,7 +203,7 @@ export default function Checkout() {
     );
   }
 
-  const { booking, intent } = state;
+  const { booking, intent, holdSetting } = state;
   const payingBalance = !authorisation && booking.balanceOutstanding && booking.balancePrice !== null;
   const payingDeposit = !payingBalance && booking.status !== 'confirmed' && booking.depositPrice !== null;
   const onSucceeded = async (paymentIntentId: string) => {
@@ -191,14 +246,11 @@ export default function Checkout() {
       description: 'An unexpected error occurred. Please try again.',
       variant: 'destructive',
     });
-  // The same in demo and in Stripe mode.
-  const callbacks: CheckoutFormCallbacks = {
-    clientSecret: intent.clientSecret,
-    onSucceeded,
-    onFailed,
-    onError,
-    authorising,
-  };
+  // The same in demo and in Stripe mode; none until the guest has agreed to what the card is saved for.
+  const callbacks: CheckoutFormCallbacks | null =
+    intent && (!holdSetting || holdConsent)
+      ? { clientSecret: intent.clientSecret, onSucceeded, onFailed, onError, authorising }
+      : null;
 
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-12 md:grid-cols-2">
@@ -263,7 +315,31 @@ export default function Checkout() {
         ) : null}
       </section>
       <Panel headingId="payment-heading" title="Payment" headingClassName="mb-4">
-        {config.data.payments === 'stripe' && config.data.stripePublishableKey ? (
+        {holdSetting ? (
+          <div className="mb-5">
+            <DamageHoldNote
+              setting={holdSetting}
+              stay={{ checkIn: booking.checkInDate, checkOut: booking.checkOutDate }}
+              consent={holdConsent}
+              onConsentChange={setHoldConsent}
+              asked={consentAsked}
+            />
+          </div>
+        ) : null}
+        {callbacks === null || intent === null ? (
+          holdConsent ? (
+            <p role="status">Preparing the payment…</p>
+          ) : (
+            // Pays nothing before the box is ticked: the box says it is needed, as the booking card's does.
+            <Button
+              type="button"
+              className="w-full py-3"
+              onClick={() => setConsentAsked((count) => count + 1)}
+            >
+              Complete Booking
+            </Button>
+          )
+        ) : config.data.payments === 'stripe' && config.data.stripePublishableKey ? (
           <Suspense fallback={<p role="status">Loading the payment form…</p>}>
             <StripeCheckoutForm
               {...callbacks}
