@@ -7,7 +7,6 @@ import { silentNotifications } from '../notifications/events.ts';
 import { startCheckout } from '../payments/test/payment-harness.ts';
 import { signedInTestApp } from '../test/per-file.ts';
 import { expectRefusal } from '../test/refusal.ts';
-import { emptyTables, TEST_NOW } from '../test/test-app.ts';
 import { refundIdempotencyKey } from './service.ts';
 import { createRecordingRefunds, insertPaidBooking, insertStay, phoneBookingForm } from './test-support.ts';
 
@@ -20,26 +19,27 @@ const statusInTx = async (tx: Parameters<typeof silentNotifications.bookingConfi
   const [row] = await tx.select({ status: stays.status }).from(stays).where(eq(stays.id, id));
   return row?.status;
 };
-const t = signedInTestApp({
-  overrides: {
-    refunds,
-    notifications: {
-      ...silentNotifications,
-      bookingConfirmed: async (tx, stayId) => {
-        notified.push({ event: 'confirmed', stayId, statusInTx: await statusInTx(tx, stayId) });
-      },
-      bookingCanceled: async (tx, stayId, refundPence) => {
-        notified.push({ event: 'canceled', stayId, refundPence, statusInTx: await statusInTx(tx, stayId) });
+const t = signedInTestApp(
+  {
+    overrides: {
+      refunds,
+      notifications: {
+        ...silentNotifications,
+        bookingConfirmed: async (tx, stayId) => {
+          notified.push({ event: 'confirmed', stayId, statusInTx: await statusInTx(tx, stayId) });
+        },
+        bookingCanceled: async (tx, stayId, refundPence) => {
+          notified.push({ event: 'canceled', stayId, refundPence, statusInTx: await statusInTx(tx, stayId) });
+        },
       },
     },
   },
-});
+  { emptied: [stays, importedEvents] },
+);
 
-beforeEach(async () => {
-  await t.setClock(TEST_NOW);
+beforeEach(() => {
   refunds.calls.length = 0;
   notified.length = 0;
-  await emptyTables(t.database, stays, importedEvents);
 });
 
 const get = (url: string) => t.asOwner('GET', url);

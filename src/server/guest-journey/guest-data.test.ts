@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { insertPaidBooking } from '../admin-bookings/test-support.ts';
 import {
@@ -13,15 +13,9 @@ import {
   stays,
 } from '../db/schema.ts';
 import { signedInTestApp } from '../test/per-file.ts';
-import { emptyTables, TEST_NOW } from '../test/test-app.ts';
 import { ERASED_NAME } from './guest-data.ts';
 
-const t = signedInTestApp();
-
-beforeEach(async () => {
-  await t.setClock(TEST_NOW);
-  await emptyTables(t.database, outbox, documents, stays, jobRuns);
-});
+const t = signedInTestApp(undefined, { emptied: [outbox, documents, stays, jobRuns] });
 
 const stayRow = async (id: string) => (await t.database.db.select().from(stays).where(eq(stays.id, id)))[0]!;
 

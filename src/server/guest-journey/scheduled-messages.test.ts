@@ -6,19 +6,17 @@ import { saveArrivalSettingsAsOwner } from '../arrival/test-support.ts';
 import { jobRuns, outbox, stays } from '../db/schema.ts';
 import { MESSAGE_KINDS } from '../email/notifications.ts';
 import { signedInTestApp } from '../test/per-file.ts';
-import { createTestApp, emptyTables, openSecondConnection, TEST_NOW } from '../test/test-app.ts';
+import { createTestApp, openSecondConnection } from '../test/test-app.ts';
 
 const OWNER = 'owner@example.test';
 const INSTRUCTIONS = 'The key safe is to the left of the door.\n\nParking is free after 6 PM.';
 
-const t = signedInTestApp({
-  env: { OWNER_EMAIL: OWNER },
-  overrides: { refunds: createRecordingRefunds() },
-});
+const t = signedInTestApp(
+  { env: { OWNER_EMAIL: OWNER }, overrides: { refunds: createRecordingRefunds() } },
+  { emptied: [outbox, stays, jobRuns] },
+);
 
 beforeEach(async () => {
-  await t.setClock(TEST_NOW);
-  await emptyTables(t.database, outbox, stays, jobRuns);
   const saved = await t.asOwner('PUT', '/api/admin/guest-messages', {
     checkInInstructions: INSTRUCTIONS,
     defaultAccessCode: '',

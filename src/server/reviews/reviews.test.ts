@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminReview, GuestReviewView } from '../../domain/api/reviews.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import type { PublicReviews } from '../../domain/reviews.ts';
@@ -10,7 +10,6 @@ import { auditLog, jobRuns, outbox, reviews, stays } from '../db/schema.ts';
 import { MESSAGE_KINDS } from '../email/notifications.ts';
 import { signedInTestApp } from '../test/per-file.ts';
 import { expectOwnerOnly, expectRefusal } from '../test/refusal.ts';
-import { emptyTables, TEST_NOW } from '../test/test-app.ts';
 
 /**
  * Reviews guests can trust (docs/decisions/029-reviews.md), through the HTTP API. A stand-in renderer writes the
@@ -28,26 +27,24 @@ const builtPage = {
   encoded: { br: Buffer.alloc(0), gzip: Buffer.alloc(0) },
 };
 
-const t = signedInTestApp({
-  overrides: {
-    site: {
-      pages: new Map([
-        ['/', builtPage],
-        ['/reviews', builtPage],
-      ]),
-      data: new Map(),
-      fallback: undefined,
-      notFound: undefined,
-      root: process.cwd(),
+const t = signedInTestApp(
+  {
+    overrides: {
+      site: {
+        pages: new Map([
+          ['/', builtPage],
+          ['/reviews', builtPage],
+        ]),
+        data: new Map(),
+        fallback: undefined,
+        notFound: undefined,
+        root: process.cwd(),
+      },
+      pageRenderer: renderer,
     },
-    pageRenderer: renderer,
   },
-});
-
-beforeEach(async () => {
-  await t.setClock(TEST_NOW);
-  await emptyTables(t.database, reviews, jobRuns, outbox, stays);
-});
+  { emptied: [reviews, jobRuns, outbox, stays] },
+);
 
 /** A paid stay of 18–21 November 2026: over on TEST_NOW (23 November). */
 const endedStay = (overrides: Parameters<typeof insertPaidBooking>[1] | object = {}) =>

@@ -2,14 +2,18 @@
  * Fixtures a test file sets up once for all its tests (vitest's beforeAll/afterAll): the test app, the test app with
  * the owner signed in, two handles on one database. Each returns an object to read inside the tests and hooks.
  */
+
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Database } from '../db/database.ts';
 import {
   adminToken,
   createTestApp,
+  emptyTables,
   openSecondConnection,
   openTestDatabase,
+  TEST_NOW,
   type TestApp,
 } from './test-app.ts';
 
@@ -66,13 +70,26 @@ export function testAppForFile(
   };
 }
 
-/** `testAppForFile` with the owner signed in before the tests. */
-export function signedInTestApp(options?: Parameters<typeof testAppForFile>[0]): SignedInTestApp {
+/**
+ * `testAppForFile` with the owner signed in before the tests. With `eachTest`, every test starts clean: the clock
+ * back at TEST_NOW, the owner signed in afresh there, and the `emptied` tables emptied (in the order given).
+ */
+export function signedInTestApp(
+  options?: Parameters<typeof testAppForFile>[0],
+  eachTest?: { emptied: PgTable[] },
+): SignedInTestApp {
   const t = testAppForFile(options);
   let token = '';
   beforeAll(async () => {
     token = await adminToken(t.app);
   });
+  if (eachTest) {
+    beforeEach(async () => {
+      t.clock.set(TEST_NOW);
+      token = await adminToken(t.app);
+      await emptyTables(t.database, ...eachTest.emptied);
+    });
+  }
   const auth = () => ({ authorization: `Bearer ${token}` });
   const signIn = async () => {
     token = await adminToken(t.app);
