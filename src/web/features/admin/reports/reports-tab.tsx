@@ -434,10 +434,10 @@ function TaxYearCard() {
 /** The admin's Reports tab: the figures of a range, the visitor levy's return and the tax year (decision 027). */
 export function ReportsTab() {
   return (
-    <div className="space-y-6">
+    <>
       <ReportsCard />
       <LevyReturnCard />
       <TaxYearCard />
-    </div>
+    </>
   );
 }
