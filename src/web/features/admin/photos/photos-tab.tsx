@@ -13,6 +13,7 @@ import { Form, FormField, FormInput, type FormMethods } from '../../../component
 import { Select } from '../../../components/ui/input.tsx';
 import { toast, toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
+import { WhenRead } from '../shared/when-read.tsx';
 import {
   useDeletePhoto,
   usePhotos,
@@ -96,18 +97,6 @@ export function PhotosTab() {
     if (event.dataTransfer.files.length > 0) void uploadFiles(event.dataTransfer.files);
   }
 
-  const summary = photos.data
-    ? list.length === 0
-      ? 'No photos uploaded yet: the site shows drawn stand-ins marked ‘Photo to come’.'
-      : `${photos.data.ready} of ${list.length} photo${list.length === 1 ? '' : 's'} on the site.${
-          photos.data.missingAlt
-            ? ` ${photos.data.missingAlt} still need${photos.data.missingAlt === 1 ? 's' : ''} a description.`
-            : ''
-        }`
-    : photos.isError
-      ? `Could not read the photos: ${photos.error.message}`
-      : 'Reading the photos…';
-
   return (
     <AdminCard headingId="photos-heading" title="Photos">
       <p className="mt-1 max-w-3xl text-sm text-stone-600">
@@ -115,9 +104,19 @@ export function PhotosTab() {
         guests see, and the picture shown when someone shares the site unless you choose another. A photo
         appears on the site once it is processed and has a description for guests who cannot see it.
       </p>
-      <p className="mt-3 text-sm" role="status">
-        {summary}
-      </p>
+      <WhenRead query={photos} what="the photos">
+        {(data) => (
+          <p className="mt-3 text-sm" role="status">
+            {data.photos.length === 0
+              ? 'No photos uploaded yet: the site shows drawn stand-ins marked ‘Photo to come’.'
+              : `${data.ready} of ${data.photos.length} photo${data.photos.length === 1 ? '' : 's'} on the site.${
+                  data.missingAlt
+                    ? ` ${data.missingAlt} still need${data.missingAlt === 1 ? 's' : ''} a description.`
+                    : ''
+                }`}
+          </p>
+        )}
+      </WhenRead>
 
       <section
         aria-label="Upload photos"
