@@ -27,6 +27,15 @@ import {
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
 const PHOTO_DRAG_TYPE = 'application/x-tower-photo';
 
+/** A photo that did not upload: named in the notification, with the reason (the server's sentence, without its status). */
+function toastNotUploaded(file: File, error: unknown) {
+  toast({
+    title: `${file.name} was not uploaded`,
+    description: (error as Error).message.replace(/^\d+: /, ''),
+    variant: 'destructive',
+  });
+}
+
 /** `ids` with the photo at `from` moved to `to`. */
 export function moveId(ids: readonly string[], from: number, to: number): string[] {
   const next = [...ids];
@@ -66,11 +75,7 @@ export function PhotosTab() {
       try {
         await upload.mutateAsync(file);
       } catch (error) {
-        toast({
-          title: `${file.name} was not uploaded`,
-          description: (error as Error).message.replace(/^\d+: /, ''),
-          variant: 'destructive',
-        });
+        toastNotUploaded(file, error);
       } finally {
         setUploading((current) => {
           const index = current.indexOf(file.name);
@@ -394,11 +399,7 @@ function PhotoItem({ photo, index, total, handleRef, onMove, onDropPhoto }: Item
                   await replace.mutateAsync({ id: photo.id, file });
                   toast({ title: 'Photo replaced', description: 'The new one shows once it is processed.' });
                 } catch (error) {
-                  toast({
-                    title: `${file.name} was not uploaded`,
-                    description: (error as Error).message.replace(/^\d+: /, ''),
-                    variant: 'destructive',
-                  });
+                  toastNotUploaded(file, error);
                 }
               }}
             />
