@@ -27,7 +27,7 @@ import {
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
 const PHOTO_DRAG_TYPE = 'application/x-tower-photo';
 
-/** A photo that did not upload: named in the notification, with the reason (the server's sentence, without its status). */
+/** A photo that did not upload: named in the notification, with why (the server's sentence, without its status). */
 function toastNotUploaded(file: File, error: unknown) {
   toast({
     title: `${file.name} was not uploaded`,
