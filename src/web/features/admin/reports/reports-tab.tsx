@@ -218,7 +218,7 @@ function Definitions() {
   );
 }
 
-function ReportFigures({ report, range }: { report: ReportResponse; range: string }) {
+export function ReportFigures({ report, range }: { report: ReportResponse; range: string }) {
   const labels = report.months.map((m) => monthName(m.month));
   return (
     <>
