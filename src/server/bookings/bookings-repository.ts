@@ -42,8 +42,10 @@ import {
 /**
  * The one writer of the `stays` table: every insert and update of a stay in the server goes through this
  * repository — a guest's hold, an owner's booking, an owner block, confirm, cancel, expire, moving dates, the
- * guest's key and erasure — and so do the reads of stay rows. Payments, the owner's admin, the guest journey,
- * the balance job and calendar sync call it; none writes `stays` itself. Every status change goes through
+ * guest's key and erasure — and so do most reads of stay rows. Payments, the owner's admin, the guest journey,
+ * the balance job and calendar sync call it; none writes `stays` itself. A few modules still read `stays` for
+ * a view of their own (a join or a count): the register, the follow-ups' due list, the damage deposits, the
+ * e-mails' stay, the guest's data and page, the rate plan's promo-code uses and the test clock; they never write. Every status change goes through
  * `transition` (or `changeStatus` for many rows), which keeps the lifecycle of src/domain/booking-lifecycle.ts.
  * Every method takes its arguments, then the database or a transaction of this module's `transaction()` (`tx`,
  * default the database). It keeps the guest's calendar (calendar.ts): after each commit that changed which
