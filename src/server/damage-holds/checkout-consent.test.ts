@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { planDamageHold } from '../../domain/damage-hold.ts';
 import { phoneBookingForm } from '../admin-bookings/test-support.ts';
+import { saveArrivalSettingsAsOwner } from '../arrival/test-support.ts';
 import { damageHolds } from '../db/schema.ts';
 import { stayQuoteForm } from '../enquiries/test-support.ts';
 import {
@@ -27,15 +28,8 @@ describe.each(['demo', 'stripe'] as const)(
   (mode) => {
     const h = usePaymentHarness(mode);
 
-    const setHold = async (damageHoldPence: number) => {
-      const saved = await h.asOwner('PUT', '/api/admin/arrival-settings', {
-        requireRegister: false,
-        requireAgreement: false,
-        damageHoldPence,
-        releaseDays: 0,
-      });
-      expect(saved.statusCode, saved.body).toBe(200);
-    };
+    const setHold = (damageHoldPence: number) =>
+      saveArrivalSettingsAsOwner(h.asOwner, { damageHoldPence, releaseDays: 0 });
 
     /** The owner's booking taken by phone: its id, paid through its checkout link. */
     async function ownerBooking(dates: { checkInDate: string; checkOutDate: string }) {
