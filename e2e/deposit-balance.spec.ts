@@ -3,7 +3,7 @@ import { addDays, dayOfWeek, type IsoDate } from '../src/domain/dates.ts';
 import { formatGbp, formatLongDate as longDate } from '../src/domain/format.ts';
 import { balanceDueOn, percentOfPence } from '../src/domain/payment-schedule.ts';
 import { quoteStay } from '../src/domain/pricing.ts';
-import { expect, payOnCheckout, test, today } from './fixtures.ts';
+import { acceptQuote, expect, payOnCheckout, test, today } from './fixtures.ts';
 
 /**
  * Deposit now, balance later end to end in demo mode. This spec runs its own server (the built site,
@@ -170,25 +170,12 @@ test.describe('on a 390 px phone', () => {
     const checkIn = mondayAfter(serverToday, 12);
     const checkOut = addDays(checkIn, 2);
     const dueOn = balanceDueOn(checkIn, 42);
-    const quote = (await admin.call('post', '/api/admin/quotes', {
-      kind: 'stay',
+    const bookingId = await acceptQuote(page, admin, {
       checkInDate: checkIn,
       checkOutDate: checkOut,
-      guestCount: 2,
-      contactName: 'Quentin Deposit',
-      contactEmail: 'quentin.deposit@example.test',
-      contactPhone: '',
+      guest: { name: 'Quentin Deposit', email: 'quentin.deposit@example.test' },
       totalPrice: 600,
-      included: 'Two nights, breakfast hamper.',
-      validDays: 3,
-      holdDates: true,
-    })) as { quoteUrl: string };
-
-    const link = new URL(quote.quoteUrl);
-    await page.goto(`${link.pathname}${link.search}`);
-    await page.getByRole('button', { name: 'Accept and pay' }).click();
-    await expect(page).toHaveURL(/\/checkout\//);
-    const bookingId = new URL(page.url()).pathname.split('/')[2]!;
+    });
     const schedule = page.getByRole('region', { name: 'Payment schedule' });
     await expect(schedule.getByTestId('payment-schedule')).toHaveText(
       `${formatGbp(18_000)} today, ${formatGbp(42_000)} on ${longDate(dueOn)}, charged to this card`,
