@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type UseQueryOptions } from '@tanstack/react-query';
 export const ADMIN_TOKEN_KEY = 'adminToken';
 
 /** A failed API call. Its message is the spec's "<status>: <message>" (section 7), built from the JSON `message`. */
@@ -59,9 +59,15 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   return (await response.json()) as T;
 }
 
-/** The read of one address as query options: GET `url`, its answer a `T`, kept under `queryKey`. */
-export const readQuery = <T>(queryKey: readonly unknown[], url: string) =>
-  queryOptions({ queryKey, queryFn: () => apiRequest<T>('GET', url) });
+/**
+ * The read of one address as query options: GET `url`, its answer a `T`, kept under `queryKey`; `options` says
+ * how fresh it is kept (read again on each visit, or every few seconds).
+ */
+export const readQuery = <T>(
+  queryKey: readonly unknown[],
+  url: string,
+  options: Pick<UseQueryOptions<T, Error, T, readonly unknown[]>, 'staleTime' | 'refetchInterval'> = {},
+) => queryOptions({ ...options, queryKey, queryFn: () => apiRequest<T>('GET', url) });
 
 /** A file sent as multipart (the owner's photos), answered with JSON. */
 export async function uploadFile<T>(method: 'POST' | 'PUT', url: string, file: File): Promise<T> {

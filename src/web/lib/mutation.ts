@@ -1,4 +1,11 @@
-import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryKey,
+  type UseMutationResult,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiRequest, readQuery } from './api.ts';
 
 /**
@@ -24,16 +31,29 @@ export function useChange<TData, TVariables = void>(options: {
   });
 }
 
+/** One of the owner's settings: its read, and its save (`createSetting`). */
+export type Setting<TSaved, TInput = TSaved> = {
+  /** Its read's key, for a change made elsewhere that leaves it stale. */
+  queryKey: readonly unknown[];
+  useRead(): UseQueryResult<TSaved>;
+  useSave(): UseMutationResult<TSaved, Error, TInput>;
+};
+
 /**
  * A setting the owner reads at one address and saves by PUT to the same address, which answers the saved state:
  * its read, and its save, which puts that answer straight into the read and marks `stale` the other reads the
  * change may alter (the go-live checklist, the activity log).
  */
-export function createSetting<TSaved, TInput = TSaved>(queryKey: readonly unknown[], url: string) {
+export function createSetting<TSaved, TInput = TSaved>(
+  queryKey: readonly unknown[],
+  url: string,
+  stale: () => readonly QueryKey[],
+): Setting<TSaved, TInput> {
   const query = () => readQuery<TSaved>(queryKey, url);
   return {
+    queryKey,
     useRead: () => useQuery(query()),
-    useSave: (stale: readonly QueryKey[]) =>
+    useSave: () =>
       useChange({
         mutationFn: (input: TInput) => apiRequest<TSaved>('PUT', url, input),
         onSuccess: (saved, _variables, queryClient) => queryClient.setQueryData(query().queryKey, saved),

@@ -4,6 +4,7 @@ import { useFormContext } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import {
+  CALENDAR_SOURCE_IDS,
   CALENDAR_SOURCE_LABELS,
   type CalendarSourceId,
   type CalendarSourcesResponse,
@@ -94,27 +95,41 @@ function Card({ title, children, labelId }: { title: string; children: ReactNode
   );
 }
 
-/** A channel's feed URL with its own Save, and its last sync status underneath. */
+/** Each channel's field of the form, what its address looks like, and its own sync. */
+const CHANNELS: Record<
+  CalendarSourceId,
+  { field: keyof FeedUrls; placeholder: string; sync: typeof syncAirbnbFeed }
+> = {
+  airbnb: {
+    field: 'airbnbUrl',
+    placeholder: 'https://www.airbnb.com/calendar/ical/….ics?s=…',
+    sync: syncAirbnbFeed,
+  },
+  booking: {
+    field: 'bookingUrl',
+    placeholder: 'https://ical.booking.com/v1/export?t=…',
+    sync: syncBookingComFeed,
+  },
+};
+
+/** A channel's feed URL with its own Save ('Save Airbnb address'), and its last sync status underneath. */
 function FeedUrlField(props: {
-  name: keyof FeedUrls;
-  id: string;
-  label: string;
-  /** The channel's name, for its Save button ('Save Airbnb address'). */
-  channel: string;
-  placeholder: string;
+  channel: CalendarSourceId;
   source: CalendarSourcesResponse['sources'][number] | undefined;
   saving: boolean;
   onSave(): void;
 }) {
+  const { field, placeholder } = CHANNELS[props.channel];
+  const name = CALENDAR_SOURCE_LABELS[props.channel];
   return (
-    <FormField name={props.name} label={props.label} id={props.id}>
+    <FormField name={field} label={`${name} iCal URL`} id={`${props.channel}-url`}>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <FormInput compact type="url" inputMode="url" autoComplete="off" placeholder={props.placeholder} />
+        <FormInput compact type="url" inputMode="url" autoComplete="off" placeholder={placeholder} />
         <Button
           variant="secondary"
           onClick={props.onSave}
           disabled={props.saving}
-          aria-label={`Save ${props.channel} address`}
+          aria-label={`Save ${name} address`}
         >
           {props.saving ? 'Saving...' : 'Save'}
         </Button>
@@ -123,8 +138,6 @@ function FeedUrlField(props: {
     </FormField>
   );
 }
-
-const FIELD_OF: Record<CalendarSourceId, keyof FeedUrls> = { airbnb: 'airbnbUrl', booking: 'bookingUrl' };
 
 /**
  * The first address among `names` that is not a web address, put under its field in the domain's own sentence
@@ -288,30 +301,30 @@ type Sync = {
 };
 
 /** One channel's sync: its URL is required, and what it says is named after the channel. */
-const oneFeed = (
-  platform: 'Airbnb' | 'Booking.com',
-  field: keyof FeedUrls,
-  sync: typeof syncAirbnbFeed,
-): Sync => ({
-  schema: z.object({ [field]: feedUrl(`Please enter your ${platform} iCal URL`) }),
-  send: async (urls) => {
-    const data = await sync(urls[field] ?? '');
-    return {
-      platform,
-      events: data.events,
-      message: data.message,
-      toast: {
-        title: `${platform} Sync Complete`,
-        description: `Synced ${data.events} events from ${platform}`,
-      },
-    };
-  },
-  fallback: `Failed to sync ${platform} calendar`,
-});
+const oneFeed = (channel: CalendarSourceId): Sync => {
+  const platform = CALENDAR_SOURCE_LABELS[channel];
+  const { field, sync } = CHANNELS[channel];
+  return {
+    schema: z.object({ [field]: feedUrl(`Please enter your ${platform} iCal URL`) }),
+    send: async (urls) => {
+      const data = await sync(urls[field] ?? '');
+      return {
+        platform,
+        events: data.events,
+        message: data.message,
+        toast: {
+          title: `${platform} Sync Complete`,
+          description: `Synced ${data.events} events from ${platform}`,
+        },
+      };
+    },
+    fallback: `Failed to sync ${platform} calendar`,
+  };
+};
 
 const SYNCS: { [P in Platform]: Sync } = {
-  airbnb: oneFeed('Airbnb', 'airbnbUrl', syncAirbnbFeed),
-  booking: oneFeed('Booking.com', 'bookingUrl', syncBookingComFeed),
+  airbnb: oneFeed('airbnb'),
+  booking: oneFeed('booking'),
   all: {
     // Empty URLs are sent as absent (spec section 5).
     schema: z
@@ -353,7 +366,7 @@ export function CalendarSyncScreen() {
   const conflicts = sourcesQuery.data?.conflicts ?? [];
 
   async function save(id: CalendarSourceId, form: FormMethods<typeof FeedUrlsSchema>) {
-    const name = FIELD_OF[id];
+    const name = CHANNELS[id].field;
     const checked = IcalUrlSchema.safeParse(form.getValues(name));
     if (!checked.success) {
       form.setError(name, { message: checked.error.issues[0]?.message }, { shouldFocus: true });
@@ -384,7 +397,8 @@ export function CalendarSyncScreen() {
       toast({ title: 'Error', description: urls.error.issues[0]?.message, variant: 'destructive' });
       return;
     }
-    const fields = platform === 'all' ? Object.values(FIELD_OF) : [FIELD_OF[platform]];
+    const fields =
+      platform === 'all' ? CALENDAR_SOURCE_IDS.map((id) => CHANNELS[id].field) : [CHANNELS[platform].field];
     if (!typedAddressesValid(form, fields)) return;
     setSyncing(true);
     setActive(platform);
@@ -396,7 +410,7 @@ export function CalendarSyncScreen() {
       toast({ title: 'Sync Failed', description: errorText(error, fallback), variant: 'destructive' });
       // An address the server refused (400) is the owner's to correct: its sentence goes under the field too.
       if (platform !== 'all' && error instanceof ApiRequestError && error.status === 400) {
-        form.setError(FIELD_OF[platform], { message: submitErrorMessage(error) });
+        form.setError(CHANNELS[platform].field, { message: submitErrorMessage(error) });
       }
     } finally {
       setSyncing(false);
@@ -432,43 +446,35 @@ export function CalendarSyncScreen() {
           {(form) => (
             <>
               <SavedUrls airbnb={airbnb?.url} booking={booking?.url} />
-              <FeedUrlField
-                name="airbnbUrl"
-                id="airbnb-url"
-                label="Airbnb iCal URL"
-                channel="Airbnb"
-                placeholder="https://www.airbnb.com/calendar/ical/….ics?s=…"
-                source={airbnb}
-                saving={saving === 'airbnb'}
-                onSave={() => save('airbnb', form)}
-              />
-              <FeedUrlField
-                name="bookingUrl"
-                id="booking-url"
-                label="Booking.com iCal URL"
-                channel="Booking.com"
-                placeholder="https://ical.booking.com/v1/export?t=…"
-                source={booking}
-                saving={saving === 'booking'}
-                onSave={() => save('booking', form)}
-              />
+              {CALENDAR_SOURCE_IDS.map((channel) => (
+                <FeedUrlField
+                  key={channel}
+                  channel={channel}
+                  source={sources?.find((s) => s.id === channel)}
+                  saving={saving === channel}
+                  onSave={() => save(channel, form)}
+                />
+              ))}
               <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-                <Button variant="secondary" disabled={syncing} onClick={() => sync('airbnb', form)}>
-                  <SyncIcon spinning={syncing} />
-                  Sync Airbnb Calendar
-                </Button>
-                <Button variant="secondary" disabled={syncing} onClick={() => sync('booking', form)}>
-                  <SyncIcon spinning={syncing} />
-                  Sync Booking.com Calendar
-                </Button>
+                {CALENDAR_SOURCE_IDS.map((channel) => (
+                  <Button
+                    key={channel}
+                    variant="secondary"
+                    disabled={syncing}
+                    onClick={() => sync(channel, form)}
+                  >
+                    <SyncIcon spinning={syncing} />
+                    Sync {CALENDAR_SOURCE_LABELS[channel]} Calendar
+                  </Button>
+                ))}
                 <Button disabled={syncing} onClick={() => sync('all', form)}>
                   <SyncIcon spinning={syncing} />
                   Sync All Platforms
                 </Button>
               </div>
               <p className="sr-only" role="status" aria-live="polite">
-                {syncing
-                  ? `Syncing ${active === 'all' ? 'all calendars' : active === 'airbnb' ? 'Airbnb' : 'Booking.com'}…`
+                {syncing && active
+                  ? `Syncing ${active === 'all' ? 'all calendars' : CALENDAR_SOURCE_LABELS[active]}…`
                   : ''}
               </p>
               {sourcesQuery.isError ? (
@@ -515,8 +521,7 @@ export function CalendarSyncScreen() {
           <ul className="mt-3 space-y-1 text-sm">
             {conflicts.map((c) => (
               <li key={`${c.sourceId}-${c.uid}-${c.checkIn}`}>
-                {c.sourceId === 'airbnb' ? 'Airbnb' : 'Booking.com'}: {c.summary || 'event'} from {c.checkIn}{' '}
-                to {c.checkOut}
+                {CALENDAR_SOURCE_LABELS[c.sourceId]}: {c.summary || 'event'} from {c.checkIn} to {c.checkOut}
               </li>
             ))}
           </ul>

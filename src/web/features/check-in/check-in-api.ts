@@ -1,15 +1,14 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { CheckIn, RegisterGuestInput } from '../../../domain/api/arrival.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest, readQuery } from '../../lib/api.ts';
 import { manageUrl } from '../../lib/manage-key.ts';
 
 /** Online check-in on the guest's manage page, keyed by the reference and key of their link. */
 
 export const checkInQuery = (reference: string, key: string) =>
-  queryOptions({
-    queryKey: ['manage-booking', 'check-in', { reference, key }],
-    queryFn: () => apiRequest<CheckIn>('GET', manageUrl(reference, key, '/check-in')),
-  });
+  readQuery<CheckIn>(
+    ['manage-booking', 'check-in', { reference, key }],
+    manageUrl(reference, key, '/check-in'),
+  );
 
 export const saveRegister = (reference: string, key: string, guests: RegisterGuestInput[]) =>
   apiRequest<CheckIn>('PUT', manageUrl(reference, key, '/check-in'), { guests });

@@ -1,6 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { InvoiceDetails, ManageDocuments } from '../../../domain/documents.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest, readQuery } from '../../lib/api.ts';
 import { manageUrl } from '../../lib/manage-key.ts';
 
 /**
@@ -9,10 +8,10 @@ import { manageUrl } from '../../lib/manage-key.ts';
  */
 
 export const manageDocumentsQuery = (reference: string, key: string) =>
-  queryOptions({
-    queryKey: ['manage-booking', 'documents', { reference, key }],
-    queryFn: () => apiRequest<ManageDocuments>('GET', manageUrl(reference, key, '/documents')),
-  });
+  readQuery<ManageDocuments>(
+    ['manage-booking', 'documents', { reference, key }],
+    manageUrl(reference, key, '/documents'),
+  );
 
 export const saveInvoiceDetails = (reference: string, key: string, body: InvoiceDetails) =>
   apiRequest<Pick<ManageDocuments, 'invoiceDetails'>>(

@@ -5,6 +5,7 @@ import {
   type ManageDocuments,
 } from '../../../domain/documents.ts';
 import { formatDayMonthYear, formatGbpWithPence } from '../../../domain/format.ts';
+import { DownloadDocumentLabel } from '../../components/content/document-download.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import {
   Form,
@@ -48,11 +49,7 @@ export function DocumentsSection({ reference, bookingKey }: { reference: string;
                     </span>
                   </span>
                   <a href={document.url} download className={buttonClass({ variant: 'secondary' })}>
-                    Download
-                    <span className="sr-only">
-                      {' '}
-                      {document.title.toLowerCase()} {document.number}
-                    </span>
+                    <DownloadDocumentLabel document={document} />
                   </a>
                 </li>
               ))}

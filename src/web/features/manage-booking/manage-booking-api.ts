@@ -1,11 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
 import type {
   ChangeRequest,
   ManageCancelResponse,
   ManagedBooking,
 } from '../../../domain/api/guest-journey.ts';
 import type { GuestReviewInput, GuestReviewView } from '../../../domain/api/reviews.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest, readQuery } from '../../lib/api.ts';
 import { manageUrl } from '../../lib/manage-key.ts';
 
 /**
@@ -14,10 +13,7 @@ import { manageUrl } from '../../lib/manage-key.ts';
  */
 
 export const managedBookingQuery = (reference: string, key: string) =>
-  queryOptions({
-    queryKey: ['manage-booking', 'booking', { reference, key }],
-    queryFn: () => apiRequest<ManagedBooking>('GET', manageUrl(reference, key)),
-  });
+  readQuery<ManagedBooking>(['manage-booking', 'booking', { reference, key }], manageUrl(reference, key));
 
 /** The .ics download's address (a plain link: the browser saves the file). */
 export const calendarFileUrl = (reference: string, key: string) => manageUrl(reference, key, '/calendar.ics');
@@ -30,10 +26,10 @@ export const requestChange = (reference: string, key: string, body: ChangeReques
 
 /** The guest's review of the stay (docs/decisions/029-reviews.md): read, written once, changed for 14 days. */
 export const guestReviewQuery = (reference: string, key: string) =>
-  queryOptions({
-    queryKey: ['manage-booking', 'review', { reference, key }],
-    queryFn: () => apiRequest<GuestReviewView>('GET', manageUrl(reference, key, '/review')),
-  });
+  readQuery<GuestReviewView>(
+    ['manage-booking', 'review', { reference, key }],
+    manageUrl(reference, key, '/review'),
+  );
 
 export const saveGuestReview = (reference: string, key: string, body: GuestReviewInput, first: boolean) =>
   apiRequest<GuestReviewView>(first ? 'POST' : 'PUT', manageUrl(reference, key, '/review'), body);

@@ -12,9 +12,11 @@ import { auditQuery, bookingsQuery } from '../shared/queries.ts';
 
 /* The Arrival tab's reads and writes, keyed ['admin', resource] (the scheme in lib/api.ts). */
 
-const arrivalSettings = createSetting<ArrivalSettings>(
+/** Readiness of every stay changes with the settings: the bookings list reads again. */
+export const arrivalSettings = createSetting<ArrivalSettings>(
   ['admin', 'arrival-settings'],
   '/api/admin/arrival-settings',
+  () => [bookingsQuery().queryKey, auditQuery().queryKey],
 );
 export const houseAgreementQuery = () =>
   readQuery<z.infer<typeof HouseAgreementListSchema>>(
@@ -30,12 +32,7 @@ export const guestRegisterQuery = (from: string, to: string) =>
     registerUrl(from, to, 'json'),
   );
 
-export const useArrivalSettings = arrivalSettings.useRead;
 export const useHouseAgreement = () => useQuery(houseAgreementQuery());
-
-/** Readiness of every stay changes with the settings: the bookings list reads again. */
-export const useSaveArrivalSettings = () =>
-  arrivalSettings.useSave([bookingsQuery().queryKey, auditQuery().queryKey]);
 
 export const useSaveHouseAgreement = () =>
   useChange({

@@ -10,15 +10,14 @@ import { Field } from '../../../components/ui/field.tsx';
 import { FormCheckbox, FormField, FormSubmit } from '../../../components/ui/form.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
 import { toastIfFailed, toastOutcome } from '../../../lib/toast.ts';
-import { AdminCard, ReadCard } from '../shared/card.tsx';
+import { AdminCard } from '../shared/card.tsx';
 import { FormNumberInput } from '../shared/number-input.tsx';
-import { SettingForm } from '../shared/setting-form.tsx';
+import { SettingCard } from '../shared/setting-form.tsx';
 import {
+  arrivalSettings,
   downloadRegisterCsv,
   guestRegisterQuery,
-  useArrivalSettings,
   useHouseAgreement,
-  useSaveArrivalSettings,
   useSaveHouseAgreement,
 } from './arrival-api.ts';
 
@@ -64,10 +63,10 @@ const formValues = ({ damageHoldPence, ...settings }: ArrivalSettings) => ({
 });
 
 function ArrivalSettingsCard() {
-  const saved = useArrivalSettings();
-  const save = useSaveArrivalSettings();
   return (
-    <ReadCard
+    <SettingCard
+      setting={arrivalSettings}
+      what="the check-in settings"
       headingId="arrival-settings-heading"
       title="Online check-in"
       className="max-w-xl"
@@ -78,54 +77,46 @@ function ArrivalSettingsCard() {
           told 36 hours before arrival of any stay that is not ready.
         </>
       }
-      query={saved}
-      what="the check-in settings"
+      schema={SettingsFormSchema}
+      toForm={formValues}
+      saved={{
+        title: 'Arrival Settings Saved',
+        description: 'Guests see the steps on their booking page.',
+      }}
+      formClassName="mt-4 space-y-3"
     >
-      {(settings) => (
-        <SettingForm
-          schema={SettingsFormSchema}
-          defaultValues={formValues(settings)}
-          save={save}
-          saved={{
-            title: 'Arrival Settings Saved',
-            description: 'Guests see the steps on their booking page.',
-          }}
-          className="mt-4 space-y-3"
+      <FormCheckbox
+        name="requireRegister"
+        className="flex items-center gap-2 text-sm text-stone-800"
+        inputClassName="size-4"
+      >
+        Require the guest register (name and nationality of each guest, passport where the law asks it)
+      </FormCheckbox>
+      <FormCheckbox
+        name="requireAgreement"
+        className="flex items-center gap-2 text-sm text-stone-800"
+        inputClassName="size-4"
+      >
+        Require the house agreement to be accepted (once you have written one)
+      </FormCheckbox>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          name="damageHoldPounds"
+          label="Damage deposit (£)"
+          hint="Held on the guest’s card before arrival; 0 for none."
         >
-          <FormCheckbox
-            name="requireRegister"
-            className="flex items-center gap-2 text-sm text-stone-800"
-            inputClassName="size-4"
-          >
-            Require the guest register (name and nationality of each guest, passport where the law asks it)
-          </FormCheckbox>
-          <FormCheckbox
-            name="requireAgreement"
-            className="flex items-center gap-2 text-sm text-stone-800"
-            inputClassName="size-4"
-          >
-            Require the house agreement to be accepted (once you have written one)
-          </FormCheckbox>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormField
-              name="damageHoldPounds"
-              label="Damage deposit (£)"
-              hint="Held on the guest’s card before arrival; 0 for none."
-            >
-              <FormNumberInput />
-            </FormField>
-            <FormField
-              name="releaseDays"
-              label="Released after check-out (days)"
-              hint="Unless you claim part of it by then."
-            >
-              <FormNumberInput whole />
-            </FormField>
-          </div>
-          <FormSubmit pendingLabel="Saving...">Save Check-in Settings</FormSubmit>
-        </SettingForm>
-      )}
-    </ReadCard>
+          <FormNumberInput />
+        </FormField>
+        <FormField
+          name="releaseDays"
+          label="Released after check-out (days)"
+          hint="Unless you claim part of it by then."
+        >
+          <FormNumberInput whole />
+        </FormField>
+      </div>
+      <FormSubmit pendingLabel="Saving...">Save Check-in Settings</FormSubmit>
+    </SettingCard>
   );
 }
 

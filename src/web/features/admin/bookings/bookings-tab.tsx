@@ -13,6 +13,7 @@ import { AdminCard } from '../shared/card.tsx';
 import { useBookings } from '../shared/queries.ts';
 import { useAdminSession } from '../shared/session.ts';
 import { toastCancellation, useCancelBooking } from '../shared/stays.ts';
+import { WhenRead } from '../shared/when-read.tsx';
 import { canChargeBalance, paymentLines } from './balance-summary.ts';
 import {
   canCancel,
@@ -191,168 +192,166 @@ export function BookingsTab() {
           Show lapsed checkouts{lapsedCount > 0 ? ` (${lapsedCount})` : ''}
         </label>
 
-        {bookings.isPending ? (
-          <p className="mt-6 text-stone-600" role="status">
-            Loading bookings…
-          </p>
-        ) : bookings.isError ? (
-          <p className="mt-6 text-red-800" role="alert">
-            Could not load the bookings: {bookings.error.message}
-          </p>
-        ) : (
-          <>
-            {checkouts.length > 0 ? <CheckoutsInProgress checkouts={checkouts} now={now} /> : null}
-            {rows.length === 0 ? (
-              checkouts.length > 0 ? null : (
-                <p className="mt-6 text-stone-600">
-                  {/* Lapsed checkouts alone are no bookings: the checkbox above counts them. */}
-                  {query.trim() || status !== 'all' ? 'No bookings match your search.' : 'No bookings yet.'}
-                </p>
-              )
-            ) : (
-              <table className="mt-6 w-full text-left text-sm max-md:block">
-                <caption className="sr-only">Bookings, upcoming stays first</caption>
-                <thead className="border-stone-200 border-b text-stone-600 max-md:hidden">
-                  <tr>
-                    {columns.map((name) => (
-                      <th key={name} scope="col" className="px-3 py-2 font-medium">
-                        {name}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-stone-100 max-md:block max-md:space-y-3 max-md:divide-y-0">
-                  {rows.map((b) => {
-                    const hold = holdText(b, now);
-                    const flag = flagSentence(b, conflictChannels(b, imported.data ?? []));
-                    const hasActions =
-                      canConfirm(b) || canCancel(b) || canRetryRefund(b) || canChargeBalance(b);
-                    const money = paymentLines(b);
-                    return (
-                      <tr
-                        key={b.id}
-                        className={`max-md:block max-md:rounded-lg max-md:border max-md:border-stone-200 max-md:p-3 ${flag ? 'bg-amber-50' : ''}`}
-                      >
-                        <td className="px-3 py-3 align-top max-md:block max-md:px-0 max-md:pt-0 max-md:pb-2">
-                          <div className="font-medium text-stone-900">{b.contactName}</div>
-                          {b.kind === 'block' ? (
-                            <div className="text-stone-600">{b.reason || 'No reason given'}</div>
-                          ) : (
-                            <div className="text-stone-600">
-                              <EmailAddress address={b.contactEmail} />
-                            </div>
-                          )}
-                          <div className="text-stone-500 text-xs">
-                            Ref <span className="whitespace-nowrap">{b.reference}</span>
-                            {b.source === 'owner' && b.kind === 'guest' ? ' · taken by phone/e-mail' : ''}
-                          </div>
-                          {b.kind === 'guest' && (b.status === 'confirmed' || b.status === 'canceled') ? (
-                            <button
-                              type="button"
-                              className="mt-1 text-amber-800 text-xs underline underline-offset-2"
-                              onClick={() => setJourney(b)}
-                            >
-                              Guest link and messages
-                            </button>
-                          ) : null}
-                          {flag ? (
-                            <p
-                              className="mt-1 rounded bg-amber-100 px-2 py-1 text-amber-950 text-xs"
-                              role="note"
-                            >
-                              <span aria-hidden="true">⚠ </span>
-                              {flag}
-                            </p>
-                          ) : null}
-                        </td>
-                        {manyProperties ? (
-                          <td className={cell}>
-                            <span className={mobileLabel}>Property</span>
-                            {propertyName(b.propertyId)}
-                          </td>
-                        ) : null}
-                        <td className={cell}>
-                          <span className={mobileLabel}>Check-in</span>
-                          <span className="whitespace-nowrap">{formatShortDate(b.checkInDate)}</span>
-                        </td>
-                        <td className={cell}>
-                          <span className={mobileLabel}>Check-out</span>
-                          {b.dayHireHours ? (
-                            <span className="whitespace-nowrap">
-                              Day hire {b.dayHireHours}
-                              {b.holdsNight ? '' : ' (night bookable)'}
-                            </span>
-                          ) : (
-                            <span className="whitespace-nowrap">{formatShortDate(b.checkOutDate)}</span>
-                          )}
-                        </td>
-                        <td className={cell}>
-                          <span className={mobileLabel}>Guests</span>
-                          {b.kind === 'block' ? '—' : b.guestCount}
-                        </td>
-                        <td className={cell}>
-                          <span className={mobileLabel}>Total</span>
-                          <span>
-                            {b.kind === 'block' ? '—' : formatPounds(b.totalPrice)}
-                            {b.refundedPence > 0 ? (
-                              <span className="block text-stone-500 text-xs">
-                                refunded {formatGbp(b.refundedPence)}
-                              </span>
-                            ) : null}
-                            {money.map((line) => (
-                              <span
-                                key={line}
-                                className={`block text-xs ${b.duePence > 0 ? 'text-orange-900' : 'text-stone-600'}`}
-                              >
-                                {line}
-                              </span>
-                            ))}
-                          </span>
-                        </td>
-                        <td className={cell}>
-                          <span className={mobileLabel}>Status</span>
-                          <span>
-                            <StatusBadge booking={b} />
-                            {hold ? <span className="mt-1 block text-stone-600 text-xs">{hold}</span> : null}
-                            {checkInWords(b, today) ? (
-                              <span
-                                className={`mt-1 block text-xs ${notCheckedIn(b, today) ? 'text-amber-900' : 'text-stone-600'}`}
-                              >
-                                {checkInWords(b, today)}
-                              </span>
-                            ) : null}
-                          </span>
-                        </td>
-                        {/* On a phone a card without actions (canceled, completed) ends with its status. */}
-                        <td
-                          className={`${cell} max-md:mt-2 max-md:justify-end ${hasActions ? '' : 'max-md:hidden'}`}
+        <WhenRead query={bookings} what="the bookings" className="mt-6">
+          {() => (
+            <>
+              {checkouts.length > 0 ? <CheckoutsInProgress checkouts={checkouts} now={now} /> : null}
+              {rows.length === 0 ? (
+                checkouts.length > 0 ? null : (
+                  <p className="mt-6 text-stone-600">
+                    {/* Lapsed checkouts alone are no bookings: the checkbox above counts them. */}
+                    {query.trim() || status !== 'all' ? 'No bookings match your search.' : 'No bookings yet.'}
+                  </p>
+                )
+              ) : (
+                <table className="mt-6 w-full text-left text-sm max-md:block">
+                  <caption className="sr-only">Bookings, upcoming stays first</caption>
+                  <thead className="border-stone-200 border-b text-stone-600 max-md:hidden">
+                    <tr>
+                      {columns.map((name) => (
+                        <th key={name} scope="col" className="px-3 py-2 font-medium">
+                          {name}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-stone-100 max-md:block max-md:space-y-3 max-md:divide-y-0">
+                    {rows.map((b) => {
+                      const hold = holdText(b, now);
+                      const flag = flagSentence(b, conflictChannels(b, imported.data ?? []));
+                      const hasActions =
+                        canConfirm(b) || canCancel(b) || canRetryRefund(b) || canChargeBalance(b);
+                      const money = paymentLines(b);
+                      return (
+                        <tr
+                          key={b.id}
+                          className={`max-md:block max-md:rounded-lg max-md:border max-md:border-stone-200 max-md:p-3 ${flag ? 'bg-amber-50' : ''}`}
                         >
-                          <span className="flex flex-wrap gap-2">
-                            {canConfirm(b) ? rowAction('Confirm', 'confirm', () => setConfirming(b)) : null}
-                            {canCancel(b)
-                              ? rowAction(b.kind === 'block' ? 'Unblock' : 'Cancel', 'danger-outline', () =>
-                                  b.kind === 'block' ? onCancelNow(b) : setCancelling(b),
-                                )
-                              : null}
-                            {canChargeBalance(b) ? (
-                              <>
-                                {rowAction('Charge balance now', 'secondary', () => onChargeBalance(b))}
-                                {rowAction('Send payment link', 'secondary', () => onSendLink(b))}
-                              </>
+                          <td className="px-3 py-3 align-top max-md:block max-md:px-0 max-md:pt-0 max-md:pb-2">
+                            <div className="font-medium text-stone-900">{b.contactName}</div>
+                            {b.kind === 'block' ? (
+                              <div className="text-stone-600">{b.reason || 'No reason given'}</div>
+                            ) : (
+                              <div className="text-stone-600">
+                                <EmailAddress address={b.contactEmail} />
+                              </div>
+                            )}
+                            <div className="text-stone-500 text-xs">
+                              Ref <span className="whitespace-nowrap">{b.reference}</span>
+                              {b.source === 'owner' && b.kind === 'guest' ? ' · taken by phone/e-mail' : ''}
+                            </div>
+                            {b.kind === 'guest' && (b.status === 'confirmed' || b.status === 'canceled') ? (
+                              <button
+                                type="button"
+                                className="mt-1 text-amber-800 text-xs underline underline-offset-2"
+                                onClick={() => setJourney(b)}
+                              >
+                                Guest link and messages
+                              </button>
                             ) : null}
-                            {canRetryRefund(b)
-                              ? rowAction('Retry refund', 'secondary', () => onCancelNow(b))
-                              : null}
-                          </span>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            )}
-          </>
-        )}
+                            {flag ? (
+                              <p
+                                className="mt-1 rounded bg-amber-100 px-2 py-1 text-amber-950 text-xs"
+                                role="note"
+                              >
+                                <span aria-hidden="true">⚠ </span>
+                                {flag}
+                              </p>
+                            ) : null}
+                          </td>
+                          {manyProperties ? (
+                            <td className={cell}>
+                              <span className={mobileLabel}>Property</span>
+                              {propertyName(b.propertyId)}
+                            </td>
+                          ) : null}
+                          <td className={cell}>
+                            <span className={mobileLabel}>Check-in</span>
+                            <span className="whitespace-nowrap">{formatShortDate(b.checkInDate)}</span>
+                          </td>
+                          <td className={cell}>
+                            <span className={mobileLabel}>Check-out</span>
+                            {b.dayHireHours ? (
+                              <span className="whitespace-nowrap">
+                                Day hire {b.dayHireHours}
+                                {b.holdsNight ? '' : ' (night bookable)'}
+                              </span>
+                            ) : (
+                              <span className="whitespace-nowrap">{formatShortDate(b.checkOutDate)}</span>
+                            )}
+                          </td>
+                          <td className={cell}>
+                            <span className={mobileLabel}>Guests</span>
+                            {b.kind === 'block' ? '—' : b.guestCount}
+                          </td>
+                          <td className={cell}>
+                            <span className={mobileLabel}>Total</span>
+                            <span>
+                              {b.kind === 'block' ? '—' : formatPounds(b.totalPrice)}
+                              {b.refundedPence > 0 ? (
+                                <span className="block text-stone-500 text-xs">
+                                  refunded {formatGbp(b.refundedPence)}
+                                </span>
+                              ) : null}
+                              {money.map((line) => (
+                                <span
+                                  key={line}
+                                  className={`block text-xs ${b.duePence > 0 ? 'text-orange-900' : 'text-stone-600'}`}
+                                >
+                                  {line}
+                                </span>
+                              ))}
+                            </span>
+                          </td>
+                          <td className={cell}>
+                            <span className={mobileLabel}>Status</span>
+                            <span>
+                              <StatusBadge booking={b} />
+                              {hold ? (
+                                <span className="mt-1 block text-stone-600 text-xs">{hold}</span>
+                              ) : null}
+                              {checkInWords(b, today) ? (
+                                <span
+                                  className={`mt-1 block text-xs ${notCheckedIn(b, today) ? 'text-amber-900' : 'text-stone-600'}`}
+                                >
+                                  {checkInWords(b, today)}
+                                </span>
+                              ) : null}
+                            </span>
+                          </td>
+                          {/* On a phone a card without actions (canceled, completed) ends with its status. */}
+                          <td
+                            className={`${cell} max-md:mt-2 max-md:justify-end ${hasActions ? '' : 'max-md:hidden'}`}
+                          >
+                            <span className="flex flex-wrap gap-2">
+                              {canConfirm(b) ? rowAction('Confirm', 'confirm', () => setConfirming(b)) : null}
+                              {canCancel(b)
+                                ? rowAction(
+                                    b.kind === 'block' ? 'Unblock' : 'Cancel',
+                                    'danger-outline',
+                                    () => (b.kind === 'block' ? onCancelNow(b) : setCancelling(b)),
+                                  )
+                                : null}
+                              {canChargeBalance(b) ? (
+                                <>
+                                  {rowAction('Charge balance now', 'secondary', () => onChargeBalance(b))}
+                                  {rowAction('Send payment link', 'secondary', () => onSendLink(b))}
+                                </>
+                              ) : null}
+                              {canRetryRefund(b)
+                                ? rowAction('Retry refund', 'secondary', () => onCancelNow(b))
+                                : null}
+                            </span>
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              )}
+            </>
+          )}
+        </WhenRead>
       </AdminCard>
 
       <MonthView

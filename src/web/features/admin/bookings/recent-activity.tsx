@@ -2,6 +2,7 @@ import { bookingReference, isBookingId } from '../../../../domain/booking-refere
 import { formatMoment } from '../shared/format-moment.ts';
 import { useAudit } from '../shared/queries.ts';
 import { cardClass } from '../shared/styles.ts';
+import { WhenRead } from '../shared/when-read.tsx';
 
 const ACTIONS: Record<string, string> = {
   'admin.login': 'Logged in',
@@ -38,27 +39,25 @@ export function RecentActivity() {
   return (
     <details className={cardClass}>
       <summary className="cursor-pointer font-serif text-xl">Recent activity</summary>
-      {audit.isPending ? (
-        <p className="mt-3 text-sm text-stone-600">Loading…</p>
-      ) : audit.isError ? (
-        <p className="mt-3 text-red-800 text-sm">Could not load the activity: {audit.error.message}</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-stone-100 text-sm">
-          {audit.data.map((entry) => (
-            <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2">
-              <span>
-                {ACTIONS[entry.action] ?? entry.action}
-                {typeof entry.details.stayId === 'string' && isBookingId(entry.details.stayId) ? (
-                  <span className="text-stone-500"> · ref {bookingReference(entry.details.stayId)}</span>
-                ) : null}
-              </span>
-              <span className="text-stone-600">
-                {entry.actor}, {formatMoment(entry.createdAt)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <WhenRead query={audit} what="the activity">
+        {(entries) => (
+          <ul className="mt-3 divide-y divide-stone-100 text-sm">
+            {entries.map((entry) => (
+              <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2">
+                <span>
+                  {ACTIONS[entry.action] ?? entry.action}
+                  {typeof entry.details.stayId === 'string' && isBookingId(entry.details.stayId) ? (
+                    <span className="text-stone-500"> · ref {bookingReference(entry.details.stayId)}</span>
+                  ) : null}
+                </span>
+                <span className="text-stone-600">
+                  {entry.actor}, {formatMoment(entry.createdAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </WhenRead>
     </details>
   );
 }

@@ -1,6 +1,8 @@
 import { formatDayMonthYear, formatGbpWithPence } from '../../../../domain/format.ts';
+import { DownloadDocumentLabel } from '../../../components/content/document-download.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toastIfFailed } from '../../../lib/toast.ts';
+import { WhenRead } from '../shared/when-read.tsx';
 import { downloadDocument, useStayDocuments } from './documents-api.ts';
 
 /** A booking's receipts and credit notes, each downloaded as its PDF. */
@@ -11,33 +13,32 @@ export function StayDocuments({ stayId }: { stayId: string }) {
       <h3 id="stay-documents-heading" className="font-semibold">
         Receipts and credit notes
       </h3>
-      {documents.isPending ? (
-        <p className="mt-1 text-stone-600">Loading…</p>
-      ) : documents.isError ? (
-        <p className="mt-1 text-red-800">Could not load them: {documents.error.message}</p>
-      ) : documents.data.length === 0 ? (
-        <p className="mt-1 text-stone-600">None yet.</p>
-      ) : (
-        <ul className="mt-1 divide-y divide-stone-100">
-          {documents.data.map((document) => (
-            <li key={document.number} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
-              <span>
-                {document.title} {document.number}
-                <span className="block text-stone-500 text-xs">
-                  {formatDayMonthYear(document.issuedOn)} · {formatGbpWithPence(document.amountPence)}
-                </span>
-              </span>
-              <Button variant="secondary" onClick={() => toastIfFailed(downloadDocument(document))}>
-                Download
-                <span className="sr-only">
-                  {' '}
-                  {document.title.toLowerCase()} {document.number}
-                </span>
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <WhenRead query={documents} what="the documents" className="mt-1">
+        {(issued) =>
+          issued.length === 0 ? (
+            <p className="mt-1 text-stone-600">None yet.</p>
+          ) : (
+            <ul className="mt-1 divide-y divide-stone-100">
+              {issued.map((document) => (
+                <li
+                  key={document.number}
+                  className="flex flex-wrap items-center justify-between gap-2 py-1.5"
+                >
+                  <span>
+                    {document.title} {document.number}
+                    <span className="block text-stone-500 text-xs">
+                      {formatDayMonthYear(document.issuedOn)} · {formatGbpWithPence(document.amountPence)}
+                    </span>
+                  </span>
+                  <Button variant="secondary" onClick={() => toastIfFailed(downloadDocument(document))}>
+                    <DownloadDocumentLabel document={document} />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </WhenRead>
     </section>
   );
 }

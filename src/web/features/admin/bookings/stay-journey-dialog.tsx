@@ -11,6 +11,7 @@ import { Form, FormField, FormInput } from '../../../components/ui/form.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
 import { formatMoment } from '../shared/format-moment.ts';
+import { WhenRead } from '../shared/when-read.tsx';
 import { guestAndDates } from './booking-list.ts';
 import { useChangeDates, useStayJourney, useStayJourneyAction } from './guest-journey-api.ts';
 import { StayCheckInSection } from './stay-check-in.tsx';
@@ -57,125 +58,123 @@ export function StayJourneyDialog({ booking, onClose }: { booking: AdminBooking 
       title="Guest link and messages"
       description={booking ? `${guestAndDates(booking)} (Ref ${booking.reference})` : null}
     >
-      {journey.isPending ? (
-        <p className="mt-4 text-sm text-stone-600">Loading…</p>
-      ) : journey.isError ? (
-        <p className="mt-4 text-red-800 text-sm">Could not load the stay: {journey.error.message}</p>
-      ) : (
-        <div className="mt-4 space-y-5 text-sm">
-          <section aria-label="Guest link">
-            <Field
-              label="The guest's booking page"
-              hint="It is in every confirmation e-mail. Replace it if it reached someone else: the old link stops working."
-            >
-              <Input readOnly value={journey.data.manageUrl} onFocus={(e) => e.target.select()} />
-            </Field>
-            <div className="mt-2 flex gap-2">
-              <Button
-                size="sm"
-                variant="secondary"
-                onClick={() => navigator.clipboard?.writeText(journey.data.manageUrl)}
+      <WhenRead query={journey} what="the stay" className="mt-4 text-sm">
+        {(stay) => (
+          <div className="mt-4 space-y-5 text-sm">
+            <section aria-label="Guest link">
+              <Field
+                label="The guest's booking page"
+                hint="It is in every confirmation e-mail. Replace it if it reached someone else: the old link stops working."
               >
-                Copy
-              </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={action.isPending}
-                onClick={() =>
-                  booking &&
-                  run(() => action.mutateAsync({ id: booking.id, action: 'replace-link' }), 'Link Replaced')
-                }
-              >
-                Replace Link
-              </Button>
-            </div>
-          </section>
-          <Form
-            schema={StayAccessCodeSchema}
-            defaultValues={{ accessCode: '' }}
-            options={{ values: { accessCode: journey.data.accessCode ?? '' } }}
-            onSubmit={onSaveCode}
-            className="space-y-2"
-          >
-            <FormField
-              name="accessCode"
-              label="Access code for this stay"
-              hint={
-                journey.data.defaultAccessCode
-                  ? `Blank: the default code (${journey.data.defaultAccessCode}).`
-                  : 'Blank: no code (set a default in the Email tab).'
-              }
-            >
-              <FormInput />
-            </FormField>
-            <Button type="submit" size="sm" disabled={action.isPending}>
-              Save Code
-            </Button>
-          </Form>
-          {live && booking ? (
-            <Form
-              key={booking.id}
-              schema={ChangeDatesSchema}
-              defaultValues={{ checkInDate: booking.checkInDate, checkOutDate: booking.checkOutDate }}
-              onSubmit={onMove}
-              className="space-y-2"
-            >
-              {/* On a phone the dates stack and Move Stay follows them: side by side they overflow. */}
-              <div className="grid grid-cols-1 items-end gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
-                <FormField name="checkInDate" label="New check-in">
-                  <FormInput type="date" />
-                </FormField>
-                <FormField name="checkOutDate" label="New check-out">
-                  <FormInput type="date" />
-                </FormField>
+                <Input readOnly value={stay.manageUrl} onFocus={(e) => e.target.select()} />
+              </Field>
+              <div className="mt-2 flex gap-2">
                 <Button
-                  type="submit"
                   size="sm"
                   variant="secondary"
-                  disabled={move.isPending}
-                  className="justify-self-start"
+                  onClick={() => navigator.clipboard?.writeText(stay.manageUrl)}
                 >
-                  Move Stay
+                  Copy
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={action.isPending}
+                  onClick={() =>
+                    booking &&
+                    run(() => action.mutateAsync({ id: booking.id, action: 'replace-link' }), 'Link Replaced')
+                  }
+                >
+                  Replace Link
                 </Button>
               </div>
-              <p className="text-stone-600">
-                The price stays as paid; the scheduled e-mails follow the new dates.
-              </p>
+            </section>
+            <Form
+              schema={StayAccessCodeSchema}
+              defaultValues={{ accessCode: '' }}
+              options={{ values: { accessCode: stay.accessCode ?? '' } }}
+              onSubmit={onSaveCode}
+              className="space-y-2"
+            >
+              <FormField
+                name="accessCode"
+                label="Access code for this stay"
+                hint={
+                  stay.defaultAccessCode
+                    ? `Blank: the default code (${stay.defaultAccessCode}).`
+                    : 'Blank: no code (set a default in the Email tab).'
+                }
+              >
+                <FormInput />
+              </FormField>
+              <Button type="submit" size="sm" disabled={action.isPending}>
+                Save Code
+              </Button>
             </Form>
-          ) : null}
-          {booking ? <StayDocuments stayId={booking.id} /> : null}
-          {booking?.kind === 'guest' ? <StayCheckInSection id={booking.id} /> : null}
-          <section aria-labelledby="stay-messages-heading">
-            <h3 id="stay-messages-heading" className="font-semibold">
-              Messages
-            </h3>
-            {journey.data.messages.length === 0 ? (
-              <p className="mt-1 text-stone-600">None.</p>
-            ) : (
-              <ul className="mt-1 divide-y divide-stone-100">
-                {journey.data.messages.map((message) => (
-                  <li
-                    key={`${message.kind}-${message.at}`}
-                    className="flex flex-wrap justify-between gap-2 py-1.5"
+            {live && booking ? (
+              <Form
+                key={booking.id}
+                schema={ChangeDatesSchema}
+                defaultValues={{ checkInDate: booking.checkInDate, checkOutDate: booking.checkOutDate }}
+                onSubmit={onMove}
+                className="space-y-2"
+              >
+                {/* On a phone the dates stack and Move Stay follows them: side by side they overflow. */}
+                <div className="grid grid-cols-1 items-end gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
+                  <FormField name="checkInDate" label="New check-in">
+                    <FormInput type="date" />
+                  </FormField>
+                  <FormField name="checkOutDate" label="New check-out">
+                    <FormInput type="date" />
+                  </FormField>
+                  <Button
+                    type="submit"
+                    size="sm"
+                    variant="secondary"
+                    disabled={move.isPending}
+                    className="justify-self-start"
                   >
-                    <span>
-                      {message.label}
-                      <span className="block text-stone-500 text-xs">{message.to}</span>
-                    </span>
-                    <span className="text-right">
-                      {STATUS_LABELS[message.status]}
-                      <span className="block text-stone-500 text-xs">
-                        {formatMoment(message.sentAt ?? message.at)}
+                    Move Stay
+                  </Button>
+                </div>
+                <p className="text-stone-600">
+                  The price stays as paid; the scheduled e-mails follow the new dates.
+                </p>
+              </Form>
+            ) : null}
+            {booking ? <StayDocuments stayId={booking.id} /> : null}
+            {booking?.kind === 'guest' ? <StayCheckInSection id={booking.id} /> : null}
+            <section aria-labelledby="stay-messages-heading">
+              <h3 id="stay-messages-heading" className="font-semibold">
+                Messages
+              </h3>
+              {stay.messages.length === 0 ? (
+                <p className="mt-1 text-stone-600">None.</p>
+              ) : (
+                <ul className="mt-1 divide-y divide-stone-100">
+                  {stay.messages.map((message) => (
+                    <li
+                      key={`${message.kind}-${message.at}`}
+                      className="flex flex-wrap justify-between gap-2 py-1.5"
+                    >
+                      <span>
+                        {message.label}
+                        <span className="block text-stone-500 text-xs">{message.to}</span>
                       </span>
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        </div>
-      )}
+                      <span className="text-right">
+                        {STATUS_LABELS[message.status]}
+                        <span className="block text-stone-500 text-xs">
+                          {formatMoment(message.sentAt ?? message.at)}
+                        </span>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+        )}
+      </WhenRead>
     </ViewDialog>
   );
 }

@@ -13,6 +13,7 @@ import { toast } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { useBookings } from '../shared/queries.ts';
 import { isLiveBlock, toastCancellation, useCancelBooking } from '../shared/stays.ts';
+import { WhenRead } from '../shared/when-read.tsx';
 import { useBlockDates } from './dates-api.ts';
 
 const EMPTY = { propertyId: PROPERTY_ID, checkInDate: '', checkOutDate: '', reason: '' };
@@ -105,39 +106,35 @@ function OwnerBlocks() {
 
   return (
     <AdminCard headingId="owner-blocks-heading" title="Your Blocks">
-      {bookings.isPending ? (
-        <p className="mt-3 text-sm text-stone-600" role="status">
-          Loading blocks…
-        </p>
-      ) : bookings.isError ? (
-        <p className="mt-3 text-red-800 text-sm" role="alert">
-          Could not load the blocks: {bookings.error.message}
-        </p>
-      ) : blocks.length === 0 ? (
-        <p className="mt-3 text-sm text-stone-600">No dates are blocked.</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-stone-100" aria-label="Blocked dates">
-          {blocks.map((b) => (
-            <li key={b.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div className="min-w-0 text-sm">
-                <p className="font-medium text-stone-900">
-                  {formatShortDate(b.checkInDate)} – {formatShortDate(b.checkOutDate)}
-                </p>
-                <p className="break-words text-stone-600">{b.reason || 'No reason given'}</p>
-              </div>
-              <Button
-                variant="danger-outline"
-                size="sm"
-                disabled={cancel.isPending}
-                onClick={() => unblock(b)}
-                aria-label={`Unblock ${formatShortDate(b.checkInDate)} – ${formatShortDate(b.checkOutDate)}`}
-              >
-                Unblock
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <WhenRead query={bookings} what="the blocks">
+        {() =>
+          blocks.length === 0 ? (
+            <p className="mt-3 text-sm text-stone-600">No dates are blocked.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-stone-100" aria-label="Blocked dates">
+              {blocks.map((b) => (
+                <li key={b.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div className="min-w-0 text-sm">
+                    <p className="font-medium text-stone-900">
+                      {formatShortDate(b.checkInDate)} – {formatShortDate(b.checkOutDate)}
+                    </p>
+                    <p className="break-words text-stone-600">{b.reason || 'No reason given'}</p>
+                  </div>
+                  <Button
+                    variant="danger-outline"
+                    size="sm"
+                    disabled={cancel.isPending}
+                    onClick={() => unblock(b)}
+                    aria-label={`Unblock ${formatShortDate(b.checkInDate)} – ${formatShortDate(b.checkOutDate)}`}
+                  >
+                    Unblock
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </WhenRead>
     </AdminCard>
   );
 }

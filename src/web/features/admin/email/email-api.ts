@@ -16,27 +16,30 @@ import { auditQuery, bookingsQuery, goLiveQuery } from '../shared/queries.ts';
 export const emailStatusQuery = () =>
   readQuery<EmailStatus>(['admin', 'email-status'], '/api/admin/email-status');
 
-const guestMessageSettings = createSetting<GuestMessageSettings>(
+/**
+ * The guest messages: a save changes the e-mail previews, and the bookings list too, as the default access code
+ * decides which stays are ready for their guests (the dashboard's Today).
+ */
+export const guestMessages = createSetting<GuestMessageSettings>(
   ['admin', 'guest-messages'],
   '/api/admin/guest-messages',
+  () => [emailTemplatesQuery().queryKey, bookingsQuery().queryKey],
 );
 
 export const emailTemplatesQuery = () =>
   readQuery<TemplatePreview[]>(['admin', 'email-templates'], '/api/admin/email-templates');
 
-/** The mail server as the site uses it (decision 024); never the password, only whether one is stored. */
-const mailServer = createSetting<MailServerSettings, SaveMailServer>(
+/**
+ * The mail server as the site uses it (decision 024); never the password, only whether one is stored. Checked by
+ * a login on the server before it is stored; the checklist's e-mail item may change.
+ */
+export const mailServer = createSetting<MailServerSettings, SaveMailServer>(
   ['admin', 'mail-server'],
   '/api/admin/settings/mail-server',
+  () => [emailStatusQuery().queryKey, goLiveQuery().queryKey, auditQuery().queryKey],
 );
 
 export const useEmailStatus = () => useQuery(emailStatusQuery());
-export const useMailServer = mailServer.useRead;
-
-/** Checked by a login on the server before it is stored; the checklist's e-mail item may change. */
-export const useSaveMailServer = () =>
-  mailServer.useSave([emailStatusQuery().queryKey, goLiveQuery().queryKey, auditQuery().queryKey]);
-export const useGuestMessageSettings = guestMessageSettings.useRead;
 export const useEmailTemplates = () => useQuery(emailTemplatesQuery());
 
 export const useSetEmailPassword = () =>
@@ -51,7 +54,3 @@ export const useSendTestEmail = () =>
     mutationFn: () => apiRequest<EmailTestResult>('POST', '/api/admin/email/test-message'),
     stale: [goLiveQuery().queryKey, auditQuery().queryKey],
   });
-
-export const useSaveGuestMessageSettings = () =>
-  // The default access code decides which stays are ready for their guests (the dashboard's Today).
-  guestMessageSettings.useSave([emailTemplatesQuery().queryKey, bookingsQuery().queryKey]);

@@ -4,10 +4,8 @@ import { auditQuery } from '../shared/queries.ts';
 
 /* Follow-ups of lapsed checkouts (decision 032), keyed ['admin', 'follow-ups'] (lib/api.ts). */
 
-const followUps = createSetting<FollowUpSummary, FollowUpSettings>(
+export const followUps = createSetting<FollowUpSummary, FollowUpSettings>(
   ['admin', 'follow-ups'],
   '/api/admin/follow-ups',
+  () => [auditQuery().queryKey],
 );
-
-export const useFollowUps = followUps.useRead;
-export const useSaveFollowUps = () => followUps.useSave([auditQuery().queryKey]);

@@ -1,8 +1,7 @@
 import { FollowUpSettingsSchema } from '../../../../domain/api/follow-ups.ts';
 import { FormCheckbox, FormSubmit } from '../../../components/ui/form.tsx';
-import { ReadCard } from '../shared/card.tsx';
-import { SettingForm } from '../shared/setting-form.tsx';
-import { useFollowUps, useSaveFollowUps } from './follow-ups-api.ts';
+import { SettingCard } from '../shared/setting-form.tsx';
+import { followUps } from './follow-ups-api.ts';
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -11,11 +10,10 @@ const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * went out and how many of those guests then booked.
  */
 export function FollowUpsCard() {
-  const current = useFollowUps();
-  const save = useSaveFollowUps();
-
   return (
-    <ReadCard
+    <SettingCard
+      setting={followUps}
+      what="the follow-ups"
       headingId="follow-ups-heading"
       title="Checkout follow-ups"
       className="max-w-xl"
@@ -26,40 +24,27 @@ export function FollowUpsCard() {
           booked since; never more than one a week, and every one can stop them with one click.
         </>
       }
-      query={current}
-      what="the follow-ups"
-    >
-      {(summary) => (
-        <>
-          <p className="mt-3 text-sm" data-testid="follow-up-figures">
-            {summary.sent === 0
-              ? 'No follow-up sent yet.'
-              : `${count(summary.sent, 'follow-up')} sent; ${summary.bookedAfter} of those guests then booked.`}{' '}
-            {summary.optedOut > 0 ? `${count(summary.optedOut, 'address')} asked for none.` : ''}
-          </p>
-          <SettingForm
-            schema={FollowUpSettingsSchema}
-            defaultValues={{ enabled: summary.enabled }}
-            save={save}
-            saved={(settings) => ({
-              title: 'Follow-ups Saved',
-              description: settings.enabled
-                ? 'Guests who leave at the payment step get one reminder while their dates are free.'
-                : 'No more follow-ups will be sent.',
-            })}
-            className="mt-4 space-y-4"
-          >
-            <FormCheckbox
-              name="enabled"
-              className="flex items-start gap-2 text-sm"
-              inputClassName="mt-0.5 size-4"
-            >
-              <span>Send a follow-up when a checkout is left unpaid</span>
-            </FormCheckbox>
-            <FormSubmit>Save</FormSubmit>
-          </SettingForm>
-        </>
+      summary={(summary) => (
+        <p className="mt-3 text-sm" data-testid="follow-up-figures">
+          {summary.sent === 0
+            ? 'No follow-up sent yet.'
+            : `${count(summary.sent, 'follow-up')} sent; ${summary.bookedAfter} of those guests then booked.`}{' '}
+          {summary.optedOut > 0 ? `${count(summary.optedOut, 'address')} asked for none.` : ''}
+        </p>
       )}
-    </ReadCard>
+      schema={FollowUpSettingsSchema}
+      toForm={(summary) => ({ enabled: summary.enabled })}
+      saved={(settings) => ({
+        title: 'Follow-ups Saved',
+        description: settings.enabled
+          ? 'Guests who leave at the payment step get one reminder while their dates are free.'
+          : 'No more follow-ups will be sent.',
+      })}
+    >
+      <FormCheckbox name="enabled" className="flex items-start gap-2 text-sm" inputClassName="mt-0.5 size-4">
+        <span>Send a follow-up when a checkout is left unpaid</span>
+      </FormCheckbox>
+      <FormSubmit>Save</FormSubmit>
+    </SettingCard>
   );
 }

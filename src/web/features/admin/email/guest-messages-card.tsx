@@ -1,7 +1,4 @@
-import {
-  type GuestMessageSettings,
-  GuestMessageSettingsSchema,
-} from '../../../../domain/api/guest-journey.ts';
+import { GuestMessageSettingsSchema } from '../../../../domain/api/guest-journey.ts';
 import {
   FormCheckbox,
   FormField,
@@ -9,17 +6,10 @@ import {
   FormSubmit,
   FormTextarea,
 } from '../../../components/ui/form.tsx';
-import { AdminCard } from '../shared/card.tsx';
-import { SettingForm } from '../shared/setting-form.tsx';
+import { SettingCard } from '../shared/setting-form.tsx';
 import { cardClass } from '../shared/styles.ts';
-import { useEmailTemplates, useGuestMessageSettings, useSaveGuestMessageSettings } from './email-api.ts';
-
-const EMPTY: GuestMessageSettings = {
-  checkInInstructions: '',
-  defaultAccessCode: '',
-  reviewUrl: '',
-  showAddress: false,
-};
+import { WhenRead } from '../shared/when-read.tsx';
+import { guestMessages, useEmailTemplates } from './email-api.ts';
 
 /**
  * The owner's standing guest message settings: the check-in instructions and default access code of the arrival
@@ -27,11 +17,10 @@ const EMPTY: GuestMessageSettings = {
  * the guest's booking page shows the address.
  */
 export function GuestMessagesCard() {
-  const saved = useGuestMessageSettings();
-  const save = useSaveGuestMessageSettings();
-
   return (
-    <AdminCard
+    <SettingCard
+      setting={guestMessages}
+      what="the guest messages"
       headingId="guest-messages-heading"
       title="Guest messages"
       className="max-w-xl"
@@ -41,48 +30,39 @@ export function GuestMessagesCard() {
           and a thank-you the morning after check-out. A stay's own code is set on the booking.
         </>
       }
+      schema={GuestMessageSettingsSchema}
+      toForm={(settings) => settings}
+      saved={{
+        title: 'Guest Messages Saved',
+        description: 'The next arrival and thank-you e-mails use them.',
+      }}
     >
-      {/* The saved settings fill the form once they are read, and again once a save returns them. */}
-      <SettingForm
-        schema={GuestMessageSettingsSchema}
-        defaultValues={EMPTY}
-        options={saved.data ? { values: saved.data } : {}}
-        save={save}
-        saved={{
-          title: 'Guest Messages Saved',
-          description: 'The next arrival and thank-you e-mails use them.',
-        }}
-        className="mt-4 space-y-4"
+      <FormField
+        name="checkInInstructions"
+        label="Check-in instructions"
+        hint="Blank lines separate paragraphs."
       >
-        <FormField
-          name="checkInInstructions"
-          label="Check-in instructions"
-          hint="Blank lines separate paragraphs."
-        >
-          <FormTextarea rows={6} />
-        </FormField>
-        <FormField
-          name="defaultAccessCode"
-          label="Default access code"
-          hint="Sent when a stay has no code of its own. Without either, you are told 36 hours before arrival."
-        >
-          <FormInput />
-        </FormField>
-        <FormField name="reviewUrl" label="Review link (optional)">
-          <FormInput type="url" placeholder="https://" />
-        </FormField>
-        <FormCheckbox
-          name="showAddress"
-          className="flex items-center gap-2 text-sm text-stone-800"
-          inputClassName="size-4"
-        >
-          Show the address on the guest's booking page
-        </FormCheckbox>
-        <FormSubmit disabled={saved.isPending} pendingLabel="Saving...">
-          Save Guest Messages
-        </FormSubmit>
-      </SettingForm>
-    </AdminCard>
+        <FormTextarea rows={6} />
+      </FormField>
+      <FormField
+        name="defaultAccessCode"
+        label="Default access code"
+        hint="Sent when a stay has no code of its own. Without either, you are told 36 hours before arrival."
+      >
+        <FormInput />
+      </FormField>
+      <FormField name="reviewUrl" label="Review link (optional)">
+        <FormInput type="url" placeholder="https://" />
+      </FormField>
+      <FormCheckbox
+        name="showAddress"
+        className="flex items-center gap-2 text-sm text-stone-800"
+        inputClassName="size-4"
+      >
+        Show the address on the guest's booking page
+      </FormCheckbox>
+      <FormSubmit pendingLabel="Saving...">Save Guest Messages</FormSubmit>
+    </SettingCard>
   );
 }
 
@@ -92,27 +72,25 @@ export function EmailTemplatesCard() {
   return (
     <details className={`${cardClass} max-w-3xl`}>
       <summary className="cursor-pointer font-serif text-xl">E-mail previews</summary>
-      {templates.isPending ? (
-        <p className="mt-3 text-sm text-stone-600">Loading…</p>
-      ) : templates.isError ? (
-        <p className="mt-3 text-red-800 text-sm">Could not load the previews: {templates.error.message}</p>
-      ) : (
-        <ul className="mt-3 space-y-2">
-          {templates.data.map((template) => (
-            <li key={template.kind}>
-              <details className="rounded-md border border-stone-200 p-3">
-                <summary className="cursor-pointer text-sm">
-                  <span className="font-medium">{template.subject}</span>{' '}
-                  <span className="text-stone-500">({template.kind})</span>
-                </summary>
-                <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm text-stone-800">
-                  {template.text}
-                </pre>
-              </details>
-            </li>
-          ))}
-        </ul>
-      )}
+      <WhenRead query={templates} what="the previews">
+        {(previews) => (
+          <ul className="mt-3 space-y-2">
+            {previews.map((template) => (
+              <li key={template.kind}>
+                <details className="rounded-md border border-stone-200 p-3">
+                  <summary className="cursor-pointer text-sm">
+                    <span className="font-medium">{template.subject}</span>{' '}
+                    <span className="text-stone-500">({template.kind})</span>
+                  </summary>
+                  <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm text-stone-800">
+                    {template.text}
+                  </pre>
+                </details>
+              </li>
+            ))}
+          </ul>
+        )}
+      </WhenRead>
     </details>
   );
 }

@@ -17,7 +17,7 @@ import {
 import { toast } from '../../../lib/toast.ts';
 import { ReadCard } from '../shared/card.tsx';
 import { SettingField } from '../shared/set-by-environment.tsx';
-import { useMailServer, useSaveMailServer } from './email-api.ts';
+import { mailServer } from './email-api.ts';
 
 const SECURITY_LABELS: Record<MailSecurity, string> = {
   starttls: 'STARTTLS (usually port 587)',
@@ -59,7 +59,7 @@ const MailServerForm = z
  * them, with no restart. A field the server's environment sets is shown read-only: the environment wins.
  */
 export function MailServerCard() {
-  const current = useMailServer();
+  const current = mailServer.useRead();
   return (
     <ReadCard
       headingId="mail-server-heading"
@@ -81,7 +81,7 @@ export function MailServerCard() {
 }
 
 function MailServerFields({ settings }: { settings: MailServerSettings }) {
-  const save = useSaveMailServer();
+  const save = mailServer.useSave();
   const setBy = (field: keyof typeof VARIABLES) =>
     settings.fromEnvironment.includes(field) ? VARIABLES[field] : null;
 

@@ -5,13 +5,9 @@ import { auditQuery } from '../shared/queries.ts';
 
 /* The owner's payment schedule (decision 016), keyed ['admin', 'payment-schedule'] (lib/api.ts). */
 
-const paymentSchedule = createSetting<PaymentScheduleSetting>(
+/** A new schedule applies to new bookings: the booking card's read of it is stale too. */
+export const paymentSchedule = createSetting<PaymentScheduleSetting>(
   ['admin', 'payment-schedule'],
   '/api/admin/payment-schedule',
+  () => [paymentScheduleQuery().queryKey, auditQuery().queryKey],
 );
-
-export const useAdminPaymentSchedule = paymentSchedule.useRead;
-
-/** A new schedule applies to new bookings: the booking card's read of it is stale too. */
-export const useSavePaymentSchedule = () =>
-  paymentSchedule.useSave([paymentScheduleQuery().queryKey, auditQuery().queryKey]);

@@ -7,9 +7,8 @@ import {
 } from '../../../../domain/payment-schedule.ts';
 import { LABEL_CLASS } from '../../../components/ui/field.tsx';
 import { FormField, FormInput, FormSubmit, readAt } from '../../../components/ui/form.tsx';
-import { ReadCard } from '../shared/card.tsx';
-import { SettingForm } from '../shared/setting-form.tsx';
-import { useAdminPaymentSchedule, useSavePaymentSchedule } from './payment-schedule-api.ts';
+import { SettingCard } from '../shared/setting-form.tsx';
+import { paymentSchedule } from './payment-schedule-api.ts';
 
 /** The figures as typed, read by the server's own schema. */
 const ScheduleForm = z
@@ -32,11 +31,10 @@ const ScheduleForm = z
  * reads and writes, so it can sit in any admin tab (today its own; later beside the prices).
  */
 export function PaymentScheduleSettings() {
-  const current = useAdminPaymentSchedule();
-  const save = useSavePaymentSchedule();
-
   return (
-    <ReadCard
+    <SettingCard
+      setting={paymentSchedule}
+      what="the schedule"
       headingId="payment-schedule-heading"
       title="Payment schedule"
       className="max-w-xl"
@@ -47,66 +45,57 @@ export function PaymentScheduleSettings() {
           automatically to the card the guest saved, and a guest whose card fails gets a link to pay.
         </>
       }
-      query={current}
-      what="the schedule"
+      schema={ScheduleForm}
+      toForm={(schedule) => ({
+        mode: schedule.mode,
+        depositPercent: String(schedule.depositPercent),
+        balanceDaysBefore: String(schedule.balanceDaysBefore),
+      })}
+      saved={(setting: PaymentScheduleSetting) => ({
+        title: 'Payment Schedule Saved',
+        description:
+          setting.mode === 'full'
+            ? 'New bookings are paid in full.'
+            : `New bookings more than ${setting.balanceDaysBefore} days ahead pay a ${setting.depositPercent} % deposit.`,
+      })}
     >
-      {(schedule) => (
-        <SettingForm
-          schema={ScheduleForm}
-          defaultValues={{
-            mode: schedule.mode,
-            depositPercent: String(schedule.depositPercent),
-            balanceDaysBefore: String(schedule.balanceDaysBefore),
-          }}
-          save={save}
-          saved={(setting: PaymentScheduleSetting) => ({
-            title: 'Payment Schedule Saved',
-            description:
-              setting.mode === 'full'
-                ? 'New bookings are paid in full.'
-                : `New bookings more than ${setting.balanceDaysBefore} days ahead pay a ${setting.depositPercent} % deposit.`,
-          })}
-          className="mt-4 space-y-4"
-        >
-          {(form) => {
-            const full = form.watch('mode') === 'full';
-            return (
-              <>
-                <fieldset className="space-y-2">
-                  <legend className={LABEL_CLASS}>When guests pay</legend>
-                  <label className="flex items-center gap-2 text-sm">
-                    <input type="radio" value="full" className="size-4" {...form.register('mode')} />
-                    Pay in full when booking
-                  </label>
-                  <label className="flex items-center gap-2 text-sm">
-                    <input type="radio" value="deposit" className="size-4" {...form.register('mode')} />
-                    Deposit now, balance later
-                  </label>
-                </fieldset>
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <FormField
-                    name="depositPercent"
-                    label="Deposit (%)"
-                    id="deposit-percent"
-                    hint={`Default ${DEFAULT_DEPOSIT_PERCENT} %`}
-                  >
-                    <FormInput inputMode="numeric" disabled={full} />
-                  </FormField>
-                  <FormField
-                    name="balanceDaysBefore"
-                    label="Balance due (days before check-in)"
-                    id="balance-days-before"
-                    hint={`Default ${DEFAULT_BALANCE_DAYS_BEFORE}; stays booked inside it are paid in full`}
-                  >
-                    <FormInput inputMode="numeric" disabled={full} />
-                  </FormField>
-                </div>
-                <FormSubmit pendingLabel="Saving...">Save Schedule</FormSubmit>
-              </>
-            );
-          }}
-        </SettingForm>
-      )}
-    </ReadCard>
+      {(form) => {
+        const full = form.watch('mode') === 'full';
+        return (
+          <>
+            <fieldset className="space-y-2">
+              <legend className={LABEL_CLASS}>When guests pay</legend>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="radio" value="full" className="size-4" {...form.register('mode')} />
+                Pay in full when booking
+              </label>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="radio" value="deposit" className="size-4" {...form.register('mode')} />
+                Deposit now, balance later
+              </label>
+            </fieldset>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                name="depositPercent"
+                label="Deposit (%)"
+                id="deposit-percent"
+                hint={`Default ${DEFAULT_DEPOSIT_PERCENT} %`}
+              >
+                <FormInput inputMode="numeric" disabled={full} />
+              </FormField>
+              <FormField
+                name="balanceDaysBefore"
+                label="Balance due (days before check-in)"
+                id="balance-days-before"
+                hint={`Default ${DEFAULT_BALANCE_DAYS_BEFORE}; stays booked inside it are paid in full`}
+              >
+                <FormInput inputMode="numeric" disabled={full} />
+              </FormField>
+            </div>
+            <FormSubmit pendingLabel="Saving...">Save Schedule</FormSubmit>
+          </>
+        );
+      }}
+    </SettingCard>
   );
 }

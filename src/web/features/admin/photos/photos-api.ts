@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPhoto, AdminPhotos, UpdatePhoto } from '../../../../domain/photos.ts';
-import { apiRequest, uploadFile } from '../../../lib/api.ts';
+import { apiRequest, readQuery, uploadFile } from '../../../lib/api.ts';
 import { useChange } from '../../../lib/mutation.ts';
 import { auditQuery } from '../shared/queries.ts';
 
@@ -9,9 +9,7 @@ export const PROCESSING_POLL_MS = 1500;
 
 /** The Photos tab's list; read again every moment while an upload is still being processed. */
 export const photosQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'photos'],
-    queryFn: () => apiRequest<AdminPhotos>('GET', '/api/admin/photos'),
+  readQuery<AdminPhotos>(['admin', 'photos'], '/api/admin/photos', {
     refetchInterval: (query) =>
       query.state.data?.photos.some((photo) => photo.status === 'processing') ? PROCESSING_POLL_MS : false,
   });

@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { type InvoicingSettings, InvoicingSettingsSchema } from '../../../../domain/documents.ts';
 import {
-  Form,
   FormField,
   FormInput,
-  type FormMethods,
   FormSubmit,
   FormTextarea,
   readAt,
   toastFirstError,
 } from '../../../components/ui/form.tsx';
-import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
-import { useInvoicing, useSaveInvoicing } from './invoicing-api.ts';
+import { SettingForm } from '../shared/setting-form.tsx';
+import { WhenRead } from '../shared/when-read.tsx';
+import { invoicing } from './invoicing-api.ts';
 
 /** The text as typed, checked by the server's own schema (blank is "not given"). */
 const InvoicingForm = z
@@ -34,32 +33,26 @@ const toForm = (settings: InvoicingSettings) => ({
  * keep what they said.
  */
 export function InvoicingCard() {
-  const settings = useInvoicing();
-  const save = useSaveInvoicing();
-  if (settings.isPending) return <p className="text-sm text-stone-600">Loading the invoicing details…</p>;
-  if (settings.isError) {
-    return (
-      <p className="text-red-800 text-sm">Could not load the invoicing details: {settings.error.message}</p>
-    );
-  }
+  const settings = invoicing.useRead();
+  return (
+    <WhenRead query={settings} what="the invoicing details" className="text-sm">
+      {(saved) => <InvoicingFields settings={saved} />}
+    </WhenRead>
+  );
+}
 
-  async function onSubmit(input: z.output<typeof InvoicingForm>, form: FormMethods<typeof InvoicingForm>) {
-    const saved = await toastOutcome(
-      save.mutateAsync(input),
-      {
+function InvoicingFields({ settings }: { settings: InvoicingSettings }) {
+  return (
+    <SettingForm
+      schema={InvoicingForm}
+      defaultValues={toForm(settings)}
+      setting={invoicing}
+      saved={{
         title: 'Invoicing Saved',
         description: 'Receipts and credit notes issued from now on use these details.',
-      },
-      { title: 'Save Failed' },
-    );
-    if (saved) form.reset(toForm(saved.answer));
-  }
-
-  return (
-    <Form
-      schema={InvoicingForm}
-      defaultValues={toForm(settings.data)}
-      onSubmit={onSubmit}
+      }}
+      failedTitle="Save Failed"
+      resetTo={toForm}
       onInvalid={toastFirstError('Check the form')}
       className="mt-6 grid max-w-3xl gap-6"
       aria-label="Receipts and invoices"
@@ -107,6 +100,6 @@ export function InvoicingCard() {
           </FormSubmit>
         </AdminCard>
       )}
-    </Form>
+    </SettingForm>
   );
 }

@@ -4,13 +4,9 @@ import { auditQuery, goLiveQuery } from '../shared/queries.ts';
 
 /* The Property tab's facts, keyed ['admin', 'property-facts'] (the scheme in lib/api.ts). */
 
-const propertyFacts = createSetting<PropertyFactsResponse, PropertyFactsInput>(
+/** Saving may turn the checklist green (licence, EPC, occupancy), and it is an entry of the activity log. */
+export const propertyFacts = createSetting<PropertyFactsResponse, PropertyFactsInput>(
   ['admin', 'property-facts'],
   '/api/admin/property-facts',
+  () => [goLiveQuery().queryKey, auditQuery().queryKey],
 );
-
-export const usePropertyFacts = propertyFacts.useRead;
-
-/** Saving may turn the checklist green (licence, EPC, occupancy), and it is an entry of the activity log. */
-export const useSavePropertyFacts = () =>
-  propertyFacts.useSave([goLiveQuery().queryKey, auditQuery().queryKey]);

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { MAX_GUESTS } from '../../../../domain/property.ts';
 import {
   EPC_RATINGS,
-  type PropertyFactsInput,
   PropertyFactsInputSchema,
   type PropertyFactsRecord,
   type PropertyFactsResponse,
@@ -12,20 +11,19 @@ import {
 } from '../../../../domain/property-facts.ts';
 import { LABEL_CLASS } from '../../../components/ui/field.tsx';
 import {
-  Form,
   FormCheckbox,
   FormField,
   FormInput,
-  type FormMethods,
   FormSelect,
   FormSubmit,
   readAt,
   toastFirstError,
 } from '../../../components/ui/form.tsx';
-import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
+import { SettingForm } from '../shared/setting-form.tsx';
+import { WhenRead } from '../shared/when-read.tsx';
 import { InvoicingCard } from './invoicing-card.tsx';
-import { usePropertyFacts, useSavePropertyFacts } from './property-api.ts';
+import { propertyFacts } from './property-api.ts';
 
 /** The form's values: text as typed (blank is "not given"). */
 type PropertyText = {
@@ -103,36 +101,28 @@ const REQUIRED = 'Required before going live: the licence scheme asks for it on 
 
 /** The Property tab: the facts every page prints (licence line, address, links), stored on the server. */
 export function PropertyTab() {
-  const facts = usePropertyFacts();
-  if (facts.isPending) return <p className="text-sm text-stone-600">Loading the property’s facts…</p>;
-  if (facts.isError) {
-    return <p className="text-red-800 text-sm">Could not load the property’s facts: {facts.error.message}</p>;
-  }
+  const facts = propertyFacts.useRead();
   return (
-    <>
-      <PropertyFacts data={facts.data} />
-      <InvoicingCard />
-    </>
+    <WhenRead query={facts} what="the property’s facts" className="text-sm">
+      {(data) => (
+        <>
+          <PropertyFacts data={data} />
+          <InvoicingCard />
+        </>
+      )}
+    </WhenRead>
   );
 }
 
 function PropertyFacts({ data }: { data: PropertyFactsResponse }) {
-  const save = useSavePropertyFacts();
-
-  async function onSubmit(input: PropertyFactsInput, form: FormMethods<typeof PropertyForm>) {
-    const saved = await toastOutcome(
-      save.mutateAsync(input),
-      { title: 'Property Saved', description: 'The public pages show the new facts in a moment.' },
-      { title: 'Save Failed' },
-    );
-    if (saved) form.reset(toForm(saved.answer.facts));
-  }
-
   return (
-    <Form
+    <SettingForm
       schema={PropertyForm}
       defaultValues={toForm(data.facts)}
-      onSubmit={onSubmit}
+      setting={propertyFacts}
+      saved={{ title: 'Property Saved', description: 'The public pages show the new facts in a moment.' }}
+      failedTitle="Save Failed"
+      resetTo={(answer) => toForm(answer.facts)}
       onInvalid={toastFirstError('Check the form')}
       className="grid max-w-3xl gap-6"
       aria-label="Property facts"
@@ -251,6 +241,6 @@ function PropertyFacts({ data }: { data: PropertyFactsResponse }) {
           </div>
         </>
       )}
-    </Form>
+    </SettingForm>
   );
 }

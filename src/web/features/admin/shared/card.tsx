@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { cardClass } from './styles.ts';
 import { WhenRead } from './when-read.tsx';
 
-type AdminCardProps = {
+export type AdminCardProps = {
   /** The heading's id: the card is a region named by its heading. */
   headingId: string;
   title: ReactNode;

@@ -4,14 +4,12 @@ import { auditQuery, goLiveQuery } from '../shared/queries.ts';
 
 /* The Stripe keys of the Payments tab (decision 024), keyed ['admin', 'stripe'] (lib/api.ts). */
 
-/** The payments the site takes now; secrets only by their last four characters. */
-const stripeSettings = createSetting<StripeSettings, SaveStripeSettings>(
+/**
+ * The payments the site takes now; secrets only by their last four characters. Checked with Stripe before they
+ * are stored; the checklist's payments item may change.
+ */
+export const stripeKeys = createSetting<StripeSettings, SaveStripeSettings>(
   ['admin', 'stripe'],
   '/api/admin/settings/stripe',
+  () => [goLiveQuery().queryKey, auditQuery().queryKey],
 );
-
-export const useStripeSettings = stripeSettings.useRead;
-
-/** Checked with Stripe before they are stored; the checklist's payments item may change. */
-export const useSaveStripeSettings = () =>
-  stripeSettings.useSave([goLiveQuery().queryKey, auditQuery().queryKey]);

@@ -4,7 +4,7 @@ import { Form, FormAlert, FormField, FormInput, FormSubmit, readAt } from '../..
 import { toast } from '../../../lib/toast.ts';
 import { ReadCard } from '../shared/card.tsx';
 import { SetByEnvironment } from '../shared/set-by-environment.tsx';
-import { useSaveStripeSettings, useStripeSettings } from './stripe-api.ts';
+import { stripeKeys } from './stripe-api.ts';
 
 const StripeKeysForm = z
   .object({ publishableKey: z.string(), secretKey: z.string(), webhookSecret: z.string() })
@@ -26,7 +26,7 @@ const StripeKeysForm = z
  * restart. Keys the server's environment sets are shown read-only, and PAYMENTS=demo there keeps demo payments.
  */
 export function StripeKeysCard() {
-  const current = useStripeSettings();
+  const current = stripeKeys.useRead();
   return (
     <ReadCard
       headingId="stripe-keys-heading"
@@ -48,7 +48,7 @@ export function StripeKeysCard() {
 }
 
 function StripeKeysFields({ settings }: { settings: StripeSettings }) {
-  const save = useSaveStripeSettings();
+  const save = stripeKeys.useSave();
   const fixed = new Set(settings.fromEnvironment);
   const status =
     settings.mode === 'stripe'

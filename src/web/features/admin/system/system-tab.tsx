@@ -1,6 +1,7 @@
 import type { JobOutcome, SystemJob } from '../../../../domain/api/system.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { formatMoment } from '../shared/format-moment.ts';
+import { WhenRead } from '../shared/when-read.tsx';
 import { BackupsSection } from './backups-section.tsx';
 import { useSystem } from './system-api.ts';
 import { AlertsSection, StorageSection } from './system-health.tsx';
@@ -72,23 +73,21 @@ export function SystemTab() {
       title="System"
       aside={system.data ? <p className="text-sm text-stone-600">Version {system.data.version}</p> : null}
     >
-      {system.isPending ? (
-        <p className="mt-3 text-sm text-stone-600">Loading…</p>
-      ) : system.isError ? (
-        <p className="mt-3 text-red-800 text-sm">Could not load the system's state: {system.error.message}</p>
-      ) : (
-        <>
-          <AlertsSection alerts={system.data.alerts} />
-          <StorageSection database={system.data.database} disks={system.data.disks} />
-          <h3 className="mt-6 font-medium text-lg">Background jobs</h3>
-          <ul aria-label="Background jobs" className="divide-y divide-stone-100">
-            {system.data.jobs.map((job) => (
-              <JobEntry key={job.name} job={job} />
-            ))}
-          </ul>
-          <BackupsSection backups={system.data.backups} />
-        </>
-      )}
+      <WhenRead query={system} what="the system's state">
+        {(state) => (
+          <>
+            <AlertsSection alerts={state.alerts} />
+            <StorageSection database={state.database} disks={state.disks} />
+            <h3 className="mt-6 font-medium text-lg">Background jobs</h3>
+            <ul aria-label="Background jobs" className="divide-y divide-stone-100">
+              {state.jobs.map((job) => (
+                <JobEntry key={job.name} job={job} />
+              ))}
+            </ul>
+            <BackupsSection backups={state.backups} />
+          </>
+        )}
+      </WhenRead>
     </AdminCard>
   );
 }

@@ -15,7 +15,6 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmationDialog } from '../../../components/ui/dialog.tsx';
 import {
-  Form,
   FormField,
   FormInput,
   FormSubmit,
@@ -25,7 +24,9 @@ import {
 } from '../../../components/ui/form.tsx';
 import { toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
-import { useOwnerTexts, useResetOwnerTexts, useSaveOwnerTexts } from './texts-api.ts';
+import { SettingForm } from '../shared/setting-form.tsx';
+import { WhenRead } from '../shared/when-read.tsx';
+import { ownerTexts, useResetOwnerTexts } from './texts-api.ts';
 
 /** The form keeps each group of paragraphs as one text: paragraphs are separated by an empty line. */
 type TextsText = Omit<OwnerTextsRecord, 'experience' | 'about'> & { experience: string; about: string };
@@ -71,26 +72,18 @@ const TextsForm = z
  * of the features and of 'What Makes The Tower Unique', with a preview in the pages' own markup.
  */
 export function TextsTab() {
-  const texts = useOwnerTexts();
-  if (texts.isPending) return <p className="text-sm text-stone-600">Loading the texts…</p>;
-  if (texts.isError)
-    return <p className="text-red-800 text-sm">Could not load the texts: {texts.error.message}</p>;
-  // A new form when the stored texts change (after a reset), so the fields show them.
-  return <TextsEditor key={JSON.stringify(texts.data)} texts={texts.data} />;
+  const texts = ownerTexts.useRead();
+  return (
+    <WhenRead query={texts} what="the texts" className="text-sm">
+      {/* A new form when the stored texts change (after a reset), so the fields show them. */}
+      {(stored) => <TextsEditor key={JSON.stringify(stored)} texts={stored} />}
+    </WhenRead>
+  );
 }
 
 function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
-  const save = useSaveOwnerTexts();
   const reset = useResetOwnerTexts();
   const [confirmReset, setConfirmReset] = useState(false);
-
-  async function onSubmit(input: OwnerTextsRecord) {
-    await toastOutcome(
-      save.mutateAsync(input),
-      { title: 'Texts Saved', description: 'The public pages show the new texts in a moment.' },
-      { title: 'Save Failed' },
-    );
-  }
 
   async function onReset() {
     setConfirmReset(false);
@@ -102,10 +95,12 @@ function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
   }
 
   return (
-    <Form
+    <SettingForm
       schema={TextsForm}
       defaultValues={toForm(texts)}
-      onSubmit={onSubmit}
+      setting={ownerTexts}
+      saved={{ title: 'Texts Saved', description: 'The public pages show the new texts in a moment.' }}
+      failedTitle="Save Failed"
       onInvalid={toastFirstError('Check the texts')}
       className="grid gap-6 xl:grid-cols-2"
       aria-label="Texts"
@@ -164,7 +159,7 @@ function TextsEditor({ texts }: { texts: OwnerTextsRecord }) {
       </div>
 
       <TextsPreview />
-    </Form>
+    </SettingForm>
   );
 }
 

@@ -4,6 +4,7 @@ import { todayOnPropertyClock } from '../../../../domain/dates.ts';
 import { formatGbp, formatLongDate, formatShortDate } from '../../../../domain/format.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { useBookings } from '../shared/queries.ts';
+import { WhenRead } from '../shared/when-read.tsx';
 import { LOOK_AHEAD_DAYS, todayOverview } from './today.ts';
 
 const dates = (b: AdminBooking) => `${formatShortDate(b.checkInDate)} – ${formatShortDate(b.checkOutDate)}`;
@@ -21,17 +22,9 @@ export function TodayPanel() {
       title="Today"
       aside={<p className="text-sm text-stone-600">{formatLongDate(today)}</p>}
     >
-      {bookings.isPending ? (
-        <p className="mt-3 text-sm text-stone-600" role="status">
-          Loading…
-        </p>
-      ) : bookings.isError ? (
-        <p className="mt-3 text-red-800 text-sm" role="alert">
-          Could not load the bookings: {bookings.error.message}
-        </p>
-      ) : (
-        <Overview bookings={bookings.data} today={today} />
-      )}
+      <WhenRead query={bookings} what="the bookings">
+        {(list) => <Overview bookings={list} today={today} />}
+      </WhenRead>
     </AdminCard>
   );
 }
