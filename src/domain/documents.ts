@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay, pence } from './api/fields.ts';
 import { daysBetween, type IsoDate } from './dates.ts';
 import { dateField, textField } from './input-fields.ts';
 import { nightsText, type Quote, quoteLineText } from './pricing.ts';
@@ -211,8 +212,8 @@ export const DocumentSummarySchema = z.object({
   kind: z.enum(DOCUMENT_KINDS),
   title: z.string(),
   payment: z.enum(DOCUMENT_PAYMENTS),
-  issuedOn: z.string(),
-  amountPence: z.number().int(),
+  issuedOn: calendarDay,
+  amountPence: pence,
   /** Where its PDF is downloaded. */
   url: z.string(),
 });

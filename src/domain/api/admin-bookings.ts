@@ -5,7 +5,7 @@ import { contactEmail, contactName, guestCountText } from '../contact-details.ts
 import { dateField, textField, wholeNumber } from '../input-fields.ts';
 import { ARRIVAL_STEPS } from './arrival.ts';
 import { propertyIdField } from './availability.ts';
-import { pence, stayDates, timestamp } from './fields.ts';
+import { calendarDay, pence, stayDates, timestamp } from './fields.ts';
 
 /**
  * The owner's bookings, owner blocks, cancellations and audit log (spec sections 3, 4 and 7):
@@ -56,7 +56,7 @@ export const AdminBookingSchema = z.object({
   depositPence: pence,
   balancePence: pence,
   /** The day the balance is (or was) charged automatically. */
-  balanceDueOn: z.string().nullable(),
+  balanceDueOn: calendarDay.nullable(),
   balanceStatus: z.enum(['none', 'scheduled', 'processing', 'succeeded', 'failed', 'canceled']),
   /** 'authentication_required' or 'declined' after a failed charge, with the provider's words. */
   balanceFailureCode: z.string().nullable(),

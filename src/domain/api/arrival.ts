@@ -3,6 +3,7 @@ import { MAX_RELEASE_DAYS } from '../damage-hold.ts';
 import { dateField, PG_INTEGER_MAX, textField, wholeNumber } from '../input-fields.ts';
 import { isNationality, needsPassport } from '../nationality.ts';
 import { DamageHoldViewSchema } from './damage-holds.ts';
+import { calendarDay, timestamp } from './fields.ts';
 
 /**
  * Schemas of online check-in before arrival (docs/decisions/025-online-check-in.md): the guest register of the
@@ -105,14 +106,14 @@ const StoredGuestSchema = z.object({
 export const HouseAgreementSchema = z.object({
   version: z.number().int(),
   text: z.string(),
-  createdAt: z.string(),
+  createdAt: timestamp,
 });
 export type HouseAgreement = z.infer<typeof HouseAgreementSchema>;
 
 export const AgreementAcceptanceSchema = z.object({
   version: z.number().int(),
   name: z.string(),
-  acceptedAt: z.string(),
+  acceptedAt: timestamp,
   /** The address the acceptance came from (the owner's proof; never shown to the guest). */
   address: z.string().optional(),
 });
@@ -192,8 +193,8 @@ export const GuestRegisterQuerySchema = z
 
 export const GuestRegisterEntrySchema = z.object({
   reference: z.string(),
-  checkIn: z.string(),
-  checkOut: z.string(),
+  checkIn: calendarDay,
+  checkOut: calendarDay,
   fullName: z.string(),
   nationality: z.string(),
   passportNumber: z.string(),
@@ -202,7 +203,7 @@ export const GuestRegisterEntrySchema = z.object({
 });
 export type GuestRegisterEntry = z.infer<typeof GuestRegisterEntrySchema>;
 export const GuestRegisterSchema = z.object({
-  from: z.string(),
-  to: z.string(),
+  from: calendarDay,
+  to: calendarDay,
   entries: GuestRegisterEntrySchema.array(),
 });

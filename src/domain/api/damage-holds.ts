@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textField, wholeNumber } from '../input-fields.ts';
+import { pence, timestamp } from './fields.ts';
 
 /**
  * The damage deposit as the guest's page, the owner's booking and the booking card see it
@@ -25,16 +26,16 @@ export const DAMAGE_HOLD_STATUSES = [
 export type DamageHoldStatus = (typeof DAMAGE_HOLD_STATUSES)[number];
 
 export const DamageHoldViewSchema = z.object({
-  amountPence: z.number().int(),
+  amountPence: pence,
   kind: z.enum(['hold', 'hold_renewed', 'charge']),
   /** describeDamageHold's plain words (src/domain/damage-hold.ts). */
   description: z.string(),
   status: z.enum(DAMAGE_HOLD_STATUSES),
   /** When it is (or was) placed. */
-  placeAt: z.string(),
+  placeAt: timestamp,
   /** When what is not claimed is released or refunded. */
-  releaseAt: z.string(),
-  claimedPence: z.number().int().nullable(),
+  releaseAt: timestamp,
+  claimedPence: pence.nullable(),
   claimReason: z.string().nullable(),
 });
 export type DamageHoldView = z.infer<typeof DamageHoldViewSchema>;
@@ -59,5 +60,5 @@ export type DamageHoldClaim = z.infer<typeof DamageHoldClaimSchema>;
 
 /** `GET /api/config`'s damage deposit: what the booking card tells the guest before payment; null: none. */
 export const DamageHoldConfigSchema = z
-  .object({ amountPence: z.number().int(), releaseDays: z.number().int() })
+  .object({ amountPence: pence, releaseDays: z.number().int() })
   .nullable();

@@ -3,7 +3,7 @@ import { BOOKING_STATUSES } from '../booking-lifecycle.ts';
 import { contactEmail } from '../contact-details.ts';
 import { dateField, textField } from '../input-fields.ts';
 import { RefundPreviewSchema } from './admin-bookings.ts';
-import { pence, stayDates, timestamp } from './fields.ts';
+import { calendarDay, pence, stayDates, timestamp } from './fields.ts';
 
 /**
  * Schemas of the guest's journey after paying: the 'manage my booking' page's API, the owner's guest
@@ -24,7 +24,7 @@ export const StayMoneySchema = z.object({
   /** What is still to pay: a deposit booking's balance until it is paid. */
   duePence: pence,
   /** When the balance is charged to the saved card (yyyy-MM-dd), while it is still to be charged. */
-  balanceDueOn: z.string().nullable(),
+  balanceDueOn: calendarDay.nullable(),
   /**
    * Where the guest pays the balance themselves (the checkout page, which then takes the balance), when the
    * automatic charge failed; null otherwise.

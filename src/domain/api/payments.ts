@@ -4,7 +4,7 @@ import { contactEmail, contactName, contactPhone, guestCount, specialRequests } 
 import { dateField, PG_INTEGER_MAX, textField, wholeNumber } from '../input-fields.ts';
 import { MAX_PAYMENT_GBP } from '../property.ts';
 import { DamageHoldConfigSchema } from './damage-holds.ts';
-import { stayDates, timestamp } from './fields.ts';
+import { calendarDay, stayDates, timestamp } from './fields.ts';
 
 /**
  * Payments, holds and the guest's booking before it is paid (spec section 7): src/server/payments/.
@@ -174,7 +174,7 @@ export const PublicBookingSchema = z.object({
   scheduleKind: z.enum(['full', 'deposit']),
   depositPrice: z.number().nullable(),
   balancePrice: z.number().nullable(),
-  balanceDueOn: z.string().nullable(),
+  balanceDueOn: calendarDay.nullable(),
   paidPrice: z.number(),
   /** The balance is still owed: the checkout page then takes the balance, not the total. */
   balanceOutstanding: z.boolean(),

@@ -1,29 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminBooking } from '../../domain/api/admin-bookings.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { auditLog, importedEvents, stays } from '../db/schema.ts';
 import { silentNotifications } from '../notifications/events.ts';
 import { startCheckout } from '../payments/test/payment-harness.ts';
+import { signedInTestApp } from '../test/per-file.ts';
 import { expectRefusal } from '../test/refusal.ts';
-import { adminToken, createTestApp, emptyTables, TEST_NOW, type TestApp } from '../test/test-app.ts';
 import { refundIdempotencyKey } from './service.ts';
 import { createRecordingRefunds, insertPaidBooking, insertStay, phoneBookingForm } from './test-support.ts';
 
 const refunds = createRecordingRefunds();
 const notified: { event: string; stayId: string; refundPence?: number; statusInTx: string | undefined }[] =
   [];
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  // The notification events read the stay through the transaction they are given: what they see proves
-  // they run inside the change's own transaction.
-  const statusInTx = async (tx: Parameters<typeof silentNotifications.bookingConfirmed>[0], id: string) => {
-    const [row] = await tx.select({ status: stays.status }).from(stays).where(eq(stays.id, id));
-    return row?.status;
-  };
-  t = await createTestApp({
+// The notification events read the stay through the transaction they are given: what they see proves
+// they run inside the change's own transaction.
+const statusInTx = async (tx: Parameters<typeof silentNotifications.bookingConfirmed>[0], id: string) => {
+  const [row] = await tx.select({ status: stays.status }).from(stays).where(eq(stays.id, id));
+  return row?.status;
+};
+const t = signedInTestApp(
+  {
     overrides: {
       refunds,
       notifications: {
@@ -36,28 +33,17 @@ beforeAll(async () => {
         },
       },
     },
-  });
-});
-afterAll(async () => {
-  await t.close();
-});
-/** Moves the clock and logs in again (a session lapses after 12 idle hours). */
-async function setClock(to: string) {
-  t.clock.set(to);
-  token = await adminToken(t.app);
-}
+  },
+  { emptied: [stays, importedEvents] },
+);
 
-beforeEach(async () => {
-  await setClock(TEST_NOW);
+beforeEach(() => {
   refunds.calls.length = 0;
   notified.length = 0;
-  await emptyTables(t.database, stays, importedEvents);
 });
 
-const auth = () => ({ authorization: `Bearer ${token}` });
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: auth() });
-const post = (url: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url, headers: auth(), ...(payload === undefined ? {} : { payload }) });
+const get = (url: string) => t.asOwner('GET', url);
+const post = (url: string, payload?: Record<string, unknown>) => t.asOwner('POST', url, payload);
 
 const BEA = { contactName: 'Bea Phone', contactEmail: 'bea@example.test' };
 
@@ -155,7 +141,7 @@ describe('GET /api/bookings: whether a stay is ready for its guest', () => {
     const saved = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/guest-messages',
-      headers: auth(),
+      headers: t.auth(),
       payload: { checkInInstructions: '', defaultAccessCode: '1234', reviewUrl: '', showAddress: false },
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -163,7 +149,7 @@ describe('GET /api/bookings: whether a stay is ready for its guest', () => {
     await t.app.inject({
       method: 'PUT',
       url: '/api/admin/guest-messages',
-      headers: auth(),
+      headers: t.auth(),
       payload: { checkInInstructions: '', defaultAccessCode: '', reviewUrl: '', showAddress: false },
     });
   });
@@ -252,9 +238,9 @@ describe('POST /api/bookings/:id/confirm', () => {
   });
 
   it("refuses a guest's checkout whose hold has lapsed (not yet swept) with 409, in summer time too", async () => {
-    await setClock('2027-06-01T12:00:00Z');
+    await t.setClock('2027-06-01T12:00:00Z');
     const id = await guestCheckout({ checkInDate: '2027-06-14', checkOutDate: '2027-06-17' });
-    await setClock('2027-06-01T12:20:00Z');
+    await t.setClock('2027-06-01T12:20:00Z');
     await expectConfirmRefused(id, {
       error: 'checkout_lapsed',
       message:
@@ -293,7 +279,7 @@ describe('GET /api/bookings/:id/refund-preview', () => {
 
   it('counts whole days to check-in on the property clock', async () => {
     const paid = await insertPaidBooking(t.database.db, PAID_STAY);
-    await setClock('2026-12-13T23:30:00Z'); // still the 13th in London (GMT)
+    await t.setClock('2026-12-13T23:30:00Z'); // still the 13th in London (GMT)
     const preview = (await get(`/api/bookings/${paid.id}/refund-preview`)).json();
     expect(preview).toMatchObject({ daysBeforeCheckIn: 1, percent: 25 });
   });
@@ -372,7 +358,7 @@ describe('POST /api/bookings/:id/cancel', () => {
     expect(afterFailure).toMatchObject({ status: 'canceled', refundedPence: 0, refundDuePence: 50_675 });
     expect(afterFailure.flag).toMatch(/Refund of £506.75 failed: Stripe is unreachable/);
 
-    await setClock('2026-12-10T10:00:00Z'); // later, when the terms would give less: the amount owed stays
+    await t.setClock('2026-12-10T10:00:00Z'); // later, when the terms would give less: the amount owed stays
     const retried = await post(`/api/bookings/${paid.id}/cancel`);
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toMatchObject({

@@ -51,8 +51,12 @@ afterAll(async () => {
   await feeds?.close();
 });
 
+/** How many alert e-mails the owner had received when the running test began. */
+let mailsBefore = 0;
+
 beforeEach(() => {
   disks = { data: roomy, backups: roomy };
+  mailsBefore = alertMails().length;
 });
 
 /** The alert e-mails the owner received so far (the other owner notices are not alerts). */
@@ -63,6 +67,9 @@ const alertMails = () =>
     .filter(
       (subject) => subject.startsWith('The Tower website needs a look: ') || subject.startsWith('Resolved: '),
     );
+
+/** The alert e-mails the owner received since the running test began. */
+const alertMailsOfThisTest = () => alertMails().slice(mailsBefore);
 
 /** Five minutes on, the alerts job as its timer runs it, then the outbox sends what it queued. */
 async function checkAlerts() {
@@ -96,9 +103,8 @@ async function recordRun(name: string, report: ReturnType<typeof ok>) {
 
 describe('alerts by e-mail', () => {
   it('sends nothing while everything is fine, and says so', async () => {
-    const mailsBefore = alertMails().length;
     expect(await checkAlerts()).toEqual({ opened: [], resolved: [], open: 0 });
-    expect(alertMails()).toHaveLength(mailsBefore);
+    expect(alertMailsOfThisTest()).toEqual([]);
     const answer = await system();
     expect(answer.alerts).toEqual([]);
     expect(answer.jobs.find((job) => job.name === 'alerts')).toMatchObject({
@@ -111,7 +117,6 @@ describe('alerts by e-mail', () => {
   it('a job that failed three runs in a row: one e-mail when it starts, none while it lasts, one when it clears', async () => {
     await feed.saveChannelFeeds(t.app, feeds);
     feeds.set('/airbnb.ics', feed.serveStatus(404));
-    const mailsBefore = alertMails().length;
     for (let failure = 1; failure <= 2; failure++) {
       await t.app.jobs.run('calendar-sync');
       expect(await checkAlerts()).toMatchObject({ opened: [], open: 0 });
@@ -119,7 +124,7 @@ describe('alerts by e-mail', () => {
     await t.app.jobs.run('calendar-sync');
     const openedAt = new Date(t.clock.now().getTime() + 5 * MINUTE).toISOString();
     expect(await checkAlerts()).toEqual({ opened: ['job:calendar-sync'], resolved: [], open: 1 });
-    expect(alertMails().slice(mailsBefore)).toEqual([
+    expect(alertMailsOfThisTest()).toEqual([
       'The Tower website needs a look: The job "Calendar sync" failed 3 runs in a row.',
     ]);
     const mail = smtp.received.find((m) =>
@@ -132,7 +137,7 @@ describe('alerts by e-mail', () => {
     await t.app.jobs.run('calendar-sync');
     expect(await checkAlerts()).toEqual({ opened: [], resolved: [], open: 1 });
     expect(await checkAlerts()).toEqual({ opened: [], resolved: [], open: 1 });
-    expect(alertMails().slice(mailsBefore)).toHaveLength(1);
+    expect(alertMailsOfThisTest()).toHaveLength(1);
     expect(await openAlerts()).toEqual([
       {
         key: 'job:calendar-sync',
@@ -148,7 +153,7 @@ describe('alerts by e-mail', () => {
     await t.app.jobs.run('calendar-sync');
     expect(await checkAlerts()).toEqual({ opened: [], resolved: ['job:calendar-sync'], open: 0 });
     expect(await checkAlerts()).toEqual({ opened: [], resolved: [], open: 0 });
-    expect(alertMails().slice(mailsBefore)).toEqual([
+    expect(alertMailsOfThisTest()).toEqual([
       'The Tower website needs a look: The job "Calendar sync" failed 3 runs in a row.',
       'Resolved: The job "Calendar sync" failed 4 runs in a row.',
     ]);
@@ -157,14 +162,13 @@ describe('alerts by e-mail', () => {
 
   it('a channel calendar not synced for 6 hours opens an alert, and its next sync clears it', async () => {
     feeds.set('/booking.ics', feed.serveStatus(503));
-    const mailsBefore = alertMails().length;
     t.clock.advance(5 * HOUR);
     await t.app.jobs.run('calendar-sync');
     expect(await checkAlerts()).toMatchObject({ opened: [] });
     t.clock.advance(HOUR);
     await t.app.jobs.run('calendar-sync');
     expect(await checkAlerts()).toMatchObject({ opened: ['feed:booking'] });
-    expect(alertMails().slice(mailsBefore)).toEqual([
+    expect(alertMailsOfThisTest()).toEqual([
       'The Tower website needs a look: The Booking.com calendar has not synced for over 6 hours.',
     ]);
     expect((await openAlerts())[0]?.detail).toMatch(
@@ -174,7 +178,7 @@ describe('alerts by e-mail', () => {
     feeds.set('/booking.ics', feed.serveCalendar(feed.readFixture('booking')));
     await t.app.jobs.run('calendar-sync');
     expect(await checkAlerts()).toMatchObject({ resolved: ['feed:booking'], open: 0 });
-    expect(alertMails().slice(mailsBefore)).toEqual([
+    expect(alertMailsOfThisTest()).toEqual([
       'The Tower website needs a look: The Booking.com calendar has not synced for over 6 hours.',
       'Resolved: The Booking.com calendar has not synced for over 6 hours.',
     ]);
@@ -182,7 +186,6 @@ describe('alerts by e-mail', () => {
 
   it('an e-mail failing for over an hour opens an alert, sent once the mail server is back, and resolved', async () => {
     const notifications = createEmailNotifications(t.config, { clock: t.clock });
-    const mailsBefore = alertMails().length;
     await smtp.stop(); // an outage of the mail server
     await t.database.db.transaction(async (tx) => {
       const stay = await insertConfirmedStay(tx, { checkIn: '2027-01-12', checkOut: '2027-01-15' });
@@ -202,18 +205,17 @@ describe('alerts by e-mail', () => {
     await smtp.start();
     t.clock.advance(2 * HOUR); // every retry is due by then
     await t.app.jobs.run('email-outbox');
-    expect(alertMails().slice(mailsBefore)).toEqual([
+    expect(alertMailsOfThisTest()).toEqual([
       'The Tower website needs a look: 2 e-mails have not been sent for over an hour.',
     ]);
     expect(await checkAlerts()).toMatchObject({ resolved: ['outbox'], open: 0 });
-    expect(alertMails().slice(mailsBefore)).toEqual([
+    expect(alertMailsOfThisTest()).toEqual([
       'The Tower website needs a look: 2 e-mails have not been sent for over an hour.',
       'Resolved: 2 e-mails have not been sent for over an hour.',
     ]);
   });
 
   it('a failed backup (or its check) alerts at once, and a good backup clears it', async () => {
-    const mailsBefore = alertMails().length;
     await recordRun(
       'backup',
       failed('The backup could not be verified: the table stays has 12 rows, not 13.'),
@@ -233,14 +235,13 @@ describe('alerts by e-mail', () => {
 
     await recordRun('backup', ok('Backed up and verified.'));
     expect(await checkAlerts()).toMatchObject({ resolved: ['backup'], open: 0 });
-    expect(alertMails().slice(mailsBefore)).toEqual([
+    expect(alertMailsOfThisTest()).toEqual([
       'The Tower website needs a look: The last backup failed.',
       'Resolved: The last backup failed.',
     ]);
   });
 
   it('a disk under 10 % or 1 GB free alerts once per disk, and room made clears it', async () => {
-    const mailsBefore = alertMails().length;
     // DATA_DIR and BACKUP_DIR on one disk with 9 % free: one alert naming both.
     disks.data = disks.backups = { device: 'disk-1', freeBytes: 9 * GB, totalBytes: 100 * GB };
     expect(await checkAlerts()).toMatchObject({ opened: ['disk:data+backups'], open: 1 });
@@ -279,7 +280,7 @@ describe('alerts by e-mail', () => {
     disks.backups = { device: 'usb-1', freeBytes: 2 * GB, totalBytes: 5 * GB };
     expect(await checkAlerts()).toMatchObject({ resolved: ['disk:backups'], open: 0 });
 
-    expect(alertMails().slice(mailsBefore)).toEqual([
+    expect(alertMailsOfThisTest()).toEqual([
       'The Tower website needs a look: The disk holding Data (DATA_DIR) and Backups (BACKUP_DIR) is nearly full.',
       'Resolved: The disk holding Data (DATA_DIR) and Backups (BACKUP_DIR) is nearly full.',
       'The Tower website needs a look: The disk holding Backups (BACKUP_DIR) is nearly full.',
@@ -294,7 +295,6 @@ describe('alerts by e-mail', () => {
   });
 
   it('two processes checking at once open an alert once and e-mail it once', async () => {
-    const mailsBefore = alertMails().length;
     const other = await createTestApp({
       env: { OWNER_EMAIL: OWNER, SYNC_INTERVAL_MINUTES: '180' },
       database: await openSecondConnection(t.database),
@@ -308,7 +308,7 @@ describe('alerts by e-mail', () => {
       const [mine, theirs] = await Promise.all([t.app.jobs.run('alerts'), other.app.jobs.run('alerts')]);
       expect([...mine.opened, ...theirs.opened]).toEqual(['disk:data+backups']);
       await t.app.jobs.run('email-outbox');
-      expect(alertMails().slice(mailsBefore)).toHaveLength(1);
+      expect(alertMailsOfThisTest()).toHaveLength(1);
 
       disks.data = disks.backups = roomy;
       t.clock.advance(5 * MINUTE);
@@ -316,7 +316,7 @@ describe('alerts by e-mail', () => {
       const cleared = await Promise.all([t.app.jobs.run('alerts'), other.app.jobs.run('alerts')]);
       expect(cleared.flatMap((result) => result.resolved)).toEqual(['disk:data+backups']);
       await t.app.jobs.run('email-outbox');
-      expect(alertMails().slice(mailsBefore)).toHaveLength(2);
+      expect(alertMailsOfThisTest()).toHaveLength(2);
     } finally {
       await other.close();
     }

@@ -1,6 +1,7 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { AgreementAcceptance, HouseAgreement } from '../../domain/api/arrival.ts';
 import type { DbOrTx } from '../db/database.ts';
+import { deleteRowsOfStays } from '../db/rows-of-stays.ts';
 import { agreementAcceptances, houseAgreements } from '../db/schema.ts';
 
 /**
@@ -67,14 +68,8 @@ export async function recordAcceptance(
 }
 
 /** Erases the acceptances of these stays (a guest's erasure, or the booking's retention). */
-export async function eraseAcceptances(tx: DbOrTx, stayIds: string[]): Promise<number> {
-  if (stayIds.length === 0) return 0;
-  const erased = await tx
-    .delete(agreementAcceptances)
-    .where(inArray(agreementAcceptances.stayId, stayIds))
-    .returning({ stayId: agreementAcceptances.stayId });
-  return erased.length;
-}
+export const eraseAcceptances = (tx: DbOrTx, stayIds: string[]): Promise<number> =>
+  deleteRowsOfStays(tx, agreementAcceptances, stayIds);
 
 /** Whether this version exists. */
 export async function agreementVersionExists(db: DbOrTx, version: number): Promise<boolean> {

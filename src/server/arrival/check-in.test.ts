@@ -14,20 +14,15 @@ import {
   stays,
 } from '../db/schema.ts';
 import { signedInTestApp } from '../test/per-file.ts';
-import { TEST_NOW } from '../test/test-app.ts';
 import { ARRIVAL_SETTING } from './settings.ts';
+import { saveArrivalSettingsAsOwner } from './test-support.ts';
 
-const t = signedInTestApp();
+const t = signedInTestApp(undefined, {
+  emptied: [outbox, guestRegister, agreementAcceptances, stays, houseAgreements],
+});
 
 beforeEach(async () => {
-  t.clock.set(TEST_NOW);
-  await t.signIn();
-  await t.database.db.delete(outbox);
-  await t.database.db.delete(guestRegister);
-  await t.database.db.delete(agreementAcceptances);
-  await t.database.db.delete(stays);
   await t.database.db.delete(settings).where(eq(settings.key, ARRIVAL_SETTING));
-  await t.database.db.delete(houseAgreements);
 });
 
 const today = () => todayOnPropertyClock(t.clock.now());
@@ -142,12 +137,7 @@ describe('the owner’s list', () => {
     expect(await missing()).toEqual(['register', 'agreement']);
     await put(checkInUrl(stay), { guests: [BRITISH, FRENCH] });
     expect(await missing()).toEqual(['agreement']);
-    await t.asOwner('PUT', '/api/admin/arrival-settings', {
-      requireRegister: true,
-      requireAgreement: false,
-      damageHoldPence: 0,
-      releaseDays: 2,
-    });
+    await saveArrivalSettingsAsOwner(t.asOwner, { requireRegister: true });
     expect(await missing()).toEqual([]);
   });
 });

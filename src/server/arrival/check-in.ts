@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { CheckIn, RegisterGuest } from '../../domain/api/arrival.ts';
 import type { DamageHoldView } from '../../domain/api/damage-holds.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { audit } from '../audit/audit.ts';
-import type { StayRow } from '../bookings/bookings-repository.ts';
+import type { BookingsRepository, StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, Tx } from '../db/database.ts';
-import { stays } from '../db/schema.ts';
 import { badRequest, conflict } from '../errors.ts';
 import { GUEST_ACTOR, requireManagedStay } from '../guest-journey/manage-booking.ts';
 import { agreementVersionExists, currentAgreement, recordAcceptance } from './agreement.ts';
@@ -22,6 +20,7 @@ import { replaceRegister } from './register.ts';
 export function createCheckIn(deps: {
   db: Db;
   clock: Clock;
+  bookings: BookingsRepository;
   /** Called after a save commits: queues any message now due for the stay (the access code, once ready). */
   stepsDone(stayId: string): Promise<void>;
   /** The stay's damage deposit (src/server/damage-holds/); null when the owner holds none. */
@@ -77,8 +76,7 @@ export function createCheckIn(deps: {
       });
     });
     await deps.stepsDone(stay.id);
-    const [current] = await db.select().from(stays).where(eq(stays.id, stay.id));
-    return view(current ?? stay);
+    return view((await deps.bookings.findStay({ id: stay.id })) ?? stay);
   }
 
   return {

@@ -12,17 +12,16 @@ import { arrivalAdminRoutes, checkInRoutes } from './routes.ts';
  */
 export const arrivalPlugin = fp(
   async (app: FastifyInstance, context: AppContext) => {
-    const { db, clock } = context;
+    const damageHold = app.damageHolds.viewOf;
     const checkIn = createCheckIn({
-      db,
-      clock,
+      ...context,
       stepsDone: async (stayId) => {
         await app.scheduledMessages.queueDue({ stayId });
       },
-      damageHold: app.damageHolds.viewOf,
+      damageHold,
     });
     await registerApi(app, checkInRoutes, { checkIn }); // keyed by the guest's own link
-    await registerAdminApi(app, arrivalAdminRoutes, { db, clock, damageHold: app.damageHolds.viewOf });
+    await registerAdminApi(app, arrivalAdminRoutes, { ...context, damageHold });
   },
   { name: 'arrival', fastify: '5.x', dependencies: ['guest-journey', 'damage-holds'] },
 );

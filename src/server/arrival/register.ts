@@ -3,6 +3,7 @@ import type { GuestRegisterEntry, RegisterGuest } from '../../domain/api/arrival
 import { bookingReference } from '../../domain/booking-reference.ts';
 import type { IsoDate } from '../../domain/dates.ts';
 import type { DbOrTx } from '../db/database.ts';
+import { deleteRowsOfStays } from '../db/rows-of-stays.ts';
 import { guestRegister, stays } from '../db/schema.ts';
 
 /**
@@ -48,14 +49,8 @@ export async function replaceRegister(tx: DbOrTx, stayId: string, guests: Regist
 }
 
 /** Erases the register of these stays (a guest's erasure); the number of guests erased. */
-export async function eraseRegisters(tx: DbOrTx, stayIds: string[]): Promise<number> {
-  if (stayIds.length === 0) return 0;
-  const erased = await tx
-    .delete(guestRegister)
-    .where(inArray(guestRegister.stayId, stayIds))
-    .returning({ stayId: guestRegister.stayId });
-  return erased.length;
-}
+export const eraseRegisters = (tx: DbOrTx, stayIds: string[]): Promise<number> =>
+  deleteRowsOfStays(tx, guestRegister, stayIds);
 
 /** Erases the register of every stay that checked out before `cutoff`; the stays whose register went. */
 export async function eraseRegistersBefore(tx: DbOrTx, cutoff: IsoDate): Promise<string[]> {

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AgreementAcceptSchema,
@@ -16,10 +15,9 @@ import type { DamageHoldView } from '../../domain/api/damage-holds.ts';
 import { ManageKeyQuerySchema, ManageParamsSchema } from '../../domain/api/guest-journey.ts';
 import { RecordIdParamsSchema as IdParams } from '../../domain/api/params.ts';
 import { actor, audit } from '../audit/audit.ts';
-import type { StayRow } from '../bookings/bookings-repository.ts';
+import type { BookingsRepository, StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import { stays } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { manageRateLimit as rateLimit } from '../guest-journey/routes.ts';
 import { settingRoutes } from '../settings/setting-routes.ts';
@@ -67,8 +65,9 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ checkIn: CheckInService }> =
 export const arrivalAdminRoutes: FastifyPluginAsyncZod<{
   db: Db;
   clock: Clock;
+  bookings: BookingsRepository;
   damageHold(stay: StayRow): Promise<DamageHoldView | null>;
-}> = async (app, { db, clock, damageHold }) => {
+}> = async (app, { db, clock, bookings, damageHold }) => {
   settingRoutes(app, db, {
     url: '/admin/arrival-settings',
     body: ArrivalSettingsSchema,
@@ -106,7 +105,7 @@ export const arrivalAdminRoutes: FastifyPluginAsyncZod<{
     '/admin/bookings/:id/check-in',
     { schema: { params: IdParams, response: { 200: StayCheckInSchema } } },
     async (request) => {
-      const [stay] = await db.select().from(stays).where(eq(stays.id, request.params.id));
+      const stay = await bookings.findStay({ id: request.params.id });
       if (stay?.kind !== 'guest') throw notFound('There is no guest booking with that id.');
       const hold = await damageHold(stay);
       return { ...(await readArrival(db, stay, clock.now())), damageHold: hold };

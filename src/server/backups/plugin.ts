@@ -37,11 +37,7 @@ const backupDownloadRoutes: FastifyPluginAsyncZod<{ backups: Backups }> = async 
 
 export const backupsPlugin = fp(
   async (app: FastifyInstance, options: AppContext) => {
-    const backups = createBackups({
-      config: options.config,
-      database: options.database,
-      clock: options.clock,
-    });
+    const backups = createBackups(options);
     app.decorate('backups', backups);
     await registerAdminApi(app, backupDownloadRoutes, { backups });
   },

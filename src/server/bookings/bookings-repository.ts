@@ -1,11 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { OWNER_BLOCK_NAME } from '../../domain/api/admin-bookings.ts';
 import { type BookingStatus, canTransition } from '../../domain/booking-lifecycle.ts';
 import type { IsoDate } from '../../domain/dates.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import type { Db, DbOrTx, Tx } from '../db/database.ts';
 import { transactionWithRetry } from '../db/database.ts';
+import { sameAddress } from '../db/same-address.ts';
 import { properties, stays } from '../db/schema.ts';
 import { conflict, HttpError } from '../errors.ts';
 import { type Calendar, createCalendar } from './calendar.ts';
@@ -25,8 +42,10 @@ import {
 /**
  * The one writer of the `stays` table: every insert and update of a stay in the server goes through this
  * repository — a guest's hold, an owner's booking, an owner block, confirm, cancel, expire, moving dates, the
- * guest's key and erasure — and so do the reads of stay rows. Payments, the owner's admin, the guest journey,
- * the balance job and calendar sync call it; none writes `stays` itself. Every status change goes through
+ * guest's key and erasure — and so do most reads of stay rows. Payments, the owner's admin, the guest journey,
+ * the balance job and calendar sync call it; none writes `stays` itself. A few modules still read `stays` for
+ * a view of their own (a join or a count): the register, the follow-ups' due list, the damage deposits, the
+ * e-mails' stay, the guest's data and page, the rate plan's promo-code uses and the test clock; they never write. Every status change goes through
  * `transition` (or `changeStatus` for many rows), which keeps the lifecycle of src/domain/booking-lifecycle.ts.
  * Every method takes its arguments, then the database or a transaction of this module's `transaction()` (`tx`,
  * default the database). It keeps the guest's calendar (calendar.ts): after each commit that changed which
@@ -108,6 +127,13 @@ export class ForbiddenTransition extends HttpError {
 
 /** Columns whose change moves which nights a stay holds (the calendar is read again after their commit). */
 const NIGHTS_COLUMNS = ['checkIn', 'checkOut', 'holdExpiresAt', 'propertyId', 'kind'] as const;
+
+/** The confirmed stays that meet every condition, whole rows: what the jobs acting on bookings start from. */
+const confirmedStaysWhere = (tx: DbOrTx, ...conditions: (SQL | undefined)[]) =>
+  tx
+    .select()
+    .from(stays)
+    .where(and(eq(stays.status, 'confirmed'), ...conditions));
 
 type StatusChange = { from: BookingStatus; to: BookingStatus; where: SQL; set?: StayChanges; now: Date };
 
@@ -380,20 +406,38 @@ export function createBookingsRepository(
       { arrivingBy, leftSince, stayId }: { arrivingBy: IsoDate; leftSince: IsoDate; stayId?: string },
       tx: DbOrTx = db,
     ): Promise<StayRow[]> {
-      return tx
-        .select()
+      return confirmedStaysWhere(
+        tx,
+        eq(stays.kind, 'guest'),
+        isNull(stays.erasedAt),
+        stayId === undefined ? undefined : eq(stays.id, stayId),
+        lte(stays.checkIn, arrivingBy),
+        gte(stays.checkOut, leftSince),
+      ).orderBy(asc(stays.checkIn));
+    },
+
+    /**
+     * Whether the guest of `stay` has booked since, or is booking now: another guest stay of the same e-mail
+     * address made at or after it, confirmed or a live hold (what stops a checkout follow-up).
+     */
+    async bookedSince(
+      { stay, now }: { stay: Pick<StayRow, 'id' | 'contactEmail' | 'createdAt'>; now: Date },
+      tx: DbOrTx = db,
+    ): Promise<boolean> {
+      const [since] = await tx
+        .select({ id: stays.id })
         .from(stays)
         .where(
           and(
             eq(stays.kind, 'guest'),
-            eq(stays.status, 'confirmed'),
-            isNull(stays.erasedAt),
-            stayId === undefined ? undefined : eq(stays.id, stayId),
-            lte(stays.checkIn, arrivingBy),
-            gte(stays.checkOut, leftSince),
+            ne(stays.id, stay.id),
+            sameAddress(stays.contactEmail, stay.contactEmail),
+            gte(stays.createdAt, stay.createdAt),
+            or(eq(stays.status, 'confirmed'), liveAt(now)),
           ),
         )
-        .orderBy(asc(stays.checkIn));
+        .limit(1);
+      return since !== undefined;
     },
 
     /** The oldest lapsed holds with a payment intent, at most `limit`, optionally touching some nights. */
@@ -414,16 +458,7 @@ export function createBookingsRepository(
 
     /** Confirmed bookings whose balance is scheduled and due by `today` (the balance job's work), oldest first. */
     async balancesDue({ today, limit }: { today: IsoDate; limit: number }, tx: DbOrTx = db) {
-      return tx
-        .select()
-        .from(stays)
-        .where(
-          and(
-            eq(stays.status, 'confirmed'),
-            eq(stays.balanceStatus, 'scheduled'),
-            lte(stays.balanceDueOn, today),
-          ),
-        )
+      return confirmedStaysWhere(tx, eq(stays.balanceStatus, 'scheduled'), lte(stays.balanceDueOn, today))
         .orderBy(asc(stays.balanceDueOn), asc(stays.id))
         .limit(limit);
     },
@@ -436,16 +471,7 @@ export function createBookingsRepository(
       { statuses, today, limit }: { statuses: StayRow['balanceStatus'][]; today: IsoDate; limit: number },
       tx: DbOrTx = db,
     ) {
-      return tx
-        .select()
-        .from(stays)
-        .where(
-          and(
-            eq(stays.status, 'confirmed'),
-            inArray(stays.balanceStatus, statuses),
-            gt(stays.checkOut, today),
-          ),
-        )
+      return confirmedStaysWhere(tx, inArray(stays.balanceStatus, statuses), gt(stays.checkOut, today))
         .orderBy(asc(stays.checkIn), asc(stays.id))
         .limit(limit);
     },

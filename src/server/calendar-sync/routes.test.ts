@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nightsOf } from '../../domain/dates.ts';
 import { importedEvents, stays } from '../db/schema.ts';
-import { expectRefusal } from '../test/refusal.ts';
+import { expectOwnerOnly, expectRefusal } from '../test/refusal.ts';
 import type { Resolver } from './fetch-feed.ts';
 import { listImportedEvents } from './repository.ts';
 import { createSyncTestApp, type SyncTestApp } from './sync-test-app.ts';
@@ -60,12 +60,11 @@ async function ranges(sourceId: 'airbnb' | 'booking') {
 
 describe('POST /api/admin/sync-airbnb', () => {
   it('answers 401 without an admin token', async () => {
-    const response = await t.app.inject({
+    await expectOwnerOnly(t.app, {
       method: 'POST',
       url: '/api/admin/sync-airbnb',
       payload: { icalUrl: feeds.url('/airbnb.ics') },
     });
-    expect(response.statusCode).toBe(401);
   });
 
   it('imports an Airbnb feed: the exact blocked nights, the count and the spec message', async () => {

@@ -23,9 +23,6 @@ export async function createSyncTestApp(
   const recorded: RecordedNotifications = { conflicts: [], unhealthy: [] };
   const notifications: NotificationEvents = {
     ...silentNotifications,
-    bookingConfirmed: async () => {},
-    bookingCanceled: async () => {},
-    paymentRefundedNightsTaken: async () => {},
     calendarConflict: async (_tx, conflict) => {
       recorded.conflicts.push(conflict);
     },

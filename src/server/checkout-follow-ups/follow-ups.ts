@@ -1,13 +1,13 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { FollowUpSettings, FollowUpSummary } from '../../domain/api/follow-ups.ts';
 import { DAY_MS } from '../../domain/dates.ts';
 import { priceStay } from '../../domain/pricing.ts';
 import { planStayProblem, type RatePlan } from '../../domain/rate-plan.ts';
 import { checkStayRules } from '../../domain/stay-rules.ts';
 import type { BookingsRepository } from '../bookings/bookings-repository.ts';
-import { liveAt } from '../bookings/nights-rule.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
+import { comparableAddress } from '../db/same-address.ts';
 import { checkoutFollowUps, followUpOptOuts, stays } from '../db/schema.ts';
 import { guestCheckoutFollowUp, type MessageSite } from '../email/messages.ts';
 import { enqueueMessage, MESSAGE_KINDS } from '../email/notifications.ts';
@@ -39,11 +39,9 @@ const OPT_OUT_PURPOSE = 'follow-up-opt-out';
 export type FollowUpOutcome = (typeof checkoutFollowUps.$inferSelect)['outcome'];
 export type FollowUpRun = { sent: string[]; skipped: Partial<Record<FollowUpOutcome, number>> };
 
-const normalise = (address: string) => address.trim().toLowerCase();
-
 /** The keyed hash an address is known by here: opt-outs and "one per address a week" never keep the address. */
 export const followUpAddressHash = (secretBox: SecretBox, address: string) =>
-  secretBox.mac(normalise(address), ADDRESS_PURPOSE);
+  secretBox.mac(comparableAddress(address), ADDRESS_PURPOSE);
 
 /**
  * The guest refused follow-ups where they typed their address, on the booking card (the Privacy and Electronic
@@ -97,21 +95,7 @@ export function createCheckoutFollowUps(deps: {
       )
       .limit(1);
     if (recent) return 'recently_followed_up';
-    // Booked since, or booking now: a confirmed stay or a live hold of the same address made after this one.
-    const [since] = await tx
-      .select({ id: stays.id })
-      .from(stays)
-      .where(
-        and(
-          eq(stays.kind, 'guest'),
-          ne(stays.id, hold.id),
-          sql`lower(${stays.contactEmail}) = ${normalise(hold.contactEmail)}`,
-          gte(stays.createdAt, hold.createdAt),
-          or(eq(stays.status, 'confirmed'), liveAt(now)),
-        ),
-      )
-      .limit(1);
-    if (since) return 'booked_since';
+    if (await bookings.bookedSince({ stay: hold, now }, tx)) return 'booked_since';
     const stay = { checkIn: hold.checkIn, checkOut: hold.checkOut };
     if (checkStayRules(stay, now) || planStayProblem(plan, stay)) return 'not_bookable';
     if (!(await bookings.isFree({ propertyId: hold.propertyId, ...stay, now }, tx))) return 'nights_taken';

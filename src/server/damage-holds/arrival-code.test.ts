@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingReference } from '../../domain/booking-reference.ts';
+import { saveArrivalSettingsAsOwner } from '../arrival/test-support.ts';
 import { damageHolds, guestRegister, jobRuns, outbox, stays } from '../db/schema.ts';
 import { createPaymentProvider } from '../payments/create-payment-provider.ts';
 import type { DemoPaymentProvider } from '../payments/demo-provider.ts';
 import { confirmDemoPayment, readStay } from '../payments/test/payment-harness.ts';
 import { payForStay } from '../test/paid-booking.ts';
 import { guestMessagesTestAppForFile } from '../test/smtp-test-app.ts';
+import { ownerRequests } from '../test/test-app.ts';
 
 /**
  * The damage deposit as a check-in step (docs/decisions/031-damage-deposit-hold.md), under the controlled clock,
@@ -26,9 +28,8 @@ const s = guestMessagesTestAppForFile(OWNER, {
   emptied: [outbox, guestRegister, damageHolds, stays, jobRuns],
 });
 beforeAll(async () => {
-  await s.asOwner('PUT', '/api/admin/arrival-settings', {
+  await saveArrivalSettingsAsOwner(ownerRequests(s.t.app), {
     requireRegister: true,
-    requireAgreement: false,
     damageHoldPence: 15_000,
     releaseDays: 0,
   });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { planDamageHold } from '../../domain/damage-hold.ts';
 import { phoneBookingForm } from '../admin-bookings/test-support.ts';
+import { saveArrivalSettingsAsOwner } from '../arrival/test-support.ts';
 import { damageHolds } from '../db/schema.ts';
 import { stayQuoteForm } from '../enquiries/test-support.ts';
 import {
@@ -29,15 +30,8 @@ describe.each(['demo', 'stripe'] as const)(
   (mode) => {
     const h = usePaymentHarness(mode);
 
-    const setHold = async (damageHoldPence: number) => {
-      const saved = await h.asOwner('PUT', '/api/admin/arrival-settings', {
-        requireRegister: false,
-        requireAgreement: false,
-        damageHoldPence,
-        releaseDays: 0,
-      });
-      expect(saved.statusCode, saved.body).toBe(200);
-    };
+    const setHold = (damageHoldPence: number) =>
+      saveArrivalSettingsAsOwner(h.asOwner, { damageHoldPence, releaseDays: 0 });
 
     /** The owner's payment schedule: in full, or 30 % now and the balance 42 days before check-in. */
     const setSchedule = async (mode: 'full' | 'deposit') => {

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DamageHoldView } from '../../domain/api/damage-holds.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
-import { planDamageHold } from '../../domain/damage-hold.ts';
+import { type DamageHoldPlan, planDamageHold } from '../../domain/damage-hold.ts';
+import { saveArrivalSettingsAsOwner } from '../arrival/test-support.ts';
 import { auditLog, damageHolds, documents, jobRuns, outbox, stays } from '../db/schema.ts';
 import type { DemoPaymentProvider } from '../payments/demo-provider.ts';
 import {
@@ -37,22 +38,28 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     await db.delete(auditLog);
   });
 
+  /** The release days the owner last saved: the deposit's plan for a stay booked after follows them. */
+  let savedReleaseDays = 0;
   const setHold = async (damageHoldPence: number, releaseDays: number) => {
-    const saved = await h.asOwner('PUT', '/api/admin/arrival-settings', {
-      requireRegister: false,
-      requireAgreement: false,
-      damageHoldPence,
-      releaseDays,
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await saveArrivalSettingsAsOwner(h.asOwner, { damageHoldPence, releaseDays });
+    savedReleaseDays = releaseDays;
   };
   const runJob = () => h.t.app.jobs.run('damage-holds');
+  /** The job as its timer would run it at `instant`: the clock moved there first. */
+  const runJobAt = (instant: Date) => {
+    h.t.clock.set(instant);
+    return runJob();
+  };
 
   /**
    * The guest books on the booking page, agreeing to the card being saved for the deposit, and pays; `plan` is the
-   * deposit's plan for the stay when the owner releases it `releaseDays` after check-out.
+   * deposit's plan for the stay under the release days the owner saved (`setHold`), asserted to be of `kind`
+   * when one is given.
    */
-  async function book(dates: { checkInDate: string; checkOutDate: string }, releaseDays = 0) {
+  async function book<Kind extends DamageHoldPlan['kind']>(
+    dates: { checkInDate: string; checkOutDate: string },
+    kind?: Kind,
+  ) {
     const refused = await h.t.app.inject({
       method: 'POST',
       url: '/api/create-payment-intent',
@@ -65,7 +72,9 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     if (!stay) throw new Error('the stay was not booked');
     expect(stay.paymentMethodId).not.toBeNull();
     const manage = (path: string) => `/api/manage/${bookingReference(stay.id)}${path}?key=${stay.manageKey}`;
-    return { stay, manage, plan: planDamageHold({ ...toDates(dates), releaseDays }) };
+    const plan = planDamageHold({ ...toDates(dates), releaseDays: savedReleaseDays });
+    if (kind !== undefined) expect(plan.kind, 'the deposit’s plan for these dates').toBe(kind);
+    return { stay, manage, plan: plan as Extract<DamageHoldPlan, { kind: Kind }> };
   }
   const toDates = (dates: { checkInDate: string; checkOutDate: string }) => ({
     checkIn: dates.checkInDate,
@@ -105,11 +114,9 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     const config = (await h.t.app.inject({ url: '/api/config' })).json();
     expect(config.damageHold).toEqual({ amountPence: HOLD, releaseDays: 0 });
     const dates = stayDates(2, 2); // Monday 7 to Wednesday 9 December 2026: 74 hours, one hold
-    const { stay, manage, plan } = await book(dates);
-    expect(plan.kind).toBe('hold');
+    const { stay, manage, plan } = await book(dates, 'hold');
 
-    h.t.clock.set(new Date(plan.placeAt.getTime() - 60_000));
-    await runJob();
+    await runJobAt(new Date(plan.placeAt.getTime() - 60_000));
     const before = await checkIn(manage);
     expect(before.damageHold).toMatchObject({ status: 'planned', kind: 'hold', amountPence: HOLD });
     expect(before.damageHold?.description).toContain(
@@ -140,11 +147,9 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     expect(held.damageHold).toMatchObject({ status: 'held', placeAt: plan.placeAt.toISOString() });
     expect(held.readiness).toMatchObject({ ready: true, holdInPlace: true, missing: [] });
 
-    h.t.clock.set(new Date(plan.releaseAt.getTime() - 60_000));
-    await runJob();
+    await runJobAt(new Date(plan.releaseAt.getTime() - 60_000));
     expect((await rowsOf(stay.id))[0]?.status).toBe('held');
-    h.t.clock.set(plan.releaseAt);
-    const released = await runJob();
+    const released = await runJobAt(plan.releaseAt);
     expect(released.released).toEqual([stay.id]);
     expect((await h.provider.retrievePaymentIntent(rows[0]!.paymentIntentId!))?.status).toBe('canceled');
     expect((await checkIn(manage)).damageHold).toMatchObject({ status: 'released', claimedPence: null });
@@ -170,8 +175,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
       message: expect.stringMatching(/^Nothing is held/),
     });
 
-    h.t.clock.set(plan.placeAt);
-    await runJob();
+    await runJobAt(plan.placeAt);
     for (const [body, field] of [
       [{ amountPence: 0, reason: 'A broken lamp.' }, 'amountPence'],
       [{ amountPence: HOLD + 1, reason: 'A broken lamp.' }, 'amountPence'],
@@ -227,8 +231,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     expect(mail?.attachments).toHaveLength(1);
 
     // The release time passes: nothing more is taken or released.
-    h.t.clock.set(plan.releaseAt);
-    expect(await runJob()).toMatchObject({ released: [], refunded: [] });
+    expect(await runJobAt(plan.releaseAt)).toMatchObject({ released: [], refunded: [] });
     expect(await actions(stay.id)).toEqual(['damage_hold.placed', 'damage_hold.claimed']);
     const csv = (await h.asOwner('GET', '/api/admin/bookings.csv')).body;
     expect(csv).toContain('claimed,200.00,75.50,A broken lamp and a stained rug.');
@@ -242,8 +245,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json()).toMatchObject({ error: 'nothing_to_authorise' });
 
-    h.t.clock.set(plan.placeAt);
-    expect((await runJob()).failed).toEqual([stay.id]);
+    expect((await runJobAt(plan.placeAt)).failed).toEqual([stay.id]);
     const waiting = await checkIn(manage);
     expect(waiting.damageHold).toMatchObject({ status: 'needs_authorisation' });
     expect(waiting.readiness).toMatchObject({ missing: ['hold'], ready: false });
@@ -288,16 +290,12 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   it('places a second hold before the first lapses for a 5-night stay, telling the guest a day before, then releases the first', async () => {
     await setHold(HOLD, 2);
     const dates = stayDates(5, 5);
-    const { stay, manage, plan } = await book(dates, 2);
-    if (plan.kind !== 'hold_renewed') throw new Error(`a 5-night stay is renewed, not ${plan.kind}`);
+    const { stay, manage, plan } = await book(dates, 'hold_renewed');
 
-    h.t.clock.set(plan.placeAt);
-    await runJob();
-    h.t.clock.set(new Date(plan.renewAt.getTime() - 25 * 3_600_000));
-    await runJob();
+    await runJobAt(plan.placeAt);
+    await runJobAt(new Date(plan.renewAt.getTime() - 25 * 3_600_000));
     expect(await guestMail(stay.id, 'guest.damage_hold_renewal')).toHaveLength(0);
-    h.t.clock.set(new Date(plan.renewAt.getTime() - 24 * 3_600_000));
-    await runJob();
+    await runJobAt(new Date(plan.renewAt.getTime() - 24 * 3_600_000));
     const [notice] = await guestMail(stay.id, 'guest.damage_hold_renewal');
     expect(notice?.text).toContain('we will hold the damage deposit of £200 on your card once more');
 
@@ -314,8 +312,7 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     );
     expect((await checkIn(manage)).damageHold).toMatchObject({ status: 'held', kind: 'hold_renewed' });
 
-    h.t.clock.set(plan.releaseAt);
-    await runJob();
+    await runJobAt(plan.releaseAt);
     expect((await rowsOf(stay.id)).map((row) => row.status)).toEqual(['replaced', 'released']);
     expect(await actions(stay.id)).toEqual([
       'damage_hold.placed',
@@ -328,11 +325,9 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   it('charges the deposit of a 14-night stay and refunds it in full on the release day', async () => {
     await setHold(HOLD, 2);
     const dates = stayDates(6, 14);
-    const { stay, manage, plan } = await book(dates, 2);
-    expect(plan.kind).toBe('charge');
+    const { stay, manage, plan } = await book(dates, 'charge');
 
-    h.t.clock.set(plan.placeAt);
-    await runJob();
+    await runJobAt(plan.placeAt);
     const [row] = await rowsOf(stay.id);
     expect(row).toMatchObject({ status: 'charged', method: 'charge' });
     expect(await h.provider.retrievePaymentIntent(row!.paymentIntentId!)).toMatchObject({
@@ -353,9 +348,8 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   it('keeps part of a charged deposit the owner claims and refunds the rest', async () => {
     await setHold(HOLD, 2);
     const dates = stayDates(8, 14);
-    const { stay, plan } = await book(dates, 2);
-    h.t.clock.set(plan.placeAt);
-    await runJob();
+    const { stay, plan } = await book(dates);
+    await runJobAt(plan.placeAt);
     const claimed = await claim(stay.id, { amountPence: 5_000, reason: 'A cracked window.' });
     expect(claimed.statusCode, claimed.body).toBe(200);
     expect(claimed.json()).toMatchObject({ status: 'claimed', claimedPence: 5_000 });
@@ -370,13 +364,10 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
   it('asks the guest to authorise a renewal the bank declines, while the first hold still runs', async () => {
     await setHold(HOLD, 2);
     const dates = stayDates(9, 5);
-    const { stay, manage, plan } = await book(dates, 2);
-    if (plan.kind !== 'hold_renewed') throw new Error(`a 5-night stay is renewed, not ${plan.kind}`);
-    h.t.clock.set(plan.placeAt);
-    await runJob();
+    const { stay, manage, plan } = await book(dates, 'hold_renewed');
+    await runJobAt(plan.placeAt);
     await replaceSavedCard(stay.paymentMethodId!, DECLINED_CARD);
-    h.t.clock.set(plan.renewAt);
-    expect((await runJob()).failed).toEqual([stay.id]);
+    expect((await runJobAt(plan.renewAt)).failed).toEqual([stay.id]);
     expect((await rowsOf(stay.id)).map((row) => row.status)).toEqual(['held', 'needs_authorisation']);
     expect((await checkIn(manage)).damageHold).toMatchObject({ status: 'needs_authorisation' });
     expect(await guestMail(stay.id, 'guest.damage_hold_failed')).toHaveLength(1);
@@ -384,16 +375,14 @@ describe.each(['demo', 'stripe'] as const)('the damage deposit with the %s provi
     const claimed = await claim(stay.id, { amountPence: 1_000, reason: 'A chipped mug.' });
     expect(claimed.statusCode, claimed.body).toBe(200);
     // At the release time the renewal never authorised holds nothing.
-    h.t.clock.set(plan.releaseAt);
-    await runJob();
+    await runJobAt(plan.releaseAt);
     expect((await rowsOf(stay.id)).map((row) => row.status)).toEqual(['claimed', 'canceled']);
   });
 
   it('releases the deposit of a stay the owner cancels', async () => {
     await setHold(HOLD, 0);
     const { stay, plan } = await book(stayDates(7, 2));
-    h.t.clock.set(plan.placeAt);
-    await runJob();
+    await runJobAt(plan.placeAt);
     const cancelled = await h.asOwner('POST', `/api/bookings/${stay.id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((await runJob()).released).toEqual([stay.id]);
@@ -408,12 +397,7 @@ describe('a placement whose call to Stripe failed', () => {
 
   it('is made again with the same key after 5 minutes, and holds once', async () => {
     h.t.clock.set('2026-11-23T10:00:00Z');
-    await h.asOwner('PUT', '/api/admin/arrival-settings', {
-      requireRegister: false,
-      requireAgreement: false,
-      damageHoldPence: HOLD,
-      releaseDays: 0,
-    });
+    await saveArrivalSettingsAsOwner(h.asOwner, { damageHoldPence: HOLD, releaseDays: 0 });
     const dates = stayDates(2, 2);
     const held = await h.t.app.inject({
       method: 'POST',

@@ -10,7 +10,7 @@ import { readArrivalSettings } from '../arrival/settings.ts';
 import { audit } from '../audit/audit.ts';
 import type { BookingsRepository, StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
-import type { Db, Tx } from '../db/database.ts';
+import type { Db, DbOrTx, Tx } from '../db/database.ts';
 import { stays } from '../db/schema.ts';
 import { issueReceipt } from '../documents/issue.ts';
 import { documentAttachment } from '../documents/pdf.ts';
@@ -98,10 +98,7 @@ export function createDamageHolds(deps: {
 }) {
   const { db, clock, payments, log, site } = deps;
 
-  const findStay = async (id: string): Promise<StayRow | null> => {
-    const [row] = await db.select().from(stays).where(eq(stays.id, id));
-    return row ?? null;
-  };
+  const findStay = (id: string, tx: DbOrTx = db) => deps.bookings.findStay({ id }, tx);
 
   // --- Recording what the provider answered ---------------------------------------------------------------
 
@@ -178,7 +175,7 @@ export function createDamageHolds(deps: {
 
   /** The guest's link to authorise on their page, and the owner's notice: once per row (dedupe keys). */
   async function tellFailed(tx: Tx, row: DamageHoldRow) {
-    const [stay] = await tx.select().from(stays).where(eq(stays.id, row.stayId));
+    const stay = await findStay(row.stayId, tx);
     if (!stay) return;
     const now = clock.now();
     const authentication = row.failureCode === 'authentication_required';
@@ -363,7 +360,7 @@ export function createDamageHolds(deps: {
         now,
       });
       if (!done) return null;
-      const [stay] = await tx.select().from(stays).where(eq(stays.id, row.stayId));
+      const stay = await findStay(row.stayId, tx);
       if (!stay) return done;
       const claimed = done.claimedPence ?? 0;
       const receipt = await issueReceipt(tx, {

@@ -10,6 +10,7 @@ import {
   InvoicingSettingsSchema,
 } from '../../domain/documents.ts';
 import type { DbOrTx, Tx } from '../db/database.ts';
+import { deleteRowsOfStays } from '../db/rows-of-stays.ts';
 import { documentCounters, documents, invoiceDetails } from '../db/schema.ts';
 import { getSetting, putSetting } from '../settings/settings-store.ts';
 
@@ -153,11 +154,6 @@ export function listStayDocumentsFor(db: DbOrTx, stayId: string, payments: reado
  * (docs/decisions/026-receipts-and-credit-notes.md). A guest's own erasure request does not call this.
  */
 export async function deleteDocumentsOfStays(tx: DbOrTx, stayIds: string[]): Promise<number> {
-  if (stayIds.length === 0) return 0;
-  await tx.delete(invoiceDetails).where(inArray(invoiceDetails.stayId, stayIds));
-  const deleted = await tx
-    .delete(documents)
-    .where(inArray(documents.stayId, stayIds))
-    .returning({ id: documents.id });
-  return deleted.length;
+  await deleteRowsOfStays(tx, invoiceDetails, stayIds);
+  return deleteRowsOfStays(tx, documents, stayIds);
 }

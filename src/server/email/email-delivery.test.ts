@@ -11,6 +11,7 @@ import {
   reportPaymentSuccess,
 } from '../payments/test/payment-harness.ts';
 import { createSecretBox } from '../settings/secret-box.ts';
+import { expectOwnerOnly } from '../test/refusal.ts';
 import { createSmtpTestApp, saveSmtpPassword } from '../test/smtp-test-app.ts';
 import {
   REJECTED_DOMAIN,
@@ -302,7 +303,7 @@ describe('outbox workers running at the same time', () => {
 
 describe('GET /api/admin/outbox', () => {
   it('answers 401 without an admin token', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/outbox' })).statusCode).toBe(401);
+    await expectOwnerOnly(t.app, { method: 'GET', url: '/api/admin/outbox' });
   });
 
   it('says in a sentence that the mail server refused the login, with its own words after the colon', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, settings } from '../db/schema.ts';
-import { expectRefusal } from '../test/refusal.ts';
+import { expectOwnerOnly, expectRefusal } from '../test/refusal.ts';
 import { createSmtpTestApp } from '../test/smtp-test-app.ts';
 import { SMTP_AUTH_REJECTION, type SmtpTestServer } from '../test/smtp-test-server.ts';
 import { adminToken, createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.ts';
@@ -33,8 +33,7 @@ const emailStatus = () => t.app.inject({ method: 'GET', url: '/api/admin/email-s
 
 describe('GET /api/admin/email-status', () => {
   it('answers 401 without an admin token', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/admin/email-status' });
-    expect(response.statusCode).toBe(401);
+    await expectOwnerOnly(t.app, { method: 'GET', url: '/api/admin/email-status' });
   });
 
   it('reports the sending account, not configured, before a password is set', async () => {
@@ -46,12 +45,11 @@ describe('GET /api/admin/email-status', () => {
 
 describe('POST /api/admin/set-email-password', () => {
   it('answers 401 without an admin token', async () => {
-    const response = await t.app.inject({
+    await expectOwnerOnly(t.app, {
       method: 'POST',
       url: '/api/admin/set-email-password',
       payload: { password: smtp.password },
     });
-    expect(response.statusCode).toBe(401);
   });
 
   it('answers 400 "Please enter the email password" for a blank password', async () => {

@@ -1,5 +1,7 @@
-import { and, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { ERASED_NAME } from '../bookings/bookings-repository.ts';
 import type { DbOrTx } from '../db/database.ts';
+import { sameAddress } from '../db/same-address.ts';
 import { enquiries, enquiryEvents, quotes } from '../db/schema.ts';
 import { enquiryDetails } from './service.ts';
 
@@ -8,10 +10,6 @@ import { enquiryDetails } from './service.ts';
  * journey's guest-data.ts composes them with the stays). Erasure keeps the rows, their dates and prices, and
  * removes who wrote and what they wrote, as it does for stays (docs/decisions/028-enquiries-and-quotes.md).
  */
-
-const ERASED = 'Erased guest';
-const sameAddress = (column: typeof enquiries.email | typeof quotes.contactEmail, email: string) =>
-  sql`lower(${column}) = ${email.trim().toLowerCase()}`;
 
 export async function enquiryDataOf(tx: DbOrTx, email: string) {
   const [asked, quoted] = await Promise.all([
@@ -47,7 +45,7 @@ async function eraseWhere(
 ): Promise<{ erasedEnquiries: number; erasedQuotes: number }> {
   const erased = await tx
     .update(enquiries)
-    .set({ name: ERASED, email: '', phone: '', message: '' })
+    .set({ name: ERASED_NAME, email: '', phone: '', message: '' })
     .where(which.enquiries)
     .returning({ id: enquiries.id });
   const ids = erased.map((row) => row.id);
@@ -57,7 +55,7 @@ async function eraseWhere(
   }
   const quoted = await tx
     .update(quotes)
-    .set({ contactName: ERASED, contactEmail: '', contactPhone: '' })
+    .set({ contactName: ERASED_NAME, contactEmail: '', contactPhone: '' })
     .where(which.quotes)
     .returning({ id: quotes.id });
   return { erasedEnquiries: ids.length, erasedQuotes: quoted.length };

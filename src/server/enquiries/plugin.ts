@@ -17,14 +17,7 @@ export const enquiriesPlugin = fp(
   async (app: FastifyInstance, context: AppContext) => {
     app.decorate(
       'enquiries',
-      createEnquiries({
-        db: context.db,
-        bookings: context.bookings,
-        clock: context.clock,
-        config: context.config,
-        secretBox: context.secretBox,
-        reconcileLapsedHolds: app.paymentService.reconcileLapsedHolds,
-      }),
+      createEnquiries({ ...context, reconcileLapsedHolds: app.paymentService.reconcileLapsedHolds }),
     );
     await registerApi(app, enquiryPublicRoutes, {});
     await registerAdminApi(app, enquiryAdminRoutes, {});

@@ -8,7 +8,7 @@ import {
   startFeedServer,
 } from '../calendar-sync/test-feed-server.ts';
 import { auditLog } from '../db/schema.ts';
-import { expectRefusal } from '../test/refusal.ts';
+import { expectOwnerOnly, expectRefusal } from '../test/refusal.ts';
 import { smtpEnv } from '../test/smtp-test-app.ts';
 import { REJECTED_DOMAIN, type SmtpTestServer, startSmtpTestServer } from '../test/smtp-test-server.ts';
 import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
@@ -76,13 +76,11 @@ const facts = (change: Record<string, unknown> = {}) => ({
 
 describe('the go-live checklist', () => {
   it('answers 401 without the admin token', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/go-live' })).statusCode).toBe(401);
-    const tick = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/go-live/choice',
-      payload: { choice: 'export_given', value: true },
-    });
-    expect(tick.statusCode).toBe(401);
+    await expectOwnerOnly(
+      t.app,
+      { method: 'GET', url: '/api/admin/go-live' },
+      { method: 'POST', url: '/api/admin/go-live/choice', payload: { choice: 'export_given', value: true } },
+    );
   });
 
   it('on a fresh install lists every item open but the occupancy, each saying where it is fixed', async () => {
@@ -213,8 +211,7 @@ describe('the go-live checklist', () => {
 
 describe('POST /api/admin/email/test-message', () => {
   it('answers 401 without the admin token', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/email/test-message' });
-    expect(response.statusCode).toBe(401);
+    await expectOwnerOnly(t.app, { method: 'POST', url: '/api/admin/email/test-message' });
   });
 
   it('answers 409 with a sentence before any password is saved', async () => {

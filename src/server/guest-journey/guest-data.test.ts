@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { insertPaidBooking } from '../admin-bookings/test-support.ts';
 import {
@@ -12,25 +12,11 @@ import {
   outbox,
   stays,
 } from '../db/schema.ts';
-import { adminToken, createTestApp, emptyTables, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { signedInTestApp } from '../test/per-file.ts';
 import { ERASED_NAME } from './guest-data.ts';
 
-let t: TestApp;
-let token: string;
+const t = signedInTestApp(undefined, { emptied: [outbox, documents, stays, jobRuns] });
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(async () => {
-  t.clock.set(TEST_NOW);
-  token = await adminToken(t.app);
-  await emptyTables(t.database, outbox, documents, stays, jobRuns);
-});
-
-const auth = () => ({ authorization: `Bearer ${token}` });
 const stayRow = async (id: string) => (await t.database.db.select().from(stays).where(eq(stays.id, id)))[0]!;
 
 /** A paid stay with a confirmation e-mail about it in the outbox, as the booking flow leaves one. */
@@ -170,7 +156,7 @@ describe('GET /api/admin/guests/export', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/admin/guests/export?email=ADA@example.test',
-      headers: auth(),
+      headers: t.auth(),
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-disposition']).toContain('attachment');
@@ -194,7 +180,7 @@ describe('GET /api/admin/guests/export', () => {
     const bad = await t.app.inject({
       method: 'GET',
       url: '/api/admin/guests/export?email=nope',
-      headers: auth(),
+      headers: t.auth(),
     });
     expect(bad.statusCode).toBe(400);
   });
@@ -207,7 +193,7 @@ describe('POST /api/admin/guests/erase', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/admin/guests/erase',
-      headers: auth(),
+      headers: t.auth(),
       payload: { email: 'ada@example.test' },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -228,7 +214,7 @@ describe('POST /api/admin/guests/erase', () => {
     const exported = await t.app.inject({
       method: 'GET',
       url: '/api/admin/guests/export?email=ada@example.test',
-      headers: auth(),
+      headers: t.auth(),
     });
     expect(exported.json()).toMatchObject({ stays: [], messages: [] });
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'guest.erased'));

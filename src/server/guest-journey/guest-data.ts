@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
 import { propertyLocalInstant } from '../../domain/property-clock.ts';
@@ -13,6 +13,7 @@ import {
 } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
+import { sameAddress } from '../db/same-address.ts';
 import { outbox, stays } from '../db/schema.ts';
 import { deleteDocumentsOfStays, listStaysDocuments } from '../documents/repository.ts';
 import { enquiryDataOf, eraseEnquiriesBefore, eraseEnquiryData } from '../enquiries/guest-data.ts';
@@ -33,9 +34,6 @@ const erasedMessageFields = {
   text: '',
   attachments: [],
 };
-
-const sameAddress = (column: typeof stays.contactEmail | typeof outbox.to, email: string) =>
-  sql`lower(${column}) = ${email.trim().toLowerCase()}`;
 
 /** Erases the given stays (through the bookings module) and every message about them; returns the counts. */
 async function eraseStays(

@@ -18,7 +18,7 @@ import { CHECK_IN_TIME, CHECK_OUT_TIME } from '../../domain/property.ts';
 import { guestAddress } from '../../domain/property-facts.ts';
 import type { AdminBookingService } from '../admin-bookings/service.ts';
 import { audit } from '../audit/audit.ts';
-import type { StayRow } from '../bookings/bookings-repository.ts';
+import type { BookingsRepository, StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
 import { stays } from '../db/schema.ts';
@@ -118,6 +118,7 @@ export async function requireManagedStay(
 export function createManageBooking(deps: {
   db: Db;
   clock: Clock;
+  bookings: BookingsRepository;
   site: MessageSite;
   ownerEmail: string;
   /** The owner's booking service: its refund preview and cancellation are the guest's too. */
@@ -189,10 +190,10 @@ export function createManageBooking(deps: {
         // Cancelled, but the provider refused the refund for now: the owner is flagged and retries it.
         if (!(error instanceof HttpError && error.code === 'refund_failed')) throw error;
         refundPending = true;
-        const [current] = await db.select().from(stays).where(eq(stays.id, stay.id));
+        const current = await deps.bookings.findStay({ id: stay.id });
         refundPence = current?.refundDuePence ?? 0;
       }
-      const [after] = await db.select().from(stays).where(eq(stays.id, stay.id));
+      const after = await deps.bookings.findStay({ id: stay.id });
       return { booking: await view(after ?? stay), refundPence, refundPending };
     },
 

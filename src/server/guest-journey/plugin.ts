@@ -41,6 +41,7 @@ export const guestJourneyPlugin = fp(
     const manage = createManageBooking({
       db,
       clock,
+      bookings: context.bookings,
       site,
       ownerEmail: config.ownerEmail,
       adminBookings: app.adminBookings,

@@ -1,47 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { StayDetails } from '../../domain/api/guest-journey.ts';
 import { createRecordingRefunds, insertPaidBooking } from '../admin-bookings/test-support.ts';
+import { saveArrivalSettingsAsOwner } from '../arrival/test-support.ts';
 import { jobRuns, outbox, stays } from '../db/schema.ts';
 import { MESSAGE_KINDS } from '../email/notifications.ts';
-import {
-  adminToken,
-  createTestApp,
-  emptyTables,
-  openSecondConnection,
-  TEST_NOW,
-  type TestApp,
-} from '../test/test-app.ts';
+import { signedInTestApp } from '../test/per-file.ts';
+import { createTestApp, openSecondConnection } from '../test/test-app.ts';
 
 const OWNER = 'owner@example.test';
 const INSTRUCTIONS = 'The key safe is to the left of the door.\n\nParking is free after 6 PM.';
 
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { OWNER_EMAIL: OWNER },
-    overrides: { refunds: createRecordingRefunds() },
-  });
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-/** Moves the manual clock and logs in again (a session lapses after 12 idle hours). */
-async function setClock(to: string) {
-  t.clock.set(to);
-  token = await adminToken(t.app);
-}
-const auth = () => ({ authorization: `Bearer ${token}` });
-const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: auth(), ...(payload ? { payload } : {}) });
+const t = signedInTestApp(
+  { env: { OWNER_EMAIL: OWNER }, overrides: { refunds: createRecordingRefunds() } },
+  { emptied: [outbox, stays, jobRuns] },
+);
 
 beforeEach(async () => {
-  await setClock(TEST_NOW);
-  await emptyTables(t.database, outbox, stays, jobRuns);
-  const saved = await admin('PUT', '/api/admin/guest-messages', {
+  const saved = await t.asOwner('PUT', '/api/admin/guest-messages', {
     checkInInstructions: INSTRUCTIONS,
     defaultAccessCode: '',
     reviewUrl: 'https://reviews.example.test/the-tower',
@@ -49,13 +25,7 @@ beforeEach(async () => {
   });
   expect(saved.statusCode, saved.body).toBe(200);
   // These stays need no online check-in: the arrival e-mail carries the code (arrival/ tests the steps).
-  const arrival = await admin('PUT', '/api/admin/arrival-settings', {
-    requireRegister: false,
-    requireAgreement: false,
-    damageHoldPence: 0,
-    releaseDays: 2,
-  });
-  expect(arrival.statusCode, arrival.body).toBe(200);
+  await saveArrivalSettingsAsOwner(t.asOwner);
 });
 
 /** A confirmed, paid stay of 9–12 December 2026 (check-in 4 PM GMT = 16:00 UTC on the 9th). */
@@ -66,14 +36,14 @@ const messagesOfKind = (kind: string) => t.database.db.select().from(outbox).whe
 const run = () => t.app.jobs.runIfDue('guest-messages');
 /** The messages job as its timer would run it at `to`. */
 const runAt = async (to: string) => {
-  await setClock(to);
+  await t.setClock(to);
   await run();
 };
 
 describe('the arrival e-mail', () => {
   it('is queued once, 24 hours before check-in on the property clock, with the stay’s own access code', async () => {
     const stay = await december();
-    const code = await admin('PUT', `/api/admin/bookings/${stay.id}/access-code`, { accessCode: '2468' });
+    const code = await t.asOwner('PUT', `/api/admin/bookings/${stay.id}/access-code`, { accessCode: '2468' });
     expect(code.statusCode, code.body).toBe(200);
 
     await runAt('2026-12-08T15:55:00Z');
@@ -90,14 +60,14 @@ describe('the arrival e-mail', () => {
     expect(arrival[0]!.text).toContain('The key safe is to the left of the door.');
     expect(arrival[0]!.text).toContain('Parking is free after 6 PM.');
 
-    const journey = (await admin('GET', `/api/admin/bookings/${stay.id}/journey`)).json<StayDetails>();
+    const journey = (await t.asOwner('GET', `/api/admin/bookings/${stay.id}/journey`)).json<StayDetails>();
     expect(journey.messages.find((m) => m.kind === MESSAGE_KINDS.guestArrival)).toMatchObject({
       status: 'queued',
     });
   });
 
   it("gives the house's address from the Property tab, kept off the public pages, to the booked guest", async () => {
-    const facts = await admin('PUT', '/api/admin/property-facts', {
+    const facts = await t.asOwner('PUT', '/api/admin/property-facts', {
       licenceNumber: null,
       epcRating: null,
       maxOccupancy: 4,
@@ -117,7 +87,7 @@ describe('the arrival e-mail', () => {
       const publicFacts = await t.app.inject({ url: '/api/site-content' });
       expect(publicFacts.body).not.toContain('Kirk Court');
     } finally {
-      await admin('PUT', '/api/admin/property-facts', {
+      await t.asOwner('PUT', '/api/admin/property-facts', {
         licenceNumber: null,
         epcRating: null,
         maxOccupancy: 4,
@@ -132,7 +102,7 @@ describe('the arrival e-mail', () => {
   });
 
   it('uses the default access code when the stay has none, in summer time too (T-24 h is 15:00 UTC)', async () => {
-    await admin('PUT', '/api/admin/guest-messages', {
+    await t.asOwner('PUT', '/api/admin/guest-messages', {
       checkInInstructions: INSTRUCTIONS,
       defaultAccessCode: '1357',
       reviewUrl: '',
@@ -148,9 +118,9 @@ describe('the arrival e-mail', () => {
 
   it('is never sent for a cancelled stay, and the owner sees it cancelled', async () => {
     const stay = await december();
-    const canceled = await admin('POST', `/api/bookings/${stay.id}/cancel`, {});
+    const canceled = await t.asOwner('POST', `/api/bookings/${stay.id}/cancel`, {});
     expect(canceled.statusCode, canceled.body).toBe(200);
-    const before = (await admin('GET', `/api/admin/bookings/${stay.id}/journey`)).json<StayDetails>();
+    const before = (await t.asOwner('GET', `/api/admin/bookings/${stay.id}/journey`)).json<StayDetails>();
     expect(before.messages.find((m) => m.kind === MESSAGE_KINDS.guestArrival)?.status).toBe('canceled');
 
     for (const at of ['2026-12-08T16:00:00Z', '2026-12-09T12:00:00Z', '2026-12-13T09:00:00Z']) {
@@ -163,12 +133,12 @@ describe('the arrival e-mail', () => {
 
   it('moves with the stay when the owner changes its dates', async () => {
     const stay = await december();
-    const moved = await admin('POST', `/api/admin/bookings/${stay.id}/dates`, {
+    const moved = await t.asOwner('POST', `/api/admin/bookings/${stay.id}/dates`, {
       checkInDate: '2026-12-16',
       checkOutDate: '2026-12-19',
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    const journey = (await admin('GET', `/api/admin/bookings/${stay.id}/journey`)).json<StayDetails>();
+    const journey = (await t.asOwner('GET', `/api/admin/bookings/${stay.id}/journey`)).json<StayDetails>();
     expect(journey.messages.find((m) => m.kind === MESSAGE_KINDS.guestArrival)).toMatchObject({
       status: 'scheduled',
       at: '2026-12-15T16:00:00.000Z',
@@ -185,7 +155,7 @@ describe('the arrival e-mail', () => {
   it('a move onto taken nights is refused with a 409 and changes nothing', async () => {
     const stay = await december();
     await insertPaidBooking(t.database.db, { checkIn: '2026-12-16', checkOut: '2026-12-19' });
-    const moved = await admin('POST', `/api/admin/bookings/${stay.id}/dates`, {
+    const moved = await t.asOwner('POST', `/api/admin/bookings/${stay.id}/dates`, {
       checkInDate: '2026-12-15',
       checkOutDate: '2026-12-17',
     });
@@ -201,7 +171,7 @@ describe('the arrival e-mail', () => {
       database: await openSecondConnection(t.database),
     });
     try {
-      await setClock('2026-12-08T16:00:00Z');
+      await t.setClock('2026-12-08T16:00:00Z');
       second.clock.set('2026-12-08T16:00:00Z');
       const runs = await Promise.all([
         run(),
@@ -230,7 +200,7 @@ describe('the access code warning', () => {
 
   it('is not sent when the stay has a code', async () => {
     const stay = await december();
-    await admin('PUT', `/api/admin/bookings/${stay.id}/access-code`, { accessCode: '9090' });
+    await t.asOwner('PUT', `/api/admin/bookings/${stay.id}/access-code`, { accessCode: '9090' });
     await runAt('2026-12-08T05:00:00Z');
     expect(await messagesOfKind(MESSAGE_KINDS.ownerAccessCodeMissing)).toHaveLength(0);
   });
@@ -247,7 +217,7 @@ describe('the thank-you e-mail', () => {
     const thanks = await messagesOfKind(MESSAGE_KINDS.guestThankYou);
     expect(thanks).toHaveLength(1);
     expect(thanks[0]!.text).toContain('https://reviews.example.test/the-tower');
-    const journey = (await admin('GET', `/api/admin/bookings/${stay.id}/journey`)).json<StayDetails>();
+    const journey = (await t.asOwner('GET', `/api/admin/bookings/${stay.id}/journey`)).json<StayDetails>();
     // The clock jumped past the whole stay: an arrival e-mail after check-out is not worth sending.
     expect(journey.messages.map((m) => [m.kind, m.status])).toEqual([
       [MESSAGE_KINDS.guestThankYou, 'queued'],
@@ -258,13 +228,13 @@ describe('the thank-you e-mail', () => {
 describe('the owner’s view of a stay', () => {
   it('lists the messages to come and previews every template', async () => {
     const stay = await december();
-    const journey = (await admin('GET', `/api/admin/bookings/${stay.id}/journey`)).json<StayDetails>();
+    const journey = (await t.asOwner('GET', `/api/admin/bookings/${stay.id}/journey`)).json<StayDetails>();
     expect(journey.messages.map((m) => [m.kind, m.status, m.at])).toEqual([
       [MESSAGE_KINDS.ownerAccessCodeMissing, 'scheduled', '2026-12-08T04:00:00.000Z'],
       [MESSAGE_KINDS.guestArrival, 'scheduled', '2026-12-08T16:00:00.000Z'],
       [MESSAGE_KINDS.guestThankYou, 'scheduled', '2026-12-13T09:00:00.000Z'],
     ]);
-    const templates = await admin('GET', '/api/admin/email-templates');
+    const templates = await t.asOwner('GET', '/api/admin/email-templates');
     expect(templates.statusCode).toBe(200);
     const kinds = templates.json<{ kind: string; text: string }[]>();
     expect(kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(Object.values(MESSAGE_KINDS)));

@@ -8,7 +8,7 @@ import { readArrivals } from '../arrival/readiness.ts';
 import type { BookingsRepository, StayRow } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import { outbox, stays } from '../db/schema.ts';
+import { outbox } from '../db/schema.ts';
 import type { RenderedMessage } from '../email/layout.ts';
 import {
   guestArrival,
@@ -257,7 +257,7 @@ export function createScheduledMessages(deps: GuestMessagesDeps) {
       });
       const done = await db.transaction(async (tx) => {
         // Read again in the transaction that queues it: a stay cancelled or moved since is left alone.
-        const [current] = await tx.select().from(stays).where(eq(stays.id, stay.id)).for('update');
+        const current = await deps.bookings.findStay({ id: stay.id, forUpdate: true }, tx);
         if (current?.status !== 'confirmed' || current.checkIn !== stay.checkIn) return false;
         await enqueueMessage(tx, {
           ...rendered,

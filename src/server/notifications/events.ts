@@ -52,7 +52,7 @@ export type LevyReturnTotals = Pick<
 /** One episode of an alert: what is wrong (`summary`, `detail`) and since when. */
 export type AlertEpisode = { id: number; summary: string; detail: string; openedAt: Date };
 
-/** Until the e-mail capability is wired in, events are recorded nowhere. */
+/** Events that do nothing: the tests' notifications, which override the events they watch. */
 export const silentNotifications: NotificationEvents = {
   bookingConfirmed: async () => {},
   bookingCanceled: async () => {},

@@ -189,38 +189,34 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   // retrieving the intent from the provider, exactly as with Stripe.
   if (payments.mode === 'demo') {
     const demo = payments as DemoPaymentProvider;
-    const demoCall = async (call: () => Promise<ProviderPaymentIntent>) => {
-      try {
-        return demoStatus(await call());
-      } catch (error) {
-        if (error instanceof DemoPaymentError)
-          throw new HttpError(error.statusCode, error.code, error.message);
-        throw error;
-      }
-    };
-    app.post(
-      '/demo-payments/:id/confirm',
-      {
-        schema: {
-          params: BookingIdParams,
-          body: DemoConfirmRequestSchema,
-          response: { 200: DemoIntentStatusSchema },
+    /**
+     * A step of the stand-in on a booking's intent: what its body carries, and the stand-in's call with it. It
+     * answers the intent's status, or the stand-in's refusal as the card's bank would say it.
+     */
+    const demoStep = <Body extends z.ZodType>(
+      step: string,
+      body: Body,
+      call: (id: string, body: z.output<Body>) => Promise<ProviderPaymentIntent>,
+    ) =>
+      app.post(
+        `/demo-payments/:id/${step}`,
+        { schema: { params: BookingIdParams, body, response: { 200: DemoIntentStatusSchema } } },
+        async (request) => {
+          try {
+            // The body schema has checked it: `body` is what it answers (as in settings/setting-routes.ts).
+            return demoStatus(await call(request.params.id, request.body as z.output<Body>));
+          } catch (error) {
+            if (error instanceof DemoPaymentError)
+              throw new HttpError(error.statusCode, error.code, error.message);
+            throw error;
+          }
         },
-      },
-      async (request) =>
-        demoCall(() => demo.confirmWithCard(request.params.id, request.body.clientSecret, request.body.card)),
+      );
+    demoStep('confirm', DemoConfirmRequestSchema, (id, body) =>
+      demo.confirmWithCard(id, body.clientSecret, body.card),
     );
-    app.post(
-      '/demo-payments/:id/authenticate',
-      {
-        schema: {
-          params: BookingIdParams,
-          body: DemoAuthenticateRequestSchema,
-          response: { 200: DemoIntentStatusSchema },
-        },
-      },
-      async (request) =>
-        demoCall(() => demo.authenticate(request.params.id, request.body.clientSecret, request.body.outcome)),
+    demoStep('authenticate', DemoAuthenticateRequestSchema, (id, body) =>
+      demo.authenticate(id, body.clientSecret, body.outcome),
     );
   }
 };

@@ -2,8 +2,9 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, settings } from '../db/schema.ts';
-import { expectRefusal } from '../test/refusal.ts';
-import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
+import { signedInTestApp } from '../test/per-file.ts';
+import { expectOwnerOnly, expectRefusal } from '../test/refusal.ts';
+import { adminToken, createTestApp } from '../test/test-app.ts';
 import { STRIPE_KEYS_SETTING } from './payment-settings.ts';
 import {
   bookingPageRequest,
@@ -30,13 +31,16 @@ const WRONG_SECRET_KEY = 'sk_test_wrongWrongWrong0000000000';
 const PUBLISHABLE_KEY = 'pk_test_standInPublishable';
 
 let standIn: StripeStandIn;
-let t: TestApp;
-let token: string;
 const logLines: string[] = [];
 
-beforeAll(async () => {
+// Registered before the app's: vitest runs afterAll hooks last-registered first, so the app closes before its
+// stand-in does.
+afterAll(async () => {
+  await standIn?.close();
+});
+const t = signedInTestApp(async () => {
   standIn = await startStripeStandIn();
-  t = await createTestApp({
+  return {
     env: {
       STRIPE_API_BASE: standIn.url,
       SECRET_KEY: 'a-test-secret-key-of-at-least-32-characters',
@@ -51,22 +55,11 @@ beforeAll(async () => {
         },
       }),
     },
-  });
-  token = await adminToken(t.app);
-});
-
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
+  };
 });
 
 const admin = (method: 'GET' | 'PUT', payload?: Record<string, unknown>) =>
-  t.app.inject({
-    method,
-    url: '/api/admin/settings/stripe',
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  });
+  t.asOwner(method, '/api/admin/settings/stripe', payload);
 const storedRow = async () =>
   (await t.database.db.select().from(settings).where(eq(settings.key, STRIPE_KEYS_SETTING)))[0];
 const clientConfig = async () => (await t.app.inject({ method: 'GET', url: '/api/config' })).json();
@@ -79,10 +72,11 @@ const hold = (weeksAhead: number) =>
 
 describe('the Stripe keys in the admin', () => {
   it('answers 401 without the owner’s session', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings/stripe' })).statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ method: 'PUT', url: '/api/admin/settings/stripe', payload: {} })).statusCode,
-    ).toBe(401);
+    await expectOwnerOnly(
+      t.app,
+      { method: 'GET', url: '/api/admin/settings/stripe' },
+      { method: 'PUT', url: '/api/admin/settings/stripe', payload: {} },
+    );
   });
 
   it('shows demo payments and no keys before any is entered', async () => {
@@ -254,7 +248,7 @@ describe('the Stripe keys in the admin', () => {
       const cancelled = await t.app.inject({
         method: 'POST',
         url: `/api/bookings/${demoBooking.bookingId}/cancel`,
-        headers: { authorization: `Bearer ${token}` },
+        headers: t.auth(),
         payload: { byOwner: true },
       });
       expect(cancelled.statusCode, cancelled.body).toBe(200);

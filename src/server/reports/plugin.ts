@@ -15,12 +15,7 @@ declare module 'fastify' {
 /** The owner's reports: figures, the visitor levy's return and the tax year (docs/decisions/027). */
 export const reportsPlugin = fp(
   async (app: FastifyInstance, options: AppContext) => {
-    const reports = createReports({
-      db: options.db,
-      clock: options.clock,
-      bookings: options.bookings,
-      notifications: options.notifications,
-    });
+    const reports = createReports(options);
     app.decorate('reports', reports);
     await registerAdminApi(app, reportsRoutes, { reports });
   },

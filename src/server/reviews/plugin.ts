@@ -16,8 +16,7 @@ declare module 'fastify' {
 export const reviewsPlugin = fp(
   async (app: FastifyInstance, context: AppContext) => {
     const reviews = createReviews({
-      db: context.db,
-      clock: context.clock,
+      ...context,
       // What the public pages show changed: they are rendered again (decision 012).
       published: () => context.siteContent.changed(),
     });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminReview, GuestReviewView } from '../../domain/api/reviews.ts';
 import { bookingReference } from '../../domain/booking-reference.ts';
 import type { PublicReviews } from '../../domain/reviews.ts';
@@ -9,8 +9,7 @@ import type { BuildAppOptions } from '../app.ts';
 import { auditLog, jobRuns, outbox, reviews, stays } from '../db/schema.ts';
 import { MESSAGE_KINDS } from '../email/notifications.ts';
 import { signedInTestApp } from '../test/per-file.ts';
-import { expectRefusal } from '../test/refusal.ts';
-import { emptyTables, TEST_NOW } from '../test/test-app.ts';
+import { expectOwnerOnly, expectRefusal } from '../test/refusal.ts';
 
 /**
  * Reviews guests can trust (docs/decisions/029-reviews.md), through the HTTP API. A stand-in renderer writes the
@@ -28,27 +27,24 @@ const builtPage = {
   encoded: { br: Buffer.alloc(0), gzip: Buffer.alloc(0) },
 };
 
-const t = signedInTestApp({
-  overrides: {
-    site: {
-      pages: new Map([
-        ['/', builtPage],
-        ['/reviews', builtPage],
-      ]),
-      data: new Map(),
-      fallback: undefined,
-      notFound: undefined,
-      root: process.cwd(),
+const t = signedInTestApp(
+  {
+    overrides: {
+      site: {
+        pages: new Map([
+          ['/', builtPage],
+          ['/reviews', builtPage],
+        ]),
+        data: new Map(),
+        fallback: undefined,
+        notFound: undefined,
+        root: process.cwd(),
+      },
+      pageRenderer: renderer,
     },
-    pageRenderer: renderer,
   },
-});
-
-beforeEach(async () => {
-  t.clock.set(TEST_NOW);
-  await t.signIn();
-  await emptyTables(t.database, reviews, jobRuns, outbox, stays);
-});
+  { emptied: [reviews, jobRuns, outbox, stays] },
+);
 
 /** A paid stay of 18–21 November 2026: over on TEST_NOW (23 November). */
 const endedStay = (overrides: Parameters<typeof insertPaidBooking>[1] | object = {}) =>
@@ -73,8 +69,7 @@ async function reviewsOnThePage(path = '/reviews'): Promise<PublicReviews> {
 
 /** The publication job as its timer would run it at `iso`. */
 async function publishAt(iso: string) {
-  t.clock.set(iso);
-  await t.signIn(); // the owner's session lapses after 12 idle hours
+  await t.setClock(iso);
   const run = await t.app.jobs.runIfDue('review-publication');
   if (!run.ran) throw new Error(`the review publication was not due at ${iso}`);
   return run.value;
@@ -249,12 +244,11 @@ describe('POST /api/admin/reviews/:id/withhold', () => {
   });
 
   it('answers 401 without the owner’s session', async () => {
-    const response = await t.app.inject({
+    await expectOwnerOnly(t.app, {
       method: 'POST',
       url: '/api/admin/reviews/x/withhold',
       payload: { reason: 'spam' },
     });
-    expect(response.statusCode).toBe(401);
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { SystemJob, SystemResponse } from '../../domain/api/system.ts';
 import * as feed from '../calendar-sync/test-feed-server.ts';
+import { expectOwnerOnly } from '../test/refusal.ts';
 import { createTestApp, openSecondConnection, TEST_NOW, type TestApp } from '../test/test-app.ts';
 import { isDiskLow } from './disks.ts';
 import { readSystem } from './test-support.ts';
@@ -35,7 +36,7 @@ async function job(name: string, app = t.app): Promise<SystemJob> {
 
 describe('GET /api/admin/system', () => {
   it('answers 401 without an admin token', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/system' })).statusCode).toBe(401);
+    await expectOwnerOnly(t.app, { method: 'GET', url: '/api/admin/system' });
   });
 
   it('lists the running version and every job of the registry, each due at once before its first run', async () => {

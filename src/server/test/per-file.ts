@@ -2,14 +2,18 @@
  * Fixtures a test file sets up once for all its tests (vitest's beforeAll/afterAll): the test app, the test app with
  * the owner signed in, two handles on one database. Each returns an object to read inside the tests and hooks.
  */
+
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Database } from '../db/database.ts';
 import {
   adminToken,
   createTestApp,
+  emptyTables,
   openSecondConnection,
   openTestDatabase,
+  TEST_NOW,
   type TestApp,
 } from './test-app.ts';
 
@@ -26,6 +30,8 @@ export type SignedInTestApp = Omit<TestApp, 'close'> & {
   ): Promise<LightMyRequestResponse>;
   /** Signs the owner in afresh (after moving the clock past a session's life). */
   signIn(): Promise<void>;
+  /** Moves the manual clock to `to` and signs the owner in afresh there (a session lapses after 12 idle hours). */
+  setClock(to: Date | string): Promise<void>;
   readonly token: string;
 };
 
@@ -64,14 +70,30 @@ export function testAppForFile(
   };
 }
 
-/** `testAppForFile` with the owner signed in before the tests. */
-export function signedInTestApp(options?: Parameters<typeof testAppForFile>[0]): SignedInTestApp {
+/**
+ * `testAppForFile` with the owner signed in before the tests. With `eachTest`, every test starts clean: the clock
+ * back at TEST_NOW, the owner signed in afresh there, and the `emptied` tables emptied (in the order given).
+ */
+export function signedInTestApp(
+  options?: Parameters<typeof testAppForFile>[0],
+  eachTest?: { emptied: PgTable[] },
+): SignedInTestApp {
   const t = testAppForFile(options);
   let token = '';
   beforeAll(async () => {
     token = await adminToken(t.app);
   });
+  if (eachTest) {
+    beforeEach(async () => {
+      t.clock.set(TEST_NOW);
+      token = await adminToken(t.app);
+      await emptyTables(t.database, ...eachTest.emptied);
+    });
+  }
   const auth = () => ({ authorization: `Bearer ${token}` });
+  const signIn = async () => {
+    token = await adminToken(t.app);
+  };
   return {
     get app() {
       return t.app;
@@ -91,8 +113,10 @@ export function signedInTestApp(options?: Parameters<typeof testAppForFile>[0]):
     auth,
     asOwner: (method, url, payload) =>
       t.app.inject({ method, url, headers: auth(), ...(payload === undefined ? {} : { payload }) }),
-    signIn: async () => {
-      token = await adminToken(t.app);
+    signIn,
+    setClock: async (to) => {
+      t.clock.set(to);
+      await signIn();
     },
   };
 }

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/dates.ts';
 import { adminToken, createTestApp, type TestApp } from '../test/test-app.ts';
@@ -50,19 +51,23 @@ afterAll(async () => {
 const fetchAccepting = (url: string, encoding?: string) =>
   t.app.inject({ url, headers: encoding ? { 'accept-encoding': encoding } : {} });
 const filled = (title: string) => page(title).replaceAll('__SITE_URL__', 'https://thetower.example');
+/** A 200 sent in `encoding`, saying that it varies with Accept-Encoding (so no cache hands it to another browser). */
+function expectEncoded(response: LightMyRequestResponse, encoding: 'br' | 'gzip') {
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-encoding']).toBe(encoding);
+  expect(response.headers.vary).toContain('accept-encoding');
+}
 
 describe('GET of a pre-rendered page', () => {
   it('sends brotli to a browser that accepts it, gzip to one that takes only gzip, plain HTML otherwise', async () => {
     const br = await fetchAccepting('/', 'gzip, deflate, br');
-    expect(br.statusCode).toBe(200);
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers.vary).toContain('accept-encoding');
+    expectEncoded(br, 'br');
     expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(filled('Home'));
     expect(br.rawPayload.length).toBeLessThan(filled('Home').length / 4);
 
     const gz = await fetchAccepting('/contact', 'gzip');
-    expect(gz.headers['content-encoding']).toBe('gzip');
+    expectEncoded(gz, 'gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(filled('Contact'));
 
     const plain = await fetchAccepting('/contact');
@@ -89,14 +94,12 @@ describe('GET of a pre-rendered page', () => {
 describe('GET of a built asset', () => {
   it('sends the brotli or gzip file written at build time, or the plain file', async () => {
     const br = await fetchAccepting('/assets/framework.js', 'gzip, deflate, br');
-    expect(br.statusCode).toBe(200);
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers.vary).toContain('accept-encoding');
+    expectEncoded(br, 'br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.rawPayload).toEqual(SCRIPT_BR);
 
     const gz = await fetchAccepting('/assets/framework.js', 'gzip');
-    expect(gz.headers['content-encoding']).toBe('gzip');
+    expectEncoded(gz, 'gzip');
     expect(gz.rawPayload).toEqual(SCRIPT_GZ);
 
     const plain = await fetchAccepting('/assets/framework.js');

@@ -288,7 +288,7 @@ export function bookingPayload(
   return { ...request.booking, ...(paymentIntentId ? { paymentIntentId } : {}) };
 }
 
-export async function readStay(t: TestApp, id: string) {
+export async function readStay(t: Pick<TestApp, 'database'>, id: string) {
   const [row] = await t.database.db.select().from(stays).where(eq(stays.id, id));
   return row;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { ManageBookingPage } from '../../features/manage-booking/manage-booking-page.tsx';
 import { manageKeyOf } from '../../lib/manage-key.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -28,11 +29,7 @@ export default function ManageBooking() {
     [state],
   );
   if (key === null) {
-    return (
-      <div className="mx-auto flex min-h-[50vh] max-w-3xl items-center justify-center px-4" role="status">
-        <span className="text-stone-600">Loading your booking…</span>
-      </div>
-    );
+    return <PageLoading>Loading your booking…</PageLoading>;
   }
   return <ManageBookingPage reference={reference} bookingKey={key} />;
 }

@@ -30,7 +30,10 @@ const ReportsTab = lazy(() =>
 const tabClass =
   'rounded-md px-4 py-2 font-medium text-sm text-stone-700 hover:text-stone-900 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm';
 
-/** The dashboard's sections, in order: each tab's value (in the address), its name and its panel. */
+/**
+ * The dashboard's sections, in order: each tab's value (in the address), its name and its panel. A panel is its
+ * cards, one under another: the dashboard lays every tab out the same way, so a tab only says which cards.
+ */
 const TABS = [
   { value: 'bookings', label: 'Bookings', panel: <BookingsTab /> },
   { value: 'email', label: 'Email', panel: <EmailTab /> },
@@ -41,14 +44,14 @@ const TABS = [
     value: 'payments',
     label: 'Payments',
     panel: (
-      <div className="space-y-6">
+      <>
         <div className={cardClass}>
           <StripeKeysCard />
         </div>
         <div className={cardClass}>
           <PaymentScheduleSettings />
         </div>
-      </div>
+      </>
     ),
   },
   { value: 'arrival', label: 'Arrival', panel: <ArrivalTab /> },
@@ -132,7 +135,7 @@ export function AdminDashboard() {
             key={value}
             value={value}
             data-tab={value}
-            className="mt-6 focus-visible:outline-none"
+            className="mt-6 space-y-6 focus-visible:outline-none"
           >
             {panel}
           </Tabs.Content>

@@ -10,6 +10,7 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { ConfirmationDialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
+import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { siteEmail } from '../../lib/runtime-config.ts';
@@ -67,11 +68,7 @@ export function ManageBookingPage({ reference, bookingKey }: { reference: string
     );
   }
   if (booking.isPending) {
-    return (
-      <div className="mx-auto flex min-h-[50vh] max-w-3xl items-center justify-center px-4" role="status">
-        <span className="text-stone-600">Loading your booking…</span>
-      </div>
-    );
+    return <PageLoading>Loading your booking…</PageLoading>;
   }
   return <BookingDetails booking={booking.data} reference={reference} bookingKey={bookingKey} />;
 }

@@ -9,6 +9,7 @@ import { copyToClipboard } from '../../../lib/clipboard.ts';
 import { toastIfFailed, toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { formatMoment } from '../shared/format-moment.ts';
+import { WhenRead } from '../shared/when-read.tsx';
 import {
   useTwoFactorDisable,
   useTwoFactorEnable,
@@ -38,18 +39,16 @@ export function TwoFactorCard() {
     >
       {recoveryCodes ? (
         <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
-      ) : status.isPending ? (
-        <p className="mt-4 text-sm" role="status">
-          Checking two-step sign-in…
-        </p>
-      ) : status.isError ? (
-        <p className="mt-4 text-red-800 text-sm" role="alert">
-          Could not read the two-step sign-in: {status.error.message}
-        </p>
-      ) : status.data.enabled ? (
-        <TurnOff enabledAt={status.data.enabledAt} recoveryCodesLeft={status.data.recoveryCodesLeft} />
       ) : (
-        <SetUp onEnabled={setRecoveryCodes} />
+        <WhenRead query={status} what="the two-step sign-in" className="mt-4 text-sm">
+          {(current) =>
+            current.enabled ? (
+              <TurnOff enabledAt={current.enabledAt} recoveryCodesLeft={current.recoveryCodesLeft} />
+            ) : (
+              <SetUp onEnabled={setRecoveryCodes} />
+            )
+          }
+        </WhenRead>
       )}
     </AdminCard>
   );

@@ -27,11 +27,11 @@ import {
  */
 export function ArrivalTab() {
   return (
-    <div className="space-y-6">
+    <>
       <ArrivalSettingsCard />
       <HouseAgreementCard />
       <GuestRegisterCard />
-    </div>
+    </>
   );
 }
 

@@ -151,7 +151,7 @@ export function BookingsTab() {
   }
 
   return (
-    <div className="space-y-6">
+    <>
       <AdminCard
         headingId="bookings-heading"
         title="Bookings"
@@ -366,7 +366,7 @@ export function BookingsTab() {
       <StayJourneyDialog booking={journey} onClose={() => setJourney(null)} />
       <ConfirmDialog booking={confirming} onClose={() => setConfirming(null)} />
       <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} />
-    </div>
+    </>
   );
 }
 

@@ -4,6 +4,11 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Form, FormInput, type FormMethods, FormSubmit } from '../../../components/ui/form.tsx';
 import { toast, toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
+import { WhenRead } from '../shared/when-read.tsx';
+import { useEmailStatus, useSendTestEmail, useSetEmailPassword } from './email-api.ts';
+import { FollowUpsCard } from './follow-ups-card.tsx';
+import { EmailTemplatesCard, GuestMessagesCard } from './guest-messages-card.tsx';
+import { MailServerCard } from './mail-server-card.tsx';
 
 /** The server's own schema, and a password that is not blank (the server says the same with a 400). */
 const EmailPasswordForm = SetEmailPasswordSchema.refine((value) => value.password.trim() !== '', {
@@ -11,24 +16,19 @@ const EmailPasswordForm = SetEmailPasswordSchema.refine((value) => value.passwor
   path: ['password'],
 });
 
-import { useEmailStatus, useSendTestEmail, useSetEmailPassword } from './email-api.ts';
-import { FollowUpsCard } from './follow-ups-card.tsx';
-import { EmailTemplatesCard, GuestMessagesCard } from './guest-messages-card.tsx';
-import { MailServerCard } from './mail-server-card.tsx';
-
 /**
  * The Email tab (spec sections 2 and 5): the mail server (decision 024), the password of the outgoing booking
  * e-mail account, then the guest message settings and the previews of every e-mail.
  */
 export function EmailTab() {
   return (
-    <div className="space-y-6">
+    <>
       <MailServerCard />
       <EmailSetupCard />
       <GuestMessagesCard />
       <FollowUpsCard />
       <EmailTemplatesCard />
-    </div>
+    </>
   );
 }
 
@@ -66,21 +66,23 @@ function EmailSetupCard() {
         </>
       }
     >
-      <p className="mt-3 text-sm" role="status">
-        {status.isPending
-          ? 'Checking the e-mail setup…'
-          : status.isError
-            ? `Could not read the e-mail setup: ${status.error.message}`
-            : status.data.configured
-              ? `Configured: booking e-mails are sent from ${status.data.email}.`
-              : `Not configured yet${status.data.email ? ` for ${status.data.email}` : ''}: no booking e-mails are sent.`}
-      </p>
-      {status.data && !status.data.mailServer ? (
-        <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 text-sm">
-          The site does not know its mail server yet: enter it under Mail Server above (the README lists the
-          settings of common providers).
-        </p>
-      ) : null}
+      <WhenRead query={status} what="the e-mail setup">
+        {(setup) => (
+          <>
+            <p className="mt-3 text-sm" role="status">
+              {setup.configured
+                ? `Configured: booking e-mails are sent from ${setup.email}.`
+                : `Not configured yet${setup.email ? ` for ${setup.email}` : ''}: no booking e-mails are sent.`}
+            </p>
+            {setup.mailServer ? null : (
+              <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 text-sm">
+                The site does not know its mail server yet: enter it under Mail Server above (the README lists
+                the settings of common providers).
+              </p>
+            )}
+          </>
+        )}
+      </WhenRead>
       <Form
         schema={EmailPasswordForm}
         defaultValues={{ password: '' }}

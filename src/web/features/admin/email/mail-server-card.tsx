@@ -6,7 +6,6 @@ import {
   SaveMailServerSchema,
 } from '../../../../domain/api/email.ts';
 import {
-  Form,
   FormAlert,
   FormField,
   FormInput,
@@ -14,9 +13,8 @@ import {
   FormSubmit,
   readAt,
 } from '../../../components/ui/form.tsx';
-import { toast } from '../../../lib/toast.ts';
-import { ReadCard } from '../shared/card.tsx';
 import { SettingField } from '../shared/set-by-environment.tsx';
+import { SettingCard } from '../shared/setting-form.tsx';
 import { mailServer } from './email-api.ts';
 
 const SECURITY_LABELS: Record<MailSecurity, string> = {
@@ -59,9 +57,10 @@ const MailServerForm = z
  * them, with no restart. A field the server's environment sets is shown read-only: the environment wins.
  */
 export function MailServerCard() {
-  const current = mailServer.useRead();
   return (
-    <ReadCard
+    <SettingCard
+      setting={mailServer}
+      what="the mail server"
       headingId="mail-server-heading"
       title="Mail Server"
       className="max-w-xl"
@@ -72,40 +71,31 @@ export function MailServerCard() {
           shown again.
         </>
       }
-      query={current}
-      what="the mail server"
-    >
-      {(settings) => <MailServerFields settings={settings} />}
-    </ReadCard>
-  );
-}
-
-function MailServerFields({ settings }: { settings: MailServerSettings }) {
-  const save = mailServer.useSave();
-  const setBy = (field: keyof typeof VARIABLES) =>
-    settings.fromEnvironment.includes(field) ? VARIABLES[field] : null;
-
-  async function onSubmit(form: z.output<typeof MailServerForm>) {
-    const saved = await save.mutateAsync(form);
-    toast({
-      title: 'Mail Server Saved',
-      description: `The login worked: booking e-mails are sent through ${saved.host}.`,
-    });
-  }
-
-  return (
-    <Form
       schema={MailServerForm}
-      defaultValues={{
+      toForm={(settings) => ({
         host: settings.host ?? '',
         port: String(settings.port),
         security: settings.security,
         user: settings.user ?? '',
         password: '',
-      }}
-      onSubmit={onSubmit}
-      className="mt-4 space-y-4"
+      })}
+      saved={(_form, saved) => ({
+        title: 'Mail Server Saved',
+        description: `The login worked: booking e-mails are sent through ${saved.host}.`,
+      })}
+      refusedInForm
     >
+      {(_form, settings) => <MailServerFields settings={settings} />}
+    </SettingCard>
+  );
+}
+
+function MailServerFields({ settings }: { settings: MailServerSettings }) {
+  const setBy = (field: keyof typeof VARIABLES) =>
+    settings.fromEnvironment.includes(field) ? VARIABLES[field] : null;
+
+  return (
+    <>
       <SettingField
         name="host"
         label="Mail server address"
@@ -156,6 +146,6 @@ function MailServerFields({ settings }: { settings: MailServerSettings }) {
       </FormField>
       <FormAlert className="text-red-800 text-sm" />
       <FormSubmit pendingLabel="Checking...">Check and Save</FormSubmit>
-    </Form>
+    </>
   );
 }

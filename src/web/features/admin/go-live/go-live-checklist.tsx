@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { GoLiveChoice, GoLiveItem } from '../../../../domain/go-live.ts';
+import type { GoLiveChecklist as Checklist, GoLiveChoice, GoLiveItem } from '../../../../domain/go-live.ts';
 import { toastIfFailed } from '../../../lib/toast.ts';
 import { useGoLive } from '../shared/queries.ts';
 import { cardClass } from '../shared/styles.ts';
+import { WhenRead } from '../shared/when-read.tsx';
 import { FIX_STATE } from './fix-focus.ts';
 import { useGoLiveChoice } from './go-live-api.ts';
 
@@ -36,6 +37,14 @@ function rememberFolded(folded: boolean): void {
  */
 export function GoLiveChecklist() {
   const checklist = useGoLive();
+  return (
+    <WhenRead query={checklist} what="the go-live checklist" className={`${cardClass} text-sm`}>
+      {(data) => <ChecklistCard checklist={data} />}
+    </WhenRead>
+  );
+}
+
+function ChecklistCard({ checklist }: { checklist: Checklist }) {
   const choose = useGoLiveChoice();
   const [folded, setFolded] = useState(readFolded);
   // A tick shows at once what the owner chose, while it is saved and the list is read again.
@@ -47,15 +56,7 @@ export function GoLiveChecklist() {
     setSaving(null);
   }
 
-  if (checklist.isPending) return null;
-  if (checklist.isError) {
-    return (
-      <p className={`${cardClass} text-red-800 text-sm`}>
-        Could not load the go-live checklist: {checklist.error.message}
-      </p>
-    );
-  }
-  const { items, open, choices, offerDemoTick } = checklist.data;
+  const { items, open, choices, offerDemoTick } = checklist;
   const done = items.length - open;
   const expanded = open > 0 && !folded;
 

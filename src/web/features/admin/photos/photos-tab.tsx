@@ -13,6 +13,7 @@ import { Form, FormField, FormInput, type FormMethods } from '../../../component
 import { Select } from '../../../components/ui/input.tsx';
 import { toast, toastOutcome } from '../../../lib/toast.ts';
 import { AdminCard } from '../shared/card.tsx';
+import { WhenRead } from '../shared/when-read.tsx';
 import {
   useDeletePhoto,
   usePhotos,
@@ -25,6 +26,15 @@ import {
 /** What the file pickers offer; the server checks the bytes whatever the name says. */
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
 const PHOTO_DRAG_TYPE = 'application/x-tower-photo';
+
+/** A photo that did not upload: named in the notification, with why (the server's sentence, without its status). */
+function toastNotUploaded(file: File, error: unknown) {
+  toast({
+    title: `${file.name} was not uploaded`,
+    description: (error as Error).message.replace(/^\d+: /, ''),
+    variant: 'destructive',
+  });
+}
 
 /** `ids` with the photo at `from` moved to `to`. */
 export function moveId(ids: readonly string[], from: number, to: number): string[] {
@@ -65,11 +75,7 @@ export function PhotosTab() {
       try {
         await upload.mutateAsync(file);
       } catch (error) {
-        toast({
-          title: `${file.name} was not uploaded`,
-          description: (error as Error).message.replace(/^\d+: /, ''),
-          variant: 'destructive',
-        });
+        toastNotUploaded(file, error);
       } finally {
         setUploading((current) => {
           const index = current.indexOf(file.name);
@@ -96,18 +102,6 @@ export function PhotosTab() {
     if (event.dataTransfer.files.length > 0) void uploadFiles(event.dataTransfer.files);
   }
 
-  const summary = photos.data
-    ? list.length === 0
-      ? 'No photos uploaded yet: the site shows drawn stand-ins marked ‘Photo to come’.'
-      : `${photos.data.ready} of ${list.length} photo${list.length === 1 ? '' : 's'} on the site.${
-          photos.data.missingAlt
-            ? ` ${photos.data.missingAlt} still need${photos.data.missingAlt === 1 ? 's' : ''} a description.`
-            : ''
-        }`
-    : photos.isError
-      ? `Could not read the photos: ${photos.error.message}`
-      : 'Reading the photos…';
-
   return (
     <AdminCard headingId="photos-heading" title="Photos">
       <p className="mt-1 max-w-3xl text-sm text-stone-600">
@@ -115,9 +109,19 @@ export function PhotosTab() {
         guests see, and the picture shown when someone shares the site unless you choose another. A photo
         appears on the site once it is processed and has a description for guests who cannot see it.
       </p>
-      <p className="mt-3 text-sm" role="status">
-        {summary}
-      </p>
+      <WhenRead query={photos} what="the photos">
+        {(data) => (
+          <p className="mt-3 text-sm" role="status">
+            {data.photos.length === 0
+              ? 'No photos uploaded yet: the site shows drawn stand-ins marked ‘Photo to come’.'
+              : `${data.ready} of ${data.photos.length} photo${data.photos.length === 1 ? '' : 's'} on the site.${
+                  data.missingAlt
+                    ? ` ${data.missingAlt} still need${data.missingAlt === 1 ? 's' : ''} a description.`
+                    : ''
+                }`}
+          </p>
+        )}
+      </WhenRead>
 
       <section
         aria-label="Upload photos"
@@ -395,11 +399,7 @@ function PhotoItem({ photo, index, total, handleRef, onMove, onDropPhoto }: Item
                   await replace.mutateAsync({ id: photo.id, file });
                   toast({ title: 'Photo replaced', description: 'The new one shows once it is processed.' });
                 } catch (error) {
-                  toast({
-                    title: `${file.name} was not uploaded`,
-                    description: (error as Error).message.replace(/^\d+: /, ''),
-                    variant: 'destructive',
-                  });
+                  toastNotUploaded(file, error);
                 }
               }}
             />

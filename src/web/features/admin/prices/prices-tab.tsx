@@ -28,6 +28,7 @@ import { PriceBreakdown } from '../../booking/index.ts';
 import { AdminCard } from '../shared/card.tsx';
 import { useAdminRatePlan } from '../shared/queries.ts';
 import { cardClass } from '../shared/styles.ts';
+import { WhenRead } from '../shared/when-read.tsx';
 import { planUrls, usePlanChange } from './prices-api.ts';
 import { figure, pounds, textFromPence } from './prices-form.ts';
 import { DiscountsSection, OverridesSection, PromoCodesSection, SeasonsSection } from './prices-sections.tsx';
@@ -39,14 +40,11 @@ import { DiscountsSection, OverridesSection, PromoCodesSection, SeasonsSection }
  */
 export function PricesTab() {
   const query = useAdminRatePlan();
-  if (query.isPending) return <p className="text-sm text-stone-600">Loading the prices…</p>;
-  if (query.error || !query.data)
-    return (
-      <p role="alert" className="text-red-800 text-sm">
-        The prices could not be loaded. Please reload the page.
-      </p>
-    );
-  return <PricesEditor state={query.data} />;
+  return (
+    <WhenRead query={query} what="the prices" className="text-sm">
+      {(state) => <PricesEditor state={state} />}
+    </WhenRead>
+  );
 }
 
 function PricesEditor({ state }: { state: AdminRatePlan }) {

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { textOf } from '../../../test/text-of.ts';
-import { LevyReturnFigures, TaxYearFigures } from './reports-tab.tsx';
+import { LevyReturnFigures, ReportFigures, TaxYearFigures } from './reports-tab.tsx';
 
 /** A quarter's levy return with no levied stay; each case gives what it reads. */
 const levyReturn = (
@@ -22,7 +22,49 @@ const levyReturn = (
   ...figures,
 });
 
+/** One month's figures: four nights sold of thirty, two direct and two from Airbnb. */
+const july = {
+  from: '2027-07-01',
+  to: '2027-07-31',
+  nights: 31,
+  nightsBlocked: 1,
+  nightsAvailable: 30,
+  nightsSold: 4,
+  occupancy: 4 / 30,
+  revenue: { accommodation: 90_000, cleaning: 6_000, service: 4_500, levy: 6_300, refunds: 0 },
+  adr: 22_500,
+  revpar: 3_000,
+  averageLeadTimeDays: 40,
+  averageLengthOfStay: 4,
+  cancellations: 0,
+  channels: { direct: 2, airbnb: 2, booking: 0 },
+};
+
 describe('the Reports tab', () => {
+  it('draws the charts in order, each named by its heading, beside the table of its figures', () => {
+    const html = renderToStaticMarkup(
+      <ReportFigures
+        report={{ ...july, months: [{ ...july, month: '2027-07' }], pace: [] }}
+        range="2027-07-01-to-2027-07-31"
+      />,
+    );
+    const headings = [
+      ...html.matchAll(/<section aria-labelledby="(report-[a-z]+)"[^>]*><h3 id="\1"[^>]*>([^<]+)</g),
+    ];
+    expect(headings.map(([, id, heading]) => [id, heading])).toEqual([
+      ['report-occupancy', 'Occupancy by month'],
+      ['report-revenue', 'Revenue by month'],
+      ['report-channels', 'Channel mix of nights by month'],
+      ['report-pace', 'Pace: the coming months against a year before'],
+      ['report-definitions', 'How each figure is counted'],
+    ]);
+    const text = textOf(html);
+    expect(text).toContain('Occupancy Month Nights available Nights sold Occupancy');
+    expect(text).toContain('July 2027 30 4 13.3 % 0 40 days 4 nights');
+    expect(text).toContain('July 2027 £900 £225 £30 £60 £45 £63 £0');
+    expect(text).toContain('Channel mix Month Direct Airbnb Booking.com July 2027 2 2 0');
+  });
+
   it('reads a quarter’s levy return: its totals, then each stay, with the table’s CSV', () => {
     const html = renderToStaticMarkup(
       <LevyReturnFigures

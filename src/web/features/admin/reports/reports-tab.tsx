@@ -39,48 +39,6 @@ const money = (header: string, pick: (m: Month) => number): Column<Month> => ({
   csv: (m) => pounds(pick(m)),
 });
 
-const OCCUPANCY_COLUMNS: Column<Month>[] = [
-  monthColumn,
-  { header: 'Nights available', cell: (m) => String(m.nightsAvailable) },
-  { header: 'Nights sold', cell: (m) => String(m.nightsSold) },
-  { header: 'Occupancy', cell: (m) => percent(m.occupancy), csv: (m) => (m.occupancy * 100).toFixed(1) },
-  { header: 'Cancellations', cell: (m) => String(m.cancellations) },
-  {
-    header: 'Average lead time',
-    cell: (m) => orDash(m.averageLeadTimeDays, 'days'),
-    csv: (m) => m.averageLeadTimeDays ?? '',
-  },
-  {
-    header: 'Average length of stay',
-    cell: (m) => orDash(m.averageLengthOfStay, 'nights'),
-    csv: (m) => m.averageLengthOfStay ?? '',
-  },
-];
-
-const REVENUE_COLUMNS: Column<Month>[] = [
-  monthColumn,
-  money('Accommodation', (m) => m.revenue.accommodation),
-  money('ADR', (m) => m.adr),
-  money('RevPAR', (m) => m.revpar),
-  money('Cleaning', (m) => m.revenue.cleaning),
-  money('Service fees', (m) => m.revenue.service),
-  money('Visitor levy', (m) => m.revenue.levy),
-  money('Refunds', (m) => m.revenue.refunds),
-];
-
-const CHANNEL_COLUMNS: Column<Month>[] = [
-  monthColumn,
-  { header: 'Direct', cell: (m) => String(m.channels.direct) },
-  { header: 'Airbnb', cell: (m) => String(m.channels.airbnb) },
-  { header: 'Booking.com', cell: (m) => String(m.channels.booking) },
-];
-
-const PACE_COLUMNS: Column<PaceMonth>[] = [
-  { header: 'Month', cell: (p) => monthName(p.month), csv: (p) => p.month },
-  { header: 'Nights on the books', cell: (p) => String(p.nights) },
-  { header: 'A year before', cell: (p) => String(p.lastYearNights) },
-];
-
 /** One chart: its heading, the series it draws from its rows, and the table of those rows beside it. */
 type ChartSpec<R> = {
   id: string;
@@ -94,6 +52,85 @@ type ChartSpec<R> = {
   columns: Column<R>[];
   fileName: string;
 };
+
+/**
+ * A chart of the months of the range, named once: `name` gives its heading's id (report-occupancy) and its CSV
+ * (occupancy-<range>.csv); its rows are the report's months, labelled by their names.
+ */
+type MonthChart = Omit<ChartSpec<Month>, 'id' | 'rows' | 'labels' | 'fileName'> & { name: string };
+
+const OCCUPANCY_CHART: MonthChart = {
+  name: 'occupancy',
+  heading: 'Occupancy by month',
+  series: [{ label: 'Occupancy', pick: (m) => m.occupancy * 100, color: COLORS.primary }],
+  format: (value) => `${value.toFixed(0)} %`,
+  caption: 'Occupancy',
+  columns: [
+    monthColumn,
+    { header: 'Nights available', cell: (m) => String(m.nightsAvailable) },
+    { header: 'Nights sold', cell: (m) => String(m.nightsSold) },
+    { header: 'Occupancy', cell: (m) => percent(m.occupancy), csv: (m) => (m.occupancy * 100).toFixed(1) },
+    { header: 'Cancellations', cell: (m) => String(m.cancellations) },
+    {
+      header: 'Average lead time',
+      cell: (m) => orDash(m.averageLeadTimeDays, 'days'),
+      csv: (m) => m.averageLeadTimeDays ?? '',
+    },
+    {
+      header: 'Average length of stay',
+      cell: (m) => orDash(m.averageLengthOfStay, 'nights'),
+      csv: (m) => m.averageLengthOfStay ?? '',
+    },
+  ],
+};
+
+const REVENUE_CHART: MonthChart = {
+  name: 'revenue',
+  heading: 'Revenue by month',
+  stacked: true,
+  series: [
+    { label: 'Accommodation', pick: (m) => m.revenue.accommodation / 100, color: COLORS.primary },
+    { label: 'Cleaning', pick: (m) => m.revenue.cleaning / 100, color: COLORS.second },
+    { label: 'Service fees', pick: (m) => m.revenue.service / 100, color: COLORS.third },
+    { label: 'Visitor levy', pick: (m) => m.revenue.levy / 100, color: COLORS.fourth },
+  ],
+  format: (value) => `£${value.toLocaleString('en-GB')}`,
+  caption: 'Revenue',
+  columns: [
+    monthColumn,
+    money('Accommodation', (m) => m.revenue.accommodation),
+    money('ADR', (m) => m.adr),
+    money('RevPAR', (m) => m.revpar),
+    money('Cleaning', (m) => m.revenue.cleaning),
+    money('Service fees', (m) => m.revenue.service),
+    money('Visitor levy', (m) => m.revenue.levy),
+    money('Refunds', (m) => m.revenue.refunds),
+  ],
+};
+
+const CHANNELS_CHART: MonthChart = {
+  name: 'channels',
+  heading: 'Channel mix of nights by month',
+  stacked: true,
+  series: [
+    { label: 'Direct', pick: (m) => m.channels.direct, color: COLORS.primary },
+    { label: 'Airbnb', pick: (m) => m.channels.airbnb, color: COLORS.second },
+    { label: 'Booking.com', pick: (m) => m.channels.booking, color: COLORS.fourth },
+  ],
+  caption: 'Channel mix',
+  columns: [
+    monthColumn,
+    { header: 'Direct', cell: (m) => String(m.channels.direct) },
+    { header: 'Airbnb', cell: (m) => String(m.channels.airbnb) },
+    { header: 'Booking.com', cell: (m) => String(m.channels.booking) },
+  ],
+};
+
+const PACE_COLUMNS: Column<PaceMonth>[] = [
+  { header: 'Month', cell: (p) => monthName(p.month), csv: (p) => p.month },
+  { header: 'Nights on the books', cell: (p) => String(p.nights) },
+  { header: 'A year before', cell: (p) => String(p.lastYearNights) },
+];
 
 /** A chart and, beside it, the table of what it draws (for screen readers and for copying), with its CSV. */
 function ChartWithTable<R>(spec: ChartSpec<R>) {
@@ -181,53 +218,21 @@ function Definitions() {
   );
 }
 
-function ReportFigures({ report, range }: { report: ReportResponse; range: string }) {
+export function ReportFigures({ report, range }: { report: ReportResponse; range: string }) {
   const labels = report.months.map((m) => monthName(m.month));
-  const file = (what: string) => `${what}-${range}.csv`;
-  const months = { rows: report.months, labels };
   return (
     <>
       <Summary report={report} />
-      <ChartWithTable
-        id="report-occupancy"
-        heading="Occupancy by month"
-        {...months}
-        series={[{ label: 'Occupancy', pick: (m) => m.occupancy * 100, color: COLORS.primary }]}
-        format={(value) => `${value.toFixed(0)} %`}
-        caption="Occupancy"
-        columns={OCCUPANCY_COLUMNS}
-        fileName={file('occupancy')}
-      />
-      <ChartWithTable
-        id="report-revenue"
-        heading="Revenue by month"
-        {...months}
-        stacked
-        series={[
-          { label: 'Accommodation', pick: (m) => m.revenue.accommodation / 100, color: COLORS.primary },
-          { label: 'Cleaning', pick: (m) => m.revenue.cleaning / 100, color: COLORS.second },
-          { label: 'Service fees', pick: (m) => m.revenue.service / 100, color: COLORS.third },
-          { label: 'Visitor levy', pick: (m) => m.revenue.levy / 100, color: COLORS.fourth },
-        ]}
-        format={(value) => `£${value.toLocaleString('en-GB')}`}
-        caption="Revenue"
-        columns={REVENUE_COLUMNS}
-        fileName={file('revenue')}
-      />
-      <ChartWithTable
-        id="report-channels"
-        heading="Channel mix of nights by month"
-        {...months}
-        stacked
-        series={[
-          { label: 'Direct', pick: (m) => m.channels.direct, color: COLORS.primary },
-          { label: 'Airbnb', pick: (m) => m.channels.airbnb, color: COLORS.second },
-          { label: 'Booking.com', pick: (m) => m.channels.booking, color: COLORS.fourth },
-        ]}
-        caption="Channel mix"
-        columns={CHANNEL_COLUMNS}
-        fileName={file('channels')}
-      />
+      {[OCCUPANCY_CHART, REVENUE_CHART, CHANNELS_CHART].map(({ name, ...chart }) => (
+        <ChartWithTable
+          key={name}
+          id={`report-${name}`}
+          {...chart}
+          rows={report.months}
+          labels={labels}
+          fileName={`${name}-${range}.csv`}
+        />
+      ))}
       <ChartWithTable
         id="report-pace"
         heading="Pace: the coming months against a year before"
@@ -434,10 +439,10 @@ function TaxYearCard() {
 /** The admin's Reports tab: the figures of a range, the visitor levy's return and the tax year (decision 027). */
 export function ReportsTab() {
   return (
-    <div className="space-y-6">
+    <>
       <ReportsCard />
       <LevyReturnCard />
       <TaxYearCard />
-    </div>
+    </>
   );
 }

@@ -35,10 +35,10 @@ import { useAddImportedReview, useReplyToReview, useReviews, useWithholdReview }
  */
 export function ReviewsTab() {
   return (
-    <div className="space-y-6">
+    <>
       <ReviewsCard />
       <ImportedReviewCard />
-    </div>
+    </>
   );
 }
 

@@ -1,26 +1,33 @@
 import type { ReactNode } from 'react';
 import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { Form, type FormProps, type FormSchema } from '../../../components/ui/form.tsx';
+import { Form, type FormMethods, type FormProps, type FormSchema } from '../../../components/ui/form.tsx';
 import type { Setting } from '../../../lib/mutation.ts';
-import { type ToastInput, toastOutcome } from '../../../lib/toast.ts';
+import { type ToastInput, toast, toastIfFailed } from '../../../lib/toast.ts';
 import { type AdminCardProps, ReadCard } from './card.tsx';
+
+/** What a setting's save says once it went through: fixed words, or words from the values sent and the answer. */
+type Saved<S extends FormSchema, A> = ToastInput | ((values: z.output<S>, answer: A) => ToastInput);
 
 /**
  * The form of one of the owner's settings (`createSetting`): it sends what the schema gives to the setting's
  * save, then says so in a notification (`saved`, which may tell what the values mean), or why the save failed
- * (titled `failedTitle`, 'Error' unless given). `resetTo` gives the fields what the server stored, tidied.
+ * (titled `failedTitle`, 'Error' unless given). A setting the server checks before storing it (a login to the
+ * mail server, Stripe's keys) is `refusedInForm`: the server's sentence of why stays under the form
+ * (`FormAlert`) instead. `resetTo` gives the fields what the server stored, tidied.
  */
 export function SettingForm<S extends FormSchema, A = unknown>({
   setting,
   saved,
   failedTitle,
+  refusedInForm = false,
   resetTo,
   ...form
 }: Omit<FormProps<S>, 'onSubmit'> & {
   setting: { useSave(): { mutateAsync(values: z.output<S>): Promise<A> } };
-  saved: ToastInput | ((values: z.output<S>) => ToastInput);
+  saved: Saved<S, A>;
   failedTitle?: string;
+  refusedInForm?: boolean;
   resetTo?(answer: A): DefaultValues<z.input<S>>;
 }) {
   const save = setting.useSave();
@@ -28,12 +35,14 @@ export function SettingForm<S extends FormSchema, A = unknown>({
     <Form<S>
       {...form}
       onSubmit={async (values: z.output<S>, methods) => {
-        const outcome = await toastOutcome(
-          save.mutateAsync(values),
-          typeof saved === 'function' ? saved(values) : saved,
-          { title: failedTitle },
-        );
-        if (outcome && resetTo) methods.reset(resetTo(outcome.answer));
+        const request = save.mutateAsync(values);
+        // Thrown, a refusal is the form's to show (`Form` puts it in its `FormAlert`).
+        const outcome = refusedInForm
+          ? { answer: await request }
+          : await toastIfFailed(request, { title: failedTitle });
+        if (!outcome) return;
+        toast(typeof saved === 'function' ? saved(values, outcome.answer) : saved);
+        if (resetTo) methods.reset(resetTo(outcome.answer));
       }}
     />
   );
@@ -41,7 +50,8 @@ export function SettingForm<S extends FormSchema, A = unknown>({
 
 /**
  * The card of one of the owner's settings (`createSetting`): its heading and sentence at once; once the setting
- * is read, what the card tells of it (`summary`), then its `SettingForm` filled from it by `toForm`.
+ * is read, what the card tells of it (`summary`), then its `SettingForm` filled from it by `toForm`, its fields
+ * (`children`) given the form and the setting as read.
  */
 export function SettingCard<T, S extends FormSchema>({
   setting,
@@ -50,6 +60,7 @@ export function SettingCard<T, S extends FormSchema>({
   schema,
   toForm,
   saved,
+  refusedInForm,
   formClassName = 'mt-4 space-y-4',
   children,
   ...card
@@ -60,9 +71,10 @@ export function SettingCard<T, S extends FormSchema>({
   summary?(setting: T): ReactNode;
   schema: S;
   toForm(setting: T): DefaultValues<z.input<S>>;
-  saved: ToastInput | ((values: z.output<S>) => ToastInput);
+  saved: Saved<S, T>;
+  refusedInForm?: boolean;
   formClassName?: string;
-  children: FormProps<S>['children'];
+  children: ReactNode | ((form: FormMethods<S>, setting: T) => ReactNode);
 }) {
   const read = setting.useRead();
   return (
@@ -70,14 +82,15 @@ export function SettingCard<T, S extends FormSchema>({
       {(current) => (
         <>
           {summary?.(current)}
-          <SettingForm<S>
+          <SettingForm<S, T>
             schema={schema}
             defaultValues={toForm(current)}
             setting={setting}
             saved={saved}
+            refusedInForm={refusedInForm}
             className={formClassName}
           >
-            {children}
+            {typeof children === 'function' ? (form) => children(form, current) : children}
           </SettingForm>
         </>
       )}

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { SaveStripeSettingsSchema, type StripeSettings } from '../../../../domain/api/payments.ts';
-import { Form, FormAlert, FormField, FormInput, FormSubmit, readAt } from '../../../components/ui/form.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { FormAlert, FormField, FormInput, FormSubmit, readAt } from '../../../components/ui/form.tsx';
 import { ReadCard } from '../shared/card.tsx';
 import { SetByEnvironment } from '../shared/set-by-environment.tsx';
+import { SettingForm } from '../shared/setting-form.tsx';
 import { stripeKeys } from './stripe-api.ts';
 
 const StripeKeysForm = z
@@ -48,7 +48,6 @@ export function StripeKeysCard() {
 }
 
 function StripeKeysFields({ settings }: { settings: StripeSettings }) {
-  const save = stripeKeys.useSave();
   const fixed = new Set(settings.fromEnvironment);
   const status =
     settings.mode === 'stripe'
@@ -56,14 +55,6 @@ function StripeKeysFields({ settings }: { settings: StripeSettings }) {
       : settings.mode === 'off'
         ? 'Payments are off: guests cannot book until you enter your Stripe keys.'
         : 'Demo payments: guests cannot pay real money and nobody is charged.';
-
-  async function onSubmit(keys: z.output<typeof StripeKeysForm>) {
-    await save.mutateAsync(keys);
-    toast({
-      title: 'Stripe Keys Saved',
-      description: 'Stripe accepted the keys: the next guest pays through them.',
-    });
-  }
 
   if (fixed.has('payments') || fixed.has('secretKey')) {
     return (
@@ -88,10 +79,15 @@ function StripeKeysFields({ settings }: { settings: StripeSettings }) {
   }
 
   return (
-    <Form
+    <SettingForm
       schema={StripeKeysForm}
       defaultValues={{ publishableKey: settings.publishableKey ?? '', secretKey: '', webhookSecret: '' }}
-      onSubmit={onSubmit}
+      setting={stripeKeys}
+      saved={{
+        title: 'Stripe Keys Saved',
+        description: 'Stripe accepted the keys: the next guest pays through them.',
+      }}
+      refusedInForm
       className="mt-4 space-y-4"
     >
       <p className="text-sm" role="status">
@@ -128,7 +124,7 @@ function StripeKeysFields({ settings }: { settings: StripeSettings }) {
       )}
       <FormAlert className="text-red-800 text-sm" />
       <FormSubmit pendingLabel="Checking...">Check and Save</FormSubmit>
-    </Form>
+    </SettingForm>
   );
 }
 
