@@ -140,7 +140,7 @@ export const CardConsentRequiredSchema = z.object({
         todayPence: pence,
         totalPence: pence,
         balancePence: pence,
-        balanceDueOn: z.string(),
+        balanceDueOn: calendarDay,
       }),
     ])
     .optional(),
