@@ -3,7 +3,16 @@ import { bookingReference } from '../src/domain/booking-reference.ts';
 import { describeDamageHold, planDamageHold } from '../src/domain/damage-hold.ts';
 import { addDays, type IsoDate, todayOnPropertyClock } from '../src/domain/dates.ts';
 import { formatLongDate } from '../src/domain/format.ts';
-import { type AdminApi, bookableStay, expect, fillCard, type TestClock, test, today } from './fixtures.ts';
+import {
+  type AdminApi,
+  acceptQuote,
+  bookableStay,
+  expect,
+  fillCard,
+  type TestClock,
+  test,
+  today,
+} from './fixtures.ts';
 
 /**
  * The damage deposit on a phone (docs/decisions/031-damage-deposit-hold.md): the booking card says what will be
@@ -209,26 +218,13 @@ test('a quote paid on the checkout page: the guest agrees to the deposit before 
   const checkIn = addDays(day, 20);
   const checkOut = addDays(checkIn, 2);
   const plan = planDamageHold({ checkIn, checkOut, releaseDays: 0 });
-  const quote = (await admin.call('post', '/api/admin/quotes', {
-    kind: 'stay',
+  // The guest accepts the quote: the checkout page says the deposit and asks to save the card for it.
+  const bookingId = await acceptQuote(page, admin, {
     checkInDate: checkIn,
     checkOutDate: checkOut,
-    guestCount: 2,
-    contactName: 'Quinn Quoted',
-    contactEmail: 'quinn.quoted@example.test',
-    contactPhone: '',
+    guest: { name: 'Quinn Quoted', email: 'quinn.quoted@example.test' },
     totalPrice: 420,
-    included: 'Two nights, breakfast hamper.',
-    validDays: 3,
-    holdDates: true,
-  })) as { quoteUrl: string };
-
-  // The guest accepts the quote: the checkout page says the deposit and asks to save the card for it.
-  const link = new URL(quote.quoteUrl);
-  await page.goto(`${link.pathname}${link.search}`);
-  await page.getByRole('button', { name: 'Accept and pay' }).click();
-  await expect(page).toHaveURL(/\/checkout\//);
-  const bookingId = new URL(page.url()).pathname.split('/')[2]!;
+  });
   const deposit = page.getByRole('region', { name: 'Damage deposit' });
   await expect(deposit).toContainText(describeDamageHold(plan, DEPOSIT_PENCE));
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

@@ -1,14 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
 import { addDays, dayOfWeek, type IsoDate } from '../src/domain/dates.ts';
 import { formatGbp, formatLongDate as longDate } from '../src/domain/format.ts';
 import { balanceDueOn, percentOfPence } from '../src/domain/payment-schedule.ts';
 import { quoteStay } from '../src/domain/pricing.ts';
-import { expect, payOnCheckout, test, today } from './fixtures.ts';
+import { acceptQuote, expect, payOnCheckout, test, today } from './fixtures.ts';
 
 /**
  * Deposit now, balance later end to end in demo mode. This spec runs its own server (the built site,
  * demo payments, NODE_ENV=test for the movable clock) on a port the system picks, with an SMTP test server as
  * its mail server, so the guest's e-mails are real messages and the shared end-to-end server keeps no mail
- * server (the admin spec relies on that).
+ * server (the admin spec relies on that). A quote paid on the checkout page asks the same agreement to the balance
+ * (with the damage deposit's, when the owner holds one) before the deposit is taken.
  * See docs/decisions/016-deposit-now-balance-later.md.
  */
 
@@ -145,5 +147,76 @@ test("a second booking's balance is declined; the guest pays it through the e-ma
   expect(await (await request.get(`/api/bookings/${intent.bookingId}`)).json()).toMatchObject({
     paidPrice: totalPence / 100,
     balanceOutstanding: false,
+  });
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a quote on a deposit plan: the checkout page asks both agreements before taking the deposit', async ({
+    page,
+    admin,
+    clock,
+    request,
+  }) => {
+    // The owner holds a damage deposit too: two boxes, each naming what the card is saved for, as on the card.
+    await admin.call('put', '/api/admin/arrival-settings', {
+      requireRegister: false,
+      requireAgreement: false,
+      damageHoldPence: 15_000,
+      releaseDays: 0,
+    });
+    const serverToday = (await clock.now()).toISOString().slice(0, 10);
+    const checkIn = mondayAfter(serverToday, 12);
+    const checkOut = addDays(checkIn, 2);
+    const dueOn = balanceDueOn(checkIn, 42);
+    const bookingId = await acceptQuote(page, admin, {
+      checkInDate: checkIn,
+      checkOutDate: checkOut,
+      guest: { name: 'Quentin Deposit', email: 'quentin.deposit@example.test' },
+      totalPrice: 600,
+    });
+    const schedule = page.getByRole('region', { name: 'Payment schedule' });
+    await expect(schedule.getByTestId('payment-schedule')).toHaveText(
+      `${formatGbp(18_000)} today, ${formatGbp(42_000)} on ${longDate(dueOn)}, charged to this card`,
+    );
+    const deposit = page.getByRole('region', { name: 'Damage deposit' });
+    await expect(deposit).toContainText(`A damage deposit of ${formatGbp(15_000)}`);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    // Nothing is paid before both boxes are ticked: the balance's is asked first, then the deposit's.
+    const pay = page.getByRole('button', { name: 'Complete Booking' });
+    await pay.click();
+    await expect(
+      schedule.getByText('Please agree to your card being saved for the balance before you pay the deposit.'),
+    ).toBeVisible();
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+    await schedule
+      .getByRole('checkbox', {
+        name: `I agree that my card is saved and charged ${formatGbp(42_000)} on ${longDate(dueOn)} for the balance.`,
+      })
+      .check();
+    await pay.click();
+    await expect(
+      deposit.getByText('Please agree to your card being saved for the damage deposit before you pay.'),
+    ).toBeVisible();
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+    await deposit
+      .getByRole('checkbox', { name: /I agree that my card is saved for the damage deposit/ })
+      .check();
+    await payOnCheckout(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible({ timeout: 15_000 });
+    expect(await (await request.get(`/api/bookings/${bookingId}`)).json()).toMatchObject({
+      status: 'confirmed',
+      paidPrice: 180,
+      balanceOutstanding: true,
+    });
+
+    // The due date: the balance is taken from the card saved with the deposit.
+    await clock.moveTo(dueOn);
+    expect(await (await request.get(`/api/bookings/${bookingId}`)).json()).toMatchObject({
+      paidPrice: 600,
+      balanceOutstanding: false,
+    });
   });
 });

@@ -145,6 +145,35 @@ export async function payOnCheckout(page: Page, card: string) {
   await page.getByRole('button', { name: 'Complete Booking' }).click();
 }
 
+/**
+ * The owner's quote of a stay for `totalPrice` pounds, holding its dates (docs/decisions/028-enquiries-and-quotes.md),
+ * sent through the API and accepted by the guest on its page: `page` is then on the checkout page of the quote's
+ * booking, whose id is returned.
+ */
+export async function acceptQuote(
+  page: Page,
+  admin: AdminApi,
+  quoted: Stay & { guest: Required<Guest>; totalPrice: number },
+): Promise<string> {
+  const { guest, ...stay } = quoted;
+  const quote = await admin.call<{ quoteUrl: string }>('post', '/api/admin/quotes', {
+    kind: 'stay',
+    ...stay,
+    guestCount: 2,
+    contactName: guest.name,
+    contactEmail: guest.email,
+    contactPhone: '',
+    included: 'The stay and a breakfast hamper.',
+    validDays: 3,
+    holdDates: true,
+  });
+  const link = new URL(quote.quoteUrl);
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByRole('button', { name: 'Accept and pay' }).click();
+  await expect(page).toHaveURL(/\/checkout\//);
+  return new URL(page.url()).pathname.split('/')[2]!;
+}
+
 /** The Book Now card of the home page: its calendar, its form and its payment dialog. */
 export class BookingCard {
   readonly page: Page;

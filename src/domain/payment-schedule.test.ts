@@ -4,6 +4,7 @@ import {
   balanceDueOn,
   balancePaymentPath,
   DEFAULT_PAYMENT_SCHEDULE,
+  keptPlan,
   ownerDecidesOn,
   PaymentScheduleSettingSchema,
   percentOfPence,
@@ -94,6 +95,35 @@ describe('planPayments', () => {
     });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toBe('The deposit must be at most 99 %');
+  });
+
+  it('a booking keeps the plan it was held under: the same plan read back from its stay', () => {
+    const plan = planPayments({
+      totalPence: 91_400,
+      checkIn: CHECK_IN,
+      bookedOn: '2027-05-01',
+      setting: DEPOSIT,
+    });
+    const stay = {
+      totalPence: 91_400,
+      depositPence: 27_420,
+      balancePence: 63_980,
+      balanceDueOn: '2027-07-04',
+    };
+    expect(keptPlan({ ...stay, scheduleKind: 'deposit' })).toEqual(plan);
+    expect(
+      keptPlan({
+        totalPence: 91_400,
+        depositPence: 0,
+        balancePence: 0,
+        balanceDueOn: null,
+        scheduleKind: 'full',
+      }),
+    ).toEqual({
+      kind: 'full',
+      todayPence: 91_400,
+      totalPence: 91_400,
+    });
   });
 
   it('the balance is paid on the checkout page of the booking', () => {

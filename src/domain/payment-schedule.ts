@@ -51,6 +51,29 @@ export type PaymentPlan =
       balanceDueOn: IsoDate;
     };
 
+/**
+ * The plan a booking keeps (stored on its stay when it was held or quoted): what its first payment on the checkout
+ * page takes and what the guest agrees to before paying it.
+ */
+export function keptPlan(stay: {
+  scheduleKind: string;
+  totalPence: number;
+  depositPence: number;
+  balancePence: number;
+  balanceDueOn: IsoDate | null;
+}): PaymentPlan {
+  if (stay.scheduleKind !== 'deposit' || stay.balanceDueOn === null) {
+    return { kind: 'full', todayPence: stay.totalPence, totalPence: stay.totalPence };
+  }
+  return {
+    kind: 'deposit',
+    todayPence: stay.depositPence,
+    totalPence: stay.totalPence,
+    balancePence: stay.balancePence,
+    balanceDueOn: stay.balanceDueOn,
+  };
+}
+
 /** P % of a sum in pence, rounded half up to the penny, in integers (no floating-point surprise). */
 export function percentOfPence(pence: number, percent: number): number {
   return Math.floor((pence * percent * 2 + 100) / 200);

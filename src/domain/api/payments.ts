@@ -78,8 +78,10 @@ export const CheckoutIntentRequestSchema = z.object({
   amount: z.number().positive().max(MAX_PAYMENT_GBP, `amount must be at most ${MAX_PAYMENT_GBP} pounds`),
   bookingId: textField().min(1).max(100),
   /**
-   * The guest agreed to the card being saved for the owner's damage deposit: required when one is set, as on the
-   * booking page (else 409 `card_consent_required`). See docs/decisions/031-damage-deposit-hold.md.
+   * The guest agreed to the card being saved for the balance of a deposit plan and for the owner's damage deposit:
+   * required for the booking's first payment when either applies, as on the booking page (else 409
+   * `card_consent_required` with the `plan` and the `damageHold`). See docs/decisions/016-deposit-now-balance-later.md
+   * and docs/decisions/031-damage-deposit-hold.md.
    */
   saveCardConsent: z.boolean().optional(),
 });
@@ -121,6 +123,31 @@ export const CreatePaymentIntentResponseSchema = z.object({
 });
 
 export type CreatePaymentIntentResponse = z.infer<typeof CreatePaymentIntentResponseSchema>;
+
+const pence = z.number().int();
+
+/**
+ * The 409 `card_consent_required` of POST /api/create-payment-intent: what the guest is asked to agree to before
+ * paying, the booking's plan (`PaymentPlan`, a deposit's balance: docs/decisions/016-deposit-now-balance-later.md)
+ * and the owner's damage deposit (docs/decisions/031-damage-deposit-hold.md), each shown with its own box.
+ */
+export const CardConsentRequiredSchema = z.object({
+  plan: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('full'), todayPence: pence, totalPence: pence }),
+      z.object({
+        kind: z.literal('deposit'),
+        todayPence: pence,
+        totalPence: pence,
+        balancePence: pence,
+        balanceDueOn: calendarDay,
+      }),
+    ])
+    .optional(),
+  damageHold: DamageHoldConfigSchema.optional(),
+});
+
+export type CardConsentRequired = z.infer<typeof CardConsentRequiredSchema>;
 
 /** POST /api/bookings: the booking page's payload after a successful payment. */
 export const CreateBookingRequestSchema = GuestBookingSchema.extend({

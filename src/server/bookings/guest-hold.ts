@@ -10,7 +10,7 @@ import {
 } from '../../domain/booking-lifecycle.ts';
 import { timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatGbp, formatLongDate } from '../../domain/format.ts';
-import { type PaymentPlan, planPayments } from '../../domain/payment-schedule.ts';
+import { keptPlan, type PaymentPlan, planPayments } from '../../domain/payment-schedule.ts';
 import { poundsToPence, type Quote, quotePence, quoteStay } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import { readArrivalSettings } from '../arrival/settings.ts';
@@ -47,23 +47,29 @@ const datesTaken = () => conflict(DATES_TAKEN_MESSAGE, 'dates_unavailable');
 /**
  * The guest's agreement to the card being saved, which paying needs when the card is kept for a deposit's balance
  * (`plan`, docs/decisions/016-deposit-now-balance-later.md) or for the owner's damage deposit
- * (docs/decisions/031-damage-deposit-hold.md): 409 `card_consent_required` without it. The one rule for the booking
- * page's hold and the checkout page's.
+ * (docs/decisions/031-damage-deposit-hold.md): 409 `card_consent_required` without it, carrying the plan and the
+ * damage deposit so the page can show each one's box. The one rule for the booking page's hold and the checkout
+ * page's (the stay's kept plan).
  */
 export function requireCardConsent(input: {
   consent: boolean | undefined;
-  plan?: PaymentPlan;
+  plan: PaymentPlan;
   arrival: Pick<ArrivalSettings, 'damageHoldPence' | 'releaseDays'>;
 }): void {
   const { consent, plan, arrival } = input;
   if (consent === true) return;
-  if (plan?.kind === 'deposit') throw conflict(CARD_CONSENT_MESSAGE, 'card_consent_required', { plan });
-  if (arrival.damageHoldPence > 0) {
-    throw conflict(DAMAGE_HOLD_CONSENT_MESSAGE, 'card_consent_required', {
-      ...(plan ? { plan } : {}),
-      damageHold: { amountPence: arrival.damageHoldPence, releaseDays: arrival.releaseDays },
-    });
-  }
+  const holds = arrival.damageHoldPence > 0;
+  if (plan.kind !== 'deposit' && !holds) return;
+  throw conflict(
+    plan.kind === 'deposit' ? CARD_CONSENT_MESSAGE : DAMAGE_HOLD_CONSENT_MESSAGE,
+    'card_consent_required',
+    {
+      plan,
+      ...(holds
+        ? { damageHold: { amountPence: arrival.damageHoldPence, releaseDays: arrival.releaseDays } }
+        : {}),
+    },
+  );
 }
 
 /** Why a quote's booking cannot be paid any more: its quote expired (docs/decisions/028-enquiries-and-quotes.md). */
@@ -284,8 +290,8 @@ export function createGuestHolds(deps: {
   /**
    * The checkout page's hold on an existing booking (often made by the owner) paid by its id: a pending or expired
    * guest stay is held again for the payment window, if its nights are still free and `amountPounds` is what is
-   * due now. With a damage deposit set, only with the guest's agreement to the card being saved for it
-   * (`saveCardConsent`), as on the booking page.
+   * due now. On a deposit plan (the balance charged later) or with a damage deposit set, only with the guest's
+   * agreement to the card being saved for it (`saveCardConsent`), as on the booking page.
    */
   async function holdForPayment(
     bookingId: string,
@@ -324,7 +330,7 @@ export function createGuestHolds(deps: {
           { quote: storedQuote(found) },
         );
       }
-      requireCardConsent({ consent: saveCardConsent, arrival });
+      requireCardConsent({ consent: saveCardConsent, plan: keptPlan(found), arrival });
       // Paying keeps the nights for at least the payment window (an owner's checkout link may hold for days).
       const holdExpiresAt = extendedHoldExpiresAt(found.holdExpiresAt, now, config.holdMinutes * MINUTE_MS);
       // An expired hold is taken up again only if its nights are still free (the nights rule).

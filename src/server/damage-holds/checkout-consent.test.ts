@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { planDamageHold } from '../../domain/damage-hold.ts';
 import { phoneBookingForm } from '../admin-bookings/test-support.ts';
 import { saveArrivalSettingsAsOwner } from '../arrival/test-support.ts';
@@ -18,7 +18,9 @@ import {
  * owner made (Bookings → new booking, its pay link) and a quote the guest accepted
  * (docs/decisions/028-enquiries-and-quotes.md). As on the booking page, the card is saved for the deposit only with
  * the guest's agreement (409 `card_consent_required` without it, nothing saved), and the job then holds the deposit
- * off-session 30 hours before arrival like any other, on both providers.
+ * off-session 30 hours before arrival like any other, on both providers. A quote on the owner's deposit schedule
+ * asks the agreement to the balance the same way, through the same rule
+ * (docs/decisions/016-deposit-now-balance-later.md), and its balance is then charged by the balance job.
  */
 
 const HOLD = 20_000;
@@ -30,6 +32,16 @@ describe.each(['demo', 'stripe'] as const)(
 
     const setHold = (damageHoldPence: number) =>
       saveArrivalSettingsAsOwner(h.asOwner, { damageHoldPence, releaseDays: 0 });
+
+    /** The owner's payment schedule: in full, or 30 % now and the balance 42 days before check-in. */
+    const setSchedule = async (mode: 'full' | 'deposit') => {
+      const saved = await h.asOwner('PUT', '/api/admin/payment-schedule', {
+        mode,
+        depositPercent: 30,
+        balanceDaysBefore: 42,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
 
     /** The owner's booking taken by phone: its id, paid through its checkout link. */
     async function ownerBooking(dates: { checkInDate: string; checkOutDate: string }) {
@@ -49,6 +61,16 @@ describe.each(['demo', 'stripe'] as const)(
       });
       expect(accepted.statusCode, accepted.body).toBe(200);
       return accepted.json().bookingId as string;
+    }
+
+    /** A refused payment asked nothing of the provider: no payment, no customer, no card. */
+    async function expectNothingAsked(bookingId: string) {
+      expect(await readStay(h.t, bookingId)).toMatchObject({
+        status: 'pending',
+        paymentIntentId: null,
+        customerId: null,
+        paymentMethodId: null,
+      });
     }
 
     /** The checkout page's payment intent for what is due now, with or without the guest's agreement. */
@@ -100,13 +122,7 @@ describe.each(['demo', 'stripe'] as const)(
             damageHold: { amountPence: HOLD, releaseDays: 0 },
           });
         }
-        // Nothing was asked of the provider: no payment, no customer, no card.
-        expect(await readStay(h.t, bookingId)).toMatchObject({
-          status: 'pending',
-          paymentIntentId: null,
-          customerId: null,
-          paymentMethodId: null,
-        });
+        await expectNothingAsked(bookingId);
 
         const stay = await payAtCheckout(bookingId, true);
         expect(stay?.customerId).not.toBeNull();
@@ -133,6 +149,68 @@ describe.each(['demo', 'stripe'] as const)(
         });
       },
     );
+
+    describe('under the owner’s deposit payment schedule (decision 016)', () => {
+      afterEach(async () => setSchedule('full'));
+
+      /** A quote paid on a deposit plan: £240 in 10 weeks, £72 now and £168 on 21 December. */
+      const PLAN = {
+        kind: 'deposit',
+        todayPence: 7_200,
+        totalPence: 24_000,
+        balancePence: 16_800,
+        balanceDueOn: '2026-12-21',
+      };
+
+      it('a quote is paid only with the agreement to the balance, its card saved, and the job charges the balance', async () => {
+        h.t.clock.set('2026-11-23T10:00:00Z');
+        await setHold(0);
+        await setSchedule('deposit');
+        const bookingId = await quotedBooking(stayDates(10, 2));
+
+        for (const consent of [undefined, false]) {
+          const refused = await checkout(bookingId, consent);
+          expect(refused.statusCode, refused.body).toBe(409);
+          expect(refused.json()).toEqual({
+            error: 'card_consent_required',
+            message:
+              'This booking is paid as a deposit now and the balance later: please agree to your card being saved for the balance, then pay.',
+            plan: PLAN,
+          });
+        }
+        await expectNothingAsked(bookingId);
+
+        const stay = await payAtCheckout(bookingId, true);
+        expect(stay).toMatchObject({ paidPence: PLAN.todayPence, balanceStatus: 'scheduled' });
+        expect(stay?.customerId).not.toBeNull();
+        expect(stay?.paymentMethodId).not.toBeNull();
+
+        h.t.clock.set(`${PLAN.balanceDueOn}T09:00:00Z`);
+        expect(await h.t.app.jobs.run('balance-charges')).toMatchObject({ charged: [bookingId], failed: [] });
+        expect(await readStay(h.t, bookingId)).toMatchObject({
+          balanceStatus: 'succeeded',
+          paidPence: PLAN.totalPence,
+        });
+      });
+
+      it('asks both agreements of a quote on a deposit plan with a damage deposit set', async () => {
+        h.t.clock.set('2026-11-23T10:00:00Z');
+        await setHold(HOLD);
+        await setSchedule('deposit');
+        const bookingId = await quotedBooking(stayDates(11, 2));
+
+        const refused = await checkout(bookingId);
+        expect(refused.statusCode, refused.body).toBe(409);
+        expect(refused.json()).toMatchObject({
+          error: 'card_consent_required',
+          plan: { kind: 'deposit', todayPence: PLAN.todayPence },
+          damageHold: { amountPence: HOLD, releaseDays: 0 },
+        });
+        const stay = await payAtCheckout(bookingId, true);
+        expect(stay).toMatchObject({ paidPence: PLAN.todayPence, balanceStatus: 'scheduled' });
+        expect(stay?.paymentMethodId).not.toBeNull();
+      });
+    });
 
     it('asks no agreement at checkout when the owner holds no deposit, and saves no card', async () => {
       h.t.clock.set('2026-11-23T10:00:00Z');

@@ -169,10 +169,18 @@ describe.each(['demo', 'stripe'] as const)('payment schedules with the %s provid
       payload: { amount: TOTAL / 100, bookingId },
     });
     expect(total.statusCode).toBe(409);
-    const deposit = await h.t.app.inject({
+    // The page the deposit is paid on asks the agreement to the balance again, as the booking page did.
+    const unagreed = await h.t.app.inject({
       method: 'POST',
       url: '/api/create-payment-intent',
       payload: { amount: DEPOSIT / 100, bookingId },
+    });
+    expect(unagreed.statusCode).toBe(409);
+    expect(unagreed.json()).toMatchObject({ error: 'card_consent_required', plan: { todayPence: DEPOSIT } });
+    const deposit = await h.t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { amount: DEPOSIT / 100, bookingId, saveCardConsent: true },
     });
     expect(deposit.statusCode, deposit.body).toBe(200);
     expect(deposit.json().amount).toBe(DEPOSIT);

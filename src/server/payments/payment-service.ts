@@ -111,7 +111,7 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
 
   /**
    * The hold's payment intent: the one it has while it can still be paid, else a new one. `cardConsent`: the guest
-   * agreed to the card being saved (the hold checked it is given whenever a damage deposit is set).
+   * agreed to the card being saved (the hold checked it is given on a deposit plan or with a damage deposit set).
    */
   async function ensureIntent(
     stay: StayRow,
@@ -120,9 +120,9 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
   ): Promise<ProviderPaymentIntent> {
     const amountPence = chargedAtBookingPence(stay);
     const deposit = stay.scheduleKind === 'deposit';
-    // The card is kept for the balance, and for the damage deposit held before arrival, never without the
-    // guest's agreement to it (decision 031).
-    const saveCard = deposit || (cardConsent === true && (await readArrivalSettings(db)).damageHoldPence > 0);
+    // The card is kept for the balance (decision 016) and for the damage deposit held before arrival (decision
+    // 031), never without the guest's agreement to it, on either page.
+    const saveCard = cardConsent === true && (deposit || (await readArrivalSettings(db)).damageHoldPence > 0);
     if (stay.paymentIntentId) {
       const existingId = stay.paymentIntentId;
       const existing = await provider('retrieve', () => payments.retrievePaymentIntent(existingId));
@@ -209,7 +209,8 @@ export function createPaymentService(context: AppContext, log: FastifyBaseLogger
 
   /**
    * The checkout page: an existing booking (often made by the owner) paid by its id; `saveCardConsent` as the
-   * booking page's, asked when a damage deposit is set (docs/decisions/031-damage-deposit-hold.md).
+   * booking page's, asked on a deposit plan (docs/decisions/016-deposit-now-balance-later.md) or when a damage
+   * deposit is set (docs/decisions/031-damage-deposit-hold.md).
    */
   async function holdForBooking(
     bookingId: string,

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { DamageHoldConfigSchema } from '../../../domain/api/damage-holds.ts';
-import type {
-  ClientConfig,
-  CreatePaymentIntentResponse,
-  PublicBooking,
+import {
+  type CardConsentRequired,
+  CardConsentRequiredSchema,
+  type CreatePaymentIntentResponse,
+  type PublicBooking,
 } from '../../../domain/api/payments.ts';
 import { formatGbp, formatMediumDate } from '../../../domain/format.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
@@ -20,7 +20,9 @@ import {
   notifyPaymentSuccess,
   useClientConfig,
 } from '../../features/payments/payment-api.ts';
+import { PaymentScheduleNote } from '../../features/payments/payment-schedule-note.tsx';
 import type { CheckoutFormCallbacks } from '../../features/payments/payment-types.ts';
+import { missingConsent } from '../../features/payments/use-booking-payment.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { rememberManageKey } from '../../lib/manage-key.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -43,10 +45,10 @@ type State =
   | {
       kind: 'ready';
       booking: PublicBooking;
-      /** Null until the guest agrees to the card being saved for the damage deposit (`holdSetting`). */
+      /** Null until the guest agrees to what the card is saved for (`agreements`). */
       intent: Pick<CreatePaymentIntentResponse, 'paymentIntentId' | 'clientSecret'> | null;
-      /** The owner's damage deposit, when the server asked for the guest's agreement to it before paying. */
-      holdSetting?: NonNullable<ClientConfig['damageHold']>;
+      /** What the server asked the guest to agree to before paying: a deposit's balance, the damage deposit. */
+      agreements?: CardConsentRequired;
     };
 
 const showDate = formatMediumDate;
@@ -64,17 +66,30 @@ function depositAuthorisation(search: URLSearchParams) {
   return { paymentIntentId, clientSecret, returnPath: back.startsWith('/booking/') ? back : '/' };
 }
 
-/** What the checkout page takes: the balance of a confirmed deposit booking whose balance is owed, else the total. */
-const amountDue = (booking: PublicBooking) =>
-  booking.balanceOutstanding && booking.balancePrice !== null ? booking.balancePrice : booking.totalPrice;
+/**
+ * What the checkout page takes, in pounds: the balance of a confirmed deposit booking whose balance is owed, the
+ * deposit of a deposit booking not yet paid (a quote on the owner's payment schedule, a guest's deposit hold:
+ * docs/decisions/016-deposit-now-balance-later.md), else the total.
+ */
+function amountDue(booking: PublicBooking): { part: 'balance' | 'deposit' | 'total'; pounds: number } {
+  if (booking.balanceOutstanding && booking.balancePrice !== null) {
+    return { part: 'balance', pounds: booking.balancePrice };
+  }
+  if (booking.status !== 'confirmed' && booking.depositPrice !== null) {
+    return { part: 'deposit', pounds: booking.depositPrice };
+  }
+  return { part: 'total', pounds: booking.totalPrice };
+}
 
 /**
- * The owner's damage deposit, when the server refused to start the payment until the guest agrees to the card
- * being saved for it (409 `card_consent_required`, docs/decisions/031-damage-deposit-hold.md); else null.
+ * What the card is saved for, when the server refused to start the payment until the guest agrees to it (409
+ * `card_consent_required`): the balance of a deposit plan (docs/decisions/016-deposit-now-balance-later.md), the
+ * owner's damage deposit (docs/decisions/031-damage-deposit-hold.md), or both; else null.
  */
-function holdConsentAsked(error: unknown): NonNullable<ClientConfig['damageHold']> | null {
+function consentAsked(error: unknown): CardConsentRequired | null {
   if (!(error instanceof ApiRequestError) || error.code !== 'card_consent_required') return null;
-  return DamageHoldConfigSchema.safeParse(error.body?.damageHold).data ?? null;
+  const asked = CardConsentRequiredSchema.safeParse(error.body).data;
+  return asked && (asked.plan?.kind === 'deposit' || asked.damageHold) ? asked : null;
 }
 
 /** /checkout/{bookingId}: pay for an existing booking (spec sections 2 and 4, "Checkout flow"). */
@@ -86,8 +101,9 @@ export default function Checkout() {
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const authorisation = useMemo(() => depositAuthorisation(search), [search]);
+  const [saveCardConsent, setSaveCardConsent] = useState(false);
   const [holdConsent, setHoldConsent] = useState(false);
-  const [consentAsked, setConsentAsked] = useState(0);
+  const [paidUnagreed, setPaidUnagreed] = useState(0);
 
   useEffect(() => {
     if (!bookingId) {
@@ -115,13 +131,13 @@ export default function Checkout() {
         return;
       }
       try {
-        const intent = await createPaymentIntent({ amount: amountDue(booking), bookingId });
+        const intent = await createPaymentIntent({ amount: amountDue(booking).pounds, bookingId });
         rememberManageKey(intent.bookingId, intent.manageKey);
         if (active) setState({ kind: 'ready', booking, intent });
       } catch (error) {
-        // The owner holds a damage deposit: the payment is made once the guest has ticked its box.
-        const holdSetting = holdConsentAsked(error);
-        if (active && holdSetting) setState({ kind: 'ready', booking, intent: null, holdSetting });
+        // A deposit plan or a damage deposit: the payment is made once the guest has ticked each box.
+        const agreements = consentAsked(error);
+        if (active && agreements) setState({ kind: 'ready', booking, intent: null, agreements });
         else if (active)
           setState({
             kind: 'setup-failed',
@@ -135,14 +151,24 @@ export default function Checkout() {
     };
   }, [bookingId, navigate, authorisation]);
 
-  // Ticked: the payment is made with the agreement, the card saved for the deposit (as the booking card's is).
+  // The agreement still missing, in the booking card's order (the balance's, then the damage deposit's).
+  const agreements = state.kind === 'ready' ? state.agreements : undefined;
+  const missing = agreements
+    ? missingConsent({
+        plan: agreements.plan,
+        saveCardConsent,
+        damageHold: Boolean(agreements.damageHold),
+        holdConsent,
+      })
+    : null;
+  // Every box ticked: the payment is made with the agreement, the card saved (as the booking card's is).
   const awaitingIntent =
-    state.kind === 'ready' && state.intent === null && holdConsent ? state.booking : null;
+    state.kind === 'ready' && state.intent === null && agreements && missing === null ? state.booking : null;
   useEffect(() => {
     if (!awaitingIntent) return;
     let active = true;
     createPaymentIntent({
-      amount: amountDue(awaitingIntent),
+      amount: amountDue(awaitingIntent).pounds,
       bookingId: awaitingIntent.id,
       saveCardConsent: true,
     }).then(
@@ -203,9 +229,10 @@ export default function Checkout() {
     );
   }
 
-  const { booking, intent, holdSetting } = state;
-  const payingBalance = !authorisation && booking.balanceOutstanding && booking.balancePrice !== null;
-  const payingDeposit = !payingBalance && booking.status !== 'confirmed' && booking.depositPrice !== null;
+  const { booking, intent } = state;
+  const due = amountDue(booking).part;
+  const payingBalance = !authorisation && due === 'balance';
+  const payingDeposit = due === 'deposit';
   const onSucceeded = async (paymentIntentId: string) => {
     if (authorisation) {
       // The server finds the deposit in place when the booking page asks for it again.
@@ -248,7 +275,7 @@ export default function Checkout() {
     });
   // The same in demo and in Stripe mode; none until the guest has agreed to what the card is saved for.
   const callbacks: CheckoutFormCallbacks | null =
-    intent && (!holdSetting || holdConsent)
+    intent && missing === null
       ? { clientSecret: intent.clientSecret, onSucceeded, onFailed, onError, authorising }
       : null;
 
@@ -315,26 +342,37 @@ export default function Checkout() {
         ) : null}
       </section>
       <Panel headingId="payment-heading" title="Payment" headingClassName="mb-4">
-        {holdSetting ? (
-          <div className="mb-5">
-            <DamageHoldNote
-              setting={holdSetting}
-              stay={{ checkIn: booking.checkInDate, checkOut: booking.checkOutDate }}
-              consent={holdConsent}
-              onConsentChange={setHoldConsent}
-              asked={consentAsked}
-            />
+        {agreements ? (
+          <div className="mb-5 space-y-3">
+            {agreements.plan ? (
+              <PaymentScheduleNote
+                plan={agreements.plan}
+                consent={saveCardConsent}
+                onConsentChange={setSaveCardConsent}
+                asked={paidUnagreed}
+              />
+            ) : null}
+            {agreements.damageHold ? (
+              <DamageHoldNote
+                setting={agreements.damageHold}
+                stay={{ checkIn: booking.checkInDate, checkOut: booking.checkOutDate }}
+                consent={holdConsent}
+                onConsentChange={setHoldConsent}
+                // The balance's box is asked first: the focus goes to the first agreement missing.
+                asked={agreements.plan?.kind === 'deposit' && !saveCardConsent ? 0 : paidUnagreed}
+              />
+            ) : null}
           </div>
         ) : null}
         {callbacks === null || intent === null ? (
-          holdConsent ? (
+          missing === null ? (
             <p role="status">Preparing the payment…</p>
           ) : (
-            // Pays nothing before the box is ticked: the box says it is needed, as the booking card's does.
+            // Pays nothing before every box is ticked: the box says it is needed, as the booking card's does.
             <Button
               type="button"
               className="w-full py-3"
-              onClick={() => setConsentAsked((count) => count + 1)}
+              onClick={() => setPaidUnagreed((count) => count + 1)}
             >
               Complete Booking
             </Button>
