@@ -7,12 +7,13 @@ const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|cookie|set-cookie-parser)[\\/]/;
 /**
  * The app shell every public page shares: header, footer, content, helpers, the button looks, the price rules,
- * the booking card's pre-rendered parts and its two reads (one request fewer on its path), and Vite's preload
+ * the booking card's pre-rendered parts, its two reads (one request fewer on its path) and what the page and the
+ * card's own root share (card-root.tsx), and Vite's preload
  * helper. Zod's schemas (domain/api/) stay out: only the booking card and the admin area load them; so do the form
  * and dialog primitives (components/ui), which bring Radix Dialog with them.
  */
 const SHELL =
-  /[\\/]src[\\/](web[\\/](lib[\\/]|content[\\/]|components[\\/](content|layout|media)[\\/]|components[\\/]ui[\\/]button\.tsx)|web[\\/]features[\\/]booking[\\/](booking-card-parts\.tsx|price-breakdown\.tsx|booking-api\.ts)|domain[\\/](dates|pricing|property|refunds|stay-rules)\.ts)|vite[\\/]preload-helper/;
+  /[\\/]src[\\/](web[\\/](lib[\\/]|content[\\/]|components[\\/](content|layout|media)[\\/]|components[\\/]ui[\\/]button\.tsx)|web[\\/]features[\\/]booking[\\/](booking-card-parts\.tsx|card-root\.tsx|price-breakdown\.tsx|booking-api\.ts)|domain[\\/](dates|pricing|property|refunds|stay-rules)\.ts)|vite[\\/]preload-helper/;
 
 /**
  * Radix's shared parts (portal, presence, dismissable layer, …), which every page's notification area (Radix Toast)
@@ -28,7 +29,8 @@ const RADIX_SHARED =
  * schedule, the damage deposit's plan on the property's clock with its time-zone library
  * (docs/decisions/031-damage-deposit-hold.md). Left to Rolldown they came in seven chunks; on a phone each costs a round trip of 562 ms, six at a
  * time, and the card waited for the last (docs/decisions/033-the-book-now-card-in-fewer-requests.md). The card's
- * own module (booking-card.tsx) stays apart: the build finds the card's modules from it in Vite's manifest. The
+ * own root and module (booking-island.tsx with booking-card.tsx) stay apart: the build finds the card's modules
+ * from it in Vite's manifest (docs/decisions/034-the-book-now-card-on-its-own.md). The
  * checkout, the guest's booking page and the admin area share some of these parts and load the whole chunk
  * (28 kB) with them.
  */

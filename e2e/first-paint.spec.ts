@@ -20,26 +20,35 @@ test.describe('scripts and the first paint', () => {
   test('a page opened at /#booking asks for the card’s code and data with its own modules, the data once', async ({
     page,
   }) => {
-    // When the page became interactive, by its own clock (the card's slot asks for them itself only after that).
+    // When the page became interactive and when the card's own root said the card was usable, by the page's own
+    // clock (the card's slot asks for them itself only after the page is interactive).
     await page.addInitScript(() => {
       new MutationObserver((_, observer) => {
+        if (!('cardReadyAt' in window) && document.querySelector('[data-book-now-root][data-ready]'))
+          Object.assign(window, { cardReadyAt: performance.now() });
         if (document.documentElement.dataset.hydrated !== 'true') return;
         Object.assign(window, { hydratedAt: performance.now() });
         observer.disconnect();
-      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+      }).observe(document, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['data-hydrated', 'data-ready'],
+      });
     });
     await page.goto('/#booking');
     await expect(page.getByRole('complementary', { name: 'Booking' }).getByRole('grid')).toBeVisible({
       timeout: 20_000,
     });
-    const { hydratedAt, requests } = await page.evaluate(() => ({
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const { hydratedAt, cardReadyAt, requests } = await page.evaluate(() => ({
       hydratedAt: (window as unknown as { hydratedAt: number }).hydratedAt,
+      cardReadyAt: (window as unknown as { cardReadyAt?: number }).cardReadyAt,
       requests: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
         path: new URL(entry.name).pathname,
         start: entry.startTime,
       })),
     }));
-    const card = requests.find((request) => /^\/assets\/booking-card-[\w-]+\.js$/.test(request.path));
+    const card = requests.find((request) => /^\/assets\/booking-island-[\w-]+\.js$/.test(request.path));
     const ratePlan = requests.filter((request) => request.path === '/api/rate-plan');
     const taken = requests.filter((request) => request.path === '/api/unavailable-dates/1');
     expect(
@@ -50,9 +59,35 @@ test.describe('scripts and the first paint', () => {
     expect(card!.start).toBeLessThan(hydratedAt);
     expect(ratePlan[0]!.start).toBeLessThan(hydratedAt);
     expect(taken[0]!.start).toBeLessThan(hydratedAt);
+    // The card's own root made it usable first; the page hydrated after it
+    // (docs/decisions/034-the-book-now-card-on-its-own.md).
+    expect(cardReadyAt, JSON.stringify({ hydratedAt, cardReadyAt })).toBeDefined();
+    expect(cardReadyAt!).toBeLessThan(hydratedAt);
     // The card's queries took the responses already on their way instead of asking again.
     expect(ratePlan).toHaveLength(1);
     expect(taken).toHaveLength(1);
+  });
+
+  test('a page opened at /#booking, its card rendered on its own root first, still moves within the site when hydrated', async ({
+    page,
+  }) => {
+    // The card's own root renders before the page hydrates (docs/decisions/034-the-book-now-card-on-its-own.md):
+    // React must still hear the page's clicks, so a link of the page moves without loading a new document.
+    await page.goto('/#booking'); // waits for the page to hydrate (fixtures.ts)
+    await expect(page.locator('[data-book-now-root][data-ready]')).toBeAttached();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('banner').getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    // And the card's own link to the terms moves the same way.
+    await page.goBack();
+    await expect(page.locator('[data-book-now-root][data-ready]')).toBeAttached();
+    await page
+      .getByRole('complementary', { name: 'Booking' })
+      .getByRole('link', { name: 'Terms and Conditions' })
+      .click();
+    await expect(page).toHaveURL(/\/terms-and-conditions$/);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
   });
 
   test('a guest who reads the home page before Book Now finds the card’s code and data already fetched', async ({
@@ -67,7 +102,7 @@ test.describe('scripts and the first paint', () => {
     const fetched = Promise.all([
       page.waitForResponse((response) => new URL(response.url()).pathname === '/api/unavailable-dates/1'),
       page.waitForResponse((response) => new URL(response.url()).pathname === '/api/rate-plan'),
-      page.waitForResponse((response) => /\/assets\/booking-card-[\w-]+\.js$/.test(response.url())),
+      page.waitForResponse((response) => /\/assets\/booking-island-[\w-]+\.js$/.test(response.url())),
     ]);
     await page.goto('/'); // the hero at the top; the Book Now section far below the screen
     await fetched;

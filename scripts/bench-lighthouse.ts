@@ -12,7 +12,8 @@
  *
  * Per page it also prints the timing metrics (FCP, LCP, TBT, CLS, Speed Index), the JavaScript requested before
  * the load event, every scored audit below 0.9 and why each failing Best Practices audit failed. Last, the time
- * until the Book Now card is usable (the calendar's days are buttons React handles) when a phone opens /#booking,
+ * until the Book Now card is usable (the calendar's days are buttons React handles, as the card's own root marks
+ * it) when a phone opens /#booking,
  * when it taps Book Now on / the moment the page has loaded (the load event: the worst moment, as the page's
  * scripts have only just been asked for), and when it taps it after reading the page for READ_S seconds (default
  * 5) after the load event, in Chromium with Lighthouse's mobile throttling
@@ -22,7 +23,8 @@
  * `LIGHTHOUSE_REPORTS=dir` writes the full JSON reports there (open them in the Lighthouse viewer);
  * `LIGHTHOUSE_RUNS=n` measures each page n times and reports the median run; `LIGHTHOUSE_PAGES=/,/contact`
  * measures only those pages (the Book Now ratio needs `/`); `BENCH_TRACE=dir` writes a Chromium performance
- * trace of every Book Now run there (open it in DevTools' Performance panel).
+ * trace of every Book Now run there (open it in DevTools' Performance panel); `BENCH_REQUESTS=1` lists, under each
+ * Book Now timing, every request of its median run until the card was usable, with Chromium's priority.
  * `BENCH_PHOTOS=1` first uploads the slideshow's 18 pictures through the admin's Photos tab (the build's own
  * 1600 px stand-ins, so the pictures are the same and only the way they reach the page differs), waits until
  * they are processed and the pages rendered again, then measures: the owner's photos against the build's.
@@ -58,6 +60,8 @@ const REPORTS = process.env.LIGHTHOUSE_REPORTS ? path.resolve(process.env.LIGHTH
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1) || 1);
 const WITH_PHOTOS = process.env.BENCH_PHOTOS === '1';
 const TRACES = process.env.BENCH_TRACE ? path.resolve(process.env.BENCH_TRACE) : undefined;
+/** `BENCH_REQUESTS=1`: under each Book Now timing, every request of its median run until usable, with priority. */
+const LIST_REQUESTS = process.env.BENCH_REQUESTS === '1';
 /** The goals of the Book Now timings (docs/decisions/021-book-now-on-a-phone.md). */
 const BOOK_NOW_GOALS = { openMs: 2500, openRatio: 1.5, tapMs: 1000 };
 /** How long the guest of the third Book Now case reads the home page after its load event before tapping. */
@@ -202,12 +206,14 @@ type BookNowRun = {
   api: RequestGroup;
   /** Main-thread time in tasks over 50 ms (parsing, compiling, running and rendering scripts). */
   longTasks: number;
+  /** Every request started before usable: its path, when asked for and ended, bytes, Chromium's priority. */
+  requests: { url: string; start: number; end: number; bytes: number; priority: string }[];
 };
 type RequestGroup = { count: number; bytes: number; start: number; end: number };
 
 /**
- * How long a guest on a phone waits for the Book Now card to be usable (the page has hydrated and the calendar
- * shows its days): from navigation when they open /#booking, or from their tap on the hero's Book Now link when
+ * How long a guest on a phone waits for the Book Now card to be usable (its own root's mark: the calendar's days
+ * are buttons React handles; the page may hydrate later): from navigation when they open /#booking, or from their tap on the hero's Book Now link when
  * they open / and tap it the moment the page has loaded. Chromium with Lighthouse's mobile throttling, a fresh
  * cache each run. Also reads, from the page's own timings, where the time went.
  */
@@ -228,20 +234,35 @@ async function bookNowRun(origin: string, way: BookNowWay, run: number) {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) longTasks.push(entry.duration);
       }).observe({ type: 'longtask', buffered: true });
+      // Usable: the card's own root marks its element once the calendar's days are buttons React handles
+      // (docs/decisions/034-the-book-now-card-on-its-own.md); the page's hydration is watched for the breakdown.
       const mark = () => {
         if (document.documentElement.dataset.hydrated === 'true') marks.hydrated ??= performance.now();
         if (document.querySelector('#booking table[role="grid"] button[data-day]'))
           marks.card ??= performance.now();
-        if (marks.hydrated !== undefined && marks.card !== undefined && !('bookNowUsable' in window)) {
+        if (
+          document.querySelector('#booking [data-book-now-root][data-ready]') &&
+          !('bookNowUsable' in window)
+        )
           Object.assign(window, { bookNowUsable: performance.now() });
-          observer.disconnect();
-        }
+        if (marks.hydrated !== undefined && 'bookNowUsable' in window) observer.disconnect();
       };
       const observer = new MutationObserver(mark);
       observer.observe(document, { subtree: true, childList: true, attributes: true });
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
+    // Chromium's priority of each request (first asked, and the last it was changed to), by its address.
+    const priorities = new Map<string, string>();
+    const byRequest = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', (event) => {
+      byRequest.set(event.requestId, event.request.url);
+      priorities.set(event.request.url, event.request.initialPriority);
+    });
+    cdp.on('Network.resourceChangedPriority', (event) => {
+      const url = byRequest.get(event.requestId);
+      if (url) priorities.set(url, `${priorities.get(url)}→${event.newPriority}`);
+    });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: MOBILE_THROTTLING.latencyMs,
@@ -267,12 +288,17 @@ async function bookNowRun(origin: string, way: BookNowWay, run: number) {
     // throttled main thread 10–30 ms a frame, which the guest's phone would not spend. The time itself is the
     // page's own (the observer above), so the polling does not round it.
     await page
-      .waitForFunction(() => 'bookNowUsable' in window, undefined, { timeout: 60_000, polling: 500 })
+      .waitForFunction(
+        () => 'bookNowUsable' in window && document.documentElement.dataset.hydrated === 'true',
+        undefined,
+        { timeout: 60_000, polling: 500 },
+      )
       .catch(async (error: unknown) => {
         const state = await page.evaluate(() => ({
           url: location.href,
           hydrated: document.documentElement.dataset.hydrated,
           days: document.querySelectorAll('#booking table[role="grid"] button[data-day]').length,
+          ready: document.querySelector('#booking [data-book-now-root][data-ready]') !== null,
           marks: (window as unknown as { bookNowMarks?: unknown }).bookNowMarks,
           card: document.querySelector('#booking aside')?.textContent?.slice(0, 200),
         }));
@@ -289,6 +315,7 @@ async function bookNowRun(origin: string, way: BookNowWay, run: number) {
       const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
         .filter((entry) => entry.startTime < view.bookNowUsable)
         .map((entry) => ({
+          name: entry.name,
           url: new URL(entry.name).pathname,
           start: entry.startTime,
           end: entry.responseEnd,
@@ -325,6 +352,13 @@ async function bookNowRun(origin: string, way: BookNowWay, run: number) {
       scripts: group((url) => url.endsWith('.js')),
       api: group((url) => url.startsWith('/api/')),
       longTasks: timings.longTasks,
+      requests: timings.resources.map(({ name, url, start, end, bytes }) => ({
+        url,
+        start,
+        end,
+        bytes,
+        priority: priorities.get(name) ?? '?',
+      })),
     } satisfies BookNowRun;
   } finally {
     await browser.close();
@@ -343,8 +377,9 @@ function bookNowBreakdown(run: BookNowRun): string {
     run.tap ? `tap ${at(run.tap)}` : undefined,
     requests('scripts', run.scripts),
     requests('API reads', run.api),
-    `page hydrated ${at(run.hydrated)}`,
     `days on screen ${at(run.card)}`,
+    `card usable ${at(run.usable + run.tap)}`,
+    `page hydrated ${at(run.hydrated)}`,
     `${(run.longTasks / 1000).toFixed(2)} s of long tasks`,
   ]
     .filter(Boolean)
@@ -532,7 +567,7 @@ async function main(): Promise<void> {
       console.info(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
     console.info(`\n${homeBytes}`);
     console.info(
-      "\nBook Now usable (the page hydrated and the calendar's days on screen) on a phone, Chromium with the same throttling applied by DevTools, a fresh cache each run:",
+      "\nBook Now usable (the card's own root says its days are buttons React handles) on a phone, Chromium with the same throttling applied by DevTools, a fresh cache each run:",
     );
     for (const [way, runs] of Object.entries(bookNow)) {
       const times = runs.map((run) => run.usable);
@@ -554,6 +589,11 @@ async function main(): Promise<void> {
         );
       }
       console.info(`    where the time went, from the navigation: ${bookNowBreakdown(medianRun)}`);
+      if (LIST_REQUESTS)
+        for (const item of [...medianRun.requests].sort((a, b) => a.start - b.start))
+          console.info(
+            `      ${seconds(item.start)}–${seconds(item.end)} ${`${(item.bytes / 1024).toFixed(1)} KB`.padStart(8)} ${item.priority.padEnd(12)} ${item.url}`,
+          );
     }
     console.info(
       `Load average while measuring: ${loadavg()

@@ -18,8 +18,8 @@ const page = (body: string) =>
     '</body></html>',
   ].join('');
 const SLOT =
-  '<div data-head-start="/api/unavailable-dates/1 /api/rate-plan" data-head-start-hash="#booking" data-head-start-margin="1200px 0px">';
-const CARD = ['/assets/booking-card.js', '/assets/framework.js', '/assets/dialog.js'];
+  '<div data-head-start="/api/unavailable-dates/1 /api/rate-plan" data-head-start-hash="#booking" data-head-start-margin="1200px 0px" data-head-start-state="data-book-now">';
+const CARD = ['/assets/booking-island.js', '/assets/framework.js', '/assets/dialog.js'];
 
 describe('deferHydration', () => {
   it('removes the preloads and imports the same modules from the inline module', () => {
@@ -34,17 +34,41 @@ describe('deferHydration', () => {
     const [head, body] = html.split('</head>');
     // After the load event, behind the page's own modules: only the card's modules the page does not load.
     expect(body).toContain(
-      `for (const href of ["/assets/booking-card.js","/assets/dialog.js"]) announce('modulepreload', href, 'low');`,
+      `for (const href of ["/assets/booking-island.js","/assets/dialog.js"]) announce('modulepreload', href, 'low');`,
     );
-    // Heading for the card: its reads first, then every module, the page's and the card's.
+    // Heading for the card: its reads first, then the card's modules, then the page's own behind them.
     expect(head).toContain(
       `for (const href of ["/api/unavailable-dates/1","/api/rate-plan"]) announce('preload', href, 'high');`,
     );
     expect(head).toContain(
-      `for (const href of ["/assets/manifest.js","/assets/framework.js","/assets/home.js","/assets/booking-card.js","/assets/dialog.js"]) announce('modulepreload', href, 'high');`,
+      `for (const href of ["/assets/booking-island.js","/assets/framework.js","/assets/dialog.js"]) announce('modulepreload', href, 'high');`,
+    );
+    expect(head).toContain(
+      `for (const href of ["/assets/manifest.js","/assets/home.js"]) announce('modulepreload', href, 'low');`,
     );
     expect(head).toContain('location.hash === "#booking"');
     expect(head).toContain('{ rootMargin: "1200px 0px" }');
+  });
+
+  it('on heading for the card, renders it on its own root first and hydrates the page after it (decision 034)', () => {
+    const html = deferHydration(page(`<main>${SLOT}</div></main>`), CARD);
+    const [head, body] = html.split('</head>');
+    // The head imports the card's own root and says so on <html>; a failed download lets the page go on.
+    expect(head).toContain(`html.setAttribute("data-book-now", 'wanted');`);
+    expect(head).toContain(
+      `import("/assets/booking-island.js").catch(() => html.setAttribute("data-book-now", 'failed'));`,
+    );
+    // The page's modules are imported only once the card's root has answered.
+    const wait = body!.indexOf(`html.getAttribute("data-book-now") === 'wanted'`);
+    expect(wait).toBeGreaterThan(-1);
+    expect(wait).toBeLessThan(body!.indexOf('import("/assets/home.js")'));
+    // At the card's address the clips above it are held until then.
+    expect(head).toContain("document.querySelectorAll('video[autoplay]')");
+  });
+
+  it('fails the build when the slot does not name the attribute the card’s root answers through', () => {
+    const slot = SLOT.replace(' data-head-start-state="data-book-now"', '');
+    expect(() => deferHydration(page(`<main>${slot}</div></main>`), CARD)).toThrow(/data-head-start-state/);
   });
 
   it('leaves a page without the slot as it was without a card', () => {
@@ -59,8 +83,8 @@ describe('deferHydration', () => {
 describe('cardModules', () => {
   it('is the card’s chunk and every chunk it imports, each once, from the Vite manifest', () => {
     const manifest = {
-      'src/web/features/booking/booking-card.tsx': {
-        file: 'assets/booking-card-a1.js',
+      'src/web/features/booking/booking-island.tsx': {
+        file: 'assets/booking-island-a1.js',
         imports: ['_framework', '_dialog'],
       },
       _dialog: { file: 'assets/dialog-b2.js', imports: ['_framework'] },
@@ -68,13 +92,13 @@ describe('cardModules', () => {
       'src/web/app/routes/admin.tsx': { file: 'assets/admin-d4.js', imports: ['_dialog'] },
     };
     expect(cardModules(manifest)).toEqual([
-      '/assets/booking-card-a1.js',
+      '/assets/booking-island-a1.js',
       '/assets/framework-c3.js',
       '/assets/dialog-b2.js',
     ]);
   });
 
   it('fails when the build has no card', () => {
-    expect(() => cardModules({})).toThrow(/booking-card\.tsx/);
+    expect(() => cardModules({})).toThrow(/booking-island\.tsx/);
   });
 });

@@ -107,6 +107,7 @@ export function deferHydration(html: string, cardModules: readonly string[] = []
     ...(card.length
       ? [`for (const href of ${JSON.stringify(card)}) announce('modulepreload', href, 'low');`]
       : []),
+    ...(slot ? waitForCardRoot(slotAttribute(slot, 'data-head-start-state')) : []),
     `const [${imports.map((item) => item.name ?? '').join(', ')}] = await Promise.all([${imports.map((item) => `import(${item.url})`).join(', ')}]);`,
     rest,
   ].join('\n');
@@ -114,37 +115,119 @@ export function deferHydration(html: string, cardModules: readonly string[] = []
     .replace(MODULE_PRELOAD, '')
     .replace(HYDRATION_MODULE, () => `<script type="module" async="">${body}</script>`);
   if (!slot) return deferred;
-  const head = headStartModule(slot, [...preloads, ...card]);
+  const head = headStartModule(slot, cardModules, preloads);
   return deferred.replace('</head>', () => `<script type="module" async="">${head}</script></head>`);
 }
 
 /**
- * The head's module on the page with the Book Now card: when the guest heads for the card before the page is
- * interactive, it asks for every module the card needs (the page's and its own) and the card's first reads at
- * once, at high priority. The slot says which reads (`data-head-start`), which address leads to it
- * (`data-head-start-hash`) and how near the screen it starts loading (`data-head-start-margin`), so those have one
- * home, the card's (book-now-section.tsx). Once the page is interactive, the slot asks for them itself.
+ * On the page with the Book Now card, when the head's module has mounted the card's own root before the page is
+ * interactive (the attribute of `<html>` named by the slot says `wanted`): the page's modules are evaluated and
+ * the page hydrated only once the card is on screen (or could not be), so the two do not share the phone's CPU
+ * while the guest waits for the card (docs/decisions/034-the-book-now-card-on-its-own.md).
  */
-function headStartModule(slot: string, modules: readonly string[]): string {
+function waitForCardRoot(state: string | undefined): string[] {
+  if (!state) throw new Error('The Book Now slot lacks data-head-start-state');
+  return [
+    'await new Promise((go) => {',
+    '  const html = document.documentElement;',
+    `  const waiting = () => html.getAttribute(${JSON.stringify(state)}) === 'wanted';`,
+    // Hydrating from here on: a later heading for the card only asks for its modules (the page mounts it).
+    `  if (!html.hasAttribute(${JSON.stringify(state)})) html.setAttribute(${JSON.stringify(state)}, 'page');`,
+    '  if (!waiting()) return go();',
+    '  const watch = new MutationObserver(() => {',
+    '    if (waiting()) return;',
+    '    watch.disconnect();',
+    '    go();',
+    '  });',
+    `  watch.observe(html, { attributes: true, attributeFilter: [${JSON.stringify(state)}] });`,
+    '});',
+  ];
+}
+
+/**
+ * The head's module on the page with the Book Now card: when the guest heads for the card before the page is
+ * interactive, it asks for the card's first reads and its modules at once, at high priority, then the page's
+ * own modules, and imports the card's own root (its first module), which renders the card before the page
+ * hydrates (docs/decisions/021-book-now-on-a-phone.md, 034-the-book-now-card-on-its-own.md). When the address
+ * leads to the card, the guest has passed the clips above it: they are held until the card is on screen, so that
+ * they do not take the phone's connections and bandwidth from it. The slot says which reads (`data-head-start`),
+ * which address leads to it (`data-head-start-hash`), how near the screen it starts loading
+ * (`data-head-start-margin`) and the attribute of `<html>` through which the card's root answers
+ * (`data-head-start-state`: card-root.tsx), so those have one home, the card's (book-now-section.tsx). Once the
+ * page is interactive, the slot asks for them itself.
+ */
+function headStartModule(slot: string, card: readonly string[], page: readonly string[]): string {
   const reads = slotAttribute(slot, 'data-head-start')!.split(' ');
   const hash = slotAttribute(slot, 'data-head-start-hash');
   const margin = slotAttribute(slot, 'data-head-start-margin');
-  if (!hash || !margin)
-    throw new Error('The Book Now slot lacks data-head-start-hash or data-head-start-margin');
+  const state = slotAttribute(slot, 'data-head-start-state');
+  if (!hash || !margin || !state)
+    throw new Error('The Book Now slot lacks data-head-start-hash, -margin or -state');
+  const [island] = card;
   return [
     ...ANNOUNCE,
+    'const html = document.documentElement;',
+    // The clips (autoplay videos) above the card, held until the card's root has answered: without their
+    // sources they cannot fetch anything, whatever the browser's own preload heuristics. At once: the parser may
+    // wait for the stylesheet at React Router's inline script, long after the clips are parsed; and any clip
+    // parsed later, as it comes.
+    'const holdClips = () => {',
+    '  const held = new Map();',
+    '  const hold = (clip) => {',
+    '    if (held.has(clip)) return;',
+    "    const sources = [...clip.querySelectorAll('source')];",
+    '    for (const source of sources) source.remove();',
+    '    held.set(clip, sources);',
+    '    clip.load();',
+    '  };',
+    "  document.querySelectorAll('video[autoplay]').forEach(hold);",
+    '  const parsed = new MutationObserver((records) => {',
+    '    for (const record of records)',
+    '      for (const node of record.addedNodes) {',
+    '        if (!(node instanceof Element)) continue;',
+    "        if (node.matches('video[autoplay]')) hold(node);",
+    "        else if (node.matches('source') && held.has(node.parentElement)) {",
+    '          held.get(node.parentElement).push(node);',
+    '          node.remove();',
+    "        } else node.querySelectorAll('video[autoplay]').forEach(hold);",
+    '      }',
+    '  });',
+    "  if (document.readyState === 'loading') {",
+    '    parsed.observe(document, { childList: true, subtree: true });',
+    "    document.addEventListener('DOMContentLoaded', () => parsed.disconnect(), { once: true });",
+    '  }',
+    '  const release = () => {',
+    `    if (html.getAttribute(${JSON.stringify(state)}) === 'wanted') return false;`,
+    '    parsed.disconnect();',
+    '    for (const [clip, sources] of held) {',
+    '      clip.append(...sources);',
+    '      clip.load();',
+    '    }',
+    '    return true;',
+    '  };',
+    '  const watch = new MutationObserver(() => { if (release()) watch.disconnect(); });',
+    `  watch.observe(html, { attributes: true, attributeFilter: [${JSON.stringify(state)}] });`,
+    '};',
     'let headed = false;',
-    'const headForCard = () => {',
-    '  if (headed || document.documentElement.dataset.hydrated) return;',
+    'const headForCard = (passedClips) => {',
+    '  if (headed || html.dataset.hydrated) return;',
     '  headed = true;',
+    `  const pageFirst = html.hasAttribute(${JSON.stringify(state)});`,
     // The reads first: they are small, and on a connection limited to six requests at a time they would
     // otherwise wait behind the scripts.
     `  for (const href of ${JSON.stringify(reads)}) announce('preload', href, 'high');`,
-    `  for (const href of ${JSON.stringify(modules)}) announce('modulepreload', href, 'high');`,
+    `  for (const href of ${JSON.stringify(card)}) announce('modulepreload', href, 'high');`,
+    `  for (const href of ${JSON.stringify(page.filter((href) => !card.includes(href)))}) announce('modulepreload', href, 'low');`,
+    // The card's own root renders it unless the page has begun hydrating (then the page mounts it).
+    '  if (!pageFirst) {',
+    `    html.setAttribute(${JSON.stringify(state)}, 'wanted');`,
+    `    import(${JSON.stringify(island)}).catch(() => html.setAttribute(${JSON.stringify(state)}, 'failed'));`,
+    '  }',
+    '  if (passedClips) holdClips();',
     '};',
     `const leadsToCard = () => location.hash === ${JSON.stringify(hash)};`,
-    'if (leadsToCard()) headForCard();',
-    "addEventListener('hashchange', () => { if (leadsToCard()) headForCard(); });",
+    'if (leadsToCard()) headForCard(true);',
+    "addEventListener('hashchange', () => { if (leadsToCard()) headForCard(true); });",
     // The slot nearing the screen while the guest scrolls, before the page is interactive. Watched from the load
     // event: until the stylesheet applies, the slot sits near the top of an unstyled page.
     "addEventListener('load', () => {",
@@ -153,7 +236,7 @@ function headStartModule(slot: string, modules: readonly string[]): string {
     '  const near = new IntersectionObserver((entries) => {',
     '    if (!entries.some((entry) => entry.isIntersecting)) return;',
     '    near.disconnect();',
-    '    headForCard();',
+    '    headForCard(false);',
     `  }, { rootMargin: ${JSON.stringify(margin)} });`,
     '  near.observe(slot);',
     '}, { once: true });',
@@ -163,11 +246,11 @@ function headStartModule(slot: string, modules: readonly string[]): string {
 /** The Vite manifest's entry of a built chunk (vite.dev/guide/backend-integration). */
 type ManifestChunk = { file: string; imports?: string[] };
 
-/** The source of the Book Now card, loaded on demand by book-now-section.tsx. */
-const CARD_SOURCE = 'src/web/features/booking/booking-card.tsx';
+/** The source of the Book Now card's own root, loaded on demand by book-now-section.tsx. */
+const CARD_SOURCE = 'src/web/features/booking/booking-island.tsx';
 
 /**
- * The URLs of the Book Now card's modules in the client build: its chunk and every chunk that chunk imports,
+ * The URLs of the Book Now card's modules in the client build: its root's chunk first and every chunk that chunk imports,
  * read from the build's Vite manifest (scripts/finish-build.ts writes them beside the server build, where the
  * server finds them for the pages it renders again).
  */

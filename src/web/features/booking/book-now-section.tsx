@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, startTransition, useEffect, useRef, useState } from 'react';
-import { Link, useNavigationType } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useNavigationType } from 'react-router';
 import { formatGbp } from '../../../domain/format.ts';
 import { MAX_GUESTS, PROPERTY_ID } from '../../../domain/property.ts';
 import { REFUND_PROCESSING_FEE_PENCE } from '../../../domain/refunds.ts';
@@ -9,6 +8,14 @@ import { useEnquiriesEmail, useSiteContent } from '../../lib/site-content.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { RATE_PLAN_URL, ratePlanQuery, unavailableDatesQuery, unavailableDatesUrl } from './booking-api.ts';
 import { BookingRates, StayRequirements, TermsNote } from './booking-card-parts.tsx';
+import {
+  CARD_CONTENT_ID,
+  CARD_ROOT_ATTRIBUTE,
+  CARD_STATE_ATTRIBUTE,
+  cardContentJson,
+  cardQueryClient,
+  provideNavigation,
+} from './card-root.tsx';
 
 /** How old the taken nights read in the background after the load event may be when the card opens. */
 const TAKEN_NIGHTS_FRESH_MS = 60_000;
@@ -16,13 +23,14 @@ const TAKEN_NIGHTS_FRESH_MS = 60_000;
 /** Lets the browser handle input and paint before the next piece of work. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-type CardModule = { BookingCard: () => React.JSX.Element };
+type CardModule = typeof import('./booking-island.tsx');
 let cardModule: Promise<CardModule> | undefined;
 
 /**
- * The card's code, fetched once. In the background (`inBackground`) in two steps, each evaluated in its own task,
- * so that loading it blocks the page as little as possible: zod with the form's schema, then the card (form,
- * calendar, payments). When a guest is waiting for the card, in one step: every chunk is fetched at once.
+ * The card's code (its own root, booking-island.tsx), fetched once. In the background (`inBackground`) in two
+ * steps, each evaluated in its own task, so that loading it blocks the page as little as possible: zod with the
+ * form's schema, then the card (form, calendar, payments). When a guest is waiting for the card, in one step:
+ * every chunk is fetched at once.
  */
 function loadBookingCard({ inBackground = false } = {}): Promise<CardModule> {
   cardModule ??= (async () => {
@@ -30,7 +38,7 @@ function loadBookingCard({ inBackground = false } = {}): Promise<CardModule> {
       await import('../../../domain/booking-form.ts');
       await nextTask();
     }
-    return import('./booking-card.tsx');
+    return import('./booking-island.tsx');
   })();
   // A failed download (the connection dropped) may be tried again later.
   cardModule.catch(() => {
@@ -38,13 +46,6 @@ function loadBookingCard({ inBackground = false } = {}): Promise<CardModule> {
   });
   return cardModule;
 }
-
-const BookingCard = lazy(() =>
-  loadBookingCard().then(
-    (module) => ({ default: module.BookingCard }),
-    () => ({ default: BookingCardUnavailable }),
-  ),
-);
 
 /** How far below the screen the section may still be when its card starts loading. */
 const LOAD_MARGIN = '1200px 0px';
@@ -61,7 +62,11 @@ const HEAD_START = {
   'data-head-start': [unavailableDatesUrl(PROPERTY_ID), RATE_PLAN_URL].join(' '),
   'data-head-start-hash': `#${BOOKING_SECTION_ID}`,
   'data-head-start-margin': LOAD_MARGIN,
+  'data-head-start-state': CARD_STATE_ATTRIBUTE,
 };
+
+/** The card's root element's content is the card's own root's: the page's hydration and renders leave it be. */
+const CARD_ROOT_CONTENT = { __html: '' };
 
 /**
  * The Book Now section of the home page (#booking): property details, the booking card with the date-range
@@ -175,15 +180,26 @@ function Fact({ term, value }: { term: string; value: string }) {
   );
 }
 
-/** The booking card once the section is near the screen; the placeholder until then. */
+/**
+ * The booking card once the section is near the screen, rendered by its own root into the element kept for it
+ * (docs/decisions/034-the-book-now-card-on-its-own.md); the placeholder beside it until then (app.css hides the
+ * placeholder once the card's root has content).
+ */
 function BookingCardSlot() {
   const slot = useRef<HTMLDivElement>(null);
+  const cardRoot = useRef<HTMLDivElement>(null);
   const [wanted, setWanted] = useState(false);
+  const [failed, setFailed] = useState(false);
   const navigationType = useNavigationType();
-  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const content = useSiteContent();
+
+  // The card moves to another page through the page's router once the page is interactive.
+  useEffect(() => provideNavigation((to) => navigate(to)), [navigate]);
 
   useEffect(() => {
     if (wanted) return;
+    const queryClient = cardQueryClient();
     const want = () => {
       // The taken nights are asked for while the card's code loads, not after it; asked again when those read
       // after the load event (below) are over a minute old, the card showing them meanwhile.
@@ -192,8 +208,7 @@ function BookingCardSlot() {
         staleTime: TAKEN_NIGHTS_FRESH_MS,
       });
       void queryClient.prefetchQuery(ratePlanQuery());
-      // A transition: React renders the card in small slices, so input and paint are not held up.
-      startTransition(() => setWanted(true));
+      setWanted(true);
     };
     const element = slot.current;
     // 'POP' is the page's first load (or the browser's back and forward buttons); after a link within the site
@@ -220,7 +235,25 @@ function BookingCardSlot() {
       observer.disconnect();
       cancelPrefetch();
     };
-  }, [wanted, navigationType, queryClient]);
+  }, [wanted, navigationType]);
+
+  useEffect(() => {
+    const container = cardRoot.current;
+    if (!wanted || !container) return;
+    let left = false;
+    loadBookingCard().then(
+      (module) => {
+        if (!left) module.mountBookingCard(container);
+      },
+      () => {
+        if (!left) setFailed(true);
+      },
+    );
+    return () => {
+      left = true;
+      void cardModule?.then((module) => module.unmountBookingCard(container));
+    };
+  }, [wanted]);
 
   return (
     <div
@@ -228,13 +261,15 @@ function BookingCardSlot() {
       {...HEAD_START}
       className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
     >
-      {wanted ? (
-        <Suspense fallback={<BookingCardPlaceholder />}>
-          <BookingCard />
-        </Suspense>
-      ) : (
-        <BookingCardPlaceholder />
-      )}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: empty; its content is the card's own root's */}
+      <div ref={cardRoot} {...{ [CARD_ROOT_ATTRIBUTE]: '' }} dangerouslySetInnerHTML={CARD_ROOT_CONTENT} />
+      <BookingCardPlaceholder failed={failed} />
+      <script
+        type="application/json"
+        id={CARD_CONTENT_ID}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a JSON data block, `<` escaped
+        dangerouslySetInnerHTML={{ __html: cardContentJson(content) }}
+      />
     </div>
   );
 }
@@ -282,9 +317,4 @@ function BookingCardPlaceholder({ failed = false }: { failed?: boolean }) {
       </div>
     </aside>
   );
-}
-
-/** The card's code could not be downloaded (the connection dropped): the placeholder says so. */
-function BookingCardUnavailable() {
-  return <BookingCardPlaceholder failed />;
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatGbp } from '../../../domain/format.ts';
 import { BOOKING_CARD, STAY_REQUIREMENTS } from '../../content/booking.ts';
 import { useEnquiriesEmail, useSiteContent } from '../../lib/site-content.ts';
+import { CardLink } from './card-root.tsx';
 
 /**
  * The parts of the booking card that need no JavaScript: shown by the pre-rendered placeholder and by the card
@@ -99,13 +100,15 @@ export function StayRequirements({ minimum }: { minimum?: { nights: number; seas
   );
 }
 
-export function TermsNote() {
+/** `inCard`: in the card's own root (booking-island.tsx), which has no router; the placeholder is the page's. */
+export function TermsNote({ inCard = false }: { inCard?: boolean }) {
+  const LinkTo = inCard ? CardLink : Link;
   return (
     <p className="text-stone-600 text-xs">
       {BOOKING_CARD.termsLead}{' '}
-      <Link to="/terms-and-conditions" className="underline">
+      <LinkTo to="/terms-and-conditions" className="underline">
         {BOOKING_CARD.termsLink}
-      </Link>
+      </LinkTo>
     </p>
   );
 }

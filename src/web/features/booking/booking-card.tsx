@@ -3,7 +3,6 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { type BookingForm, BookingFormSchema } from '../../../domain/booking-form.ts';
 import { todayOnPropertyClock } from '../../../domain/dates.ts';
 import { planPayments } from '../../../domain/payment-schedule.ts';
@@ -21,6 +20,7 @@ import { usePaymentSchedule } from '../payment-schedule/index.ts';
 import { DamageHoldNote, PaymentPanel, PaymentScheduleNote, useDamageHold } from '../payments/index.ts';
 import { availabilityQuery, promoQuoteQuery, ratePlanQuery, unavailableDatesQuery } from './booking-api.ts';
 import { BookingRates, TermsNote } from './booking-card-parts.tsx';
+import { navigateFromCard } from './card-root.tsx';
 import { DateRangePicker, type DateSelection } from './date-range-picker.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
 
@@ -52,12 +52,12 @@ function askedStay(): { dates: { checkIn: string; checkOut: string } | null; gue
 
 /**
  * The booking card of the Book Now section: the date-range picker, the availability check, the guest form, the
- * price breakdown and the payment buttons (spec sections 2 and 4). Loaded on demand by book-now-section.tsx.
+ * price breakdown and the payment buttons (spec sections 2 and 4). Rendered by a root of its own
+ * (booking-island.tsx), loaded on demand. `onReady`: called once the calendar's days are on screen.
  */
-export function BookingCard() {
+export function BookingCard({ onReady }: { onReady?: () => void }) {
   const ids = useId();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [selection, setSelection] = useState<DateSelection | null>(null);
   const [asked] = useState(askedStay);
   const [availability, setAvailability] = useState<Availability>('idle');
@@ -206,7 +206,7 @@ export function BookingCard() {
     setResetKey((key) => key + 1);
     // The nights just paid for are taken now: the calendar must not show them free when the guest comes back.
     void queryClient.invalidateQueries({ queryKey: unavailableDatesQuery(PROPERTY_ID).queryKey });
-    navigate(`/booking-success?bookingId=${encodeURIComponent(bookingId)}`);
+    navigateFromCard(`/booking-success?bookingId=${encodeURIComponent(bookingId)}`);
   }
 
   const email = useEnquiriesEmail();
@@ -230,6 +230,7 @@ export function BookingCard() {
           resetKey={resetKey}
           asked={asked.dates}
           status={<AvailabilityNote availability={availability} />}
+          onReady={onReady}
         />
 
         {availability === 'available' && selection && quote ? (
@@ -358,7 +359,7 @@ export function BookingCard() {
           </>
         ) : null}
 
-        <TermsNote />
+        <TermsNote inCard />
       </div>
 
       <Dialog.Root open={minimumStayOpen} onOpenChange={setMinimumStayOpen}>

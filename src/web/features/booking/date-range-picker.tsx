@@ -68,6 +68,8 @@ export type DateRangePickerProps = {
   plan?: RatePlan | null;
   /** Dates the page's address asks for (a follow-up e-mail's link): chosen on load when they can be booked. */
   asked?: { checkIn: string; checkOut: string } | null;
+  /** Called once the days are on screen as buttons (the card's root marks the card usable). */
+  onReady?: () => void;
 };
 
 /** The spec's check-out offsets (section 4): a day click gives 2 nights, typing a check-in or the auto-selection 1. */
@@ -91,6 +93,7 @@ export function DateRangePicker({
   status,
   plan,
   asked,
+  onReady,
 }: DateRangePickerProps) {
   const ids = useId();
   const unavailableQuery = useQuery(unavailableDatesQuery(propertyId));
@@ -121,6 +124,11 @@ export function DateRangePicker({
     [unavailableQuery.data],
   );
   const calendarReady = today !== null && month !== null && !unavailableQuery.isPending && plan !== null;
+  const onReadyRef = useRef(onReady);
+  onReadyRef.current = onReady;
+  useEffect(() => {
+    if (calendarReady) onReadyRef.current?.();
+  }, [calendarReady]);
 
   const firstMonth = today ? monthStart(today) : null;
   const lastMonth = today ? monthStart(addMonths(today, BOOKING_WINDOW_MONTHS)) : null;
