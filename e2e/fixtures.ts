@@ -128,7 +128,6 @@ export async function bookableStay(
   throw new Error(`No bookable stay of ${nights} nights in the 20 weeks from ${from}.`);
 }
 
-/** Pays on the checkout page (`/checkout/{id}`) with a test card. */
 /** The scripts the page asked for before its load event (the marketing pages ask for none: decision 006). */
 export function scriptsBeforeLoad(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -140,6 +139,7 @@ export function scriptsBeforeLoad(page: Page): Promise<string[]> {
   });
 }
 
+/** Pays on the checkout page (`/checkout/{id}`) with a test card. */
 export async function payOnCheckout(page: Page, card: string) {
   await fillCard(page, card);
   await page.getByRole('button', { name: 'Complete Booking' }).click();

@@ -8,6 +8,7 @@ import {
   ownerDecidesOn,
   PaymentScheduleSettingSchema,
   percentOfPence,
+  planColumns,
   planPayments,
   reminderDueOn,
 } from './payment-schedule.ts';
@@ -111,6 +112,14 @@ describe('planPayments', () => {
       balanceDueOn: '2027-07-04',
     };
     expect(keptPlan({ ...stay, scheduleKind: 'deposit' })).toEqual(plan);
+    // What a stay stores of a plan is what keptPlan reads back.
+    expect(planColumns(plan)).toStrictEqual({
+      scheduleKind: 'deposit',
+      depositPence: 27_420,
+      balancePence: 63_980,
+      balanceDueOn: '2027-07-04',
+    });
+    expect(keptPlan({ totalPence: 91_400, ...planColumns(plan) })).toEqual(plan);
     expect(
       keptPlan({
         totalPence: 91_400,

@@ -74,6 +74,16 @@ export function keptPlan(stay: {
   };
 }
 
+/** What a stay stores of its plan (the inverse of `keptPlan`): its kind, and the deposit, balance and due day. */
+export function planColumns(plan: PaymentPlan) {
+  return {
+    scheduleKind: plan.kind,
+    depositPence: plan.kind === 'deposit' ? plan.todayPence : 0,
+    balancePence: plan.kind === 'deposit' ? plan.balancePence : 0,
+    balanceDueOn: plan.kind === 'deposit' ? plan.balanceDueOn : null,
+  };
+}
+
 /** P % of a sum in pence, rounded half up to the penny, in integers (no floating-point surprise). */
 export function percentOfPence(pence: number, percent: number): number {
   return Math.floor((pence * percent * 2 + 100) / 200);

@@ -10,7 +10,7 @@ import {
 } from '../../domain/booking-lifecycle.ts';
 import { timeOnPropertyClock, todayOnPropertyClock } from '../../domain/dates.ts';
 import { formatGbp, formatLongDate } from '../../domain/format.ts';
-import { keptPlan, type PaymentPlan, planPayments } from '../../domain/payment-schedule.ts';
+import { keptPlan, type PaymentPlan, planColumns, planPayments } from '../../domain/payment-schedule.ts';
 import { poundsToPence, type Quote, quotePence, quoteStay } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import { readArrivalSettings } from '../arrival/settings.ts';
@@ -170,12 +170,7 @@ export function createGuestHolds(deps: {
         setting: scheduleSetting,
       });
       requireCardConsent({ consent: body.saveCardConsent, plan, arrival });
-      return {
-        scheduleKind: plan.kind,
-        depositPence: plan.kind === 'deposit' ? plan.todayPence : 0,
-        balancePence: plan.kind === 'deposit' ? plan.balancePence : 0,
-        balanceDueOn: plan.kind === 'deposit' ? plan.balanceDueOn : null,
-      };
+      return planColumns(plan);
     };
     const holdExpiresAt = holdExpiry(now, config.holdMinutes * MINUTE_MS);
     const details = {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type IsoDate, todayOnPropertyClock } from '../../domain/dates.ts';
-import { planPayments } from '../../domain/payment-schedule.ts';
+import { planColumns, planPayments } from '../../domain/payment-schedule.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import type { Tx } from '../db/database.ts';
 import { conflict } from '../errors.ts';
@@ -70,10 +70,7 @@ export async function holdQuoteStay(
       // The price is the owner's for the whole: no nightly rates, fees or levy are added to it.
       accommodationPence: input.totalPence,
       totalPence: input.totalPence,
-      scheduleKind: plan.kind,
-      depositPence: plan.kind === 'deposit' ? plan.todayPence : 0,
-      balancePence: plan.kind === 'deposit' ? plan.balancePence : 0,
-      balanceDueOn: plan.kind === 'deposit' ? plan.balanceDueOn : null,
+      ...planColumns(plan),
       dayHireHours: input.dayHireHours,
       holdsNight: input.holdsNight,
       holdExpiresAt: input.holdUntil,
