@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
+import { buildBookNowCard } from './vite.card.config.ts';
 
 /** The libraries every page needs to hydrate. */
 const FRAMEWORK =
@@ -37,28 +38,33 @@ const RADIX_SHARED =
 const BOOK_NOW =
   /[\\/]src[\\/](web[\\/](features[\\/](booking[\\/]date-range-picker\.tsx|booking[\\/](calendar-dates|date-selection)\.ts|payments[\\/](?!stripe-)[^\\/]+|payment-schedule[\\/][^\\/]+)|components[\\/]ui[\\/](field|input|dialog)\.tsx)|domain[\\/](booking-form|contact-details|damage-hold|payment-schedule|property-clock|stay-rules)\.ts$)|[\\/]node_modules[\\/](react-hook-form|@hookform[\\/]resolvers|@radix-ui[\\/]react-(dialog|id|focus-scope|focus-guards)|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|aria-hidden|tslib|@date-fns[\\/]tz)[\\/]/;
 
-export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
-  publicDir: 'public',
-  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
-  build: {
-    assetsInlineLimit: 0,
-    // Kept for scripts/finish-build.ts, which reads the Book Now card's modules from it and then removes it.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // A few larger chunks instead of two dozen small ones: on a phone every request costs a round trip, and
-        // every module the first page preloads counts towards its first paint. Only what the first page needs
-        // is grouped (`$initial`); the lazily loaded parts (booking card, notifications, Stripe) keep their own.
-        codeSplitting: {
-          groups: [
-            { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 2 },
-            { name: 'shell', test: SHELL, tags: ['$initial'], priority: 1 },
-            { name: 'radix', test: RADIX_SHARED, priority: 1 },
-            { name: 'book-now', test: BOOK_NOW },
-          ],
+export default defineConfig(async ({ command }): Promise<UserConfig> => {
+  // The Book Now card's own build (Preact) first: the page imports the card's root by its URL
+  // (book-now-section.tsx; docs/decisions/035-the-book-now-card-on-preact.md). In development the page imports
+  // the card's source instead, under React.
+  const card = command === 'build' ? await buildBookNowCard(import.meta.dirname) : undefined;
+  return {
+    plugins: [tailwindcss(), reactRouter(), ...(card ? [card.plugin] : [])],
+    define: card ? { 'import.meta.env.VITE_BOOK_NOW_MODULE': JSON.stringify(card.entry) } : {},
+    publicDir: 'public',
+    server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+    build: {
+      assetsInlineLimit: 0,
+      rolldownOptions: {
+        output: {
+          // A few larger chunks instead of two dozen small ones: on a phone every request costs a round trip, and
+          // every module the first page preloads counts towards its first paint. Only what the first page needs
+          // is grouped (`$initial`); the lazily loaded parts (booking card, notifications, Stripe) keep their own.
+          codeSplitting: {
+            groups: [
+              { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 2 },
+              { name: 'shell', test: SHELL, tags: ['$initial'], priority: 1 },
+              { name: 'radix', test: RADIX_SHARED, priority: 1 },
+              { name: 'book-now', test: BOOK_NOW },
+            ],
+          },
         },
       },
     },
-  },
+  };
 });

@@ -246,13 +246,16 @@ function headStartModule(slot: string, card: readonly string[], page: readonly s
 /** The Vite manifest's entry of a built chunk (vite.dev/guide/backend-integration). */
 type ManifestChunk = { file: string; imports?: string[] };
 
-/** The source of the Book Now card's own root, loaded on demand by book-now-section.tsx. */
-const CARD_SOURCE = 'src/web/features/booking/booking-island.tsx';
+/**
+ * The source of the Book Now card's own root, loaded on demand by book-now-section.tsx: the entry of the card's
+ * own build (vite.card.config.ts).
+ */
+export const CARD_SOURCE = 'src/web/features/booking/booking-island.tsx';
 
 /**
- * The URLs of the Book Now card's modules in the client build: its root's chunk first and every chunk that chunk imports,
- * read from the build's Vite manifest (scripts/finish-build.ts writes them beside the server build, where the
- * server finds them for the pages it renders again).
+ * The URLs of the Book Now card's modules: its root's chunk first and every chunk that chunk imports, read from
+ * the card's build's Vite manifest (scripts/finish-build.ts writes them beside the server build, where the server
+ * finds them for the pages it renders again).
  */
 export function cardModules(manifest: Record<string, ManifestChunk>, base = '/'): string[] {
   if (!manifest[CARD_SOURCE]) throw new Error(`The client build's manifest has no ${CARD_SOURCE}`);
