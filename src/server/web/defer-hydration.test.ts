@@ -66,6 +66,15 @@ describe('deferHydration', () => {
     expect(head).toContain("document.querySelectorAll('video[autoplay]')");
   });
 
+  it('on heading for the card once the page has begun hydrating, the card’s own root renders it all the same (decision 035)', () => {
+    const html = deferHydration(page(`<main>${SLOT}</div></main>`), CARD);
+    const [head] = html.split('</head>');
+    // Begun: the attribute is there (the page's module set it) and stays; the card's root mounts the card.
+    expect(head).toContain(
+      `  } else {\n    import("/assets/booking-island.js").then((card) => card.mountInPage(), () => {});\n  }`,
+    );
+  });
+
   it('fails the build when the slot does not name the attribute the card’s root answers through', () => {
     const slot = SLOT.replace(' data-head-start-state="data-book-now"', '');
     expect(() => deferHydration(page(`<main>${slot}</div></main>`), CARD)).toThrow(/data-head-start-state/);

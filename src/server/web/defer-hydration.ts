@@ -218,10 +218,15 @@ function headStartModule(slot: string, card: readonly string[], page: readonly s
     `  for (const href of ${JSON.stringify(reads)}) announce('preload', href, 'high');`,
     `  for (const href of ${JSON.stringify(card)}) announce('modulepreload', href, 'high');`,
     `  for (const href of ${JSON.stringify(page.filter((href) => !card.includes(href)))}) announce('modulepreload', href, 'low');`,
-    // The card's own root renders it unless the page has begun hydrating (then the page mounts it).
+    // The card's own root renders it, and the page hydrates after it unless it has already begun.
     '  if (!pageFirst) {',
     `    html.setAttribute(${JSON.stringify(state)}, 'wanted');`,
     `    import(${JSON.stringify(island)}).catch(() => html.setAttribute(${JSON.stringify(state)}, 'failed'));`,
+    // Begun (a tap soon after the load event): the card's root, on Preact, needs nothing of the page's, so it
+    // renders the card as soon as its own modules are in rather than after the page has hydrated; the page's
+    // slot, importing the same module later, finds it mounted (docs/decisions/035-the-book-now-card-on-preact.md).
+    '  } else {',
+    `    import(${JSON.stringify(island)}).then((card) => card.mountInPage(), () => {});`,
     '  }',
     '  if (passedClips) holdClips();',
     '};',

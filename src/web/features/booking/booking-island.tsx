@@ -87,12 +87,12 @@ export function unmountBookingCard(container: Element): void {
   queueMicrotask(() => root.unmount());
 }
 
-// The page's head asked for this module because the guest heads for the card before the page is interactive:
-// nothing else will mount the card until the page has hydrated, and the page waits for it. No root on the document
-// first, as React needed to leave the page's listeners to the page (decision 034): this root is Preact's, which
-// listens on the elements it renders and never marks the document
-// (docs/decisions/035-the-book-now-card-on-preact.md).
-if (document.documentElement.getAttribute(CARD_STATE_ATTRIBUTE) === 'wanted') {
+/**
+ * Renders the card into the page's element for it, as soon as the document has it; says `failed` on `<html>` when
+ * there is none. The page's head calls it when the guest heads for the card after the page has begun hydrating
+ * (src/server/web/defer-hydration.ts).
+ */
+export function mountInPage(): void {
   const mount = () => {
     const container = document.querySelector(`[${CARD_ROOT_ATTRIBUTE}]`);
     if (container) mountBookingCard(container);
@@ -101,3 +101,10 @@ if (document.documentElement.getAttribute(CARD_STATE_ATTRIBUTE) === 'wanted') {
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount, { once: true });
   else mount();
 }
+
+// The page's head asked for this module because the guest heads for the card before the page is interactive:
+// nothing else will mount the card until the page has hydrated, and the page waits for it. No root on the document
+// first, as React needed to leave the page's listeners to the page (decision 034): this root is Preact's, which
+// listens on the elements it renders and never marks the document
+// (docs/decisions/035-the-book-now-card-on-preact.md).
+if (document.documentElement.getAttribute(CARD_STATE_ATTRIBUTE) === 'wanted') mountInPage();
