@@ -62,7 +62,7 @@ export function mountBookingCard(container: Element): void {
   if (roots.has(container)) return;
   const root = createRoot(container);
   roots.set(container, root);
-  // The card's days are buttons React handles: the card is usable (the bench and the browser tests read it).
+  // The card's days are buttons its root handles: the card is usable (the bench and the browser tests read it).
   const onReady = () => container.setAttribute(CARD_READY_ATTRIBUTE, 'true');
   // A transition: React renders the card in small slices, so input and paint are not held up.
   startTransition(() =>

@@ -15,7 +15,7 @@ import { sharedState } from '../../lib/shared-state.ts';
 
 /** The element the card's root renders into (the page's hydration leaves its content alone). */
 export const CARD_ROOT_ATTRIBUTE = 'data-book-now-root';
-/** Set on the card's root element once its days are buttons React handles: the card is usable. */
+/** Set on the card's root element once its days are buttons its root handles: the card is usable. */
 export const CARD_READY_ATTRIBUTE = 'data-ready';
 /**
  * The attribute of `<html>` through which the page's head and the card's root speak before the page is
