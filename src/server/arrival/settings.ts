@@ -7,7 +7,11 @@ import { settingWithDefaults } from '../settings/settings-store.ts';
 export const ARRIVAL_SETTING = 'arrival';
 
 /** The owner's arrival settings; absent, a new install's (the register and the agreement required, no hold). */
-const arrivalSetting = settingWithDefaults(ARRIVAL_SETTING, ArrivalSettingsSchema, DEFAULT_ARRIVAL_SETTINGS);
+export const arrivalSetting = settingWithDefaults(
+  ARRIVAL_SETTING,
+  ArrivalSettingsSchema,
+  DEFAULT_ARRIVAL_SETTINGS,
+);
 
 export function readArrivalSettings(db: DbOrTx): Promise<ArrivalSettings> {
   return arrivalSetting.read(db);

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { type IsoDate, nightsOf, todayOnPropertyClock } from '../../domain/dates.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx } from '../db/database.ts';
@@ -64,21 +64,21 @@ export function createCalendar({ db, clock }: { db: Db; clock: Clock }) {
     tx: DbOrTx,
   ): Promise<{ value: UnavailableNights; firstHoldExpiry: number | undefined }> {
     const today = todayOnPropertyClock(now);
-    const [stayRows, eventRows] = await Promise.all([
-      tx
-        .select({
-          kind: stays.kind,
-          checkIn: stays.checkIn,
-          checkOut: stays.checkOut,
-          holdExpiresAt: stays.holdExpiresAt,
-        })
-        .from(stays)
-        .where(and(eq(stays.propertyId, propertyId), gt(stays.checkOut, today), liveAt(now))),
-      tx
-        .select({ checkIn: importedEvents.checkIn, checkOut: importedEvents.checkOut })
-        .from(importedEvents)
-        .where(eventsSharingNights({ propertyId, checkIn: today }, 'taking')),
-    ]);
+    // One statement answering one JSON text: the calendar is read again after every hold, and as two statements
+    // answering a row per stay (an object and a parsed timestamp each) it cost the hold more (`BENCH_CASE=mixed
+    // npm run bench:api`; docs/decisions/019-caches-kept-by-their-writer.md).
+    const result = await tx.execute<{ ranges: string }>(sql`select json_build_object(
+      'stays', (select coalesce(json_agg(json_build_array(${stays.kind}, ${stays.checkIn}, ${stays.checkOut},
+        (extract(epoch from ${stays.holdExpiresAt}) * 1000)::bigint)), '[]')
+        from ${stays} where ${and(eq(stays.propertyId, propertyId), gt(stays.checkOut, today), liveAt(now))}),
+      'events', (select coalesce(json_agg(json_build_array(${importedEvents.checkIn}, ${importedEvents.checkOut})), '[]')
+        from ${importedEvents} where ${eventsSharingNights({ propertyId, checkIn: today }, 'taking')})
+    )::text as ranges`);
+    const [row] = (result as unknown as { rows: { ranges: string }[] }).rows;
+    const { stays: stayRows, events: eventRows } = JSON.parse(row!.ranges) as {
+      stays: [kind: 'guest' | 'block', checkIn: IsoDate, checkOut: IsoDate, holdExpiresAt: number | null][];
+      events: [checkIn: IsoDate, checkOut: IsoDate][];
+    };
     const nights = new Set<IsoDate>();
     let bookingsCount = eventRows.length;
     let blockedDatesCount = 0;
@@ -86,16 +86,15 @@ export function createCalendar({ db, clock }: { db: Db; clock: Clock }) {
     const addNights = (checkIn: IsoDate, checkOut: IsoDate) => {
       for (const night of nightsOf(checkIn > today ? checkIn : today, checkOut)) nights.add(night);
     };
-    for (const row of stayRows) {
-      if (row.kind === 'block') blockedDatesCount++;
+    for (const [kind, checkIn, checkOut, holdExpiresAt] of stayRows) {
+      if (kind === 'block') blockedDatesCount++;
       else bookingsCount++;
-      if (row.holdExpiresAt) {
-        const expiry = row.holdExpiresAt.getTime();
-        if (firstHoldExpiry === undefined || expiry < firstHoldExpiry) firstHoldExpiry = expiry;
+      if (holdExpiresAt !== null && (firstHoldExpiry === undefined || holdExpiresAt < firstHoldExpiry)) {
+        firstHoldExpiry = holdExpiresAt;
       }
-      addNights(row.checkIn, row.checkOut);
+      addNights(checkIn, checkOut);
     }
-    for (const row of eventRows) addNights(row.checkIn, row.checkOut);
+    for (const [checkIn, checkOut] of eventRows) addNights(checkIn, checkOut);
     return {
       value: { unavailableDates: [...nights].sort(), bookingsCount, blockedDatesCount },
       firstHoldExpiry,

@@ -13,13 +13,14 @@ import { formatGbp, formatLongDate } from '../../domain/format.ts';
 import { keptPlan, type PaymentPlan, planColumns, planPayments } from '../../domain/payment-schedule.ts';
 import { poundsToPence, type Quote, quotePence, quoteStay } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
-import { readArrivalSettings } from '../arrival/settings.ts';
+import { arrivalSetting, readArrivalSettings } from '../arrival/settings.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { conflict, notFound } from '../errors.ts';
-import { readPaymentSchedule } from '../payment-schedule/schedule-setting.ts';
+import { paymentScheduleSetting } from '../payment-schedule/schedule-setting.ts';
 import { priceGuestStay } from '../pricing/rate-plan-repository.ts';
+import { readSettings } from '../settings/settings-store.ts';
 import type { BookingsRepository, StayChanges, StayRow } from './bookings-repository.ts';
 import { nightsTakenAs, type PropertyNights } from './nights-rule.ts';
 import { requireStayRules, unknownProperty } from './requirements.ts';
@@ -157,7 +158,7 @@ export function createGuestHolds(deps: {
     requireStayRules(dates, now);
     const today = todayOnPropertyClock(now);
     const requestedCode = booking.promoCode?.trim() || null;
-    const [scheduleSetting, arrival] = await Promise.all([readPaymentSchedule(db), readArrivalSettings(db)]);
+    const [scheduleSetting, arrival] = await readSettings(db, paymentScheduleSetting, arrivalSetting);
     /**
      * The owner's payment schedule decides how this booking is paid (the booking keeps that plan); a deposit
      * needs the guest's consent to the card being kept for the balance (409 otherwise).

@@ -14,6 +14,13 @@ import { listSources } from './repository.ts';
 export const FRESH_MAX_AGE_MS = 15 * 60 * 1000;
 /** … but the guest never waits longer than this for them. */
 export const FRESH_BUDGET_MS = 3000;
+/**
+ * How long a listing of the saved feeds in which none was due answers for the fresh pull: a guest's hold then
+ * skips reading the feeds again (with 50 holds a second, one read of 50). A feed saved or synced by this process
+ * ends it at once (`forgetSources`); one saved by another server process on the same PostgreSQL is seen within
+ * this bound, the bound of the other kept readings (docs/decisions/019-caches-kept-by-their-writer.md).
+ */
+export const SOURCES_KEPT_MS = 2000;
 /** What the automatic run did, feed by feed: the events imported, or why the feed failed (a sentence). */
 export type RunReport = { sourceId: CalendarSourceId; events?: number; error?: string }[];
 
@@ -36,6 +43,9 @@ export function createSyncSchedule(
   const { db, clock, log } = deps;
   /** One sync per source at a time from the automatic run and the pre-payment refresh. */
   const sourceSyncs = createSingleFlight<CalendarSourceId, SyncResult>();
+
+  /** While the clock is in [from, until), no feed is due for a fresh pull with `maxAgeMs` (see SOURCES_KEPT_MS). */
+  let noneDue: { maxAgeMs: number; from: number; until: number } | undefined;
 
   /** Syncs a source, sharing a sync of the same source that is already running. */
   function syncShared(sourceId: CalendarSourceId, url: string): Promise<SyncResult> {
@@ -67,11 +77,16 @@ export function createSyncSchedule(
     budgetMs = FRESH_BUDGET_MS,
   ): Promise<RefreshReport> {
     const now = clock.now().getTime();
-    const due = (await listSources(db)).filter(
-      (s) => !s.lastSuccessAt || now - s.lastSuccessAt.getTime() > maxAgeMs,
-    );
     const report: RefreshReport = { refreshed: [], failed: [], pending: [] };
-    if (due.length === 0) return report;
+    if (noneDue?.maxAgeMs === maxAgeMs && now >= noneDue.from && now < noneDue.until) return report;
+    const sources = await listSources(db);
+    const due = sources.filter((s) => !s.lastSuccessAt || now - s.lastSuccessAt.getTime() > maxAgeMs);
+    if (due.length === 0) {
+      // The first feed to fall due is the one synced longest ago.
+      const firstDue = Math.min(...sources.map((s) => s.lastSuccessAt!.getTime() + maxAgeMs + 1));
+      noneDue = { maxAgeMs, from: now, until: Math.min(now + SOURCES_KEPT_MS, firstDue) };
+      return report;
+    }
     const outcomes = new Map<CalendarSourceId, 'refreshed' | 'failed'>();
     const syncs = due.map((source) =>
       syncShared(source.id, source.url).then(
@@ -97,5 +112,12 @@ export function createSyncSchedule(
     return report;
   }
 
-  return { syncSavedFeeds, refreshStaleFeeds };
+  return {
+    syncSavedFeeds,
+    refreshStaleFeeds,
+    /** After this process saved or synced a feed: the next fresh pull reads the feeds again. */
+    forgetSources: () => {
+      noneDue = undefined;
+    },
+  };
 }

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { calendarSources } from '../db/schema.ts';
 import { listImportedEvents } from './repository.ts';
+import { SOURCES_KEPT_MS } from './schedule.ts';
 import { createSyncTestApp, type SyncTestApp } from './sync-test-app.ts';
 import * as feed from './test-feed-server.ts';
 
@@ -190,6 +193,29 @@ describe('refreshStaleFeeds (fresh before payment)', () => {
     slow.release();
     await t.runSync(); // shares the download in flight
     expect((await listImportedEvents(t.db, 'airbnb')).map((e) => e.checkIn)).toContain('2027-02-11');
+  });
+
+  it('pulls a feed the owner has just saved, though the previous pull found none due a moment before', async () => {
+    t.clock.advance(MINUTE);
+    expect(await t.service.refreshStaleFeeds()).toEqual({ refreshed: [], failed: [], pending: [] });
+    feeds.set('/booking-new.ics', feed.serveCalendar(BOOKING));
+    await t.admin('PUT', '/api/admin/calendar-sources/booking', { url: feeds.url('/booking-new.ics') });
+    expect(await t.service.refreshStaleFeeds()).toEqual({ refreshed: ['booking'], failed: [], pending: [] });
+    expect(feeds.hits.get('/booking-new.ics')).toBe(1);
+  });
+
+  it('sees a feed made due by another server process within SOURCES_KEPT_MS, not on every hold', async () => {
+    t.clock.advance(MINUTE);
+    expect(await t.service.refreshStaleFeeds()).toEqual({ refreshed: [], failed: [], pending: [] });
+    // Another process on the same database records an older success (written around this process's service).
+    await t.db
+      .update(calendarSources)
+      .set({ lastSuccessAt: new Date(t.clock.now().getTime() - HOUR) })
+      .where(eq(calendarSources.id, 'airbnb'));
+    t.clock.advance(SOURCES_KEPT_MS - 1);
+    expect(await t.service.refreshStaleFeeds()).toEqual({ refreshed: [], failed: [], pending: [] });
+    t.clock.advance(1);
+    expect(await t.service.refreshStaleFeeds()).toEqual({ refreshed: ['airbnb'], failed: [], pending: [] });
   });
 
   it('reports a feed that fails, keeping its events', async () => {

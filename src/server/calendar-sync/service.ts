@@ -17,12 +17,17 @@ export type CalendarSync = ReturnType<typeof createCalendarSync>;
 export function createCalendarSync(deps: CalendarSyncDeps) {
   const withLog = { ...deps, log: deps.log ?? silentLogger };
   const { bookings } = deps;
-  const { sync, syncAll, saveUrl } = createFeedImport(withLog, bookings);
+  const feedImport = createFeedImport(withLog, bookings);
   const { reportStaleFeeds, status } = createFeedHealth(withLog);
-  const { syncSavedFeeds, refreshStaleFeeds } = createSyncSchedule(withLog, {
-    sync,
+  const { syncSavedFeeds, refreshStaleFeeds, forgetSources } = createSyncSchedule(withLog, {
+    sync: (...args) => sync(...args),
     reportStaleFeeds,
   });
+  /** A write of the feeds' rows, after which the fresh pull reads them again (schedule.ts). */
+  const forgettingSources = <T>(write: Promise<T>): Promise<T> => write.finally(forgetSources);
+  const sync: typeof feedImport.sync = (...args) => forgettingSources(feedImport.sync(...args));
+  const syncAll: typeof feedImport.syncAll = (...args) => forgettingSources(feedImport.syncAll(...args));
+  const saveUrl: typeof feedImport.saveUrl = (...args) => forgettingSources(feedImport.saveUrl(...args));
   const { getExportUrl, rotateExportKey, getExportKey, exportCalendar } = createFeedExport(deps, bookings);
 
   return {

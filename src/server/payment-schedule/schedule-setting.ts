@@ -5,14 +5,22 @@ import {
 } from '../../domain/payment-schedule.ts';
 import { audit } from '../audit/audit.ts';
 import type { DbOrTx, Tx } from '../db/database.ts';
-import { getSetting, putSetting } from '../settings/settings-store.ts';
+import { getSetting, putSetting, type StoredSetting } from '../settings/settings-store.ts';
 
 /** The owner's payment schedule, in the settings table; absent (a fresh install): pay in full, as before. */
 export const PAYMENT_SCHEDULE_SETTING = 'payment_schedule';
 
+/** The stored schedule, or pay in full when none is stored or it is no longer valid. */
+export const paymentScheduleSetting: StoredSetting<PaymentScheduleSetting> = {
+  key: PAYMENT_SCHEDULE_SETTING,
+  from: (stored) => {
+    const parsed = PaymentScheduleSettingSchema.safeParse(stored);
+    return parsed.success ? parsed.data : DEFAULT_PAYMENT_SCHEDULE;
+  },
+};
+
 export async function readPaymentSchedule(db: DbOrTx): Promise<PaymentScheduleSetting> {
-  const parsed = PaymentScheduleSettingSchema.safeParse(await getSetting(db, PAYMENT_SCHEDULE_SETTING));
-  return parsed.success ? parsed.data : DEFAULT_PAYMENT_SCHEDULE;
+  return paymentScheduleSetting.from(await getSetting(db, PAYMENT_SCHEDULE_SETTING));
 }
 
 /**
