@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type { RolldownOutput } from 'rolldown';
-import { build, type InlineConfig, type Plugin } from 'vite';
+import { build, type InlineConfig, type Plugin, type Rolldown } from 'vite';
 import { CARD_SOURCE } from './src/server/web/defer-hydration.ts';
 
 /**
@@ -8,8 +7,8 @@ import { CARD_SOURCE } from './src/server/web/defer-hydration.ts';
  * (booking-island.tsx) and everything it imports, with React resolved to Preact's compatibility layer, so that
  * neither React DOM nor React Router is on the card's path. The card's source stays React's (it type-checks
  * against React and its tests run under React); only this build swaps the library. vite.config.ts runs it before
- * the site's own build, which learns the card's entry from it; scripts/finish-build.ts moves its files where the
- * site's assets go and writes the card's module list for the page's head.
+ * the site's own build, hands the page the URL of the card's root and writes the card's files among the site's
+ * (`buildBookNowCard`'s plugin); scripts/finish-build.ts reads its manifest for the page's head.
  */
 
 /**
@@ -65,12 +64,12 @@ export function cardBuildConfig(root: string): InlineConfig {
 
 /**
  * Builds the card and answers the URL of its root's module (what the page imports to mount the card) and a plugin
- * for the site's client build that writes the card's files among its own: `assets/book-now-card-*.js` and the
- * manifest.
+ * for the site's client build that writes the card's files among its own: `assets/booking-island-*.js`,
+ * `assets/book-now-card-*.js` and the manifest.
  */
 export async function buildBookNowCard(root: string): Promise<{ entry: string; plugin: Plugin }> {
   const built = await build(cardBuildConfig(root));
-  const outputs = (Array.isArray(built) ? built : [built]) as RolldownOutput[];
+  const outputs = (Array.isArray(built) ? built : [built]) as Rolldown.RolldownOutput[];
   // The point of this build: a change that brings React's own renderer or React Router back fails it.
   const leaked = outputs
     .flatMap((result) => result.output)
