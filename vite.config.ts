@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
+import { buildBookNowCard } from './vite.card.config.ts';
 
 /** The libraries every page needs to hydrate. */
 const FRAMEWORK =
@@ -24,41 +25,44 @@ const RADIX_SHARED =
   /[\\/]node_modules[\\/]@radix-ui[\\/](primitive|react-(compose-refs|context|use-[a-z-]+|slot|primitive|dismissable-layer|portal|presence))[\\/]/;
 
 /**
- * What the Book Now card loads on demand (book-now-section.tsx) besides its own module, in one chunk: the calendar,
- * the form (React Hook Form and its rules), the dialog (Radix Dialog and its scroll lock), the payment panel and
- * schedule, the damage deposit's plan on the property's clock with its time-zone library
- * (docs/decisions/031-damage-deposit-hold.md). Left to Rolldown they came in seven chunks; on a phone each costs a round trip of 562 ms, six at a
- * time, and the card waited for the last (docs/decisions/033-the-book-now-card-in-fewer-requests.md). The card's
- * own root and module (booking-island.tsx with booking-card.tsx) stay apart: the build finds the card's modules
- * from it in Vite's manifest (docs/decisions/034-the-book-now-card-on-its-own.md). The
- * checkout, the guest's booking page and the admin area share some of these parts and load the whole chunk
- * (28 kB) with them.
+ * The booking card's parts the checkout, the guest's booking page and the admin area load on demand, in one chunk:
+ * the calendar, the form (React Hook Form and its rules), the dialog (Radix Dialog and its scroll lock), the
+ * payment panel and schedule, the damage deposit's plan on the property's clock with its time-zone library
+ * (docs/decisions/031-damage-deposit-hold.md). Left to Rolldown they came in seven chunks; on a phone each costs a
+ * round trip of 562 ms, six at a time (docs/decisions/033-the-book-now-card-in-fewer-requests.md). The Book Now
+ * card itself is not in this build: its root is built apart on Preact (vite.card.config.ts,
+ * docs/decisions/035-the-book-now-card-on-preact.md).
  */
 const BOOK_NOW =
   /[\\/]src[\\/](web[\\/](features[\\/](booking[\\/]date-range-picker\.tsx|booking[\\/](calendar-dates|date-selection)\.ts|payments[\\/](?!stripe-)[^\\/]+|payment-schedule[\\/][^\\/]+)|components[\\/]ui[\\/](field|input|dialog)\.tsx)|domain[\\/](booking-form|contact-details|damage-hold|payment-schedule|property-clock|stay-rules)\.ts$)|[\\/]node_modules[\\/](react-hook-form|@hookform[\\/]resolvers|@radix-ui[\\/]react-(dialog|id|focus-scope|focus-guards)|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|aria-hidden|tslib|@date-fns[\\/]tz)[\\/]/;
 
-export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
-  publicDir: 'public',
-  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
-  build: {
-    assetsInlineLimit: 0,
-    // Kept for scripts/finish-build.ts, which reads the Book Now card's modules from it and then removes it.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // A few larger chunks instead of two dozen small ones: on a phone every request costs a round trip, and
-        // every module the first page preloads counts towards its first paint. Only what the first page needs
-        // is grouped (`$initial`); the lazily loaded parts (booking card, notifications, Stripe) keep their own.
-        codeSplitting: {
-          groups: [
-            { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 2 },
-            { name: 'shell', test: SHELL, tags: ['$initial'], priority: 1 },
-            { name: 'radix', test: RADIX_SHARED, priority: 1 },
-            { name: 'book-now', test: BOOK_NOW },
-          ],
+export default defineConfig(async ({ command }): Promise<UserConfig> => {
+  // The Book Now card's own build (Preact) first: the page imports the card's root by its URL
+  // (book-now-section.tsx; docs/decisions/035-the-book-now-card-on-preact.md). In development the page imports
+  // the card's source instead, under React.
+  const card = command === 'build' ? await buildBookNowCard(import.meta.dirname) : undefined;
+  return {
+    plugins: [tailwindcss(), reactRouter(), ...(card ? [card.plugin] : [])],
+    define: card ? { 'import.meta.env.VITE_BOOK_NOW_MODULE': JSON.stringify(card.entry) } : {},
+    publicDir: 'public',
+    server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+    build: {
+      assetsInlineLimit: 0,
+      rolldownOptions: {
+        output: {
+          // A few larger chunks instead of two dozen small ones: on a phone every request costs a round trip, and
+          // every module the first page preloads counts towards its first paint. Only what the first page needs
+          // is grouped (`$initial`); the lazily loaded parts (booking card, notifications, Stripe) keep their own.
+          codeSplitting: {
+            groups: [
+              { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 2 },
+              { name: 'shell', test: SHELL, tags: ['$initial'], priority: 1 },
+              { name: 'radix', test: RADIX_SHARED, priority: 1 },
+              { name: 'book-now', test: BOOK_NOW },
+            ],
+          },
         },
       },
     },
-  },
+  };
 });

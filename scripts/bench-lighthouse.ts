@@ -12,7 +12,7 @@
  *
  * Per page it also prints the timing metrics (FCP, LCP, TBT, CLS, Speed Index), the JavaScript requested before
  * the load event, every scored audit below 0.9 and why each failing Best Practices audit failed. Last, the time
- * until the Book Now card is usable (the calendar's days are buttons React handles, as the card's own root marks
+ * until the Book Now card is usable (the calendar's days are buttons the card's root handles, as that root marks
  * it) when a phone opens /#booking,
  * when it taps Book Now on / the moment the page has loaded (the load event: the worst moment, as the page's
  * scripts have only just been asked for), and when it taps it after reading the page for READ_S seconds (default
@@ -213,7 +213,7 @@ type RequestGroup = { count: number; bytes: number; start: number; end: number }
 
 /**
  * How long a guest on a phone waits for the Book Now card to be usable (its own root's mark: the calendar's days
- * are buttons React handles; the page may hydrate later): from navigation when they open /#booking, or from their tap on the hero's Book Now link when
+ * are buttons its root handles; the page may hydrate later): from navigation when they open /#booking, or from their tap on the hero's Book Now link when
  * they open / and tap it the moment the page has loaded. Chromium with Lighthouse's mobile throttling, a fresh
  * cache each run. Also reads, from the page's own timings, where the time went.
  */
@@ -234,7 +234,7 @@ async function bookNowRun(origin: string, way: BookNowWay, run: number) {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) longTasks.push(entry.duration);
       }).observe({ type: 'longtask', buffered: true });
-      // Usable: the card's own root marks its element once the calendar's days are buttons React handles
+      // Usable: the card's own root marks its element once the calendar's days are buttons it handles
       // (docs/decisions/034-the-book-now-card-on-its-own.md); the page's hydration is watched for the breakdown.
       const mark = () => {
         if (document.documentElement.dataset.hydrated === 'true') marks.hydrated ??= performance.now();
@@ -567,7 +567,7 @@ async function main(): Promise<void> {
       console.info(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
     console.info(`\n${homeBytes}`);
     console.info(
-      "\nBook Now usable (the card's own root says its days are buttons React handles) on a phone, Chromium with the same throttling applied by DevTools, a fresh cache each run:",
+      "\nBook Now usable (the card's own root says its days are buttons it handles) on a phone, Chromium with the same throttling applied by DevTools, a fresh cache each run:",
     );
     for (const [way, runs] of Object.entries(bookNow)) {
       const times = runs.map((run) => run.usable);

@@ -4,8 +4,9 @@
  *
  * 1. **Scripts after the first paint on the marketing pages** (src/server/web/defer-hydration.ts, which the server
  *    also applies to the pages it renders again with the owner's content), the Book Now card's modules asked for
- *    at once when the guest heads for it. Their list comes from the client build's Vite manifest and is written
- *    beside the server build for those later renders; both manifests are then removed, so none is served.
+ *    at once when the guest heads for it. Their list comes from the Vite manifest of the card's own build
+ *    (vite.card.config.ts, on Preact, which vite.config.ts runs first and writes among the site's files) and is
+ *    written beside the server build for those later renders; the manifests are then removed, so none is served.
  * 2. **Compression once, at build time.** Every compressible asset of at least `MIN_COMPRESS_BYTES` gets a
  *    brotli (maximum quality) and a gzip sibling, which the server sends as they are (@fastify/static's
  *    `preCompressed`). The pages themselves are compressed by the server once it has filled in their runtime
@@ -21,6 +22,7 @@ import {
   headStartFile,
   SCRIPTS_AFTER_LOAD_PATHS,
 } from '../src/server/web/defer-hydration.ts';
+import { CARD_MANIFEST } from '../vite.card.config.ts';
 
 /** Smaller files gain too little from compression to be worth a second request's bookkeeping. */
 export const MIN_COMPRESS_BYTES = 1024;
@@ -73,11 +75,11 @@ async function precompressAssets(clientDir: string): Promise<{ files: number; by
 }
 
 /**
- * The Book Now card's modules (from the client build's Vite manifest, which vite.config.ts keeps), written beside
- * the server build; the Vite manifests are removed afterwards.
+ * The Book Now card's modules (from its own build's Vite manifest, which vite.config.ts writes among the client
+ * build's files), written beside the server build; the Vite manifests are removed afterwards, so none is served.
  */
 async function writeHeadStart(clientDir: string, serverDir: string): Promise<string[]> {
-  const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'));
+  const manifest = JSON.parse(await readFile(path.join(clientDir, CARD_MANIFEST), 'utf8'));
   const modules = cardModules(manifest);
   await writeFile(headStartFile(serverDir), JSON.stringify(modules));
   await Promise.all(
@@ -94,6 +96,6 @@ export async function finishBuild(clientDir: string, serverDir: string): Promise
   }
   const compressed = await precompressAssets(clientDir);
   console.info(
-    `Scripts after the load event on ${SCRIPTS_AFTER_LOAD_PATHS.length} pages, the Book Now card's ${headStart.length} modules at once when the guest heads for it; ${compressed.files} assets pre-compressed (${(compressed.bytes / 1024).toFixed(0)} kB → ${(compressed.br / 1024).toFixed(0)} kB brotli)`,
+    `Scripts after the load event on ${SCRIPTS_AFTER_LOAD_PATHS.length} pages, the Book Now card's ${headStart.length} modules (Preact) at once when the guest heads for it; ${compressed.files} assets pre-compressed (${(compressed.bytes / 1024).toFixed(0)} kB → ${(compressed.br / 1024).toFixed(0)} kB brotli)`,
   );
 }

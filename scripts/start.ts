@@ -17,6 +17,7 @@ const sources = [
   'scripts/placeholder-art.ts',
   'react-router.config.ts',
   'vite.config.ts',
+  'vite.card.config.ts',
   'package-lock.json',
 ];
 

@@ -32,10 +32,16 @@ describe('deferHydration', () => {
   it('on the page with the card’s slot, asks for the card’s modules after the page’s, and heads for it from the head', async () => {
     const html = deferHydration(page(`<main>${SLOT}</div></main>`), CARD);
     const [head, body] = html.split('</head>');
-    // After the load event, behind the page's own modules: only the card's modules the page does not load.
-    expect(body).toContain(
-      `for (const href of ["/assets/booking-island.js","/assets/dialog.js"]) announce('modulepreload', href, 'low');`,
+    // After the load event, only the card's modules the page does not load, first and at high priority; the
+    // page's own behind them at low (docs/decisions/035-the-book-now-card-on-preact.md).
+    const card = body!.indexOf(
+      `for (const href of ["/assets/booking-island.js","/assets/dialog.js"]) announce('modulepreload', href, 'high');`,
     );
+    const own = body!.indexOf(
+      `for (const href of ["/assets/manifest.js","/assets/framework.js","/assets/home.js"]) announce('modulepreload', href, 'low');`,
+    );
+    expect(card).toBeGreaterThan(-1);
+    expect(own).toBeGreaterThan(card);
     // Heading for the card: its reads first, then the card's modules, then the page's own behind them.
     expect(head).toContain(
       `for (const href of ["/api/unavailable-dates/1","/api/rate-plan"]) announce('preload', href, 'high');`,
@@ -64,6 +70,15 @@ describe('deferHydration', () => {
     expect(wait).toBeLessThan(body!.indexOf('import("/assets/home.js")'));
     // At the card's address the clips above it are held until then.
     expect(head).toContain("document.querySelectorAll('video[autoplay]')");
+  });
+
+  it('on heading for the card once the page has begun hydrating, the card’s own root renders it all the same (decision 035)', () => {
+    const html = deferHydration(page(`<main>${SLOT}</div></main>`), CARD);
+    const [head] = html.split('</head>');
+    // Begun: the attribute is there (the page's module set it) and stays; the card's root mounts the card.
+    expect(head).toContain(
+      `  } else {\n    import("/assets/booking-island.js").then((card) => card.mountInPage(), () => {});\n  }`,
+    );
   });
 
   it('fails the build when the slot does not name the attribute the card’s root answers through', () => {

@@ -45,8 +45,9 @@ const ANNOUNCE = [
  * Throws when React Router's output no longer has the expected shape, so a change there fails the build.
  *
  * `cardModules`: the modules of the Book Now card (the build's list, `cardModules`). On the page with the card's
- * slot they are asked for with the page's own modules, at low priority, so that a tap soon after the load event
- * finds them on their way; and the moment the guest heads for the card, before the page is interactive (the page
+ * slot they are asked for with the page's own modules, first and at high priority with the page's at low behind
+ * them, so that a tap soon after the load event finds them on their way (the card's own root needs nothing of the
+ * page's: docs/decisions/035-the-book-now-card-on-preact.md); and the moment the guest heads for the card, before the page is interactive (the page
  * opened at it, a link to it, the slot nearing the screen), a small module in the head asks for the page's and
  * the card's modules and the card's data at once, at high priority and in parallel, instead of the page's modules
  * once the stylesheet is in and the card's once the page has hydrated
@@ -101,12 +102,16 @@ export function deferHydration(html: string, cardModules: readonly string[] = []
     "  addEventListener('load', onLoad);",
     '  for (const name of engaged) addEventListener(name, now, options);',
     '});',
-    // Every module of the page at once, as React Router's preloads would have asked for them; then the Book Now
-    // card's, behind them. (A module already asked for by the head's module is not asked for again.)
-    `for (const href of ${JSON.stringify(preloads)}) announce('modulepreload', href);`,
+    // Every module of the page at once, as React Router's preloads would have asked for them. On the page with the
+    // Book Now card, the card's first, at high priority, and the page's behind them at low: on a phone they share
+    // six connections and little bandwidth, and a guest who taps Book Now soon after the load event waits only for
+    // the card's (decision 035). (A module already asked for by the head's module is not asked for again.)
     ...(card.length
-      ? [`for (const href of ${JSON.stringify(card)}) announce('modulepreload', href, 'low');`]
-      : []),
+      ? [
+          `for (const href of ${JSON.stringify(card)}) announce('modulepreload', href, 'high');`,
+          `for (const href of ${JSON.stringify(preloads)}) announce('modulepreload', href, 'low');`,
+        ]
+      : [`for (const href of ${JSON.stringify(preloads)}) announce('modulepreload', href);`]),
     ...(slot ? waitForCardRoot(slotAttribute(slot, 'data-head-start-state')) : []),
     `const [${imports.map((item) => item.name ?? '').join(', ')}] = await Promise.all([${imports.map((item) => `import(${item.url})`).join(', ')}]);`,
     rest,
@@ -218,10 +223,15 @@ function headStartModule(slot: string, card: readonly string[], page: readonly s
     `  for (const href of ${JSON.stringify(reads)}) announce('preload', href, 'high');`,
     `  for (const href of ${JSON.stringify(card)}) announce('modulepreload', href, 'high');`,
     `  for (const href of ${JSON.stringify(page.filter((href) => !card.includes(href)))}) announce('modulepreload', href, 'low');`,
-    // The card's own root renders it unless the page has begun hydrating (then the page mounts it).
+    // The card's own root renders it, and the page hydrates after it unless it has already begun.
     '  if (!pageFirst) {',
     `    html.setAttribute(${JSON.stringify(state)}, 'wanted');`,
     `    import(${JSON.stringify(island)}).catch(() => html.setAttribute(${JSON.stringify(state)}, 'failed'));`,
+    // Begun (a tap soon after the load event): the card's root, on Preact, needs nothing of the page's, so it
+    // renders the card as soon as its own modules are in rather than after the page has hydrated; the page's
+    // slot, importing the same module later, finds it mounted (docs/decisions/035-the-book-now-card-on-preact.md).
+    '  } else {',
+    `    import(${JSON.stringify(island)}).then((card) => card.mountInPage(), () => {});`,
     '  }',
     '  if (passedClips) holdClips();',
     '};',
@@ -246,13 +256,16 @@ function headStartModule(slot: string, card: readonly string[], page: readonly s
 /** The Vite manifest's entry of a built chunk (vite.dev/guide/backend-integration). */
 type ManifestChunk = { file: string; imports?: string[] };
 
-/** The source of the Book Now card's own root, loaded on demand by book-now-section.tsx. */
-const CARD_SOURCE = 'src/web/features/booking/booking-island.tsx';
+/**
+ * The source of the Book Now card's own root, loaded on demand by book-now-section.tsx: the entry of the card's
+ * own build (vite.card.config.ts).
+ */
+export const CARD_SOURCE = 'src/web/features/booking/booking-island.tsx';
 
 /**
- * The URLs of the Book Now card's modules in the client build: its root's chunk first and every chunk that chunk imports,
- * read from the build's Vite manifest (scripts/finish-build.ts writes them beside the server build, where the
- * server finds them for the pages it renders again).
+ * The URLs of the Book Now card's modules: its root's chunk first and every chunk that chunk imports, read from
+ * the card's build's Vite manifest (scripts/finish-build.ts writes them beside the server build, where the server
+ * finds them for the pages it renders again).
  */
 export function cardModules(manifest: Record<string, ManifestChunk>, base = '/'): string[] {
   if (!manifest[CARD_SOURCE]) throw new Error(`The client build's manifest has no ${CARD_SOURCE}`);

@@ -1,16 +1,13 @@
 /**
  * The site content the page was rendered with (src/domain/site-content.ts): the root route's loader answers it
- * (at build time the defaults; on the server, the owner's current values), React Router writes it into the
- * page, and components read it with `useSiteContent()` so the hydrated page says what the HTML said.
+ * (at build time the defaults; on the server, the owner's current values, under the key of
+ * site-content-context.ts), React Router writes it into the page, and components read it with `useSiteContent()`
+ * so the hydrated page says what the HTML said. No React Router here: the Book Now card's own build reads it too.
  */
 import { createContext as createReactContext, useContext } from 'react';
-import { createContext } from 'react-router';
 import { HOME_PAGE_REVIEWS } from '../../domain/reviews.ts';
 import { DEFAULT_SITE_CONTENT, type SiteContent } from '../../domain/site-content.ts';
 import { siteEmail } from './runtime-config.ts';
-
-/** The key the server renders the pages with: `context.set(siteContentContext, content)`. */
-export const siteContentContext = createContext<SiteContent>(DEFAULT_SITE_CONTENT);
 
 /**
  * The content every page carries: all of it but the reviews' list, cut to the home page's newest few (their

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { sharedState } from './shared-state.ts';
 
 /** The spec's notification rules (section 9): at most one visible, removed 1,000,000 ms after dismissal. */
 export const TOAST_LIMIT = 1;
@@ -8,16 +9,23 @@ export const TOAST_DURATION_MS = 5000;
 export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive' };
 export type Toast = ToastInput & { id: number; open: boolean; createdAt: number };
 
-let toasts: Toast[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-const removalTimers = new Map<number, ReturnType<typeof setTimeout>>();
 /**
- * Each open notification's 5 s, kept here rather than by the notification area's library, which stops counting
- * while a pointer rests over its region or the window loses focus: a message then stayed on a phone's screen
- * while the guest typed. The spec's 5 s hold whatever the guest does meanwhile.
+ * The notifications and their timers, one store for the page and the Book Now card's own build (the page's
+ * notification area shows the card's): lib/shared-state.ts.
  */
-const closeTimers = new Map<number, ReturnType<typeof setTimeout>>();
+const store = sharedState('toasts', () => ({
+  toasts: [] as Toast[],
+  nextId: 1,
+  listeners: new Set<() => void>(),
+  removalTimers: new Map<number, ReturnType<typeof setTimeout>>(),
+  /**
+   * Each open notification's 5 s, kept here rather than by the notification area's library, which stops
+   * counting while a pointer rests over its region or the window loses focus: a message then stayed on a phone's
+   * screen while the guest typed. The spec's 5 s hold whatever the guest does meanwhile.
+   */
+  closeTimers: new Map<number, ReturnType<typeof setTimeout>>(),
+}));
+const { listeners, removalTimers, closeTimers } = store;
 
 function stopCloseTimer(id: number): void {
   clearTimeout(closeTimers.get(id));
@@ -25,27 +33,27 @@ function stopCloseTimer(id: number): void {
 }
 
 function emit(next: Toast[]): void {
-  toasts = next;
+  store.toasts = next;
   for (const listener of listeners) listener();
 }
 
 export function dismissToast(id: number): void {
   stopCloseTimer(id);
-  emit(toasts.map((t) => (t.id === id ? { ...t, open: false } : t)));
+  emit(store.toasts.map((t) => (t.id === id ? { ...t, open: false } : t)));
   if (removalTimers.has(id)) return;
   removalTimers.set(
     id,
     setTimeout(() => {
       removalTimers.delete(id);
-      emit(toasts.filter((t) => t.id !== id));
+      emit(store.toasts.filter((t) => t.id !== id));
     }, TOAST_REMOVE_DELAY_MS),
   );
 }
 
 /** Shows a notification; a new one replaces the one on screen. */
 export function toast(input: ToastInput): { id: number; dismiss: () => void } {
-  const id = nextId++;
-  const listed = [{ ...input, id, open: true, createdAt: performance.now() }, ...toasts];
+  const id = store.nextId++;
+  const listed = [{ ...input, id, open: true, createdAt: performance.now() }, ...store.toasts];
   // The ones pushed off the list are gone, and their timers with them.
   for (const dropped of listed.slice(TOAST_LIMIT)) stopCloseTimer(dropped.id);
   emit(listed.slice(0, TOAST_LIMIT));
@@ -62,16 +70,17 @@ export function subscribeToasts(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export const hasToasts = (): boolean => toasts.length > 0;
+export const hasToasts = (): boolean => store.toasts.length > 0;
 
 /** True while a notification raised before `time` (a `performance.now()` reading) is still on screen. */
-export const hasOpenToastFrom = (time: number): boolean => toasts.some((t) => t.open && t.createdAt < time);
+export const hasOpenToastFrom = (time: number): boolean =>
+  store.toasts.some((t) => t.open && t.createdAt < time);
 
 const empty: Toast[] = [];
 export function useToasts(): Toast[] {
   return useSyncExternalStore(
     subscribeToasts,
-    () => toasts,
+    () => store.toasts,
     () => empty,
   );
 }

@@ -2,7 +2,7 @@ import { Link, type MetaArgs, useLoaderData } from 'react-router';
 import { ReviewCard, ReviewsSummary, WithheldNote } from '../../components/content/reviews.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { siteContentContext } from '../../lib/site-content.ts';
+import { siteContentContext } from '../../lib/site-content-context.ts';
 import type { Route } from './+types/reviews';
 
 export const meta = ({ matches }: MetaArgs) =>

@@ -20,26 +20,18 @@ import {
 /** How old the taken nights read in the background after the load event may be when the card opens. */
 const TAKEN_NIGHTS_FRESH_MS = 60_000;
 
-/** Lets the browser handle input and paint before the next piece of work. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 type CardModule = typeof import('./booking-island.tsx');
 let cardModule: Promise<CardModule> | undefined;
 
 /**
- * The card's code (its own root, booking-island.tsx), fetched once. In the background (`inBackground`) in two
- * steps, each evaluated in its own task, so that loading it blocks the page as little as possible: zod with the
- * form's schema, then the card (form, calendar, payments). When a guest is waiting for the card, in one step:
- * every chunk is fetched at once.
+ * The card's code (its own root, booking-island.tsx), fetched once: in the built site, the card's own build on
+ * Preact, by the URL that build gave its root (vite.config.ts; docs/decisions/035-the-book-now-card-on-preact.md);
+ * in development, the card's source under React.
  */
-function loadBookingCard({ inBackground = false } = {}): Promise<CardModule> {
-  cardModule ??= (async () => {
-    if (inBackground) {
-      await import('../../../domain/booking-form.ts');
-      await nextTask();
-    }
-    return import('./booking-island.tsx');
-  })();
+function loadBookingCard(): Promise<CardModule> {
+  cardModule ??= import.meta.env.DEV
+    ? import('./booking-island.tsx')
+    : import(/* @vite-ignore */ import.meta.env.VITE_BOOK_NOW_MODULE);
   // A failed download (the connection dropped) may be tried again later.
   cardModule.catch(() => {
     cardModule = undefined;
@@ -220,7 +212,7 @@ function BookingCardSlot() {
     // After the load event, the card's code and its two first reads (1 kB) are fetched in the background, so a
     // guest who reads the page before tapping Book Now finds the card ready (docs/decisions/021-book-now-on-a-phone.md).
     const cancelPrefetch = whenIdle(() => {
-      void loadBookingCard({ inBackground: true }).catch(() => {});
+      void loadBookingCard().catch(() => {});
       void queryClient.prefetchQuery(unavailableDatesQuery(PROPERTY_ID));
       void queryClient.prefetchQuery(ratePlanQuery());
     });
@@ -313,7 +305,7 @@ function BookingCardPlaceholder({ failed = false }: { failed?: boolean }) {
           <div aria-hidden="true" className="h-5" />
           <StayRequirements />
         </div>
-        <TermsNote />
+        <TermsNote link={Link} />
       </div>
     </aside>
   );

@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
 import { formatGbp } from '../../../domain/format.ts';
 import { BOOKING_CARD, STAY_REQUIREMENTS } from '../../content/booking.ts';
 import { useEnquiriesEmail, useSiteContent } from '../../lib/site-content.ts';
-import { CardLink } from './card-root.tsx';
 
 /**
  * The parts of the booking card that need no JavaScript: shown by the pre-rendered placeholder and by the card
@@ -100,9 +99,14 @@ export function StayRequirements({ minimum }: { minimum?: { nights: number; seas
   );
 }
 
-/** `inCard`: in the card's own root (booking-island.tsx), which has no router; the placeholder is the page's. */
-export function TermsNote({ inCard = false }: { inCard?: boolean }) {
-  const LinkTo = inCard ? CardLink : Link;
+/** A link to a page of this site: React Router's `Link` on the page, `CardLink` in the card's own root. */
+export type SiteLink = ComponentType<{ to: string; className?: string; children: ReactNode }>;
+
+/**
+ * `link`: the caller's, since the card's own root (booking-island.tsx) has no router and its build leaves React
+ * Router out (docs/decisions/035-the-book-now-card-on-preact.md); the placeholder is the page's.
+ */
+export function TermsNote({ link: LinkTo }: { link: SiteLink }) {
   return (
     <p className="text-stone-600 text-xs">
       {BOOKING_CARD.termsLead}{' '}

@@ -20,7 +20,7 @@ import { usePaymentSchedule } from '../payment-schedule/index.ts';
 import { DamageHoldNote, PaymentPanel, PaymentScheduleNote, useDamageHold } from '../payments/index.ts';
 import { availabilityQuery, promoQuoteQuery, ratePlanQuery, unavailableDatesQuery } from './booking-api.ts';
 import { BookingRates, TermsNote } from './booking-card-parts.tsx';
-import { navigateFromCard } from './card-root.tsx';
+import { CardLink, navigateFromCard } from './card-root.tsx';
 import { DateRangePicker, type DateSelection } from './date-range-picker.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
 
@@ -359,7 +359,7 @@ export function BookingCard({ onReady }: { onReady?: () => void }) {
           </>
         ) : null}
 
-        <TermsNote inCard />
+        <TermsNote link={CardLink} />
       </div>
 
       <Dialog.Root open={minimumStayOpen} onOpenChange={setMinimumStayOpen}>
