@@ -99,6 +99,31 @@ describe('readings kept by their writer', () => {
     expect(await kept.get(1, clock.now())).toBe('v2');
   });
 
+  it('returns from a refresh only once what is kept was read after its commit, however many commits overlap', async () => {
+    const { clock, db, kept } = await primedSetup();
+    let firstReturned = false;
+    db.write('v2'); // commit 1
+    const first = kept.refresh(clock.now()).then(() => {
+      firstReturned = true;
+    });
+    await settle();
+    db.write('v3'); // commit 2: the reading before both (v1) is served meanwhile
+    const second = kept.refresh(clock.now());
+    await settle();
+    db.answerNext(); // commit 1's reading (v2) comes back after commit 2: not kept
+    await settle();
+    db.write('v4'); // commit 3
+    const third = kept.refresh(clock.now());
+    await settle();
+    db.answerNext(); // commit 2's reading (v3) comes back after commit 3: not kept either
+    await settle();
+    // What is kept is still v1, marked to be served until commit 3's reading is in: commit 1's writer waits.
+    expect(firstReturned).toBe(false);
+    db.answerNext();
+    await Promise.all([first, second, third]);
+    expect(await kept.get(1, clock.now())).toBe('v4');
+  });
+
   it('forget drops what is kept: the next read goes to the database', async () => {
     const { clock, db, kept } = await primedSetup();
     db.write('v2');

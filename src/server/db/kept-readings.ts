@@ -13,8 +13,12 @@ import { createSingleFlight } from '../jobs/single-flight.ts';
 /** One reading: the value, and until when (clock milliseconds) it may be served at most. */
 export type Reading<V> = { value: V; keepUntil?: number };
 
-/** A reading as kept: served from `readAt` (clock ms) until before `until`. */
-type Kept<V> = { value: V; readAt: number; until: number; generation: number };
+/**
+ * A reading as kept: served from `readAt` (clock ms) until before `until`, while `generation` is the latest
+ * commit heard of; `readGeneration` is the commit count when its read started (a refresh may mark an older
+ * reading with a newer `generation`, to be served until the newer reading is in).
+ */
+type Kept<V> = { value: V; readAt: number; until: number; generation: number; readGeneration: number };
 
 export type KeptReadings<K, V> = {
   /** The kept reading of `key`, else one read from the database for every caller waiting. */
@@ -54,7 +58,11 @@ export function createKeptReadings<K, V>(options: {
       const current = kept.peek(key);
       // A reading that started before a commit must not replace one that started after it.
       if (ttl > 0 && (!current || current.generation <= from)) {
-        kept.set(key, { value, readAt, until: readAt + ttl, generation: from }, { ttl });
+        kept.set(
+          key,
+          { value, readAt, until: readAt + ttl, generation: from, readGeneration: from },
+          { ttl },
+        );
       }
       return value;
     });
@@ -91,8 +99,12 @@ export function createKeptReadings<K, V>(options: {
           }),
         ),
       );
-      // A later commit's refresh may have started meanwhile and kept this one's reading out: wait for it too.
-      if (keys.some((key) => (kept.peek(key)?.generation ?? from) > from)) await reads.settled();
+      // Later commits' refreshes may have kept this one's reading out, each marking the reading before them to be
+      // served meanwhile: wait for their readings, and drop whatever is still older than this commit, so that a
+      // read that starts once the writer has returned sees its write.
+      const readBefore = (key: K & {}) => (kept.peek(key)?.readGeneration ?? from) < from;
+      while (keys.some(readBefore) && !reads.keys().next().done) await reads.settled();
+      for (const key of keys) if (readBefore(key)) kept.delete(key);
     },
 
     forget() {
