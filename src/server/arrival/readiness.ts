@@ -26,13 +26,13 @@ export async function readArrivals(
   now: Date,
 ): Promise<Map<string, StayArrival>> {
   const ids = list.map((stay) => stay.id);
-  const [settings, agreement, registers, acceptances, holds] = await Promise.all([
-    readArrivalSettings(db),
-    currentAgreement(db),
-    readRegisters(db, ids),
-    readAcceptances(db, ids),
-    readHoldRows(db, ids),
-  ]);
+  // One after another: `db` may be a transaction, one connection that runs one statement at a time
+  // (node-postgres queues the others, a use it deprecates).
+  const settings = await readArrivalSettings(db);
+  const agreement = await currentAgreement(db);
+  const registers = await readRegisters(db, ids);
+  const acceptances = await readAcceptances(db, ids);
+  const holds = await readHoldRows(db, ids);
   return new Map(
     list.map((stay) => {
       const guests = registers.get(stay.id) ?? [];

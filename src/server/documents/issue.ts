@@ -62,12 +62,12 @@ async function issue(
 ): Promise<DocumentRow> {
   const issued = await findIssued(tx, kind, sourceRef);
   if (issued) return issued;
-  const [settings, facts, company, earlier] = await Promise.all([
-    readInvoicingSettings(tx),
-    createOwnerContentRepository(tx).readFacts(tx),
-    readInvoiceDetails(tx, stay.id),
-    kind === 'credit_note' ? listStayDocuments(tx, stay.id) : Promise.resolve([]),
-  ]);
+  // One after another: a transaction is one connection, which runs one statement at a time (node-postgres queues
+  // the others, a use it deprecates).
+  const settings = await readInvoicingSettings(tx);
+  const facts = await createOwnerContentRepository(tx).readFacts(tx);
+  const company = await readInvoiceDetails(tx, stay.id);
+  const earlier = kind === 'credit_note' ? await listStayDocuments(tx, stay.id) : [];
   const owed = balanceOutstanding(stay);
   const content: Omit<DocumentContent, 'number'> = {
     kind,
