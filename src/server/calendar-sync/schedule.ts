@@ -1,4 +1,5 @@
 import type { CalendarSourceId } from '../../domain/api/calendar-sync.ts';
+import { createKeptReadings } from '../db/kept-readings.ts';
 import { createSingleFlight } from '../jobs/single-flight.ts';
 import type { CalendarSyncDeps, Logger } from './deps.ts';
 import { failureMessage, type SyncResult } from './import.ts';
@@ -15,10 +16,11 @@ export const FRESH_MAX_AGE_MS = 15 * 60 * 1000;
 /** … but the guest never waits longer than this for them. */
 export const FRESH_BUDGET_MS = 3000;
 /**
- * How long a listing of the saved feeds in which none was due answers for the fresh pull: a guest's hold then
- * skips reading the feeds again (with 50 holds a second, one read of 50). A feed saved or synced by this process
- * ends it at once (`forgetSources`); one saved by another server process on the same PostgreSQL is seen within
- * this bound, the bound of the other kept readings (docs/decisions/019-caches-kept-by-their-writer.md).
+ * How long the fresh pull keeps its listing of the saved feeds (each one's last success): a guest's hold then works
+ * out which feeds are due from memory instead of reading them again (with 50 holds a second, one read of 50). A
+ * feed saved or synced by this process drops it at once (`forgetSources`); one saved by another server process on
+ * the same PostgreSQL is seen within this bound, the bound of the other kept readings
+ * (docs/decisions/019-caches-kept-by-their-writer.md).
  */
 export const SOURCES_KEPT_MS = 2000;
 /** What the automatic run did, feed by feed: the events imported, or why the feed failed (a sentence). */
@@ -44,8 +46,12 @@ export function createSyncSchedule(
   /** One sync per source at a time from the automatic run and the pre-payment refresh. */
   const sourceSyncs = createSingleFlight<CalendarSourceId, SyncResult>();
 
-  /** While the clock is in [from, until), no feed is due for a fresh pull with `maxAgeMs` (see SOURCES_KEPT_MS). */
-  let noneDue: { maxAgeMs: number; from: number; until: number } | undefined;
+  /** The saved feeds as the fresh pull last read them (see SOURCES_KEPT_MS). */
+  const savedSources = createKeptReadings({
+    clock,
+    maxAgeMs: SOURCES_KEPT_MS,
+    read: async (_key: 'sources') => ({ value: await listSources(db) }),
+  });
 
   /** Syncs a source, sharing a sync of the same source that is already running. */
   function syncShared(sourceId: CalendarSourceId, url: string): Promise<SyncResult> {
@@ -76,17 +82,12 @@ export function createSyncSchedule(
     maxAgeMs = FRESH_MAX_AGE_MS,
     budgetMs = FRESH_BUDGET_MS,
   ): Promise<RefreshReport> {
-    const now = clock.now().getTime();
+    const now = clock.now();
+    const due = (await savedSources.get('sources', now)).filter(
+      (s) => !s.lastSuccessAt || now.getTime() - s.lastSuccessAt.getTime() > maxAgeMs,
+    );
     const report: RefreshReport = { refreshed: [], failed: [], pending: [] };
-    if (noneDue?.maxAgeMs === maxAgeMs && now >= noneDue.from && now < noneDue.until) return report;
-    const sources = await listSources(db);
-    const due = sources.filter((s) => !s.lastSuccessAt || now - s.lastSuccessAt.getTime() > maxAgeMs);
-    if (due.length === 0) {
-      // The first feed to fall due is the one synced longest ago.
-      const firstDue = Math.min(...sources.map((s) => s.lastSuccessAt!.getTime() + maxAgeMs + 1));
-      noneDue = { maxAgeMs, from: now, until: Math.min(now + SOURCES_KEPT_MS, firstDue) };
-      return report;
-    }
+    if (due.length === 0) return report;
     const outcomes = new Map<CalendarSourceId, 'refreshed' | 'failed'>();
     const syncs = due.map((source) =>
       syncShared(source.id, source.url).then(
@@ -116,8 +117,6 @@ export function createSyncSchedule(
     syncSavedFeeds,
     refreshStaleFeeds,
     /** After this process saved or synced a feed: the next fresh pull reads the feeds again. */
-    forgetSources: () => {
-      noneDue = undefined;
-    },
+    forgetSources: savedSources.forget,
   };
 }
