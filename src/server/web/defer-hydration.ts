@@ -263,12 +263,21 @@ type ManifestChunk = { file: string; imports?: string[] };
 export const CARD_SOURCE = 'src/web/features/booking/booking-island.tsx';
 
 /**
- * The URLs of the Book Now card's modules: its root's chunk first and every chunk that chunk imports, read from
- * the card's build's Vite manifest (scripts/finish-build.ts writes them beside the server build, where the server
- * finds them for the pages it renders again).
+ * The source of the card's details (the guest's form, the payment, the dialogs), which the card's first view
+ * imports lazily as soon as it renders (docs/decisions/037-the-book-now-cards-first-view.md).
+ */
+export const CARD_DETAILS_SOURCE = 'src/web/features/booking/booking-details.tsx';
+
+/**
+ * The URLs of the Book Now card's modules, in the order they are asked for: its root's chunk and every chunk that
+ * chunk imports (the first view), then the details' chunk and what it imports besides, so that the details come
+ * right behind the first view and are ready once the guest has chosen dates. Read from the card's build's Vite
+ * manifest (scripts/finish-build.ts writes them beside the server build, where the server finds them for the
+ * pages it renders again). Stripe's panel, imported by the details only when paying by Stripe, is not listed.
  */
 export function cardModules(manifest: Record<string, ManifestChunk>, base = '/'): string[] {
-  if (!manifest[CARD_SOURCE]) throw new Error(`The client build's manifest has no ${CARD_SOURCE}`);
+  for (const source of [CARD_SOURCE, CARD_DETAILS_SOURCE])
+    if (!manifest[source]) throw new Error(`The client build's manifest has no ${source}`);
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
@@ -276,6 +285,7 @@ export function cardModules(manifest: Record<string, ManifestChunk>, base = '/')
     for (const imported of manifest[key]?.imports ?? []) visit(imported);
   };
   visit(CARD_SOURCE);
+  visit(CARD_DETAILS_SOURCE);
   return [...seen].map((key) => `${base}${manifest[key]!.file}`);
 }
 
