@@ -14,9 +14,10 @@ import { DateRangePicker, type DateSelection } from './date-range-picker.tsx';
 /*
  * The card's first view is this module: the calendar, the rates and the price (docs/decisions/037-the-book-now-
  * cards-first-view.md). What serves once dates are chosen (the guest's form with React Hook Form and the domain's
- * zod schema, the payment panel, the dialogs on Radix) is booking-details.tsx, imported here as soon as the card
- * renders, so it comes right behind the first view and not on its path; the build checks that the first view's
- * chunk holds none of those libraries (vite.card.config.ts).
+ * zod schema, the payment panel, the dialogs on Radix) is booking-details.tsx, imported here once the calendar is
+ * on screen; the page asks for its chunk right behind the first view's (src/server/web/defer-hydration.ts), so it
+ * is in by then and not on the first view's path. The build checks that the first view's chunks hold none of
+ * those libraries (vite.card.config.ts).
  */
 const loadDetails = () => import('./booking-details.tsx');
 const BookingDetails = lazy(() => loadDetails().then((module) => ({ default: module.BookingDetails })));
@@ -47,6 +48,17 @@ function askedStay(): { dates: { checkIn: string; checkOut: string } | null; gue
 export function BookingCard({ onReady }: { onReady?: () => void }) {
   const ids = useId();
   const queryClient = useQueryClient();
+  /**
+   * The calendar's days are on screen. Only then are the details rendered, and their module (already fetched:
+   * the page asks for it right behind the first view's) evaluated: zod building its schemas would otherwise be a
+   * long task between the card's first render and its days (docs/decisions/037-the-book-now-cards-first-view.md).
+   * No date can be chosen before.
+   */
+  const [calendarShown, setCalendarShown] = useState(false);
+  const onCalendarReady = useCallback(() => {
+    onReady?.();
+    setCalendarShown(true);
+  }, [onReady]);
   const [selection, setSelection] = useState<DateSelection | null>(null);
   const [asked] = useState(askedStay);
   const [availability, setAvailability] = useState<Availability>('idle');
@@ -178,37 +190,41 @@ export function BookingCard({ onReady }: { onReady?: () => void }) {
           resetKey={resetKey}
           asked={asked.dates}
           status={<AvailabilityNote availability={availability} />}
-          onReady={onReady}
+          onReady={onCalendarReady}
         />
 
-        {/* Always rendered, so that its module is asked for at once and what the guest typed outlives a change
-            of dates; until the module is in, the same markup with its fields disabled. */}
-        <Suspense fallback={shown ? <BookingDetailsPending ids={ids} quote={shown.quote} /> : null}>
-          <BookingDetails
-            shown={shown}
-            available={availability === 'available'}
-            guestCount={asked.guestCount}
-            promo={{
-              error: promoError,
-              pending: promoPending,
-              applied: (appliedCode && promoQuery.data?.promoCode) || undefined,
-            }}
-            onApplyPromo={setAppliedCode}
-            onPaid={onPaid}
-          />
-        </Suspense>
+        {/* Rendered from the calendar's first showing on, so that what the guest typed outlives a change of
+            dates; until its module is in, the same markup with its fields disabled. */}
+        {calendarShown ? (
+          <Suspense fallback={shown ? <BookingDetailsPending ids={ids} quote={shown.quote} /> : null}>
+            <BookingDetails
+              shown={shown}
+              available={availability === 'available'}
+              guestCount={asked.guestCount}
+              promo={{
+                error: promoError,
+                pending: promoPending,
+                applied: (appliedCode && promoQuery.data?.promoCode) || undefined,
+              }}
+              onApplyPromo={setAppliedCode}
+              onPaid={onPaid}
+            />
+          </Suspense>
+        ) : null}
 
         <TermsNote link={CardLink} />
       </div>
 
-      <Suspense fallback={null}>
-        <MinimumStayDialog
-          open={minimumStayOpen}
-          onOpenChange={setMinimumStayOpen}
-          plan={plan}
-          checkIn={tooShortCheckIn}
-        />
-      </Suspense>
+      {calendarShown ? (
+        <Suspense fallback={null}>
+          <MinimumStayDialog
+            open={minimumStayOpen}
+            onOpenChange={setMinimumStayOpen}
+            plan={plan}
+            checkIn={tooShortCheckIn}
+          />
+        </Suspense>
+      ) : null}
     </aside>
   );
 }

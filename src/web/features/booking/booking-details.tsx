@@ -22,10 +22,10 @@ import { PriceBreakdown } from './price-breakdown.tsx';
 /**
  * The booking card's second part (docs/decisions/037-the-book-now-cards-first-view.md): what serves once the guest
  * has chosen dates (the guest's form checked by the domain's schema through React Hook Form, the promo code, the
- * price, the payment schedule, the damage deposit and the payment panel) and the Minimum Stay dialog. The card's
- * first view (booking-card.tsx) imports this module lazily as soon as it renders, so it is on its way right behind
- * the calendar and ready when the guest has chosen dates; both on Radix Dialog, zod and React Hook Form, which the
- * first view does without.
+ * price, the payment schedule, the damage deposit and the payment panel) and the Minimum Stay dialog, on zod,
+ * React Hook Form and Radix Dialog, which the card's first view (booking-card.tsx) does without. The page asks for
+ * this module's chunk right behind the first view's, and the first view imports it once the calendar is on
+ * screen, so it is ready when the guest has chosen dates.
  */
 
 const EMPTY_FORM: BookingForm = {
