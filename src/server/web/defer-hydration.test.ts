@@ -42,6 +42,13 @@ describe('deferHydration', () => {
     );
     expect(card).toBeGreaterThan(-1);
     expect(own).toBeGreaterThan(card);
+    // And before the card's modules, its two first reads, which a tap soon after the load event would otherwise
+    // ask for a round trip late (docs/decisions/037-the-book-now-cards-first-view.md).
+    const reads = body!.indexOf(
+      `for (const href of ["/api/unavailable-dates/1","/api/rate-plan"]) announce('preload', href, 'high');`,
+    );
+    expect(reads).toBeGreaterThan(-1);
+    expect(reads).toBeLessThan(card);
     // Heading for the card: its reads first, then the card's modules, then the page's own behind them.
     expect(head).toContain(
       `for (const href of ["/api/unavailable-dates/1","/api/rate-plan"]) announce('preload', href, 'high');`,

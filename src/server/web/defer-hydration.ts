@@ -23,6 +23,8 @@ const STATIC_IMPORT = /^import (?:\* as (\w+) from )?("[^"]+");\n?/gm;
 /** The Book Now card's slot (book-now-section.tsx) and what it says of itself. */
 const CARD_SLOT = /<div[^>]* data-head-start="([^"]+)"[^>]*>/;
 const slotAttribute = (slot: string, name: string) => slot.match(new RegExp(` ${name}="([^"]+)"`))?.[1];
+/** The card's first reads, which the slot names (`data-head-start`): the taken nights and the rate plan. */
+const slotReads = (slot: string) => slotAttribute(slot, 'data-head-start')!.split(' ');
 
 /** One `<link>` added to the head: a module preload, or a preload of the card's data (`as="fetch"`). */
 const ANNOUNCE = [
@@ -105,9 +107,13 @@ export function deferHydration(html: string, cardModules: readonly string[] = []
     // Every module of the page at once, as React Router's preloads would have asked for them. On the page with the
     // Book Now card, the card's first, at high priority, and the page's behind them at low: on a phone they share
     // six connections and little bandwidth, and a guest who taps Book Now soon after the load event waits only for
-    // the card's (decision 035). (A module already asked for by the head's module is not asked for again.)
-    ...(card.length
+    // the card's (decision 035). Before them the card's two first reads, which the page reads in the background
+    // once hydrated anyway (taking these answers): a tap soon after the load event otherwise asked for them only
+    // then, a round trip behind the card's modules (docs/decisions/037-the-book-now-cards-first-view.md). (A
+    // module or read already asked for by the head's module is not asked for again.)
+    ...(slot && card.length
       ? [
+          `for (const href of ${JSON.stringify(slotReads(slot))}) announce('preload', href, 'high');`,
           `for (const href of ${JSON.stringify(card)}) announce('modulepreload', href, 'high');`,
           `for (const href of ${JSON.stringify(preloads)}) announce('modulepreload', href, 'low');`,
         ]
@@ -162,7 +168,7 @@ function waitForCardRoot(state: string | undefined): string[] {
  * page is interactive, the slot asks for them itself.
  */
 function headStartModule(slot: string, card: readonly string[], page: readonly string[]): string {
-  const reads = slotAttribute(slot, 'data-head-start')!.split(' ');
+  const reads = slotReads(slot);
   const hash = slotAttribute(slot, 'data-head-start-hash');
   const margin = slotAttribute(slot, 'data-head-start-margin');
   const state = slotAttribute(slot, 'data-head-start-state');
