@@ -29,6 +29,39 @@ const TO_PREACT = [
 /** React itself, React DOM and React Router: none of them may be in the card's build. */
 const NOT_ON_THE_CARD = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 
+/**
+ * What the card's first view (its calendar, rates and price) must do without: zod, React Hook Form with its
+ * resolvers, and Radix with its scroll lock. They serve the guest's form and the dialogs, which come in a chunk of
+ * their own right behind it (docs/decisions/037-the-book-now-cards-first-view.md).
+ */
+const NOT_IN_THE_FIRST_VIEW =
+  /[\\/]node_modules[\\/](zod|react-hook-form|@hookform|@radix-ui|react-remove-scroll|react-remove-scroll-bar)[\\/]/;
+
+/** A chunk of the card's build as far as the first view's check needs it. */
+type BuiltChunk = {
+  fileName: string;
+  isEntry: boolean;
+  imports: readonly string[];
+  moduleIds: readonly string[];
+};
+
+/**
+ * The modules of the first view's path that it must do without: those of the card's root's chunk and of every
+ * chunk it imports statically (what the browser must fetch before the card can render) that match
+ * `NOT_IN_THE_FIRST_VIEW`. Chunks imported dynamically (the details, Stripe's panel) are not on that path.
+ */
+export function firstViewLeaks(chunks: readonly BuiltChunk[]): string[] {
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const onPath = new Set<BuiltChunk>();
+  const visit = (chunk: BuiltChunk | undefined) => {
+    if (!chunk || onPath.has(chunk)) return;
+    onPath.add(chunk);
+    for (const name of chunk.imports) visit(byName.get(name));
+  };
+  for (const chunk of chunks) if (chunk.isEntry) visit(chunk);
+  return [...onPath].flatMap((chunk) => chunk.moduleIds.filter((id) => NOT_IN_THE_FIRST_VIEW.test(id)));
+}
+
 export function cardBuildConfig(root: string): InlineConfig {
   return {
     root,
@@ -76,6 +109,12 @@ export async function buildBookNowCard(root: string): Promise<{ entry: string; p
     .flatMap((item) => (item.type === 'chunk' ? item.moduleIds : []))
     .filter((id) => NOT_ON_THE_CARD.test(id));
   if (leaked.length > 0) throw new Error(`The Book Now card's build took in ${leaked.join(', ')}`);
+  // The point of the split: a change that brings the form's or the dialogs' libraries onto the first view fails it.
+  const firstView = firstViewLeaks(
+    outputs.flatMap((result) => result.output).flatMap((item) => (item.type === 'chunk' ? [item] : [])),
+  );
+  if (firstView.length > 0)
+    throw new Error(`The Book Now card's first view took in ${firstView.join(', ')} (decision 037)`);
   const files = outputs.flatMap((result) =>
     result.output.map((item) => ({
       fileName: item.fileName === '.vite/manifest.json' ? CARD_MANIFEST : item.fileName,

@@ -32,8 +32,6 @@ export const SitePhotosSchema = z.object({
 });
 export type SitePhotos = z.infer<typeof SitePhotosSchema>;
 
-export const NO_SITE_PHOTOS: SitePhotos = { gallery: [], features: {} };
-
 /** A photo of the slideshow as the build knows it: its id and alt text. */
 export type GalleryPhoto = { id: string; alt: string };
 

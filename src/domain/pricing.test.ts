@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatGbp } from './format.ts';
 import { poundsToPence, priceStay, quoteStay } from './pricing.ts';
-import { DEFAULT_RATE_PLAN } from './rate-plan.ts';
+import { DEFAULT_RATE_PLAN } from './rate-plan-rules.ts';
 import { THURSDAY_TO_SUNDAY_QUOTE } from './test-fixtures.ts';
 
 describe('priceStay: the service fee', () => {

@@ -1,6 +1,7 @@
 import { dayOfWeek, type IsoDate, nightsOf } from './dates.ts';
 import { formatGbp } from './format.ts';
-import { type AppliedPromo, DEFAULT_RATE_PLAN, nightPrice, type RatePlan, seasonOf } from './rate-plan.ts';
+import type { AppliedPromo, RatePlan } from './rate-plan.ts';
+import { DEFAULT_RATE_PLAN, nightPrice, seasonOf } from './rate-plan-rules.ts';
 
 /** One night of a quote: its date, its price and where the price came from. */
 export type QuoteNight = {

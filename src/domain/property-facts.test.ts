@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PROPERTY_FACTS,
   listingFacts,
-  PropertyFactsInputSchema,
   type PropertyFactsRecord,
   publicPropertyFacts,
 } from './property-facts.ts';
+import { PropertyFactsInputSchema } from './property-facts-schemas.ts';
 import { DEFAULT_SITE_CONTENT } from './site-content.ts';
 import { FILLED_PROPERTY_FACTS, FRESH_INSTALL_PUBLIC_PROPERTY } from './test-fixtures.ts';
 

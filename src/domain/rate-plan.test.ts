@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { priceStay, quoteStay } from './pricing.ts';
 import {
-  DEFAULT_RATE_PLAN,
-  minimumStayMessage,
   type PromoCode,
   PromoCodeInputSchema,
-  planStayProblem,
   promoProblem,
   type RatePlan,
   RatePlanSchema,
 } from './rate-plan.ts';
+import { DEFAULT_RATE_PLAN, minimumStayMessage, planStayProblem } from './rate-plan-rules.ts';
 
 const plan = (changes: Partial<RatePlan> = {}): RatePlan => ({ ...DEFAULT_RATE_PLAN, ...changes });
 const stay = (checkIn: string, checkOut: string) => ({ checkIn, checkOut });

@@ -1,23 +1,16 @@
 import { z } from 'zod';
-import { daysBetween, type IsoDate, isIsoDate } from './dates.ts';
-import { formatDayMonthYear, formatLongDate } from './format.ts';
+import { type IsoDate, isIsoDate } from './dates.ts';
+import { formatDayMonthYear } from './format.ts';
 import { textField } from './input-fields.ts';
-import {
-  CLEANING_FEE_GBP,
-  MAX_NIGHTS,
-  MAX_PAYMENT_GBP,
-  MIN_NIGHTS,
-  SERVICE_FEE_PERCENT,
-  WEEKDAY_RATE_GBP,
-  WEEKEND_RATE_GBP,
-} from './property.ts';
+import { MAX_NIGHTS, MAX_PAYMENT_GBP, MIN_NIGHTS } from './property.ts';
 
 /**
  * The owner's rate plan: base rates, seasons, date overrides, length-of-stay discounts and the visitor
  * levy, in pence. One schema checks it wherever it is written (the admin's routes) and read (the browser), so a
  * plan that breaks a rule (overlapping seasons, a negative price) never reaches the quote function
  * (pricing.ts). Promo codes live beside the plan (their uses are counted against bookings): see
- * PromoCodeInputSchema.
+ * PromoCodeInputSchema. The plan's rules (a night's price, a stay's minimum, the default plan) are in
+ * rate-plan-rules.ts, which needs no zod.
  * See docs/decisions/013-rate-plan.md.
  */
 
@@ -25,9 +18,6 @@ import {
 export const LEVY_EARLIEST_START: IsoDate = '2027-04-01';
 /** The highest nightly price or fee the owner may set, in pence: a stay's total must stay payable. */
 export const MAX_PRICE_PENCE = Math.floor((MAX_PAYMENT_GBP * 100) / (MAX_NIGHTS + 2));
-
-/** Weekday numbers of the nights charged at the weekend rate: 0 = Sunday … 6 = Saturday. */
-export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** Money in pence: a whole number, never negative, never beyond what one night may cost. */
 const pence = (what: string) =>
@@ -203,19 +193,6 @@ export const RatePlanSchema = BaseRatesSchema.extend({
 });
 export type RatePlan = z.infer<typeof RatePlanSchema>;
 
-/** The specification's figures (section 9): a fresh install prices exactly as before the plan existed. */
-export const DEFAULT_RATE_PLAN: RatePlan = {
-  weekdayPence: WEEKDAY_RATE_GBP * 100,
-  weekendPence: WEEKEND_RATE_GBP * 100,
-  weekendNights: [5, 6],
-  cleaningFeePence: CLEANING_FEE_GBP * 100,
-  serviceFeePercent: SERVICE_FEE_PERCENT,
-  levy: null,
-  seasons: [],
-  overrides: [],
-  discounts: [],
-};
-
 /* ---------- Promo codes ---------- */
 
 export const PROMO_KINDS = ['percent', 'fixed'] as const;
@@ -314,64 +291,5 @@ export function promoProblem(
   }
   if (promo.maxUses !== null && promo.uses >= promo.maxUses)
     return { problem: 'used_up', message: `The promo code ${code} has been used up.` };
-  return null;
-}
-
-/** The plan's season for a night, if any. */
-export function seasonOf(plan: RatePlan, night: IsoDate): Season | undefined {
-  return plan.seasons.find((season) => night >= season.firstNight && night <= season.lastNight);
-}
-
-/** The plan's override for a night, if any. */
-export function overrideOf(plan: RatePlan, night: IsoDate): DateOverride | undefined {
-  return plan.overrides.find((override) => night >= override.firstNight && night <= override.lastNight);
-}
-
-/** The price of one night in pence: an override's price, else the season's rate, else the base rate. */
-export function nightPrice(plan: RatePlan, night: IsoDate, weekend: boolean): number {
-  const override = overrideOf(plan, night);
-  if (override?.pricePence != null) return override.pricePence;
-  const season = seasonOf(plan, night);
-  if (season) return weekend ? season.weekendPence : season.weekdayPence;
-  return weekend ? plan.weekendPence : plan.weekdayPence;
-}
-
-/** The fewest nights a stay starting on `checkIn` may have: its season's minimum, else the spec's 2. */
-export function minNightsFor(plan: RatePlan, checkIn: IsoDate): { nights: number; season: Season | null } {
-  const season = seasonOf(plan, checkIn);
-  return season ? { nights: season.minNights, season } : { nights: MIN_NIGHTS, season: null };
-}
-
-export type PlanStayRule = 'too_few_nights' | 'closed_to_arrival' | 'closed_to_departure';
-
-/** The Minimum Stay dialog's sentence for a stay starting on `checkIn` (the spec's, or naming the season). */
-export function minimumStayMessage(plan: RatePlan, checkIn: IsoDate | null): string {
-  const rule = checkIn ? minNightsFor(plan, checkIn) : { nights: MIN_NIGHTS, season: null };
-  return rule.season
-    ? `The Tower requires a minimum stay of ${rule.nights} nights for stays starting during ${rule.season.name}.`
-    : `The Tower requires a minimum stay of ${rule.nights} nights for all bookings.`;
-}
-
-/**
- * The plan's own rules for a guest's stay (the fixed ones, 28 nights and the booking window, are in
- * stay-rules.ts): the minimum stay of the season the check-in falls in, and days closed to arrival or departure.
- */
-export function planStayProblem(
-  plan: RatePlan,
-  stay: { checkIn: IsoDate; checkOut: IsoDate },
-): { rule: PlanStayRule; message: string } | null {
-  const nights = daysBetween(stay.checkIn, stay.checkOut);
-  if (nights < minNightsFor(plan, stay.checkIn).nights)
-    return { rule: 'too_few_nights', message: minimumStayMessage(plan, stay.checkIn) };
-  if (overrideOf(plan, stay.checkIn)?.closedToArrival)
-    return {
-      rule: 'closed_to_arrival',
-      message: `Stays cannot start on ${formatLongDate(stay.checkIn)}. Please choose a different check-in date.`,
-    };
-  if (overrideOf(plan, stay.checkOut)?.closedToDeparture)
-    return {
-      rule: 'closed_to_departure',
-      message: `Stays cannot end on ${formatLongDate(stay.checkOut)}. Please choose a different check-out date.`,
-    };
   return null;
 }

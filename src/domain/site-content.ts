@@ -5,11 +5,12 @@
  * reads the same values from the page. The defaults below are what a fresh install shows until the owner has
  * given their own. See docs/decisions/012-site-content.md.
  */
-import { NO_SITE_PHOTOS, type SitePhotos } from './photos.ts';
+import type { SitePhotos } from './photos.ts';
 import { priceStay } from './pricing.ts';
 import { MAX_NIGHTS, MIN_NIGHTS } from './property.ts';
 import { DEFAULT_PROPERTY_FACTS, type PropertyFacts, publicPropertyFacts } from './property-facts.ts';
-import { DEFAULT_RATE_PLAN, type RatePlan, WEEKDAY_NAMES } from './rate-plan.ts';
+import type { RatePlan } from './rate-plan.ts';
+import { DEFAULT_RATE_PLAN, WEEKDAY_NAMES } from './rate-plan-rules.ts';
 import { NO_REVIEWS, type PublicReviews } from './reviews.ts';
 
 /**
@@ -183,6 +184,9 @@ const DEFAULT_UNIQUE_POINTS: readonly UniquePoint[] = [
     text: 'Restaurants, galleries, the harbour and the beach are all within a walk of the front door.',
   },
 ];
+
+/** A fresh install's photos: none uploaded (the pages show the build's drawn stand-ins). */
+export const NO_SITE_PHOTOS: SitePhotos = { gallery: [], features: {} };
 
 export const DEFAULT_SITE_CONTENT: SiteContent = {
   prices: publicPricesFromPlan(DEFAULT_RATE_PLAN),

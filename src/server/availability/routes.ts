@@ -8,7 +8,7 @@ import {
   UnavailableDatesSchema,
 } from '../../domain/api/availability.ts';
 import { todayOnPropertyClock } from '../../domain/dates.ts';
-import { planStayProblem } from '../../domain/rate-plan.ts';
+import { planStayProblem } from '../../domain/rate-plan-rules.ts';
 import type { BookingsRepository } from '../bookings/bookings-repository.ts';
 import { requireStayRules, unknownProperty } from '../bookings/requirements.ts';
 import type { AppContext } from '../context.ts';

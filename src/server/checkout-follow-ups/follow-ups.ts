@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm
 import type { FollowUpSettings, FollowUpSummary } from '../../domain/api/follow-ups.ts';
 import { DAY_MS } from '../../domain/dates.ts';
 import { priceStay } from '../../domain/pricing.ts';
-import { planStayProblem, type RatePlan } from '../../domain/rate-plan.ts';
+import type { RatePlan } from '../../domain/rate-plan.ts';
+import { planStayProblem } from '../../domain/rate-plan-rules.ts';
 import { checkStayRules } from '../../domain/stay-rules.ts';
 import type { BookingsRepository } from '../bookings/bookings-repository.ts';
 import type { Clock } from '../clock.ts';

@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OWNER_TEXTS, type OwnerTextsRecord } from '../../domain/owner-texts.ts';
-import { DEFAULT_PROPERTY_FACTS, type PropertyFactsInput } from '../../domain/property-facts.ts';
+import { DEFAULT_PROPERTY_FACTS } from '../../domain/property-facts.ts';
+import type { PropertyFactsInput } from '../../domain/property-facts-schemas.ts';
 import { auditLog } from '../db/schema.ts';
 import { signedInTestApp } from '../test/per-file.ts';
 

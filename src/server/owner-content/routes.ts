@@ -6,12 +6,11 @@ import {
   OwnerTextsResponseSchema,
   OwnerTextsSchema,
 } from '../../domain/owner-texts.ts';
+import { type PropertyFactsRecord, STAY_TIMES } from '../../domain/property-facts.ts';
 import {
   PropertyFactsInputSchema,
-  type PropertyFactsRecord,
   PropertyFactsResponseSchema,
-  STAY_TIMES,
-} from '../../domain/property-facts.ts';
+} from '../../domain/property-facts-schemas.ts';
 import { actor, audit } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
 import { createOwnerContentRepository } from './repository.ts';

@@ -3,15 +3,14 @@ import type { IsoDate } from '../../domain/dates.ts';
 import { priceStay, type Quote } from '../../domain/pricing.ts';
 import { PROPERTY_ID } from '../../domain/property.ts';
 import {
-  DEFAULT_RATE_PLAN,
   normalisePromoCode,
   type PromoCode,
   type PromoCodeFields,
-  planStayProblem,
   promoProblem,
   type RatePlan,
   RatePlanSchema,
 } from '../../domain/rate-plan.ts';
+import { DEFAULT_RATE_PLAN, planStayProblem } from '../../domain/rate-plan-rules.ts';
 import { liveAt } from '../bookings/nights-rule.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, DbOrTx, Tx } from '../db/database.ts';

@@ -6,7 +6,6 @@ import { PROPERTY_ID } from '../../domain/property.ts';
 import {
   BaseRatesSchema,
   DateOverrideInputSchema,
-  DEFAULT_RATE_PLAN,
   PromoCodeInputSchema,
   PromoCodeParamsSchema,
   type RatePlan,
@@ -15,6 +14,7 @@ import {
   SeasonInputSchema,
   StayDiscountInputSchema,
 } from '../../domain/rate-plan.ts';
+import { DEFAULT_RATE_PLAN } from '../../domain/rate-plan-rules.ts';
 import { actor, audit } from '../audit/audit.ts';
 import type { AppContext } from '../context.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../db/database.ts';

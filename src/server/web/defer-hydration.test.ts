@@ -42,6 +42,13 @@ describe('deferHydration', () => {
     );
     expect(card).toBeGreaterThan(-1);
     expect(own).toBeGreaterThan(card);
+    // And before the card's modules, its two first reads, which a tap soon after the load event would otherwise
+    // ask for a round trip late (docs/decisions/037-the-book-now-cards-first-view.md).
+    const reads = body!.indexOf(
+      `for (const href of ["/api/unavailable-dates/1","/api/rate-plan"]) announce('preload', href, 'high');`,
+    );
+    expect(reads).toBeGreaterThan(-1);
+    expect(reads).toBeLessThan(card);
     // Heading for the card: its reads first, then the card's modules, then the page's own behind them.
     expect(head).toContain(
       `for (const href of ["/api/unavailable-dates/1","/api/rate-plan"]) announce('preload', href, 'high');`,
@@ -96,24 +103,44 @@ describe('deferHydration', () => {
 });
 
 describe('cardModules', () => {
-  it('is the card’s chunk and every chunk it imports, each once, from the Vite manifest', () => {
+  it('is the card’s chunk and every chunk it imports, each once, then the details’ chunk and what it adds', () => {
     const manifest = {
       'src/web/features/booking/booking-island.tsx': {
         file: 'assets/booking-island-a1.js',
         imports: ['_framework', '_dialog'],
+        dynamicImports: ['src/web/features/booking/booking-details.tsx'],
       },
       _dialog: { file: 'assets/dialog-b2.js', imports: ['_framework'] },
       _framework: { file: 'assets/framework-c3.js' },
       'src/web/app/routes/admin.tsx': { file: 'assets/admin-d4.js', imports: ['_dialog'] },
+      'src/web/features/booking/booking-details.tsx': {
+        file: 'assets/details-e5.js',
+        imports: ['_framework', '_form'],
+        dynamicImports: ['src/web/features/payments/stripe-payment-panel.tsx'],
+      },
+      _form: { file: 'assets/form-f6.js' },
+      'src/web/features/payments/stripe-payment-panel.tsx': {
+        file: 'assets/stripe-g7.js',
+        imports: ['_form'],
+      },
     };
     expect(cardModules(manifest)).toEqual([
       '/assets/booking-island-a1.js',
       '/assets/framework-c3.js',
       '/assets/dialog-b2.js',
+      '/assets/details-e5.js',
+      '/assets/form-f6.js',
     ]);
   });
 
   it('fails when the build has no card', () => {
     expect(() => cardModules({})).toThrow(/booking-island\.tsx/);
+  });
+
+  it('fails when the card has no details’ chunk (the first view would wait for them)', () => {
+    const manifest = {
+      'src/web/features/booking/booking-island.tsx': { file: 'assets/booking-island-a1.js' },
+    };
+    expect(() => cardModules(manifest)).toThrow(/booking-details\.tsx/);
   });
 });

@@ -23,6 +23,8 @@ const STATIC_IMPORT = /^import (?:\* as (\w+) from )?("[^"]+");\n?/gm;
 /** The Book Now card's slot (book-now-section.tsx) and what it says of itself. */
 const CARD_SLOT = /<div[^>]* data-head-start="([^"]+)"[^>]*>/;
 const slotAttribute = (slot: string, name: string) => slot.match(new RegExp(` ${name}="([^"]+)"`))?.[1];
+/** The card's first reads, which the slot names (`data-head-start`): the taken nights and the rate plan. */
+const slotReads = (slot: string) => slotAttribute(slot, 'data-head-start')!.split(' ');
 
 /** One `<link>` added to the head: a module preload, or a preload of the card's data (`as="fetch"`). */
 const ANNOUNCE = [
@@ -105,9 +107,13 @@ export function deferHydration(html: string, cardModules: readonly string[] = []
     // Every module of the page at once, as React Router's preloads would have asked for them. On the page with the
     // Book Now card, the card's first, at high priority, and the page's behind them at low: on a phone they share
     // six connections and little bandwidth, and a guest who taps Book Now soon after the load event waits only for
-    // the card's (decision 035). (A module already asked for by the head's module is not asked for again.)
-    ...(card.length
+    // the card's (decision 035). Before them the card's two first reads, which the page reads in the background
+    // once hydrated anyway (taking these answers): a tap soon after the load event otherwise asked for them only
+    // then, a round trip behind the card's modules (docs/decisions/037-the-book-now-cards-first-view.md). (A
+    // module or read already asked for by the head's module is not asked for again.)
+    ...(slot && card.length
       ? [
+          `for (const href of ${JSON.stringify(slotReads(slot))}) announce('preload', href, 'high');`,
           `for (const href of ${JSON.stringify(card)}) announce('modulepreload', href, 'high');`,
           `for (const href of ${JSON.stringify(preloads)}) announce('modulepreload', href, 'low');`,
         ]
@@ -162,7 +168,7 @@ function waitForCardRoot(state: string | undefined): string[] {
  * page is interactive, the slot asks for them itself.
  */
 function headStartModule(slot: string, card: readonly string[], page: readonly string[]): string {
-  const reads = slotAttribute(slot, 'data-head-start')!.split(' ');
+  const reads = slotReads(slot);
   const hash = slotAttribute(slot, 'data-head-start-hash');
   const margin = slotAttribute(slot, 'data-head-start-margin');
   const state = slotAttribute(slot, 'data-head-start-state');
@@ -263,12 +269,21 @@ type ManifestChunk = { file: string; imports?: string[] };
 export const CARD_SOURCE = 'src/web/features/booking/booking-island.tsx';
 
 /**
- * The URLs of the Book Now card's modules: its root's chunk first and every chunk that chunk imports, read from
- * the card's build's Vite manifest (scripts/finish-build.ts writes them beside the server build, where the server
- * finds them for the pages it renders again).
+ * The source of the card's details (the guest's form, the payment, the dialogs), which the card's first view
+ * imports lazily as soon as it renders (docs/decisions/037-the-book-now-cards-first-view.md).
+ */
+export const CARD_DETAILS_SOURCE = 'src/web/features/booking/booking-details.tsx';
+
+/**
+ * The URLs of the Book Now card's modules, in the order they are asked for: its root's chunk and every chunk that
+ * chunk imports (the first view), then the details' chunk and what it imports besides, so that the details come
+ * right behind the first view and are ready once the guest has chosen dates. Read from the card's build's Vite
+ * manifest (scripts/finish-build.ts writes them beside the server build, where the server finds them for the
+ * pages it renders again). Stripe's panel, imported by the details only when paying by Stripe, is not listed.
  */
 export function cardModules(manifest: Record<string, ManifestChunk>, base = '/'): string[] {
-  if (!manifest[CARD_SOURCE]) throw new Error(`The client build's manifest has no ${CARD_SOURCE}`);
+  for (const source of [CARD_SOURCE, CARD_DETAILS_SOURCE])
+    if (!manifest[source]) throw new Error(`The client build's manifest has no ${source}`);
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
@@ -276,6 +291,7 @@ export function cardModules(manifest: Record<string, ManifestChunk>, base = '/')
     for (const imported of manifest[key]?.imports ?? []) visit(imported);
   };
   visit(CARD_SOURCE);
+  visit(CARD_DETAILS_SOURCE);
   return [...seen].map((key) => `${base}${manifest[key]!.file}`);
 }
 

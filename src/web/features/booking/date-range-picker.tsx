@@ -20,7 +20,8 @@ import {
 } from '../../../domain/dates.ts';
 import { formatGbp, formatLongDate, formatMonth, formatShortDate } from '../../../domain/format.ts';
 import { BOOKING_WINDOW_MONTHS, MAX_NIGHTS } from '../../../domain/property.ts';
-import { minNightsFor, nightPrice, overrideOf, type RatePlan } from '../../../domain/rate-plan.ts';
+import type { RatePlan } from '../../../domain/rate-plan.ts';
+import { minNightsFor, nightPrice, overrideOf } from '../../../domain/rate-plan-rules.ts';
 import { lastBookableCheckIn } from '../../../domain/stay-rules.ts';
 import { BOOKING_TOASTS } from '../../content/booking.ts';
 import { toast } from '../../lib/toast.ts';

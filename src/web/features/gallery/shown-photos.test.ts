@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NO_SITE_PHOTOS, PLACEHOLDER_GALLERY, type SitePhotos } from '../../../domain/photos.ts';
+import { PLACEHOLDER_GALLERY, type SitePhotos } from '../../../domain/photos.ts';
+import { NO_SITE_PHOTOS } from '../../../domain/site-content.ts';
 import {
   bannerPhoto,
   featurePhoto,

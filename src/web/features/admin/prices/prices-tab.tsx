@@ -6,12 +6,8 @@ import { addDays, dayOfWeek, type IsoDate, todayOnPropertyClock } from '../../..
 import { formatDayMonthYear, formatGbp } from '../../../../domain/format.ts';
 import { priceStay } from '../../../../domain/pricing.ts';
 import { MAX_NIGHTS, MIN_NIGHTS } from '../../../../domain/property.ts';
-import {
-  BaseRatesSchema,
-  LEVY_EARLIEST_START,
-  type RatePlan,
-  WEEKDAY_NAMES,
-} from '../../../../domain/rate-plan.ts';
+import { BaseRatesSchema, LEVY_EARLIEST_START, type RatePlan } from '../../../../domain/rate-plan.ts';
+import { WEEKDAY_NAMES } from '../../../../domain/rate-plan-rules.ts';
 import { Field, LABEL_CLASS } from '../../../components/ui/field.tsx';
 import {
   Form,

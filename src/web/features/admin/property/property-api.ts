@@ -1,4 +1,4 @@
-import type { PropertyFactsInput, PropertyFactsResponse } from '../../../../domain/property-facts.ts';
+import type { PropertyFactsInput, PropertyFactsResponse } from '../../../../domain/property-facts-schemas.ts';
 import { createSetting } from '../../../lib/mutation.ts';
 import { auditQuery, goLiveQuery } from '../shared/queries.ts';
 

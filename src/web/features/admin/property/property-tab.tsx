@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { MAX_GUESTS } from '../../../../domain/property.ts';
 import {
   EPC_RATINGS,
-  PropertyFactsInputSchema,
   type PropertyFactsRecord,
-  type PropertyFactsResponse,
   SOCIAL_NETWORK_LABELS,
   SOCIAL_NETWORKS,
   type SocialNetwork,
 } from '../../../../domain/property-facts.ts';
+import {
+  PropertyFactsInputSchema,
+  type PropertyFactsResponse,
+} from '../../../../domain/property-facts-schemas.ts';
 import { LABEL_CLASS } from '../../../components/ui/field.tsx';
 import {
   FormCheckbox,
