@@ -17,6 +17,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import {
+  type CardModules,
   cardModules,
   deferHydration,
   headStartFile,
@@ -78,7 +79,7 @@ async function precompressAssets(clientDir: string): Promise<{ files: number; by
  * The Book Now card's modules (from its own build's Vite manifest, which vite.config.ts writes among the client
  * build's files), written beside the server build; the Vite manifests are removed afterwards, so none is served.
  */
-async function writeHeadStart(clientDir: string, serverDir: string): Promise<string[]> {
+async function writeHeadStart(clientDir: string, serverDir: string): Promise<CardModules> {
   const manifest = JSON.parse(await readFile(path.join(clientDir, CARD_MANIFEST), 'utf8'));
   const modules = cardModules(manifest);
   await writeFile(headStartFile(serverDir), JSON.stringify(modules));
@@ -96,6 +97,6 @@ export async function finishBuild(clientDir: string, serverDir: string): Promise
   }
   const compressed = await precompressAssets(clientDir);
   console.info(
-    `Scripts after the load event on ${SCRIPTS_AFTER_LOAD_PATHS.length} pages, the Book Now card's ${headStart.length} modules (Preact) at once when the guest heads for it; ${compressed.files} assets pre-compressed (${(compressed.bytes / 1024).toFixed(0)} kB → ${(compressed.br / 1024).toFixed(0)} kB brotli)`,
+    `Scripts after the load event on ${SCRIPTS_AFTER_LOAD_PATHS.length} pages, the Book Now card's ${headStart.firstView.length} modules (Preact) at once when the guest heads for it, its details' ${headStart.details.length} behind them; ${compressed.files} assets pre-compressed (${(compressed.bytes / 1024).toFixed(0)} kB → ${(compressed.br / 1024).toFixed(0)} kB brotli)`,
   );
 }

@@ -19,7 +19,10 @@ const page = (body: string) =>
   ].join('');
 const SLOT =
   '<div data-head-start="/api/unavailable-dates/1 /api/rate-plan" data-head-start-hash="#booking" data-head-start-margin="1200px 0px" data-head-start-state="data-book-now">';
-const CARD = ['/assets/booking-island.js', '/assets/framework.js', '/assets/dialog.js'];
+const CARD = {
+  firstView: ['/assets/booking-island.js', '/assets/framework.js'],
+  details: ['/assets/dialog.js'],
+};
 
 describe('deferHydration', () => {
   it('removes the preloads and imports the same modules from the inline module', () => {
@@ -29,36 +32,48 @@ describe('deferHydration', () => {
     expect(html).toContain('import("/assets/home.js")');
   });
 
-  it('on the page with the card’s slot, asks for the card’s modules after the page’s, and heads for it from the head', async () => {
+  it('on the page with the card’s slot, asks for the card’s first view first, then its details and the page’s, and heads for it from the head', async () => {
     const html = deferHydration(page(`<main>${SLOT}</div></main>`), CARD);
     const [head, body] = html.split('</head>');
-    // After the load event, only the card's modules the page does not load, first and at high priority; the
-    // page's own behind them at low (docs/decisions/035-the-book-now-card-on-preact.md).
-    const card = body!.indexOf(
-      `for (const href of ["/assets/booking-island.js","/assets/dialog.js"]) announce('modulepreload', href, 'high');`,
+    // After the load event: the card's two first reads, which a tap soon after the load event would otherwise
+    // ask for a round trip late, then the first view's modules the page does not load, at high priority, waited
+    // for; only then its details at high and the page's own modules at low, and the page's imports after them
+    // (docs/decisions/037-the-book-now-cards-first-view.md).
+    const reads = body!.indexOf(
+      `for (const href of ["/api/unavailable-dates/1","/api/rate-plan"]) announce('preload', href, 'high');`,
+    );
+    const firstView = body!.indexOf(
+      `await settled(["/assets/booking-island.js"].map((href) => announce('modulepreload', href, 'high')));`,
+    );
+    const details = body!.indexOf(
+      `for (const href of ["/assets/dialog.js"]) announce('modulepreload', href, 'high');`,
     );
     const own = body!.indexOf(
       `for (const href of ["/assets/manifest.js","/assets/framework.js","/assets/home.js"]) announce('modulepreload', href, 'low');`,
     );
-    expect(card).toBeGreaterThan(-1);
-    expect(own).toBeGreaterThan(card);
-    // And before the card's modules, its two first reads, which a tap soon after the load event would otherwise
-    // ask for a round trip late (docs/decisions/037-the-book-now-cards-first-view.md).
-    const reads = body!.indexOf(
-      `for (const href of ["/api/unavailable-dates/1","/api/rate-plan"]) announce('preload', href, 'high');`,
-    );
     expect(reads).toBeGreaterThan(-1);
-    expect(reads).toBeLessThan(card);
-    // Heading for the card: its reads first, then the card's modules, then the page's own behind them.
-    expect(head).toContain(
+    expect(firstView).toBeGreaterThan(reads);
+    expect(details).toBeGreaterThan(firstView);
+    expect(own).toBeGreaterThan(details);
+    expect(body!.indexOf('import("/assets/home.js")')).toBeGreaterThan(own);
+    // Heading for the card: its reads first, then the first view's modules, and once they are in, the details'
+    // and the page's own behind them.
+    const headReads = head!.indexOf(
       `for (const href of ["/api/unavailable-dates/1","/api/rate-plan"]) announce('preload', href, 'high');`,
     );
-    expect(head).toContain(
-      `for (const href of ["/assets/booking-island.js","/assets/framework.js","/assets/dialog.js"]) announce('modulepreload', href, 'high');`,
+    const headFirstView = head!.indexOf(
+      `settled(["/assets/booking-island.js","/assets/framework.js"].map((href) => announce('modulepreload', href, 'high'))).then(() => {`,
     );
-    expect(head).toContain(
+    const headDetails = head!.indexOf(
+      `for (const href of ["/assets/dialog.js"]) announce('modulepreload', href, 'high');`,
+    );
+    const headOwn = head!.indexOf(
       `for (const href of ["/assets/manifest.js","/assets/home.js"]) announce('modulepreload', href, 'low');`,
     );
+    expect(headReads).toBeGreaterThan(-1);
+    expect(headFirstView).toBeGreaterThan(headReads);
+    expect(headDetails).toBeGreaterThan(headFirstView);
+    expect(headOwn).toBeGreaterThan(headDetails);
     expect(head).toContain('location.hash === "#booking"');
     expect(head).toContain('{ rootMargin: "1200px 0px" }');
   });
@@ -103,7 +118,7 @@ describe('deferHydration', () => {
 });
 
 describe('cardModules', () => {
-  it('is the card’s chunk and every chunk it imports, each once, then the details’ chunk and what it adds', () => {
+  it('is the card’s chunk and every chunk it imports, each once (its first view), then the details’ chunk and what it adds', () => {
     const manifest = {
       'src/web/features/booking/booking-island.tsx': {
         file: 'assets/booking-island-a1.js',
@@ -124,13 +139,10 @@ describe('cardModules', () => {
         imports: ['_form'],
       },
     };
-    expect(cardModules(manifest)).toEqual([
-      '/assets/booking-island-a1.js',
-      '/assets/framework-c3.js',
-      '/assets/dialog-b2.js',
-      '/assets/details-e5.js',
-      '/assets/form-f6.js',
-    ]);
+    expect(cardModules(manifest)).toEqual({
+      firstView: ['/assets/booking-island-a1.js', '/assets/framework-c3.js', '/assets/dialog-b2.js'],
+      details: ['/assets/details-e5.js', '/assets/form-f6.js'],
+    });
   });
 
   it('fails when the build has no card', () => {

@@ -39,7 +39,10 @@ const ANNOUNCE = [
   "    link.crossOrigin = 'use-credentials';",
   '  }',
   '  document.head.append(link);',
+  '  return link;',
   '};',
+  // Settled once every one of these links has loaded or failed.
+  "const settled = (links) => Promise.all(links.map((link) => new Promise((done) => { link.addEventListener('load', done); link.addEventListener('error', done); })));",
 ];
 
 /**
@@ -55,7 +58,7 @@ const ANNOUNCE = [
  * once the stylesheet is in and the card's once the page has hydrated
  * (docs/decisions/021-book-now-on-a-phone.md).
  */
-export function deferHydration(html: string, cardModules: readonly string[] = []): string {
+export function deferHydration(html: string, cardModules?: CardModules): string {
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
   const module = html.match(HYDRATION_MODULE);
   if (preloads.length === 0 || !module) throw new Error('No hydration scripts found in a pre-rendered page');
@@ -67,8 +70,10 @@ export function deferHydration(html: string, cardModules: readonly string[] = []
   if (imports.length === 0 || /^\s*import\s[^(]/m.test(rest)) {
     throw new Error('The hydration module of a pre-rendered page has an unexpected shape');
   }
-  const slot = cardModules.length > 0 ? html.match(CARD_SLOT)?.[0] : undefined;
-  const card = slot ? cardModules.filter((href) => !preloads.includes(href)) : [];
+  const slot = cardModules ? html.match(CARD_SLOT)?.[0] : undefined;
+  const notThePages = (hrefs: readonly string[]) => hrefs.filter((href) => !preloads.includes(href));
+  const firstView = slot && cardModules ? notThePages(cardModules.firstView) : [];
+  const details = slot && cardModules ? notThePages(cardModules.details) : [];
   const body = [
     ...ANNOUNCE,
     // Once the page has loaded and painted (in the task after both: on a fast connection the load event can
@@ -105,16 +110,17 @@ export function deferHydration(html: string, cardModules: readonly string[] = []
     '  for (const name of engaged) addEventListener(name, now, options);',
     '});',
     // Every module of the page at once, as React Router's preloads would have asked for them. On the page with the
-    // Book Now card, the card's first, at high priority, and the page's behind them at low: on a phone they share
-    // six connections and little bandwidth, and a guest who taps Book Now soon after the load event waits only for
-    // the card's (decision 035). Before them the card's two first reads, which the page reads in the background
-    // once hydrated anyway (taking these answers): a tap soon after the load event otherwise asked for them only
-    // then, a round trip behind the card's modules (docs/decisions/037-the-book-now-cards-first-view.md). (A
-    // module or read already asked for by the head's module is not asked for again.)
-    ...(slot && card.length
+    // Book Now card: first the card's two first reads, which the page reads in the background once hydrated anyway
+    // (taking these answers), and the card's first view's modules, at high priority; only once those are in, the
+    // card's details and the page's own modules, and only then does the page import its own. On a phone they
+    // share six connections and little bandwidth, each request its share: a guest who taps Book Now soon after
+    // the load event waits only for the card's first view (decisions 035 and 037). (A module or read already
+    // asked for by the head's module is not asked for again.)
+    ...(slot && firstView.length
       ? [
           `for (const href of ${JSON.stringify(slotReads(slot))}) announce('preload', href, 'high');`,
-          `for (const href of ${JSON.stringify(card)}) announce('modulepreload', href, 'high');`,
+          `await settled(${JSON.stringify(firstView)}.map((href) => announce('modulepreload', href, 'high')));`,
+          `for (const href of ${JSON.stringify(details)}) announce('modulepreload', href, 'high');`,
           `for (const href of ${JSON.stringify(preloads)}) announce('modulepreload', href, 'low');`,
         ]
       : [`for (const href of ${JSON.stringify(preloads)}) announce('modulepreload', href);`]),
@@ -126,7 +132,7 @@ export function deferHydration(html: string, cardModules: readonly string[] = []
     .replace(MODULE_PRELOAD, '')
     .replace(HYDRATION_MODULE, () => `<script type="module" async="">${body}</script>`);
   if (!slot) return deferred;
-  const head = headStartModule(slot, cardModules, preloads);
+  const head = headStartModule(slot, cardModules!, preloads);
   return deferred.replace('</head>', () => `<script type="module" async="">${head}</script></head>`);
 }
 
@@ -167,14 +173,14 @@ function waitForCardRoot(state: string | undefined): string[] {
  * (`data-head-start-state`: card-root.tsx), so those have one home, the card's (book-now-section.tsx). Once the
  * page is interactive, the slot asks for them itself.
  */
-function headStartModule(slot: string, card: readonly string[], page: readonly string[]): string {
+function headStartModule(slot: string, card: CardModules, page: readonly string[]): string {
   const reads = slotReads(slot);
   const hash = slotAttribute(slot, 'data-head-start-hash');
   const margin = slotAttribute(slot, 'data-head-start-margin');
   const state = slotAttribute(slot, 'data-head-start-state');
   if (!hash || !margin || !state)
     throw new Error('The Book Now slot lacks data-head-start-hash, -margin or -state');
-  const [island] = card;
+  const [island] = card.firstView;
   return [
     ...ANNOUNCE,
     'const html = document.documentElement;',
@@ -225,10 +231,13 @@ function headStartModule(slot: string, card: readonly string[], page: readonly s
     '  headed = true;',
     `  const pageFirst = html.hasAttribute(${JSON.stringify(state)});`,
     // The reads first: they are small, and on a connection limited to six requests at a time they would
-    // otherwise wait behind the scripts.
+    // otherwise wait behind the scripts. Then the card's first view; its details and the page's own modules only
+    // once it is in, so that they do not share the phone's bandwidth with it (decision 037).
     `  for (const href of ${JSON.stringify(reads)}) announce('preload', href, 'high');`,
-    `  for (const href of ${JSON.stringify(card)}) announce('modulepreload', href, 'high');`,
-    `  for (const href of ${JSON.stringify(page.filter((href) => !card.includes(href)))}) announce('modulepreload', href, 'low');`,
+    `  settled(${JSON.stringify(card.firstView)}.map((href) => announce('modulepreload', href, 'high'))).then(() => {`,
+    `    for (const href of ${JSON.stringify(card.details)}) announce('modulepreload', href, 'high');`,
+    `    for (const href of ${JSON.stringify(page.filter((href) => !card.firstView.includes(href) && !card.details.includes(href)))}) announce('modulepreload', href, 'low');`,
+    '  });',
     // The card's own root renders it, and the page hydrates after it unless it has already begun.
     '  if (!pageFirst) {',
     `    html.setAttribute(${JSON.stringify(state)}, 'wanted');`,
@@ -274,14 +283,18 @@ export const CARD_SOURCE = 'src/web/features/booking/booking-island.tsx';
  */
 export const CARD_DETAILS_SOURCE = 'src/web/features/booking/booking-details.tsx';
 
+/** The URLs of the Book Now card's modules: its first view's, then its details'. */
+export type CardModules = { firstView: string[]; details: string[] };
+
 /**
- * The URLs of the Book Now card's modules, in the order they are asked for: its root's chunk and every chunk that
- * chunk imports (the first view), then the details' chunk and what it imports besides, so that the details come
- * right behind the first view and are ready once the guest has chosen dates. Read from the card's build's Vite
- * manifest (scripts/finish-build.ts writes them beside the server build, where the server finds them for the
- * pages it renders again). Stripe's panel, imported by the details only when paying by Stripe, is not listed.
+ * The URLs of the Book Now card's modules: its first view's (its root's chunk and every chunk that chunk imports),
+ * asked for first, and its details' (the details' chunk and what it imports besides), asked for once the first
+ * view's are in, so that they are ready once the guest has chosen dates without sharing the phone's bandwidth
+ * with the first view. Read from the card's build's Vite manifest (scripts/finish-build.ts writes them beside the
+ * server build, where the server finds them for the pages it renders again). Stripe's panel, imported by the
+ * details only when paying by Stripe, is not listed.
  */
-export function cardModules(manifest: Record<string, ManifestChunk>, base = '/'): string[] {
+export function cardModules(manifest: Record<string, ManifestChunk>, base = '/'): CardModules {
   for (const source of [CARD_SOURCE, CARD_DETAILS_SOURCE])
     if (!manifest[source]) throw new Error(`The client build's manifest has no ${source}`);
   const seen = new Set<string>();
@@ -290,16 +303,18 @@ export function cardModules(manifest: Record<string, ManifestChunk>, base = '/')
     seen.add(key);
     for (const imported of manifest[key]?.imports ?? []) visit(imported);
   };
+  const url = (key: string) => `${base}${manifest[key]!.file}`;
   visit(CARD_SOURCE);
+  const firstView = [...seen].map(url);
   visit(CARD_DETAILS_SOURCE);
-  return [...seen].map((key) => `${base}${manifest[key]!.file}`);
+  return { firstView, details: [...seen].map(url).slice(firstView.length) };
 }
 
 /** The file of the card's module list beside a server build. */
 export const headStartFile = (serverBuildDir: string) => `${serverBuildDir}/book-now-modules.json`;
 
 /** The card's module list the build wrote beside the server build (none when it has not been built). */
-export function readHeadStart(serverBuildDir: string): string[] {
+export function readHeadStart(serverBuildDir: string): CardModules | undefined {
   const file = headStartFile(serverBuildDir);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : [];
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as CardModules) : undefined;
 }
