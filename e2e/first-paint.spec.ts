@@ -113,6 +113,28 @@ test.describe('scripts and the first paint', () => {
     expect(reads.filter((path) => path === '/api/rate-plan')).toHaveLength(1);
   });
 
+  test('a browser without module preloads (Safari before 17) still hydrates the page and opens the card', async ({
+    page,
+  }) => {
+    // Such a browser knows no `modulepreload`: it fetches nothing for those links and fires no event on them.
+    await page.addInitScript(() => {
+      const supports = DOMTokenList.prototype.supports;
+      DOMTokenList.prototype.supports = function (token: string) {
+        return token === 'modulepreload' ? false : supports.call(this, token);
+      };
+      const rel = Object.getOwnPropertyDescriptor(HTMLLinkElement.prototype, 'rel')!;
+      Object.defineProperty(HTMLLinkElement.prototype, 'rel', {
+        ...rel,
+        set(value: string) {
+          rel.set!.call(this, value === 'modulepreload' ? 'unknown-to-this-browser' : value);
+        },
+      });
+    });
+    await page.goto('/'); // waits for the page to hydrate (fixtures.ts)
+    await page.getByRole('main').getByRole('link', { name: 'Book Now' }).first().click();
+    await expect(page.getByRole('complementary', { name: 'Booking' }).getByRole('grid')).toBeVisible();
+  });
+
   test('the admin area, which needs its scripts to be read, still announces them with the page', async ({
     request,
   }) => {

@@ -41,8 +41,10 @@ const ANNOUNCE = [
   '  document.head.append(link);',
   '  return link;',
   '};',
-  // Settled once every one of these links has loaded or failed.
-  "const settled = (links) => Promise.all(links.map((link) => new Promise((done) => { link.addEventListener('load', done); link.addEventListener('error', done); })));",
+  // Settled once every one of these module preloads has loaded or failed. A browser without module preloads
+  // (Safari before 17) fetches nothing for them and fires neither event: there it is settled at once.
+  "const preloading = document.createElement('link').relList.supports?.('modulepreload') === true;",
+  "const settled = (links) => preloading ? Promise.all(links.map((link) => new Promise((done) => { link.addEventListener('load', done); link.addEventListener('error', done); }))) : Promise.resolve();",
 ];
 
 /**
