@@ -72,9 +72,10 @@ const CARD_ROOT_CONTENT = { __html: '' };
  * The section is below the fold, and the card's code (calendar, form validation, payments) is most of the home
  * page's JavaScript, so it never competes with the page's first paint: the card shows when the section comes
  * near the screen (or the page opens at #booking), or at once when the guest reached the home page by a link
- * within the site. Its code is asked for right behind the page's own once the page has loaded, and with its
- * first reads at once when the guest heads for it before the page is interactive (the page's head module,
- * docs/decisions/021-book-now-on-a-phone.md), so it is ready by the time the guest scrolls down. Until then, and in the pre-rendered HTML, a placeholder with the same
+ * within the site. Its first view's code and first reads are asked for before the page's own once the page has
+ * loaded, and at once when the guest heads for it before the page is interactive (the page's head module,
+ * docs/decisions/021-book-now-on-a-phone.md and 037-the-book-now-cards-first-view.md), so it is ready by the time
+ * the guest scrolls down. Until then, and in the pre-rendered HTML, a placeholder with the same
  * title, rates, fees, stay requirements and terms holds its place.
  */
 export function BookNowSection() {

@@ -15,8 +15,8 @@ import { DateRangePicker, type DateSelection } from './date-range-picker.tsx';
  * The card's first view is this module: the calendar, the rates and the price (docs/decisions/037-the-book-now-
  * cards-first-view.md). What serves once dates are chosen (the guest's form with React Hook Form and the domain's
  * zod schema, the payment panel, the dialogs on Radix) is booking-details.tsx, imported here once the calendar is
- * on screen; the page asks for its chunk right behind the first view's (src/server/web/defer-hydration.ts), so it
- * is in by then and not on the first view's path. The build checks that the first view's chunks hold none of
+ * on screen; the page asks for its chunk once the first view's are in (src/server/web/defer-hydration.ts), so it
+ * is on its way by then and not on the first view's path. The build checks that the first view's chunks hold none of
  * those libraries (vite.card.config.ts).
  */
 const loadDetails = () => import('./booking-details.tsx');
@@ -49,8 +49,8 @@ export function BookingCard({ onReady }: { onReady?: () => void }) {
   const ids = useId();
   const queryClient = useQueryClient();
   /**
-   * The calendar's days are on screen. Only then are the details rendered, and their module (already fetched:
-   * the page asks for it right behind the first view's) evaluated: zod building its schemas would otherwise be a
+   * The calendar's days are on screen. Only then are the details rendered, and their module (on its way: the
+   * page asks for it once the first view's are in) evaluated: zod building its schemas would otherwise be a
    * long task between the card's first render and its days (docs/decisions/037-the-book-now-cards-first-view.md).
    * No date can be chosen before.
    */

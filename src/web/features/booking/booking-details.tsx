@@ -24,7 +24,7 @@ import { PriceBreakdown } from './price-breakdown.tsx';
  * has chosen dates (the guest's form checked by the domain's schema through React Hook Form, the promo code, the
  * price, the payment schedule, the damage deposit and the payment panel) and the Minimum Stay dialog, on zod,
  * React Hook Form and Radix Dialog, which the card's first view (booking-card.tsx) does without. The page asks for
- * this module's chunk right behind the first view's, and the first view imports it once the calendar is on
+ * this module's chunk once the first view's are in, and the first view imports it once the calendar is on
  * screen, so it is ready when the guest has chosen dates.
  */
 
